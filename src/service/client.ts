@@ -1,0 +1,222 @@
+/**
+ * The one request path to the service. A client is bound to one interface (Exchange or Pay), one
+ * base URL (production or testnet) and one key (or none for public calls); it has a method for every
+ * operation of its interface, named after the operationId.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import got, { type Got, RequestError } from "got";
+import type { Logger } from "pino";
+import type { z } from "zod";
+import {
+  InvalidReplyError,
+  InvalidRequestError,
+  NetworkError,
+  OutcomeUnknownError,
+  RateLimitedError,
+  ServiceFailedError,
+  ServiceRefusedError,
+  UnauthorizedError,
+} from "./errors.js";
+import {
+  type Api,
+  type OperationId,
+  type OperationIdOf,
+  type OperationInput,
+  type OperationReply,
+  operationIdsOf,
+  operations,
+} from "./operations.js";
+import { Problem } from "./schemas.js";
+
+export interface ClientOptions {
+  baseUrl: string;
+  /** The user's key; absent for a client that only makes public calls. */
+  apiKey?: string;
+  /** Per-attempt timeout. */
+  timeoutMs?: number;
+  /** Attempts for a read (and for a write refused with 429 or never sent), the first included. */
+  maxAttempts?: number;
+  /** Longest Retry-After we wait out before giving up with RateLimitedError. */
+  maxRetryAfterMs?: number;
+  /** First backoff delay; doubled per attempt. */
+  backoffMs?: number;
+  logger?: Logger;
+  /** For tests: a got instance with hooks. */
+  http?: Got;
+}
+
+/** Errors that prove the request never left this machine: safe to resend even for a write. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+type Method<K extends OperationId> =
+  Record<string, never> extends OperationInput<K>
+    ? (input?: OperationInput<K>) => Promise<OperationReply<K>>
+    : (input: OperationInput<K>) => Promise<OperationReply<K>>;
+export type ServiceClient<A extends Api> = { [K in OperationIdOf<A>]: Method<K> } & {
+  readonly api: A;
+  readonly baseUrl: string;
+  readonly hasKey: boolean;
+};
+export type ExchangeClient = ServiceClient<"exchange">;
+export type PayClient = ServiceClient<"pay">;
+
+export function createExchangeClient(options: ClientOptions): ExchangeClient {
+  return buildClient("exchange", options);
+}
+
+export function createPayClient(options: ClientOptions): PayClient {
+  return buildClient("pay", options);
+}
+
+function buildClient<A extends Api>(api: A, options: ClientOptions): ServiceClient<A> {
+  const requester = new Requester(options);
+  const client: Record<string, unknown> = {
+    api,
+    baseUrl: options.baseUrl,
+    hasKey: options.apiKey !== undefined,
+  };
+  for (const id of operationIdsOf(api)) {
+    client[id] = (input?: unknown) => requester.call(id, input ?? {});
+  }
+  return Object.freeze(client) as ServiceClient<A>;
+}
+
+class Requester {
+  // A private field: not enumerable, not serialised, never part of a thrown object.
+  readonly #apiKey: string | undefined;
+  readonly #http: Got;
+  readonly #opts: Required<Omit<ClientOptions, "apiKey" | "logger" | "http">>;
+  readonly #logger: Logger | undefined;
+
+  constructor(options: ClientOptions) {
+    this.#apiKey = options.apiKey;
+    this.#http = options.http ?? got;
+    this.#logger = options.logger;
+    this.#opts = {
+      baseUrl: options.baseUrl.replace(/\/+$/, ""),
+      timeoutMs: options.timeoutMs ?? 15_000,
+      maxAttempts: options.maxAttempts ?? 3,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
+      backoffMs: options.backoffMs ?? 200,
+    };
+  }
+
+  async call<K extends OperationId>(id: K, rawInput: unknown): Promise<OperationReply<K>> {
+    const def = operations[id];
+    const parsed = def.input.safeParse(rawInput);
+    if (!parsed.success) throw new InvalidRequestError(id, describeIssues(parsed.error));
+    const request = this.#buildRequest(id, parsed.data as Record<string, unknown>);
+
+    for (let attempt = 1; ; attempt++) {
+      const last = attempt >= this.#opts.maxAttempts;
+      const started = Date.now();
+      let outcome: { status: number; body: string; retryAfter: string | undefined };
+      try {
+        const res = await this.#http(request.url, {
+          method: def.method,
+          headers: request.headers,
+          searchParams: request.searchParams,
+          ...(request.body === undefined ? {} : { json: request.body }),
+          timeout: { request: this.#opts.timeoutMs },
+          retry: { limit: 0 },
+          throwHttpErrors: false,
+          followRedirect: false,
+          responseType: "text",
+        });
+        outcome = { status: res.statusCode, body: res.body, retryAfter: res.headers["retry-after"] };
+      } catch (err) {
+        const code = err instanceof RequestError ? (err.code ?? "unknown") : "unknown";
+        const neverSent = NOT_SENT_CODES.has(code);
+        this.#logger?.warn(
+          { operationId: id, attempt, code, ms: Date.now() - started },
+          "service request failed",
+        );
+        if (def.write && !neverSent) throw new OutcomeUnknownError(id, code);
+        if (last) throw new NetworkError(id, code);
+        await sleep(this.#backoff(attempt));
+        continue;
+      }
+
+      const { status } = outcome;
+      this.#logger?.debug({ operationId: id, attempt, status, ms: Date.now() - started }, "service request");
+      if (status === def.status) return this.#parseReply(id, status, outcome.body);
+      if (status === 429) {
+        const waitMs = Math.max(parseRetryAfter(outcome.retryAfter), this.#backoff(attempt));
+        if (last || waitMs > this.#opts.maxRetryAfterMs) throw new RateLimitedError(id, waitMs);
+        await sleep(waitMs);
+        continue;
+      }
+      if (status >= 500) {
+        if (def.write || last) throw new ServiceFailedError(id, status, def.write);
+        await sleep(this.#backoff(attempt));
+        continue;
+      }
+      if (status === 401) throw new UnauthorizedError(id, "the key was refused");
+      if (status >= 400) throw ServiceRefusedError.fromProblem(id, status, parseProblem(outcome.body));
+      throw new InvalidReplyError(id, status, `unexpected status, expected ${def.status}`);
+    }
+  }
+
+  #buildRequest(id: OperationId, input: Record<string, unknown>) {
+    const def = operations[id];
+    const rest = { ...input };
+    const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = rest[name];
+      delete rest[name];
+      return encodeURIComponent(String(value));
+    });
+    const searchParams = new URLSearchParams();
+    let body: Record<string, unknown> | undefined;
+    const queryKeys = "queryKeys" in def ? (def.queryKeys as readonly string[]) : [];
+    for (const [key, value] of Object.entries(rest)) {
+      if (value === undefined) continue;
+      if (def.method === "POST" && !queryKeys.includes(key)) {
+        body ??= {};
+        body[key] = value;
+      } else {
+        for (const v of Array.isArray(value) ? value : [value]) searchParams.append(key, String(v));
+      }
+    }
+    if (def.method === "POST") body ??= {};
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (def.auth !== "public" && this.#apiKey !== undefined) headers.authorization = `Bearer ${this.#apiKey}`;
+    return { url: this.#opts.baseUrl + path, searchParams, body, headers };
+  }
+
+  #parseReply<K extends OperationId>(id: K, status: number, body: string): OperationReply<K> {
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      throw new InvalidReplyError(id, status, "body is not JSON");
+    }
+    const parsed = operations[id].reply.safeParse(json);
+    if (!parsed.success) throw new InvalidReplyError(id, status, describeIssues(parsed.error));
+    return parsed.data as OperationReply<K>;
+  }
+
+  #backoff(attempt: number): number {
+    return this.#opts.backoffMs * 2 ** (attempt - 1);
+  }
+}
+
+function parseProblem(body: string): Problem | undefined {
+  try {
+    const parsed = Problem.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseRetryAfter(value: string | undefined): number {
+  const seconds = Number.parseInt(value ?? "", 10);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
+    .join("; ");
+}

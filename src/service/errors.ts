@@ -1,0 +1,150 @@
+/**
+ * Typed failures of a service call. Every error carries the operation id and never the key, the
+ * request headers or the underlying HTTP library's error object (whose options hold the key).
+ */
+import type { OperationId } from "./operations.js";
+import type { Problem } from "./schemas.js";
+
+export abstract class ServiceError extends Error {
+  abstract readonly code: string;
+  constructor(
+    readonly operationId: OperationId,
+    message: string,
+  ) {
+    super(`${operationId}: ${message}`);
+    this.name = new.target.name;
+  }
+}
+
+/** The service answered 4xx with a problem document (other than 401 and 429). */
+export class ServiceRefusedError extends ServiceError {
+  readonly code = "refused";
+  constructor(
+    operationId: OperationId,
+    readonly status: number,
+    readonly kind: string,
+    readonly detail: string | undefined,
+    readonly info: Record<string, unknown>,
+  ) {
+    super(operationId, `refused with ${status} ${kind}`);
+  }
+  static fromProblem(
+    operationId: OperationId,
+    status: number,
+    problem: Problem | undefined,
+  ): ServiceRefusedError {
+    return new ServiceRefusedError(
+      operationId,
+      status,
+      problem?.kind ?? kindForStatus(status),
+      problem?.detail,
+      problem?.info ?? {},
+    );
+  }
+}
+
+/** 401: the key is missing, wrong, revoked or belongs to the other network. */
+export class UnauthorizedError extends ServiceError {
+  readonly code = "unauthorized";
+  readonly status = 401;
+}
+
+/** 429 that we did not (or could no longer) wait out. */
+export class RateLimitedError extends ServiceError {
+  readonly code = "rate_limited";
+  readonly status = 429;
+  constructor(
+    operationId: OperationId,
+    readonly retryAfterMs: number,
+  ) {
+    super(operationId, `rate limited, retry after ${retryAfterMs} ms`);
+  }
+}
+
+/** 5xx. For a write the outcome is unknown (see `outcomeMayBeApplied`). */
+export class ServiceFailedError extends ServiceError {
+  readonly code = "service_failed";
+  constructor(
+    operationId: OperationId,
+    readonly status: number,
+    readonly write: boolean,
+  ) {
+    super(operationId, `service failed with ${status}`);
+  }
+}
+
+/** The request certainly never reached the service (connection refused, DNS failure), or a read gave up. */
+export class NetworkError extends ServiceError {
+  readonly code = "network";
+  constructor(
+    operationId: OperationId,
+    readonly reason: string,
+  ) {
+    super(operationId, `network failure (${reason})`);
+  }
+}
+
+/** A write was sent and then the connection timed out or closed: it may or may not have been applied. */
+export class OutcomeUnknownError extends ServiceError {
+  readonly code = "outcome_unknown";
+  constructor(
+    operationId: OperationId,
+    readonly reason: string,
+  ) {
+    super(operationId, `outcome unknown (${reason})`);
+  }
+}
+
+/** The reply did not match the contract. */
+export class InvalidReplyError extends ServiceError {
+  readonly code = "invalid_reply";
+  constructor(
+    operationId: OperationId,
+    readonly status: number,
+    readonly issues: string,
+  ) {
+    super(operationId, `reply with status ${status} does not match the contract: ${issues}`);
+  }
+}
+
+/** The input was refused by the contract's schema before anything was sent. */
+export class InvalidRequestError extends ServiceError {
+  readonly code = "invalid_request";
+  constructor(
+    operationId: OperationId,
+    readonly issues: string,
+  ) {
+    super(operationId, `invalid request: ${issues}`);
+  }
+}
+
+/** True when a write may have been carried out although we got no success reply. */
+export function outcomeMayBeApplied(err: unknown): boolean {
+  return err instanceof OutcomeUnknownError || (err instanceof ServiceFailedError && err.write);
+}
+
+/** True for a 409 `client_id_duplicate`: the client id was used before; read the resource by it. */
+export function isClientIdDuplicate(err: unknown): err is ServiceRefusedError {
+  return err instanceof ServiceRefusedError && err.kind === "client_id_duplicate";
+}
+
+export function isNotFound(err: unknown): err is ServiceRefusedError {
+  return err instanceof ServiceRefusedError && err.status === 404;
+}
+
+function kindForStatus(status: number): string {
+  switch (status) {
+    case 400:
+      return "validation_error";
+    case 403:
+      return "forbidden";
+    case 404:
+      return "not_found";
+    case 409:
+      return "conflict";
+    case 422:
+      return "unprocessable";
+    default:
+      return "refused";
+  }
+}

@@ -1,0 +1,583 @@
+/**
+ * Every operation of the contract, keyed by its `operationId`: interface, method, path, auth, the
+ * input schema (path, query and body members in one object) and the reply schema. The clients and the
+ * simulator are both driven by this table, so adjusting the contract means editing this file and
+ * `schemas.ts` only.
+ */
+import { z } from "zod";
+import * as S from "./schemas.js";
+
+export type Api = "exchange" | "pay";
+export type Auth = "bearer" | "public" | "optional";
+export type HttpMethod = "GET" | "POST" | "DELETE";
+
+export interface OperationDef<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  apis: readonly Api[];
+  method: HttpMethod;
+  /** Path with `{name}` placeholders filled from the input member of that name. */
+  path: string;
+  auth: Auth;
+  input: I;
+  /** For POST: input members sent in the query string rather than the body. */
+  queryKeys?: readonly string[];
+  reply: R;
+  status: 200 | 201;
+  /** Writes that move money or create a resource; never resent blindly after an unknown outcome. */
+  write: boolean;
+}
+
+const op = <const D extends OperationDef>(d: D): D => d;
+const none = z.object({});
+const EX = ["exchange"] as const;
+const PAY = ["pay"] as const;
+const BOTH = ["exchange", "pay"] as const;
+
+/** A single-resource read: server id or client id, at least one. */
+const byId = <A extends string, B extends string>(a: A, b: B) =>
+  z
+    .object({ [a]: z.string().min(1).optional(), [b]: z.string().min(1).optional() } as Record<
+      A | B,
+      z.ZodOptional<z.ZodString>
+    >)
+    .refine(
+      (v) =>
+        (v as Record<string, unknown>)[a] !== undefined || (v as Record<string, unknown>)[b] !== undefined,
+      {
+        message: `send ${a} or ${b}`,
+        path: [a],
+      },
+    );
+
+const period = { startAt: S.Timestamp.optional(), endAt: S.Timestamp.optional() };
+
+export const operations = {
+  // ---------------------------------------------------------------- Exchange: market data
+  getSymbols: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/symbols",
+    auth: "public",
+    input: none,
+    reply: z.array(S.SymbolInfo),
+    status: 200,
+    write: false,
+  }),
+  getSymbol: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/symbols/{symbol}",
+    auth: "public",
+    input: z.object({ symbol: S.SymbolCode }),
+    reply: S.SymbolInfo,
+    status: 200,
+    write: false,
+  }),
+  getTicker: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/ticker/{tickerType}",
+    auth: "public",
+    input: z.object({ tickerType: z.literal("24h"), symbols: S.Q.list(S.SymbolCode).optional() }),
+    reply: z.array(S.Ticker),
+    status: 200,
+    write: false,
+  }),
+  getCandles: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/candles",
+    auth: "public",
+    input: z.object({ symbol: S.SymbolCode, interval: S.CandleInterval, ...period }),
+    reply: z.array(S.Candle),
+    status: 200,
+    write: false,
+  }),
+  getOrderbook: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/orderbook",
+    auth: "public",
+    input: z.object({
+      symbol: S.SymbolCode,
+      depth: S.Q.int(1)
+        .pipe(z.union([z.literal(5), z.literal(10), z.literal(20), z.literal(50), z.literal(100)]))
+        .optional(),
+      precision: S.Decimal.optional(),
+    }),
+    reply: S.Orderbook,
+    status: 200,
+    write: false,
+  }),
+  getTrades: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/trades",
+    auth: "public",
+    input: z.object({ symbol: S.SymbolCode, limit: S.Q.limit }),
+    reply: z.array(S.Trade),
+    status: 200,
+    write: false,
+  }),
+  getAssets: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/assets",
+    auth: "public",
+    input: none,
+    reply: z.array(S.Asset),
+    status: 200,
+    write: false,
+  }),
+  getAsset: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/assets/{asset}",
+    auth: "public",
+    input: z.object({ asset: S.AssetCode }),
+    reply: S.Asset,
+    status: 200,
+    write: false,
+  }),
+  getRates: op({
+    apis: BOTH,
+    method: "GET",
+    path: "/api/v1/rates",
+    auth: "public",
+    input: z.object({ base: S.FiatCode, assets: S.Q.list(S.AssetCode).optional() }),
+    reply: z.array(S.Rate),
+    status: 200,
+    write: false,
+  }),
+  getHealth: op({
+    apis: BOTH,
+    method: "GET",
+    path: "/health",
+    auth: "public",
+    input: none,
+    reply: S.Health,
+    status: 200,
+    write: false,
+  }),
+
+  // ---------------------------------------------------------------- Exchange: account, orders
+  getTradeFees: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/trade-fees",
+    auth: "public",
+    input: z.object({ symbol: S.SymbolCode.optional() }),
+    reply: z.array(S.TradeFee),
+    status: 200,
+    write: false,
+  }),
+  getTradingBalances: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/accounts/trading/balances",
+    auth: "bearer",
+    input: none,
+    reply: z.array(S.AccountBalance),
+    status: 200,
+    write: false,
+  }),
+  getOrdersHistory: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/orders/history",
+    auth: "bearer",
+    input: z.object({
+      symbol: S.SymbolCode.optional(),
+      side: S.Side.optional(),
+      ...period,
+      currentPage: S.Q.currentPage,
+      pageSize: S.Q.pageSize,
+      hideCanceled: S.Q.bool.optional(),
+    }),
+    reply: S.OrdersPage,
+    status: 200,
+    write: false,
+  }),
+  getActiveOrders: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/orders/active",
+    auth: "bearer",
+    input: z.object({ symbol: S.SymbolCode.optional(), side: S.Side.optional() }),
+    reply: S.OrdersPage,
+    status: 200,
+    write: false,
+  }),
+  getOrder: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/order",
+    auth: "bearer",
+    input: byId("orderId", "clientOrderId"),
+    reply: S.Order,
+    status: 200,
+    write: false,
+  }),
+  cancelOrder: op({
+    apis: EX,
+    method: "DELETE",
+    path: "/api/v1/order",
+    auth: "bearer",
+    input: byId("orderId", "clientOrderId"),
+    reply: S.Order,
+    status: 200,
+    write: true,
+  }),
+  placeOrder: op({
+    apis: EX,
+    method: "POST",
+    path: "/api/v1/orders",
+    auth: "bearer",
+    input: S.PlaceOrderRequest,
+    reply: S.Order,
+    status: 201,
+    write: true,
+  }),
+  estimateOrder: op({
+    apis: EX,
+    method: "POST",
+    path: "/api/v1/orders/estimate",
+    auth: "bearer",
+    input: S.OrderParams,
+    reply: S.OrderEstimate,
+    status: 201,
+    write: false,
+  }),
+
+  // ---------------------------------------------------------------- Exchange: funding, moves
+  getFundingBalances: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/accounts/funding/balances",
+    auth: "bearer",
+    input: none,
+    reply: z.array(S.AccountBalance),
+    status: 200,
+    write: false,
+  }),
+  createFundingWithdrawal: op({
+    apis: EX,
+    method: "POST",
+    path: "/api/v1/accounts/funding/withdrawals",
+    auth: "bearer",
+    input: S.CreateExchangeWithdrawalRequest,
+    reply: S.ExchangeWithdrawal,
+    status: 201,
+    write: true,
+  }),
+  getFundingWithdrawalsHistory: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/accounts/funding/withdrawals",
+    auth: "bearer",
+    input: z.object({
+      ...period,
+      status: S.ExchangeWithdrawalStatus.optional(),
+      currentPage: S.Q.currentPage,
+      pageSize: S.Q.pageSize,
+    }),
+    reply: S.ExchangeWithdrawalsPage,
+    status: 200,
+    write: false,
+  }),
+  getFundingWithdrawal: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/accounts/funding/withdrawal",
+    auth: "bearer",
+    input: byId("withdrawalId", "clientWithdrawalId"),
+    reply: S.ExchangeWithdrawal,
+    status: 200,
+    write: false,
+  }),
+  getFundingWithdrawalQuotas: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/accounts/funding/withdrawal-quotas",
+    auth: "optional",
+    input: z.object({ network: S.Network, asset: S.AssetCode }),
+    reply: S.ExchangeWithdrawalQuota,
+    status: 200,
+    write: false,
+  }),
+  createBalanceTransfer: op({
+    apis: EX,
+    method: "POST",
+    path: "/api/v1/accounts/transfers",
+    auth: "bearer",
+    input: S.CreateBalanceTransferRequest,
+    reply: S.ExchangeTransfer,
+    status: 201,
+    write: true,
+  }),
+  getBalanceTransfersHistory: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/accounts/transfers",
+    auth: "bearer",
+    input: z.object({
+      direction: z.enum(["fundingToTrading", "tradingToFunding"]).optional(),
+      ...period,
+      currentPage: S.Q.currentPage,
+      pageSize: S.Q.pageSize,
+    }),
+    reply: S.ExchangeTransfersPage,
+    status: 200,
+    write: false,
+  }),
+  getBalanceTransfer: op({
+    apis: EX,
+    method: "GET",
+    path: "/api/v1/accounts/transfer",
+    auth: "bearer",
+    input: byId("transferId", "clientTransferId"),
+    reply: S.ExchangeTransfer,
+    status: 200,
+    write: false,
+  }),
+
+  // ---------------------------------------------------------------- Pay: application, currencies
+  getAppInfo: op({
+    apis: PAY,
+    method: "GET",
+    path: "/api/v1/app-info",
+    auth: "optional",
+    input: none,
+    reply: S.AppInfo,
+    status: 200,
+    write: false,
+  }),
+  getAppBalances: op({
+    apis: PAY,
+    method: "GET",
+    path: "/api/v1/balances",
+    auth: "bearer",
+    input: none,
+    reply: S.PayBalances,
+    status: 200,
+    write: false,
+  }),
+  getCurrencies: op({
+    apis: PAY,
+    method: "GET",
+    path: "/api/v1/currencies",
+    auth: "public",
+    input: none,
+    reply: z.array(S.Currency),
+    status: 200,
+    write: false,
+  }),
+
+  // ---------------------------------------------------------------- Pay: cheques
+  createCheque: op({
+    apis: PAY,
+    method: "POST",
+    path: "/api/v1/cheques",
+    auth: "bearer",
+    input: S.CreateChequeRequest,
+    reply: S.Cheque,
+    status: 201,
+    write: true,
+  }),
+  getCheques: op({
+    apis: PAY,
+    method: "GET",
+    path: "/api/v1/cheques",
+    auth: "bearer",
+    input: z.object({ state: S.ChequeState.optional(), cursor: S.Q.cursor, limit: S.Q.limit }),
+    reply: S.ChequesPage,
+    status: 200,
+    write: false,
+  }),
+  deleteCheque: op({
+    apis: PAY,
+    method: "DELETE",
+    path: "/api/v1/cheques",
+    auth: "bearer",
+    input: byId("chequeId", "clientChequeId"),
+    reply: S.Cheque,
+    status: 200,
+    write: true,
+  }),
+  getCheque: op({
+    apis: PAY,
+    method: "GET",
+    path: "/api/v1/cheque",
+    auth: "bearer",
+    input: byId("chequeId", "clientChequeId"),
+    reply: S.Cheque,
+    status: 200,
+    write: false,
+  }),
+
+  // ---------------------------------------------------------------- Pay: transfers
+  createTransfer: op({
+    apis: PAY,
+    method: "POST",
+    path: "/api/v1/transfers",
+    auth: "bearer",
+    input: S.CreateTransferRequest,
+    reply: S.Transfer,
+    status: 201,
+    write: true,
+  }),
+  getTransfers: op({
+    apis: PAY,
+    method: "GET",
+    path: "/api/v1/transfers",
+    auth: "bearer",
+    input: z.object({
+      cursor: S.Q.cursor,
+      limit: S.Q.limit,
+      fromDate: S.Timestamp.optional(),
+      toDate: S.Timestamp.optional(),
+    }),
+    reply: S.TransfersPage,
+    status: 200,
+    write: false,
+  }),
+  getTransfer: op({
+    apis: PAY,
+    method: "GET",
+    path: "/api/v1/transfer",
+    auth: "bearer",
+    input: byId("transferId", "clientTransferId"),
+    reply: S.Transfer,
+    status: 200,
+    write: false,
+  }),
+  createMassTransfer: op({
+    apis: PAY,
+    method: "POST",
+    path: "/api/v1/mass-transfers",
+    auth: "bearer",
+    input: S.CreateMassTransferRequest,
+    reply: S.MassTransferResult,
+    status: 201,
+    write: true,
+  }),
+
+  // ---------------------------------------------------------------- Pay: invoices
+  createInvoice: op({
+    apis: PAY,
+    method: "POST",
+    path: "/api/v1/invoices",
+    auth: "bearer",
+    input: S.CreateInvoiceRequest,
+    reply: S.Invoice,
+    status: 201,
+    write: true,
+  }),
+  getInvoices: op({
+    apis: PAY,
+    method: "GET",
+    path: "/api/v1/invoices",
+    auth: "bearer",
+    input: z.object({ cursor: S.Q.cursor, limit: S.Q.limit }),
+    reply: S.InvoicesPage,
+    status: 200,
+    write: false,
+  }),
+  getInvoice: op({
+    apis: PAY,
+    method: "GET",
+    path: "/api/v1/invoice",
+    auth: "bearer",
+    input: byId("invoiceId", "clientInvoiceId"),
+    reply: S.Invoice,
+    status: 200,
+    write: false,
+  }),
+  deleteInvoice: op({
+    apis: PAY,
+    method: "DELETE",
+    path: "/api/v1/invoice",
+    auth: "bearer",
+    input: byId("invoiceId", "clientInvoiceId"),
+    reply: S.Invoice,
+    status: 200,
+    write: true,
+  }),
+  payInvoiceTestnet: op({
+    apis: PAY,
+    method: "POST",
+    path: "/api/v1/invoice/pay",
+    auth: "bearer",
+    input: z.object({ invoiceId: z.string().min(1), payerId: z.string().optional() }),
+    queryKeys: ["invoiceId"],
+    reply: S.Invoice,
+    status: 200,
+    write: true,
+  }),
+
+  // ---------------------------------------------------------------- Pay: withdrawals
+  createWithdrawalLink: op({
+    apis: PAY,
+    method: "POST",
+    path: "/api/v1/withdrawal-link",
+    auth: "bearer",
+    input: S.CreateWithdrawalLinkRequest,
+    reply: S.WithdrawalLink,
+    status: 201,
+    write: true,
+  }),
+  createWithdrawal: op({
+    apis: PAY,
+    method: "POST",
+    path: "/api/v1/withdrawals",
+    auth: "bearer",
+    input: S.CreatePayWithdrawalRequest,
+    reply: S.PayWithdrawal,
+    status: 201,
+    write: true,
+  }),
+  getWithdrawals: op({
+    apis: PAY,
+    method: "GET",
+    path: "/api/v1/withdrawals",
+    auth: "bearer",
+    input: z.object({ cursor: S.Q.cursor, limit: S.Q.limit, status: S.PayWithdrawalStatus.optional() }),
+    reply: S.PayWithdrawalsPage,
+    status: 200,
+    write: false,
+  }),
+  getWithdrawal: op({
+    apis: PAY,
+    method: "GET",
+    path: "/api/v1/withdrawal",
+    auth: "bearer",
+    input: byId("withdrawalId", "clientWithdrawalId"),
+    reply: S.PayWithdrawal,
+    status: 200,
+    write: false,
+  }),
+  getWithdrawalQuotas: op({
+    apis: PAY,
+    method: "GET",
+    path: "/api/v1/withdrawal-quotas",
+    auth: "public",
+    input: z.object({ network: S.Network, asset: S.AssetCode }),
+    reply: S.PayWithdrawalQuota,
+    status: 200,
+    write: false,
+  }),
+} as const;
+
+export type Operations = typeof operations;
+export type OperationId = keyof Operations;
+export type OperationInput<K extends OperationId> = z.output<Operations[K]["input"]>;
+export type OperationReply<K extends OperationId> = z.output<Operations[K]["reply"]>;
+
+/** Operation ids served by one interface, e.g. `ExchangeOperationId` includes `getRates`. */
+export type OperationIdOf<A extends Api> = {
+  [K in OperationId]: A extends Operations[K]["apis"][number] ? K : never;
+}[OperationId];
+
+export const operationIdsOf = (api: Api): OperationId[] =>
+  (Object.keys(operations) as OperationId[]).filter((id) =>
+    (operations[id].apis as readonly Api[]).includes(api),
+  );

@@ -1,0 +1,489 @@
+/**
+ * Zod schemas of the service contract (`shared/service/openapi.yaml`). Both the clients and the
+ * simulator use them, so the contract is described in exactly one place. Request schemas are the
+ * contract's constraints; reply schemas keep unknown members out (zod strips them) so that a reply
+ * gaining a field does not break us, while a missing or malformed field is a typed error.
+ */
+import { z } from "zod";
+
+// ------------------------------------------------------------------ primitives
+
+export const DECIMAL_PATTERN = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+export const Decimal = z.string().regex(DECIMAL_PATTERN, "a plain non-negative decimal string");
+export const SignedDecimal = z.string().regex(/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/);
+export const Timestamp = z
+  .string()
+  .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$/);
+export const SymbolCode = z.string().regex(/^[A-Z0-9]+-[A-Z0-9]+$/);
+export const AssetCode = z.string().min(1).max(32);
+export const FiatCode = z.string().regex(/^[A-Z]{3}$/);
+export const Network = z.enum(["TON", "BSC", "ETH", "BTC", "TRX", "SOL"]);
+export const Side = z.enum(["buy", "sell"]);
+export const ClientId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
+export const TargetType = z.enum(["messenger_user_id"]);
+const NonEmpty = z.string().min(1);
+const nullable = <T extends z.ZodType>(t: T) =>
+  t
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+/** Query values arrive as strings on the server; the client sends numbers and booleans. */
+const QueryInt = (min: number, max?: number) => {
+  const n = z.coerce.number().int().min(min);
+  return max === undefined ? n : n.max(max);
+};
+const QueryBool = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
+/** A repeated query parameter (`assets=A&assets=B`); one value arrives as a plain string. */
+const QueryList = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(item).min(1));
+
+// ------------------------------------------------------------------ errors and health
+
+export const Problem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int().min(400).max(599),
+  detail: z.string().optional(),
+  instance: z.string().optional(),
+  kind: z.string().regex(/^[a-z][a-z0-9_]*$/),
+  info: z.record(z.string(), z.unknown()).optional(),
+});
+export type Problem = z.infer<typeof Problem>;
+
+export const Health = z.looseObject({ status: z.string() });
+
+// ------------------------------------------------------------------ market data
+
+export const SymbolInfo = z.object({
+  symbol: SymbolCode,
+  baseAsset: AssetCode,
+  quoteAsset: AssetCode,
+  status: z.enum(["trading", "halted"]),
+  baseIncrement: Decimal,
+  quoteIncrement: Decimal,
+  priceIncrement: Decimal,
+  minSize: Decimal,
+  maxSize: Decimal,
+  minFunds: Decimal,
+  pricePrecision: z.number().int().min(0),
+  sizePrecision: z.number().int().min(0),
+});
+export type SymbolInfo = z.infer<typeof SymbolInfo>;
+
+export const Ticker = z.object({
+  symbol: SymbolCode,
+  open: Decimal,
+  high: Decimal,
+  low: Decimal,
+  last: Decimal,
+  change: SignedDecimal,
+  changeRate: SignedDecimal,
+  baseVolume: Decimal,
+  quoteVolume: Decimal,
+  bestBid: Decimal.nullable(),
+  bestAsk: Decimal.nullable(),
+  time: Timestamp,
+});
+export type Ticker = z.infer<typeof Ticker>;
+
+/** [start, open, close, high, low, volume]: close comes second. */
+export const Candle = z.tuple([Timestamp, Decimal, Decimal, Decimal, Decimal, Decimal]);
+export const CandleInterval = z.enum(["1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w"]);
+export const PriceLevel = z.tuple([Decimal, Decimal]);
+export const Orderbook = z.object({
+  symbol: SymbolCode,
+  time: Timestamp,
+  bids: z.array(PriceLevel),
+  asks: z.array(PriceLevel),
+});
+export const Trade = z.object({
+  id: z.string(),
+  symbol: SymbolCode,
+  price: Decimal,
+  size: Decimal,
+  side: Side,
+  time: Timestamp,
+});
+export const AssetNetwork = z.object({
+  network: Network,
+  withdrawalEnabled: z.boolean(),
+  depositEnabled: z.boolean(),
+});
+export const Asset = z.object({
+  asset: AssetCode,
+  name: z.string(),
+  precision: z.number().int().min(0),
+  networks: z.array(AssetNetwork),
+});
+export type Asset = z.infer<typeof Asset>;
+export const Rate = z.object({ asset: AssetCode, base: FiatCode, rate: Decimal });
+export type Rate = z.infer<typeof Rate>;
+export const TradeFee = z.object({ symbol: SymbolCode, makerFeeRate: Decimal, takerFeeRate: Decimal });
+
+// ------------------------------------------------------------------ Exchange: balances and orders
+
+export const AccountBalance = z.object({
+  asset: AssetCode,
+  total: Decimal,
+  available: Decimal,
+  hold: Decimal,
+});
+export type AccountBalance = z.infer<typeof AccountBalance>;
+export const BalanceKind = z.enum(["funding", "trading"]);
+export type BalanceKind = z.infer<typeof BalanceKind>;
+
+export const OrderType = z.enum(["limit", "market", "stopLimit", "stopMarket"]);
+export const TimeInForce = z.enum(["GTC", "IOC", "FOK"]);
+export const OrderStatus = z.enum([
+  "working",
+  "rejected",
+  "cancelled",
+  "completed",
+  "expired",
+  "pending",
+  "sending",
+]);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ["rejected", "cancelled", "completed", "expired"];
+
+export const Order = z.object({
+  id: z.string(),
+  clientOrderId: z.string(),
+  symbol: SymbolCode,
+  side: Side,
+  status: OrderStatus,
+  type: OrderType,
+  timeInForce: TimeInForce,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  dealSize: Decimal,
+  dealFunds: Decimal,
+  fee: Decimal,
+  feeAsset: AssetCode,
+  remark: z.string().nullable().optional(),
+  size: Decimal.optional(),
+  stopTriggered: z.boolean().optional(),
+  stopPrice: Decimal.nullable().optional(),
+  price: Decimal.nullable().optional(),
+  funds: Decimal.nullable().optional(),
+});
+export type Order = z.infer<typeof Order>;
+
+export const PageMeta = z.object({
+  currentPage: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  totalNum: z.number().int().min(0),
+  totalPage: z.number().int().min(0),
+});
+export const OrdersPage = PageMeta.extend({ orders: z.array(Order) });
+export type OrdersPage = z.infer<typeof OrdersPage>;
+
+const OrderBase = { symbol: SymbolCode, side: Side };
+export const LimitOrderParams = z.object({
+  ...OrderBase,
+  type: z.literal("limit"),
+  timeInForce: TimeInForce,
+  size: Decimal,
+  price: Decimal,
+});
+export const MarketOrderParams = z
+  .object({
+    ...OrderBase,
+    type: z.literal("market"),
+    timeInForce: z.enum(["IOC", "FOK"]),
+    size: Decimal.optional(),
+    funds: Decimal.optional(),
+  })
+  .refine((o) => (o.size === undefined) !== (o.funds === undefined), {
+    message: "send exactly one of size and funds",
+    path: ["size"],
+  });
+export const StopLimitOrderParams = z.object({
+  ...OrderBase,
+  type: z.literal("stopLimit"),
+  timeInForce: TimeInForce,
+  size: Decimal,
+  price: Decimal,
+  stopPrice: Decimal,
+});
+export const StopMarketOrderParams = z.object({
+  ...OrderBase,
+  type: z.literal("stopMarket"),
+  timeInForce: z.enum(["IOC", "FOK"]),
+  size: Decimal,
+  stopPrice: Decimal,
+});
+export const OrderParams = z.discriminatedUnion("type", [
+  LimitOrderParams,
+  MarketOrderParams,
+  StopLimitOrderParams,
+  StopMarketOrderParams,
+]);
+export type OrderParams = z.infer<typeof OrderParams>;
+export const PlaceOrderRequest = z.intersection(z.object({ clientOrderId: ClientId }), OrderParams);
+export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequest>;
+export const OrderEstimate = z.object({
+  symbol: SymbolCode,
+  side: Side,
+  type: OrderType,
+  size: Decimal,
+  funds: Decimal,
+  price: Decimal,
+  fee: Decimal,
+  feeAsset: AssetCode,
+});
+
+// ------------------------------------------------------------------ Exchange: funding and moves
+
+export const ExchangeWithdrawalStatus = z.enum(["pending", "processing", "completed", "failed", "cancelled"]);
+export const CreateExchangeWithdrawalRequest = z.object({
+  clientWithdrawalId: ClientId,
+  network: Network,
+  address: NonEmpty,
+  asset: AssetCode,
+  amount: Decimal,
+  comment: z.string().optional(),
+});
+export const ExchangeWithdrawal = z.object({
+  id: z.string(),
+  clientWithdrawalId: z.string(),
+  network: Network,
+  address: z.string(),
+  asset: AssetCode,
+  amount: Decimal,
+  fee: Decimal,
+  feeAsset: AssetCode,
+  status: ExchangeWithdrawalStatus,
+  txHash: z.string().nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type ExchangeWithdrawal = z.infer<typeof ExchangeWithdrawal>;
+export const ExchangeWithdrawalsPage = PageMeta.extend({ withdrawals: z.array(ExchangeWithdrawal) });
+export const ExchangeWithdrawalQuota = z.object({
+  network: Network,
+  asset: AssetCode,
+  minAmount: Decimal,
+  maxAmount: Decimal,
+  available: Decimal,
+  precision: z.number().int().min(0),
+  fee: Decimal,
+  feeAsset: AssetCode,
+});
+
+export const CreateBalanceTransferRequest = z
+  .object({
+    clientTransferId: ClientId,
+    asset: AssetCode,
+    amount: Decimal,
+    from: BalanceKind,
+    to: BalanceKind,
+  })
+  .refine((r) => r.from !== r.to, { message: "from and to must differ", path: ["to"] });
+export const ExchangeTransfer = z.object({
+  id: z.string(),
+  clientTransferId: z.string(),
+  asset: AssetCode,
+  amount: Decimal,
+  from: BalanceKind,
+  to: BalanceKind,
+  status: z.enum(["completed", "failed"]),
+  createdAt: Timestamp,
+});
+export type ExchangeTransfer = z.infer<typeof ExchangeTransfer>;
+export const ExchangeTransfersPage = PageMeta.extend({ transfers: z.array(ExchangeTransfer) });
+
+// ------------------------------------------------------------------ Pay: application and currencies
+
+export const AppInfo = z.object({ id: z.string(), name: z.string(), ownerId: z.string() });
+export type AppInfo = z.infer<typeof AppInfo>;
+export const PayBalance = z.object({
+  asset: AssetCode,
+  balance: Decimal,
+  available: Decimal,
+  holds: Decimal,
+});
+export type PayBalance = z.infer<typeof PayBalance>;
+export const PayBalances = z.object({ balances: z.array(PayBalance) });
+export const Currency = z.object({
+  asset: AssetCode,
+  name: z.string(),
+  precision: z.number().int().min(0),
+  minTransfer: Decimal,
+  minCheque: Decimal,
+  minInvoice: Decimal,
+  minWithdrawal: Decimal,
+  networks: z.array(z.string()),
+});
+export type Currency = z.infer<typeof Currency>;
+const cursorPage = <T extends z.ZodType>(item: T) =>
+  z.object({ nextCursor: z.string().nullable(), items: z.array(item) });
+
+// ------------------------------------------------------------------ Pay: cheques
+
+export const ChequeState = z.enum(["active", "redeemed", "cancelled"]);
+export type ChequeState = z.infer<typeof ChequeState>;
+export const CreateChequeRequest = z
+  .object({
+    asset: AssetCode,
+    amount: Decimal,
+    clientChequeId: ClientId,
+    description: z.string().optional(),
+    password: z.string().optional(),
+    targetType: TargetType.optional(),
+    target: z.string().optional(),
+  })
+  .refine((r) => (r.target === undefined) === (r.targetType === undefined), {
+    message: "target and targetType go together",
+    path: ["target"],
+  });
+export type CreateChequeRequest = z.infer<typeof CreateChequeRequest>;
+export const Cheque = z.object({
+  chequeId: z.string(),
+  clientChequeId: z.string(),
+  asset: AssetCode,
+  amount: Decimal,
+  description: nullable(z.string()),
+  targetType: nullable(TargetType),
+  target: nullable(z.string()),
+  state: ChequeState,
+  deleted: z.boolean(),
+  links: z.object({ telegramBotLink: z.string() }),
+  createdAt: Timestamp,
+});
+export type Cheque = z.infer<typeof Cheque>;
+export const ChequesPage = cursorPage(Cheque);
+
+// ------------------------------------------------------------------ Pay: transfers
+
+export const CreateTransferRequest = z.object({
+  target: NonEmpty,
+  targetType: TargetType,
+  asset: AssetCode,
+  amount: Decimal,
+  clientTransferId: ClientId,
+  description: z.string().optional(),
+});
+export type CreateTransferRequest = z.infer<typeof CreateTransferRequest>;
+export const Transfer = z.object({
+  transferId: z.string(),
+  clientTransferId: z.string(),
+  target: z.string(),
+  targetType: TargetType,
+  asset: AssetCode,
+  amount: Decimal,
+  description: z.string().optional(),
+  createdAt: Timestamp.optional(),
+  status: z.enum(["completed"]).optional(),
+});
+export type Transfer = z.infer<typeof Transfer>;
+export const TransfersPage = cursorPage(Transfer);
+
+export const MassTransferItem = z.object({
+  target: NonEmpty,
+  targetType: TargetType,
+  amount: Decimal,
+  clientTransferId: ClientId,
+  description: z.string().optional(),
+});
+export type MassTransferItem = z.infer<typeof MassTransferItem>;
+export const MASS_TRANSFER_MAX_ITEMS = 100;
+export const CreateMassTransferRequest = z.object({
+  asset: AssetCode,
+  transfers: z.array(MassTransferItem).min(1).max(MASS_TRANSFER_MAX_ITEMS),
+});
+export const MassTransferItemResult = z.object({
+  clientTransferId: z.string(),
+  status: z.enum(["completed", "failed"]),
+  transferId: z.string().nullable(),
+  error: Problem.nullable(),
+});
+export type MassTransferItemResult = z.infer<typeof MassTransferItemResult>;
+export const MassTransferResult = z.object({ results: z.array(MassTransferItemResult) });
+
+// ------------------------------------------------------------------ Pay: invoices
+
+export const InvoiceStatus = z.enum(["active", "paid", "expired", "deleted"]);
+export const PaymentLinks = z.object({ telegramBotLink: z.string(), webLink: z.string() });
+export const CreateInvoiceRequest = z.object({
+  clientInvoiceId: ClientId,
+  asset: AssetCode,
+  amount: Decimal,
+  description: z.string().optional(),
+  expiresIn: z.number().int().min(1).optional(),
+  hiddenMessage: z.string().optional(),
+});
+export type CreateInvoiceRequest = z.infer<typeof CreateInvoiceRequest>;
+export const Invoice = z.object({
+  invoiceId: z.string(),
+  clientInvoiceId: z.string(),
+  asset: AssetCode,
+  amount: Decimal,
+  description: nullable(z.string()),
+  status: InvoiceStatus,
+  createdAt: Timestamp,
+  expiresAt: Timestamp.nullable(),
+  paidAt: Timestamp.nullable(),
+  payerId: z.string().nullable(),
+  links: PaymentLinks,
+});
+export type Invoice = z.infer<typeof Invoice>;
+export const InvoicesPage = cursorPage(Invoice);
+
+// ------------------------------------------------------------------ Pay: withdrawals
+
+export const CreateWithdrawalLinkRequest = z.object({
+  network: Network,
+  address: NonEmpty,
+  asset: AssetCode,
+  amount: Decimal,
+  comment: z.string().optional(),
+});
+export const WithdrawalLink = z.object({ links: PaymentLinks, expiresAt: Timestamp });
+export const CreatePayWithdrawalRequest = z.object({
+  clientWithdrawalId: ClientId,
+  network: Network,
+  address: NonEmpty,
+  asset: AssetCode,
+  amount: Decimal,
+  comment: z.string().optional(),
+});
+export type CreatePayWithdrawalRequest = z.infer<typeof CreatePayWithdrawalRequest>;
+export const PayWithdrawalStatus = z.enum(["created", "processing", "completed", "failed"]);
+export const PayWithdrawal = z.object({
+  withdrawalId: z.string(),
+  clientWithdrawalId: z.string(),
+  network: Network,
+  address: z.string(),
+  asset: AssetCode,
+  amount: Decimal,
+  fee: Decimal,
+  status: PayWithdrawalStatus,
+  txHash: z.string().nullable(),
+  createdAt: Timestamp,
+});
+export type PayWithdrawal = z.infer<typeof PayWithdrawal>;
+export const PayWithdrawalsPage = cursorPage(PayWithdrawal);
+export const PayWithdrawalQuota = z.object({
+  network: Network,
+  asset: AssetCode,
+  minAmount: Decimal,
+  maxAmount: Decimal,
+  fee: Decimal,
+  feeAsset: AssetCode,
+  precision: z.number().int().min(0),
+});
+export type PayWithdrawalQuota = z.infer<typeof PayWithdrawalQuota>;
+
+// ------------------------------------------------------------------ query parameter groups
+
+export const Q = {
+  int: QueryInt,
+  bool: QueryBool,
+  list: QueryList,
+  currentPage: QueryInt(1).optional(),
+  pageSize: QueryInt(1, 100).optional(),
+  cursor: z.string().optional(),
+  limit: QueryInt(1, 100).optional(),
+};

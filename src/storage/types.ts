@@ -1,0 +1,109 @@
+/**
+ * What the bot needs from storage. Implemented once with Kysely over SQLite (embedded default) and
+ * PostgreSQL (several bot instances); every method behaves the same on both.
+ */
+export type NetworkName = "production" | "testnet";
+
+export interface UserRecord {
+  telegramId: number;
+  /** Language chosen by the user, or null to follow Telegram's language_code. */
+  language: string | null;
+  /** Network of the linked key (or the one last chosen). */
+  network: NetworkName;
+  hasKey: boolean;
+  /** Name of the service account/application the key belongs to, as shown on linking. */
+  accountName: string | null;
+}
+
+export interface UsersRepo {
+  get(telegramId: number): Promise<UserRecord | undefined>;
+  /** Creates the user on first contact; keeps an existing row. */
+  ensure(telegramId: number): Promise<UserRecord>;
+  setLanguage(telegramId: number, language: string): Promise<void>;
+  /** Encrypts and stores the key (AES-256-GCM, user id and network bound as associated data). */
+  saveKey(telegramId: number, network: NetworkName, apiKey: string, accountName: string): Promise<void>;
+  /** Decrypts the stored key; undefined when none is linked. Never log or return it further than needed. */
+  loadKey(telegramId: number): Promise<{ network: NetworkName; apiKey: string } | undefined>;
+  /** Removes the key; true when one was stored. */
+  removeKey(telegramId: number): Promise<boolean>;
+  /** All users with a linked key on a network (for admin views and tests). */
+  listIds(): Promise<number[]>;
+}
+
+/**
+ * One irreversible action, from the moment its summary is shown: the row id is the client id sent to
+ * the service (or, for actions without one, a random id), fixed before anything is sent.
+ *   proposed  → summary shown, awaiting Confirm (expires at expiresAt)
+ *   pending   → confirmed and claimed; the request is about to be / being sent
+ *   done      → the service carried it out (result holds the reply)
+ *   refused   → the service refused it (error holds the problem kind); nothing happened
+ *   unknown   → outcome not yet known; reconciled by client id (at once, and at startup)
+ *   cancelled → the user pressed Cancel; expired → nobody confirmed in time
+ */
+export type OperationState =
+  | "proposed"
+  | "pending"
+  | "done"
+  | "refused"
+  | "unknown"
+  | "cancelled"
+  | "expired";
+
+export interface OperationRecord {
+  id: string;
+  telegramId: number;
+  chatId: number;
+  /** The kind of action, e.g. "transfer", "cheque", "cheque_delete", "withdrawal", "mass_transfer". */
+  kind: string;
+  network: NetworkName;
+  /** The action's parameters as plain JSON (never a key). */
+  payload: Record<string, unknown>;
+  state: OperationState;
+  result: Record<string, unknown> | null;
+  error: string | null;
+  /** Message that shows the summary, so it can be edited with the outcome. */
+  messageId: number | null;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type ClaimOutcome =
+  | { claimed: true; operation: OperationRecord }
+  | { claimed: false; reason: "missing" | "foreign" | "expired" | "already"; operation?: OperationRecord };
+
+export interface OperationsRepo {
+  /** Writes a new proposed operation. */
+  propose(op: Omit<OperationRecord, "state" | "result" | "error" | "createdAt" | "updatedAt">): Promise<void>;
+  get(id: string): Promise<OperationRecord | undefined>;
+  setMessageId(id: string, messageId: number): Promise<void>;
+  /**
+   * Atomically moves proposed → pending for that user before expiry. Only one caller ever gets
+   * `claimed: true`, across processes: this is what makes a double press do nothing twice.
+   */
+  claim(id: string, telegramId: number, now: Date): Promise<ClaimOutcome>;
+  /** proposed → cancelled, for that user only; false when not proposed any more. */
+  cancel(id: string, telegramId: number): Promise<boolean>;
+  markDone(id: string, result: Record<string, unknown>): Promise<void>;
+  markRefused(id: string, error: string): Promise<void>;
+  markUnknown(id: string, error: string): Promise<void>;
+  /** Operations left pending or unknown (crash, lost connection): reconciled at startup. */
+  listUnfinished(): Promise<OperationRecord[]>;
+  /** Marks proposed operations past their expiry as expired; returns how many. */
+  expireStale(now: Date): Promise<number>;
+}
+
+/** grammY's StorageAdapter shape, persisted (sessions, conversation state). */
+export interface KeyValueStore<T> {
+  read(key: string): Promise<T | undefined>;
+  write(key: string, value: T): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export interface Storage {
+  users: UsersRepo;
+  operations: OperationsRepo;
+  /** A persistent key-value store under a namespace ("session", "conversation", …). */
+  kv<T>(namespace: string): KeyValueStore<T>;
+  close(): Promise<void>;
+}
