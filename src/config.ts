@@ -42,7 +42,8 @@ const adminIds = z
     const parts = (v ?? "").split(/[\s,]+/).filter(Boolean);
     const ids: number[] = [];
     for (const p of parts) {
-      if (!/^[1-9][0-9]{0,15}$/.test(p)) {
+      // Telegram user ids fit in 52 bits; a longer number would silently lose digits as a JS number.
+      if (!/^[1-9][0-9]{0,15}$/.test(p) || !Number.isSafeInteger(Number(p))) {
         ctx.addIssue({ code: "custom", message: "must be a comma-separated list of Telegram user ids" });
         return z.NEVER;
       }

@@ -19,6 +19,10 @@ export const REDACT_PATHS = [
   "headers.authorization",
   "*.headers.authorization",
   "*.*.headers.authorization",
+  // Headers built by hand (or copied from documentation) are often capitalised.
+  "Authorization",
+  "*.Authorization",
+  "*.*.headers.Authorization",
   "encryptedKey",
   "*.encryptedKey",
   "BOT_TOKEN",

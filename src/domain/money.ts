@@ -19,6 +19,8 @@ const USER_AMOUNT = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 
 /** Normalises what a person typed ("1,5", " 10 ", "0.50") into a plain decimal string, or null. */
 export function normaliseAmountInput(text: string): string | null {
+  // "1,000" could be one thousand or one: refuse rather than guess ("0,001" and "1,5" are clear).
+  if (/^\s*[1-9][0-9]*,[0-9]{3}\s*$/.test(text)) return null;
   const compact = text
     .trim()
     .replace(/[\s_']/g, "")
@@ -57,9 +59,9 @@ export const money = {
   add: (a: string, b: string): string => new D(a).plus(b).toFixed(),
   sub: (a: string, b: string): string => new D(a).minus(b).toFixed(),
   mul: (a: string, b: string): string => new D(a).times(b).toFixed(),
-  /** Division rounded down to `decimals` places. */
+  /** Division rounded down (towards minus infinity) to `decimals` places. */
   div: (a: string, b: string, decimals: number): string =>
-    new D(a).div(b).toDecimalPlaces(decimals, D.ROUND_DOWN).toFixed(),
+    new D(a).div(b).toDecimalPlaces(decimals, D.ROUND_FLOOR).toFixed(),
   sum: (values: Iterable<string>): string => {
     let total: Dec = new D(0);
     for (const v of values) total = total.plus(v);
@@ -76,8 +78,8 @@ export const money = {
   max: (a: string, b: string): string => (new D(a).gte(b) ? a : b),
   min: (a: string, b: string): string => (new D(a).lte(b) ? a : b),
   decimalPlaces: (a: string): number => new D(a).decimalPlaces(),
-  /** Rounds down to `decimals` places (amounts are never rounded up). */
-  floor: (a: string, decimals: number): string => new D(a).toDecimalPlaces(decimals, D.ROUND_DOWN).toFixed(),
+  /** Rounds down to `decimals` places (never up, negative values included: "-1.5" → "-2"). */
+  floor: (a: string, decimals: number): string => new D(a).toDecimalPlaces(decimals, D.ROUND_FLOOR).toFixed(),
   /** Whether `a` is a whole multiple of `step`. */
   isMultipleOf: (a: string, step: string): boolean => new D(a).mod(step).isZero(),
   /** Canonical plain form: no exponent, no trailing zeros ("1.50" → "1.5"). */

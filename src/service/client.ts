@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import got, { type Got, RequestError } from "got";
 import type { Logger } from "pino";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   InvalidReplyError,
   InvalidRequestError,
@@ -45,8 +45,20 @@ export interface ClientOptions {
   http?: Got;
 }
 
-/** Errors that prove the request never left this machine: safe to resend even for a write. */
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+/**
+ * Errors that prove the request never left this machine: safe to resend even for a write. The
+ * ERR_INVALID_* codes come from building the request (a key with a line break, a bad base URL).
+ */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ERR_INVALID_CHAR",
+  "ERR_INVALID_HTTP_TOKEN",
+  "ERR_INVALID_URL",
+]);
 
 type Method<K extends OperationId> =
   Record<string, never> extends OperationInput<K>
@@ -153,7 +165,8 @@ class Requester {
       }
       if (status === 401) throw new UnauthorizedError(id, "the key was refused");
       if (status >= 400) throw ServiceRefusedError.fromProblem(id, status, parseProblem(outcome.body));
-      throw new InvalidReplyError(id, status, `unexpected status, expected ${def.status}`);
+      // A 2xx or 3xx to a write other than the expected one: it may well have been carried out.
+      throw new InvalidReplyError(id, status, `unexpected status, expected ${def.status}`, def.write);
     }
   }
 
@@ -183,15 +196,17 @@ class Requester {
     return { url: this.#opts.baseUrl + path, searchParams, body, headers };
   }
 
+  /** A success status was seen: for a write, a reply we cannot read still means it was carried out. */
   #parseReply<K extends OperationId>(id: K, status: number, body: string): OperationReply<K> {
+    const { write } = operations[id];
     let json: unknown;
     try {
       json = JSON.parse(body);
     } catch {
-      throw new InvalidReplyError(id, status, "body is not JSON");
+      throw new InvalidReplyError(id, status, "body is not JSON", write);
     }
     const parsed = operations[id].reply.safeParse(json);
-    if (!parsed.success) throw new InvalidReplyError(id, status, describeIssues(parsed.error));
+    if (!parsed.success) throw new InvalidReplyError(id, status, describeIssues(parsed.error), write);
     return parsed.data as OperationReply<K>;
   }
 
@@ -200,14 +215,26 @@ class Requester {
   }
 }
 
+/** The problem document; a body slightly off the contract still yields its `kind`, which decides reconciliation. */
 function parseProblem(body: string): Problem | undefined {
+  let json: unknown;
   try {
-    const parsed = Problem.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data : undefined;
+    json = JSON.parse(body);
   } catch {
     return undefined;
   }
+  const parsed = Problem.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const loose = LooseProblem.safeParse(json);
+  return loose.success ? { type: "about:blank", title: "", ...loose.data } : undefined;
 }
+
+const LooseProblem = z.object({
+  status: z.number().int(),
+  kind: z.string().regex(/^[a-z][a-z0-9_]*$/),
+  detail: z.string().optional(),
+  info: z.record(z.string(), z.unknown()).optional(),
+});
 
 function parseRetryAfter(value: string | undefined): number {
   const seconds = Number.parseInt(value ?? "", 10);

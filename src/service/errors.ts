@@ -95,13 +95,17 @@ export class OutcomeUnknownError extends ServiceError {
   }
 }
 
-/** The reply did not match the contract. */
+/**
+ * The reply did not match the contract. `write` is true when the operation is a write that got a
+ * non-error status: the service may have carried it out, so it must be reconciled, not resent.
+ */
 export class InvalidReplyError extends ServiceError {
   readonly code = "invalid_reply";
   constructor(
     operationId: OperationId,
     readonly status: number,
     readonly issues: string,
+    readonly write: boolean = false,
   ) {
     super(operationId, `reply with status ${status} does not match the contract: ${issues}`);
   }
@@ -118,9 +122,13 @@ export class InvalidRequestError extends ServiceError {
   }
 }
 
-/** True when a write may have been carried out although we got no success reply. */
+/** True when a write may have been carried out although we got no usable success reply. */
 export function outcomeMayBeApplied(err: unknown): boolean {
-  return err instanceof OutcomeUnknownError || (err instanceof ServiceFailedError && err.write);
+  return (
+    err instanceof OutcomeUnknownError ||
+    (err instanceof ServiceFailedError && err.write) ||
+    (err instanceof InvalidReplyError && err.write)
+  );
 }
 
 /** True for a 409 `client_id_duplicate`: the client id was used before; read the resource by it. */

@@ -1,8 +1,9 @@
 /**
  * Reconciliation of creates that carry a client id. After an unknown outcome (timeout, dropped
- * connection, 5xx on a write) or a 409 `client_id_duplicate`, the resource is read by its client id
- * and the definite result returned. A write is never resent blindly: it is resent (with the same
- * client id, which the service deduplicates) only after a read proved it was not carried out.
+ * connection, 5xx or an unreadable success reply to a write) or a 409 `client_id_duplicate`, the
+ * resource is read by its client id and the definite result returned. A write is never resent
+ * blindly: it is resent (with the same client id, which the service deduplicates) only after a read
+ * proved it was not carried out.
  */
 import type { ExchangeClient, PayClient } from "./client.js";
 import { isClientIdDuplicate, isNotFound, outcomeMayBeApplied } from "./errors.js";

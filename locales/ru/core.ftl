@@ -1,0 +1,105 @@
+## menu
+menu-title = Что вы хотите сделать?
+menu-balances = 💰 Балансы
+menu-cheques = 🎟 Чеки
+menu-send = 📤 Перевод
+menu-invoices = 🧾 Счета
+menu-withdraw = 🏦 Вывод
+menu-orders = 📈 Ордера
+menu-rates = 💱 Курсы
+menu-settings = ⚙️ Настройки
+menu-language = 🌐 Язык
+
+## start
+start-greeting = Здравствуйте, { $name }! Я помощник по кошельку xRocket Pay и бирже: чеки, переводы, счета, выводы, балансы и ордера прямо в чате.
+start-pick-language = Выберите язык:
+start-language-set = Язык: русский.
+start-link-key = Для начала привяжите API-ключ xRocket: Настройки → API-ключ или /connect.
+help-title = Команды:
+
+## commands
+cmd-start = Начало и главное меню
+cmd-menu = Главное меню
+cmd-help = Список команд
+cmd-language = Сменить язык
+cmd-cancel = Отменить текущее действие
+cmd-settings = Настройки и API-ключ
+cmd-connect = Привязать API-ключ
+cmd-disconnect = Удалить API-ключ
+
+## common
+common-cancel = ✖️ Отмена
+common-cancelled = Отменено. Ничего не сделано.
+common-skip = Пропустить
+common-back = « Назад
+common-next = Далее »
+common-prev = « Назад
+common-send-text = Ответьте текстом или нажмите «Отмена».
+common-pick-from-list = Выберите одну из кнопок.
+common-ask-asset = Какая валюта?
+common-ask-amount = Сколько { $asset }? Доступно: { $available }.
+common-text-too-long = Отправьте текст длиной от 1 до { $max } символов.
+common-button-outdated = Эта кнопка больше не действует.
+common-unknown-message = Не понял сообщение. Вот меню:
+common-share = 📣 Поделиться
+common-none = Пока ничего нет.
+
+## amounts
+amount-not_a_number = Это не сумма. Отправьте число, например 10 или 2.5.
+amount-not_positive = Сумма должна быть больше нуля.
+amount-too_many_decimals = Слишком много знаков после запятой: для { $asset } не больше { $decimals }.
+amount-below_minimum = Минимум — { $min } { $asset }.
+amount-above_maximum = Максимум — { $max } { $asset }.
+amount-insufficient = Недостаточно средств. Доступно: { $available } (комиссия { $fee }).
+
+## confirm
+confirm-yes = ✅ Подтвердить
+confirm-no = ✖️ Отмена
+confirm-expires = Подтвердите в течение { $seconds } секунд.
+confirm-processing = Выполняю…
+confirm-cancelled = Отменено. Ничего не сделано.
+confirm-expired = Время подтверждения истекло. Ничего не сделано; начните заново, если нужно.
+confirm-foreign = Эта кнопка принадлежит другому пользователю.
+confirm-missing = Это подтверждение не найдено или удалено.
+confirm-already = Это уже обработано.
+confirm-refused = ❌ Не выполнено: { $reason }
+confirm-unknown-outcome = ⚠️ Сервис не ответил вовремя, результат пока неизвестен. Ничего не будет отправлено дважды; я проверю и сообщу результат.
+confirm-not-carried-out = ℹ️ Подтверждённое ранее действие не было выполнено (связь прервалась до сервиса). Средства не списаны; можно начать заново.
+
+## errors
+error-generic = Что-то пошло не так. Попробуйте позже.
+error-no-key = API-ключ ещё не привязан. Используйте /connect.
+error-unauthorized = Сервис не принял ваш API-ключ. Возможно, он отозван или от другой сети. Привяжите его заново: /connect.
+error-rate-limited = Слишком много запросов. Повторите через { $seconds } с.
+error-outcome-unknown = Сервис не ответил вовремя; результат неизвестен. Я проверю.
+error-service-unavailable = Сервис сейчас недоступен. Попробуйте позже.
+error-invalid-reply = Сервис прислал неожиданный ответ. Попробуйте позже.
+error-invalid-input = Сервис не принял эти данные. Проверьте их и попробуйте снова.
+error-insufficient-funds = Недостаточно средств. Доступно: { $available } { $asset }.
+error-decimal-places = Слишком много знаков после запятой: не больше { $max }.
+error-amount-out-of-range = Сумма вне допустимого диапазона ({ $min } – { $max }).
+error-not-found = Не найдено.
+error-invalid-state = Это уже невозможно: состояние изменилось.
+error-testnet-only = Доступно только в тестовой сети.
+error-duplicate = Это уже было отправлено.
+error-refused = Сервис отклонил запрос.
+error-key-unreadable = Сохранённый ключ не удаётся прочитать. Привяжите его заново: /connect.
+
+## keys
+keys-settings-title = ⚙️ Настройки
+keys-status-linked = API-ключ: привязан ({ $network }), аккаунт «{ $name }».
+keys-status-none = API-ключ не привязан.
+keys-link = 🔑 Привязать API-ключ
+keys-unlink = 🗑 Удалить API-ключ
+keys-pick-network = Для какой сети ключ?
+keys-network-production = Основная сеть
+keys-network-testnet = Тестовая сеть
+keys-send-key = Вставьте API-ключ ({ $network }) следующим сообщением. Я сразу удалю сообщение и сохраню ключ в зашифрованном виде.
+keys-checking = Проверяю ключ…
+keys-linked = ✅ Ключ привязан к «{ $name }» ({ $network }).
+keys-wrong-network = ❌ Этот ключ от сети «{ $other }», а не «{ $network }». Выберите «{ $other }» в /connect или вставьте ключ для «{ $network }».
+keys-invalid = ❌ Сервис не принял ключ. Проверьте его в боте xRocket (настройки биржи → API-токен) и повторите /connect.
+keys-unavailable = ⚠️ Не удалось связаться с сервисом для проверки ключа. Ничего не сохранено; попробуйте позже.
+keys-unlinked = 🗑 API-ключ удалён.
+keys-group-refused = ⚠️ Никогда не публикуйте API-ключи в группах. Я удалил сообщение; перевыпустите ключ в боте xRocket — его могли увидеть — и привяжите в личном чате со мной.
+keys-pasted-outside = ⚠️ Это похоже на API-ключ, поэтому я удалил сообщение. Чтобы привязать ключ, используйте /connect.

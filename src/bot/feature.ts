@@ -1,0 +1,34 @@
+/**
+ * What a feature contributes: its Composer, its conversations, its commands (for setMyCommands and
+ * /help) and the irreversible actions it proposes through the shared confirmation step.
+ */
+import type { ConversationBuilder } from "@grammyjs/conversations";
+import type { Composer } from "grammy";
+import type { BotContext, BotDeps, ConvContext } from "./context.js";
+import type { ActionRegistry } from "./shared/confirm.js";
+
+export interface FeatureCommand {
+  command: string;
+  /** Locale key of the command's description. */
+  descriptionKey: string;
+}
+
+export interface Feature {
+  name: string;
+  composer: Composer<BotContext>;
+  /** Middleware that must see updates before any conversation does (e.g. deleting pasted keys). */
+  early?: Composer<BotContext>;
+  conversations?: { id: string; builder: ConversationBuilder<BotContext, ConvContext> }[];
+  commands?: FeatureCommand[];
+  /** Work to resume at start after a crash (e.g. a mass-transfer job). */
+  resume?: () => Promise<void>;
+  /** Commands shown only to admins (ADMIN_IDS). */
+  adminCommands?: FeatureCommand[];
+}
+
+export interface FeatureKit {
+  deps: BotDeps;
+  actions: ActionRegistry;
+}
+
+export type FeatureFactory = (kit: FeatureKit) => Feature;

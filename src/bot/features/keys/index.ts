@@ -1,0 +1,151 @@
+/**
+ * Linking the user's own service key: Settings → API key or /connect, pick the network, paste the key.
+ * The key step is deliberately NOT a conversation: conversation state stores the updates it waits
+ * for, and the key must never be stored anywhere but encrypted in the users table. The session only
+ * remembers which network the next pasted message is for.
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import { cleanPastedKey, looksLikeApiKey } from "../../../domain/secrets.js";
+import { UnauthorizedError } from "../../../service/errors.js";
+import type { NetworkName } from "../../../storage/types.js";
+import type { BotContext, BotDeps } from "../../context.js";
+import type { Feature, FeatureKit } from "../../feature.js";
+
+const PENDING_KEY_TTL_MS = 10 * 60 * 1000;
+
+type Verification =
+  | { ok: true; name: string }
+  | { ok: false; reason: "wrong_network" | "invalid" | "unavailable"; other?: NetworkName };
+
+const otherNetwork = (n: NetworkName): NetworkName => (n === "production" ? "testnet" : "production");
+
+/** Checks a key with a private read on `network`; on 401 tries the other network to explain. */
+async function verifyKey(deps: BotDeps, network: NetworkName, apiKey: string): Promise<Verification> {
+  const probe = async (n: NetworkName) => {
+    const { pay } = deps.services.forKey(n, apiKey);
+    await pay.getAppBalances();
+    return (await pay.getAppInfo()).name;
+  };
+  try {
+    return { ok: true, name: await probe(network) };
+  } catch (err) {
+    if (!(err instanceof UnauthorizedError)) {
+      deps.logger.warn({ err }, "key check failed");
+      return { ok: false, reason: "unavailable" };
+    }
+  }
+  try {
+    await probe(otherNetwork(network));
+    return { ok: false, reason: "wrong_network", other: otherNetwork(network) };
+  } catch {
+    return { ok: false, reason: "invalid" };
+  }
+}
+
+function networkKeyboard(ctx: BotContext): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(ctx.t("keys-network-production"), "keys:net:production")
+    .text(ctx.t("keys-network-testnet"), "keys:net:testnet")
+    .row()
+    .text(ctx.t("common-cancel"), "keys:abort");
+}
+
+export function keysFeature({ deps }: FeatureKit): Feature {
+  const composer = new Composer<BotContext>();
+  // Runs before conversations, so that a pasted key never becomes part of a conversation's state.
+  const early = new Composer<BotContext>();
+
+  // A key pasted in a group: delete it and refuse, whatever else happens.
+  early.chatType(["group", "supergroup"]).on("message:text", async (ctx, next) => {
+    if (!looksLikeApiKey(ctx.message.text)) return next();
+    await ctx.deleteMessage().catch((err) => ctx.log.warn({ err }, "could not delete a key posted in a group"));
+    await ctx.reply(ctx.t("keys-group-refused"));
+  });
+
+  const pm = composer.chatType("private");
+
+  const showSettings = async (ctx: BotContext) => {
+    const user = await deps.storage.users.ensure(ctx.from!.id);
+    const text = user.hasKey
+      ? ctx.t("keys-status-linked", { network: ctx.t(`keys-network-${user.network}`), name: user.accountName ?? "-" })
+      : ctx.t("keys-status-none");
+    const kb = new InlineKeyboard().text(ctx.t("keys-link"), "keys:connect");
+    if (user.hasKey) kb.text(ctx.t("keys-unlink"), "keys:disconnect");
+    kb.row().text(ctx.t("menu-language"), "menu:language");
+    await ctx.reply(`${ctx.t("keys-settings-title")}\n${text}`, { reply_markup: kb });
+  };
+  pm.command("settings", showSettings);
+  pm.callbackQuery("menu:settings", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showSettings(ctx);
+  });
+
+  const askNetwork = (ctx: BotContext) => ctx.reply(ctx.t("keys-pick-network"), { reply_markup: networkKeyboard(ctx) });
+  pm.command("connect", askNetwork);
+  pm.callbackQuery("keys:connect", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await askNetwork(ctx);
+  });
+
+  pm.callbackQuery(/^keys:net:(production|testnet)$/, async (ctx) => {
+    const network = ctx.match[1] as NetworkName;
+    ctx.session.pendingKey = { network, until: deps.now().getTime() + PENDING_KEY_TTL_MS };
+    await ctx.answerCallbackQuery();
+    await ctx.reply(ctx.t("keys-send-key", { network: ctx.t(`keys-network-${network}`) }), {
+      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), "keys:abort"),
+    });
+  });
+
+  pm.callbackQuery("keys:abort", async (ctx) => {
+    ctx.session.pendingKey = undefined;
+    await ctx.answerCallbackQuery();
+    await ctx.reply(ctx.t("common-cancelled"));
+  });
+
+  early.chatType("private").on("message:text", async (ctx, next) => {
+    const pending = ctx.session.pendingKey;
+    const text = ctx.message.text;
+    const awaiting = pending !== undefined && pending.until > deps.now().getTime() && !text.startsWith("/");
+    if (!awaiting && !looksLikeApiKey(text)) return next();
+    // Whatever follows, the message that may hold a key leaves the chat first.
+    await ctx.deleteMessage().catch((err) => ctx.log.warn({ err }, "could not delete the key message"));
+    if (!awaiting || !pending) {
+      await ctx.reply(ctx.t("keys-pasted-outside"));
+      return;
+    }
+    ctx.session.pendingKey = undefined;
+    const apiKey = cleanPastedKey(text);
+    await ctx.reply(ctx.t("keys-checking"));
+    const verdict = await verifyKey(deps, pending.network, apiKey);
+    if (!verdict.ok) {
+      const vars = { network: ctx.t(`keys-network-${pending.network}`), other: ctx.t(`keys-network-${verdict.other ?? "testnet"}`) };
+      await ctx.reply(ctx.t(`keys-${verdict.reason.replace("_", "-")}`, vars));
+      return;
+    }
+    await deps.storage.users.ensure(ctx.from.id);
+    await deps.storage.users.saveKey(ctx.from.id, pending.network, apiKey, verdict.name);
+    ctx.log.info({ network: pending.network }, "key linked");
+    await ctx.reply(ctx.t("keys-linked", { name: verdict.name, network: ctx.t(`keys-network-${pending.network}`) }));
+  });
+
+  const disconnect = async (ctx: BotContext) => {
+    const removed = await deps.storage.users.removeKey(ctx.from!.id);
+    await ctx.reply(ctx.t(removed ? "keys-unlinked" : "keys-status-none"));
+  };
+  pm.command("disconnect", disconnect);
+  pm.callbackQuery("keys:disconnect", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await disconnect(ctx);
+  });
+
+  return {
+    name: "keys",
+    composer,
+    early,
+    commands: [
+      { command: "settings", descriptionKey: "cmd-settings" },
+      { command: "connect", descriptionKey: "cmd-connect" },
+      { command: "disconnect", descriptionKey: "cmd-disconnect" },
+    ],
+  };
+}

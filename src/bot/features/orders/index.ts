@@ -1,0 +1,8 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../../context.js";
+import type { Feature, FeatureKit } from "../../feature.js";
+
+// Placeholder until the feature lands.
+export function ordersFeature(_kit: FeatureKit): Feature {
+  return { name: "orders", composer: new Composer<BotContext>() };
+}

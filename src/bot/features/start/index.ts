@@ -1,0 +1,54 @@
+/** /start, /menu, /help, /language: greeting, language choice and the main menu. */
+import { Composer } from "grammy";
+import type { BotContext } from "../../context.js";
+import type { Feature, FeatureKit } from "../../feature.js";
+import { SUPPORTED_LOCALES } from "../../i18n.js";
+import { languageKeyboard, mainMenu } from "./menu.js";
+
+export function startFeature({ deps }: FeatureKit, helpLines: () => string[]): Feature {
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+
+  pm.command("start", async (ctx) => {
+    const user = await deps.storage.users.ensure(ctx.from.id);
+    await ctx.reply(ctx.t("start-greeting", { name: ctx.from.first_name }), { reply_markup: mainMenu(ctx.t) });
+    if (user.language === null) await ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() });
+    if (!user.hasKey) await ctx.reply(ctx.t("start-link-key"));
+  });
+
+  pm.command("menu", (ctx) => ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) }));
+  pm.callbackQuery("menu:main", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) });
+  });
+
+  pm.command("help", (ctx) => ctx.reply([ctx.t("help-title"), "", ...helpLines().map((l) => ctx.t(l))].join("\n")));
+
+  pm.command("language", (ctx) => ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() }));
+  pm.callbackQuery("menu:language", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() });
+  });
+
+  pm.callbackQuery(/^lang:([a-z]{2})$/, async (ctx) => {
+    const locale = ctx.match[1] as string;
+    if (!(SUPPORTED_LOCALES as readonly string[]).includes(locale)) return ctx.answerCallbackQuery();
+    await deps.storage.users.ensure(ctx.from.id);
+    await deps.storage.users.setLanguage(ctx.from.id, locale);
+    ctx.i18n.useLocale(locale);
+    await ctx.answerCallbackQuery();
+    await ctx.reply(ctx.t("start-language-set"), { reply_markup: mainMenu(ctx.t) });
+  });
+
+  return {
+    name: "start",
+    composer,
+    commands: [
+      { command: "start", descriptionKey: "cmd-start" },
+      { command: "menu", descriptionKey: "cmd-menu" },
+      { command: "help", descriptionKey: "cmd-help" },
+      { command: "language", descriptionKey: "cmd-language" },
+      { command: "cancel", descriptionKey: "cmd-cancel" },
+    ],
+  };
+}

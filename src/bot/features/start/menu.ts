@@ -1,0 +1,22 @@
+import { InlineKeyboard } from "grammy";
+import type { Translate } from "../../shared/errors.js";
+
+/** The main menu: one button per feature; each feature answers its own `menu:<name>` press. */
+export function mainMenu(t: Translate): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("menu-balances"), "menu:balances")
+    .text(t("menu-cheques"), "menu:cheques")
+    .row()
+    .text(t("menu-send"), "menu:send")
+    .text(t("menu-invoices"), "menu:invoices")
+    .row()
+    .text(t("menu-withdraw"), "menu:withdraw")
+    .text(t("menu-orders"), "menu:orders")
+    .row()
+    .text(t("menu-rates"), "menu:rates")
+    .text(t("menu-settings"), "menu:settings");
+}
+
+export function languageKeyboard(): InlineKeyboard {
+  return new InlineKeyboard().text("English", "lang:en").text("Русский", "lang:ru");
+}

@@ -1,0 +1,171 @@
+/**
+ * createBot(deps): the middleware order, the error boundary and the list of features. Tests build it
+ * with the simulator and a fake Telegram; main.ts with the real ones.
+ */
+import { type ConversationData, conversations, createConversation, type VersionedState } from "@grammyjs/conversations";
+import { sequentialize } from "@grammyjs/runner";
+import { Bot, type BotConfig, type Context, GrammyError, HttpError, session, type Transformer } from "grammy";
+import type { InlineKeyboardMarkup, UserFromGetMe } from "grammy/types";
+import type { OperationRecord } from "../storage/types.js";
+import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
+import type { Feature, FeatureCommand, FeatureFactory, FeatureKit } from "./feature.js";
+import { balancesFeature } from "./features/balances/index.js";
+import { chequesFeature } from "./features/cheques/index.js";
+import { invoicesFeature } from "./features/invoices/index.js";
+import { keysFeature } from "./features/keys/index.js";
+import { massFeature } from "./features/mass/index.js";
+import { ordersFeature } from "./features/orders/index.js";
+import { sendFeature } from "./features/send/index.js";
+import { startFeature } from "./features/start/index.js";
+import { mainMenu } from "./features/start/menu.js";
+import { withdrawFeature } from "./features/withdraw/index.js";
+import { createI18n, pickLocale, SUPPORTED_LOCALES } from "./i18n.js";
+import { ActionRegistry, confirmationComposer, reconcileUnfinished } from "./shared/confirm.js";
+import { errorText, type Translate } from "./shared/errors.js";
+
+/** Features in the order their handlers run. Add a feature here and nowhere else. */
+const FEATURES: FeatureFactory[] = [
+  keysFeature,
+  balancesFeature,
+  chequesFeature,
+  sendFeature,
+  invoicesFeature,
+  withdrawFeature,
+  ordersFeature,
+  massFeature,
+];
+
+export interface CreateBotOptions {
+  token: string;
+  /** Skips getMe (tests, and faster start when known). */
+  botInfo?: UserFromGetMe;
+  client?: BotConfig<BotContext>["client"];
+  /** API transformers (auto-retry, throttling) for bot.api and for API calls inside conversations. */
+  apiTransformers?: Transformer[];
+}
+
+export interface BotApp {
+  bot: Bot<BotContext>;
+  actions: ActionRegistry;
+  features: Feature[];
+  /** A translate function in the user's language, for messages sent outside an update. */
+  translatorFor(telegramId: number): Promise<Translate>;
+  /** setMyCommands per language, plus the admin commands for each admin's chat. */
+  registerCommands(): Promise<void>;
+  /** Settles operations left pending or unknown; returns how many were settled. */
+  reconcileUnfinished(): Promise<number>;
+  /** Work to resume at start (e.g. mass-transfer jobs interrupted by a crash). */
+  resume(): Promise<void>;
+}
+
+export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
+  const bot = new Bot<BotContext>(options.token, {
+    ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+    client: { ...(deps.config.TELEGRAM_API_ROOT ? { apiRoot: deps.config.TELEGRAM_API_ROOT } : {}), ...options.client },
+  });
+  for (const t of options.apiTransformers ?? []) bot.api.config.use(t);
+  const i18n = createI18n<Context>(deps.storage.users);
+  const actions = new ActionRegistry();
+  const kit: FeatureKit = { deps, actions };
+  const features = FEATURES.map((make) => make(kit));
+  const helpCommands = () => features.flatMap((f) => f.commands ?? []);
+  const start = startFeature(kit, () => helpCommands().map((c) => c.descriptionKey));
+  features.unshift(start);
+
+  // One logger per update, carrying its id.
+  bot.use((ctx, next) => {
+    (ctx as BotContext).log = deps.logger.child({ update_id: ctx.update.update_id });
+    return next();
+  });
+  bot.use(sequentialize((ctx) => [ctx.chat?.id, ctx.from?.id].filter((v) => v !== undefined).map(String)));
+  bot.use(session<SessionData, BotContext>({ initial: () => ({}), storage: deps.storage.kv<SessionData>("session") }));
+  bot.use(i18n.middleware() as never);
+  for (const f of features) if (f.early) bot.use(f.early);
+
+  bot.use(
+    conversations<BotContext, ConvContext>({
+      storage: {
+        type: "key",
+        adapter: deps.storage.kv<VersionedState<ConversationData>>("conversation"),
+      },
+      plugins: [
+        (ctx, next) => {
+          ctx.log = deps.logger.child({ update_id: ctx.update.update_id, conversation: true });
+          for (const t of options.apiTransformers ?? []) ctx.api.config.use(t);
+          return next();
+        },
+        i18n.middleware() as never,
+      ],
+    }),
+  );
+  // /cancel outside the conversations' own waits: leaves whatever flow is active.
+  bot.chatType("private").command("cancel", async (ctx) => {
+    await ctx.conversation.exitAll();
+    await ctx.reply(ctx.t("common-cancelled"), { reply_markup: mainMenu(ctx.t) });
+  });
+  for (const f of features) {
+    for (const c of f.conversations ?? []) bot.use(createConversation(c.builder, { id: c.id }));
+  }
+  bot.use(confirmationComposer(deps, actions));
+  for (const f of features) bot.use(f.composer);
+
+  // Last: anything nobody handled.
+  bot.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") }));
+  bot.chatType("private").on("message", (ctx) => ctx.reply(ctx.t("common-unknown-message"), { reply_markup: mainMenu(ctx.t) }));
+
+  // The error boundary: the user always gets a localized reply, the log gets the error.
+  bot.catch(async (err) => {
+    const ctx = err.ctx;
+    const cause = err.error;
+    const log = ctx.log ?? deps.logger;
+    if (cause instanceof GrammyError) log.error({ err: cause, method: cause.method }, "Telegram refused a call");
+    else if (cause instanceof HttpError) log.error({ err: cause }, "Telegram could not be reached");
+    else log.error({ err: cause, update_id: ctx.update.update_id }, "unhandled error");
+    try {
+      const t: Translate = typeof ctx.t === "function" ? ctx.t : await translatorFor(ctx.from?.id ?? 0);
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
+      if (ctx.chat) await ctx.reply(errorText(t, cause));
+    } catch (replyErr) {
+      log.error({ err: replyErr }, "could not tell the user about an error");
+    }
+  });
+
+  async function translatorFor(telegramId: number): Promise<Translate> {
+    const user = telegramId ? await deps.storage.users.get(telegramId) : undefined;
+    const locale = pickLocale(user?.language);
+    return (key, vars) => i18n.t(locale, key, vars);
+  }
+
+  async function registerCommands(): Promise<void> {
+    const describe = (locale: string, list: FeatureCommand[]) =>
+      list.map((c) => ({ command: c.command, description: i18n.t(locale, c.descriptionKey) }));
+    const everyone = features.flatMap((f) => f.commands ?? []);
+    const admin = [...everyone, ...features.flatMap((f) => f.adminCommands ?? [])];
+    await bot.api.setMyCommands(describe("en", everyone));
+    for (const locale of SUPPORTED_LOCALES) {
+      await bot.api.setMyCommands(describe(locale, everyone), { language_code: locale });
+    }
+    for (const adminId of deps.config.ADMIN_IDS) {
+      const user = await deps.storage.users.get(adminId);
+      await bot.api
+        .setMyCommands(describe(pickLocale(user?.language), admin), { scope: { type: "chat", chat_id: adminId } })
+        .catch((err) => deps.logger.warn({ err, adminId }, "could not set admin commands (has the admin started the bot?)"));
+    }
+  }
+
+  const notify = async (op: OperationRecord, text: string, keyboard?: InlineKeyboardMarkup) => {
+    await bot.api.sendMessage(op.chatId, text, keyboard ? { reply_markup: keyboard } : {});
+  };
+
+  return {
+    bot,
+    actions,
+    features,
+    translatorFor,
+    registerCommands,
+    reconcileUnfinished: () => reconcileUnfinished(deps, actions, translatorFor, notify),
+    resume: async () => {
+      for (const f of features) await f.resume?.();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Turns any failure into a localized message key and variables. Raw service text and stack traces
+ * never reach a user: unknown failures map to `error-generic`.
+ */
+import {
+  InvalidReplyError,
+  InvalidRequestError,
+  NetworkError,
+  OutcomeUnknownError,
+  RateLimitedError,
+  ServiceFailedError,
+  ServiceRefusedError,
+  UnauthorizedError,
+} from "../../service/errors.js";
+
+/** The user has not linked a key yet (or removed it). */
+export class NoKeyError extends Error {
+  constructor() {
+    super("no key linked");
+    this.name = "NoKeyError";
+  }
+}
+
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+export interface UserMessage {
+  key: string;
+  vars?: Record<string, string | number>;
+}
+
+const str = (v: unknown): string => (typeof v === "string" || typeof v === "number" ? String(v) : "");
+
+/** The locale key (and variables) that explains `err` to a user. */
+export function describeError(err: unknown): UserMessage {
+  if (err instanceof NoKeyError) return { key: "error-no-key" };
+  if (err instanceof UnauthorizedError) return { key: "error-unauthorized" };
+  if (err instanceof RateLimitedError) return { key: "error-rate-limited", vars: { seconds: Math.ceil(err.retryAfterMs / 1000) } };
+  if (err instanceof OutcomeUnknownError) return { key: "error-outcome-unknown" };
+  if (err instanceof ServiceFailedError || err instanceof NetworkError) return { key: "error-service-unavailable" };
+  if (err instanceof InvalidReplyError) return { key: "error-invalid-reply" };
+  if (err instanceof InvalidRequestError) return { key: "error-invalid-input" };
+  if (err instanceof ServiceRefusedError) {
+    const info = err.info;
+    switch (err.kind) {
+      case "insufficient_funds":
+        return { key: "error-insufficient-funds", vars: { asset: str(info.asset), available: str(info.available) } };
+      case "incorrect_decimal_places":
+        return { key: "error-decimal-places", vars: { max: str(info.maxDecimals) } };
+      case "amount_out_of_range":
+        return { key: "error-amount-out-of-range", vars: { min: str(info.min ?? info.minAmount), max: str(info.max ?? info.maxAmount) } };
+      case "not_found":
+        return { key: "error-not-found" };
+      case "invalid_state":
+        return { key: "error-invalid-state" };
+      case "testnet_only":
+        return { key: "error-testnet-only" };
+      case "client_id_duplicate":
+        return { key: "error-duplicate" };
+      case "validation_error":
+        return { key: "error-invalid-input" };
+      default:
+        return { key: "error-refused" };
+    }
+  }
+  if (err instanceof Error && err.name === "KeyDecryptionError") return { key: "error-key-unreadable" };
+  return { key: "error-generic" };
+}
+
+/** The translated explanation of `err`. */
+export function errorText(t: Translate, err: unknown): string {
+  const { key, vars } = describeError(err);
+  return t(key, vars);
+}

@@ -1,0 +1,77 @@
+/**
+ * The `/_sim/` control endpoints (JSON in, JSON out) that tests and people use to set the simulator
+ * up and look inside: accounts, cheque redemption, faults, the request log and the clock.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { z } from "zod";
+import { FaultSpec } from "./faults.js";
+import { parseJson, readBody, sendEmpty, sendJson } from "./http.js";
+import { redeemCheque } from "./pay/index.js";
+import { payModule } from "./pay/state.js";
+import { problems } from "./problems.js";
+import type { Simulator } from "./simulator.js";
+
+const NetworkParam = z.enum(["production", "testnet"]).default("production");
+const RedeemInput = z.object({
+  chequeId: z.string().min(1),
+  userId: z.number().int().min(1),
+  password: z.string().optional(),
+});
+const ClockInput = z.object({ advanceMs: z.number().int().min(0), network: z.enum(["production", "testnet"]).optional() });
+
+/** Serves one control request; throws SimProblem for refusals. */
+export async function handleControl(
+  sim: Simulator,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const route = `${req.method} ${url.pathname.replace(/\/+$/, "")}`;
+  const body = parseJson(await readBody(req)) ?? {};
+  const accountPath = /^GET \/_sim\/accounts\/([0-9]+)$/.exec(route);
+
+  if (route === "POST /_sim/accounts") return sendJson(res, 201, sim.createAccount(body as object));
+  if (accountPath) {
+    const network = parse(NetworkParam, url.searchParams.get("network") ?? undefined, "network");
+    return sendJson(res, 200, sim.snapshot(Number(accountPath[1]), network));
+  }
+  if (route === "POST /_sim/cheques/redeem") {
+    const input = parse(RedeemInput, body);
+    // Cheque ids carry their network, so at most one world knows the id.
+    const world = Object.values(sim.worlds).find((w) => payModule(w).chequesById.has(input.chequeId));
+    if (world === undefined) throw problems.notFound("cheque");
+    return sendJson(res, 200, redeemCheque(world, input.chequeId, input.userId, input.password).cheque);
+  }
+  if (route === "POST /_sim/faults") {
+    sim.faults.add(parse(FaultSpec, body));
+    return sendJson(res, 201, { faults: sim.faults.list() });
+  }
+  if (route === "GET /_sim/faults") return sendJson(res, 200, { faults: sim.faults.list() });
+  if (route === "DELETE /_sim/faults") {
+    sim.faults.clear();
+    return sendEmpty(res);
+  }
+  if (route === "GET /_sim/requests") {
+    return sendJson(res, 200, sim.requests.list(url.searchParams.get("operationId") ?? undefined));
+  }
+  if (route === "DELETE /_sim/requests") {
+    sim.requests.clear();
+    return sendEmpty(res);
+  }
+  if (route === "POST /_sim/clock") {
+    const input = parse(ClockInput, body);
+    sim.advanceClock(input.advanceMs, input.network);
+    return sendJson(res, 200, {
+      production: sim.worlds.production.now().toISOString(),
+      testnet: sim.worlds.testnet.now().toISOString(),
+    });
+  }
+  throw problems.notFound(`control endpoint ${route}`);
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown, fallbackField = "body"): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw problems.validation(issue?.path.join(".") || fallbackField, issue?.message ?? "invalid value");
+}

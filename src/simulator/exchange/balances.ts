@@ -1,0 +1,16 @@
+/** The two balance reads of the Exchange interface (the moves themselves live in `../world.ts`). */
+import { money } from "../../domain/money.js";
+import type { AccountBalance } from "../../service/schemas.js";
+import type { Balances } from "../types.js";
+
+/** The contract's view of a balance map: one entry per asset, sorted, total = available + hold. */
+export function balanceList(balances: Balances): AccountBalance[] {
+  return [...balances.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([asset, h]) => ({
+      asset,
+      total: money.add(h.available, h.hold),
+      available: money.normalise(h.available),
+      hold: money.normalise(h.hold),
+    }));
+}

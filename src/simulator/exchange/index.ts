@@ -1,0 +1,2 @@
+import type { SimHandlers } from "../types.js";
+export const exchangeHandlers: SimHandlers = {};

@@ -1,0 +1,122 @@
+/**
+ * Public market data of the Exchange interface: pairs, tickers, candles, order book, trades, assets
+ * and fee rates. Unknown pairs are 404, except in the ticker's `symbols` filter, where a typo is a 400.
+ */
+import { money } from "../../domain/money.js";
+import type { Ticker } from "../../service/schemas.js";
+import { CATALOGUE, type CatalogueAsset, findAsset } from "../catalogue.js";
+import { defineHandlers } from "../define.js";
+import { problems } from "../problems.js";
+import { SimProblem, type World } from "../types.js";
+import { candles, curvePrice, INTERVAL_MS } from "./curve.js";
+import { market } from "./market.js";
+import { PAIRS, type PairSpec, assetPrecision, findPair, requirePair, symbolView } from "./symbols.js";
+
+const DEFAULT_DEPTH = 20;
+const DEFAULT_TRADES = 50;
+const DAY_MS = 24 * INTERVAL_MS["1h"];
+
+const assetView = (a: CatalogueAsset) => ({
+  asset: a.asset,
+  name: a.name,
+  precision: a.precision,
+  networks: a.networks.map(({ network, withdrawalEnabled, depositEnabled }) => ({
+    network,
+    withdrawalEnabled,
+    depositEnabled,
+  })),
+});
+
+const extreme = (values: string[], pick: (a: string, b: string) => string) => values.reduce(pick);
+
+/** 24-hour statistics: the seeded hourly candles plus the trades made on the book since then. */
+function ticker(world: World, spec: PairSpec): Ticker {
+  const m = market(world, spec.symbol);
+  const now = world.now().getTime();
+  const since = now - DAY_MS;
+  const hours = candles(spec, "1h", { from: since, to: now }, now);
+  const trades = m.trades.filter((t) => Date.parse(t.time) >= since);
+  const open = curvePrice(spec, since);
+  const prices = [open, m.lastPrice, ...hours.flatMap((c) => [c[3], c[4]]), ...trades.map((t) => t.price)];
+  const change = money.sub(m.lastPrice, open);
+  return {
+    symbol: spec.symbol,
+    open,
+    high: extreme(prices, money.max),
+    low: extreme(prices, money.min),
+    last: m.lastPrice,
+    change,
+    changeRate: money.div(change, open, 4),
+    baseVolume: money.sum([...hours.map((c) => c[5]), ...trades.map((t) => t.size)]),
+    quoteVolume: money.floor(
+      money.sum([...hours.map((c) => money.mul(c[5], c[2])), ...trades.map((t) => money.mul(t.size, t.price))]),
+      assetPrecision(spec.quoteAsset),
+    ),
+    bestBid: m.book.best("buy"),
+    bestAsk: m.book.best("sell"),
+    time: new Date(now).toISOString(),
+  };
+}
+
+export const marketHandlers = defineHandlers({
+  getSymbols: () => PAIRS.map(symbolView),
+
+  getSymbol: ({ symbol }) => symbolView(requirePair(symbol)),
+
+  getTicker: ({ symbols }, { world }) => {
+    const specs = (symbols ?? PAIRS.map((p) => p.symbol)).map((code) => {
+      const spec = findPair(code);
+      if (!spec) throw problems.validation("symbols", `Unknown trading pair ${code}.`);
+      return spec;
+    });
+    return specs.map((spec) => ticker(world, spec));
+  },
+
+  getCandles: ({ symbol, interval, startAt, endAt }, { world }) => {
+    const spec = requirePair(symbol);
+    const from = startAt === undefined ? undefined : Date.parse(startAt);
+    const to = endAt === undefined ? undefined : Date.parse(endAt);
+    if (from !== undefined && to !== undefined && from > to) {
+      throw problems.validation("startAt", "startAt must not be later than endAt.");
+    }
+    return candles(spec, interval, { from, to }, world.now().getTime());
+  },
+
+  getOrderbook: ({ symbol, depth, precision }, { world }) => {
+    const spec = requirePair(symbol);
+    const step = precision ?? spec.priceIncrement;
+    if (!money.isPositive(step) || !money.isMultipleOf(step, spec.priceIncrement)) {
+      throw problems.validation("precision", `precision must be a positive multiple of ${spec.priceIncrement}.`);
+    }
+    const { book } = market(world, symbol);
+    return {
+      symbol,
+      time: world.now().toISOString(),
+      bids: book.levels("buy", depth ?? DEFAULT_DEPTH, step),
+      asks: book.levels("sell", depth ?? DEFAULT_DEPTH, step),
+    };
+  },
+
+  getTrades: ({ symbol, limit }, { world }) => {
+    const { trades } = market(world, symbol);
+    return trades.slice(-(limit ?? DEFAULT_TRADES)).reverse().map((t) => ({ ...t }));
+  },
+
+  getAssets: () => CATALOGUE.map(assetView),
+
+  getAsset: ({ asset }) => {
+    const entry = findAsset(asset);
+    if (!entry) {
+      const hint = asset === "TON" ? " Toncoin is listed as TONCOIN." : "";
+      throw new SimProblem(404, "not_found", `No asset ${asset} found.${hint}`, { asset });
+    }
+    return assetView(entry);
+  },
+
+  getTradeFees: ({ symbol }) =>
+    (symbol === undefined ? PAIRS : [requirePair(symbol)]).map((p) => ({
+      symbol: p.symbol,
+      makerFeeRate: p.makerFeeRate,
+      takerFeeRate: p.takerFeeRate,
+    })),
+});

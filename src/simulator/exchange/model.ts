@@ -1,0 +1,141 @@
+/**
+ * The Exchange module's state inside a world (`world.modules.get("exchange")`): markets with their
+ * books and trades, orders, withdrawals and transfers between balances, and how each record is shown
+ * in replies.
+ */
+import type { ExchangeTransfer, ExchangeWithdrawal, Order, OrderStatus } from "../../service/schemas.js";
+import type { World } from "../types.js";
+import type { Book, Side } from "./book.js";
+
+export interface SimOrder {
+  id: string;
+  seq: number;
+  userId: number;
+  clientOrderId: string;
+  symbol: string;
+  side: Side;
+  type: Order["type"];
+  timeInForce: "GTC" | "IOC" | "FOK";
+  status: OrderStatus;
+  size: string | null;
+  funds: string | null;
+  price: string | null;
+  stopPrice: string | null;
+  stopTriggered: boolean;
+  /** For stop orders: "up" triggers when the last price rises to the stop, "down" when it falls to it. */
+  stopDirection: "up" | "down" | null;
+  /** For market-type executions: the worst price accepted (protects a stop-market buy's hold). */
+  priceBound: string | null;
+  dealSize: string;
+  dealFunds: string;
+  fee: string;
+  feeAsset: string;
+  remark: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** The asset the order reserved on the trading balance, and how much of it is still held. */
+  holdAsset: string;
+  held: string;
+}
+
+export interface SimTrade {
+  id: string;
+  symbol: string;
+  price: string;
+  size: string;
+  side: Side;
+  time: string;
+}
+
+export interface MarketState {
+  book: Book;
+  /** Oldest first. */
+  trades: SimTrade[];
+  lastPrice: string;
+  /** Stop orders waiting for their trigger, in placement order. */
+  stops: SimOrder[];
+  /** Counter behind trade ids and book arrival order. */
+  counter: number;
+}
+
+export interface SimWithdrawal extends ExchangeWithdrawal {
+  seq: number;
+  userId: number;
+}
+
+export interface SimTransfer extends ExchangeTransfer {
+  seq: number;
+  userId: number;
+}
+
+export interface ExchangeState {
+  markets: Map<string, MarketState>;
+  orders: Map<string, SimOrder>;
+  /** Keyed by `${userId}:${clientId}`. */
+  ordersByClientId: Map<string, SimOrder>;
+  withdrawals: Map<string, SimWithdrawal>;
+  withdrawalsByClientId: Map<string, SimWithdrawal>;
+  transfers: Map<string, SimTransfer>;
+  transfersByClientId: Map<string, SimTransfer>;
+  /** Creation order of every record, for stable sorting of equal timestamps. */
+  seq: number;
+}
+
+/** The module's state in `world`, created on first use. */
+export function exchangeState(world: World): ExchangeState {
+  let state = world.modules.get("exchange") as ExchangeState | undefined;
+  if (!state) {
+    state = {
+      markets: new Map(),
+      orders: new Map(),
+      ordersByClientId: new Map(),
+      withdrawals: new Map(),
+      withdrawalsByClientId: new Map(),
+      transfers: new Map(),
+      transfersByClientId: new Map(),
+      seq: 0,
+    };
+    world.modules.set("exchange", state);
+  }
+  return state;
+}
+
+/** Key of a client id within one account. */
+export const clientKey = (userId: number, clientId: string): string => `${userId}:${clientId}`;
+
+export const ACTIVE_STATUSES: readonly OrderStatus[] = ["working", "pending", "sending"];
+
+/** The contract's view of an order. */
+export function orderView(o: SimOrder): Order {
+  return {
+    id: o.id,
+    clientOrderId: o.clientOrderId,
+    symbol: o.symbol,
+    side: o.side,
+    status: o.status,
+    type: o.type,
+    timeInForce: o.timeInForce,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+    dealSize: o.dealSize,
+    dealFunds: o.dealFunds,
+    fee: o.fee,
+    feeAsset: o.feeAsset,
+    remark: o.remark,
+    ...(o.size === null ? {} : { size: o.size }),
+    stopTriggered: o.stopTriggered,
+    stopPrice: o.stopPrice,
+    price: o.price,
+    funds: o.funds,
+  };
+}
+
+/** The contract's view of a withdrawal (internal members dropped). */
+export function withdrawalView({ seq: _seq, userId: _userId, ...w }: SimWithdrawal): ExchangeWithdrawal {
+  return w;
+}
+
+/** The contract's view of a transfer between balances (internal members dropped). */
+export function transferView({ seq: _seq, userId: _userId, ...t }: SimTransfer): ExchangeTransfer {
+  return t;
+}

@@ -1,0 +1,34 @@
+/**
+ * Operations both interfaces serve from the catalogue (getRates, getHealth) and the Pay currency list.
+ * An unknown fiat or asset code is a 400 `validation_error` naming the parameter.
+ */
+import { money } from "../domain/money.js";
+import { CATALOGUE, findAsset, isFiat } from "./catalogue.js";
+import { defineHandlers } from "./define.js";
+import { problems } from "./problems.js";
+
+export const marketDataHandlers = defineHandlers({
+  getHealth: () => ({ status: "ok" }),
+
+  getRates: ({ base, assets }) => {
+    if (!isFiat(base)) throw problems.validation("base", `No rates are quoted in ${base}.`);
+    const entries = (assets ?? CATALOGUE.map((a) => a.asset)).map((code) => {
+      const entry = findAsset(code);
+      if (entry === undefined) throw problems.validation("assets", `Unknown asset ${code}.`);
+      return entry;
+    });
+    return entries.map((a) => ({ asset: a.asset, base, rate: a.rates[base] }));
+  },
+
+  getCurrencies: () =>
+    CATALOGUE.map((a) => ({
+      asset: a.asset,
+      name: a.name,
+      precision: a.precision,
+      minTransfer: a.pay.minTransfer,
+      minCheque: a.pay.minCheque,
+      minInvoice: a.pay.minInvoice,
+      minWithdrawal: a.networks.map((n) => n.minWithdrawal).reduce((x, y) => money.min(x, y)),
+      networks: a.networks.filter((n) => n.withdrawalEnabled).map((n) => n.network),
+    })),
+});

@@ -1,0 +1,41 @@
+/**
+ * Cursor paging over append-only lists, newest first. The cursor is the position of the next record
+ * to look at, so records added after the first page never shift later pages.
+ */
+import { problems } from "./problems.js";
+
+export const DEFAULT_LIMIT = 20;
+
+export interface CursorPage<T> {
+  nextCursor: string | null;
+  items: T[];
+}
+
+/** One page of `items` (oldest first in storage) read from the newest end, keeping those `keep` accepts. */
+export function pageNewestFirst<T>(
+  items: readonly T[],
+  query: { cursor?: string | undefined; limit?: number | undefined },
+  keep: (item: T) => boolean = () => true,
+): CursorPage<T> {
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  let i = query.cursor === undefined ? items.length - 1 : decodeCursor(query.cursor, items.length);
+  const page: T[] = [];
+  for (; i >= 0 && page.length < limit; i--) {
+    const item = items[i] as T;
+    if (keep(item)) page.push(item);
+  }
+  // A next page exists only if some older record passes the filter: the last page says null.
+  while (i >= 0 && !keep(items[i] as T)) i--;
+  return { items: page, nextCursor: i >= 0 ? encodeCursor(i) : null };
+}
+
+function encodeCursor(position: number): string {
+  return Buffer.from(`p${position}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string, length: number): number {
+  const match = /^p(0|[1-9][0-9]*)$/.exec(Buffer.from(cursor, "base64url").toString());
+  const position = match ? Number(match[1]) : Number.NaN;
+  if (!(position >= 0 && position < length)) throw problems.validation("cursor", "The cursor is not valid.");
+  return position;
+}

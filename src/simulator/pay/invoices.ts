@@ -1,0 +1,102 @@
+/**
+ * Invoices: nothing moves when one is created; paying it (testnet only) moves the amount into the
+ * owner's Pay balance. An active invoice past its `expiresAt` by the world's clock turns `expired`
+ * the next time it is looked at.
+ */
+import { defineHandlers } from "../define.js";
+import { pageNewestFirst } from "../paging.js";
+import { problems } from "../problems.js";
+import type { SimAccount, World } from "../types.js";
+import { credit, debit, requireAccount } from "../world.js";
+import { paymentLinks } from "./links.js";
+import { checkAmount, parseUserId, requireAsset, requireNewClientId } from "./rules.js";
+import { type InvoiceRecord, lookup, payAccount, payModule, record } from "./state.js";
+
+/** Payer recorded when payInvoiceTestnet names none: a testnet user below the simulator's account ids. */
+export const DEFAULT_TESTNET_PAYER = "1000";
+
+export const invoiceHandlers = defineHandlers({
+  createInvoice: (input, { account, world }) => {
+    const owner = requireAccount(account);
+    const { invoices } = payAccount(world, owner.userId);
+    requireNewClientId(invoices, "clientInvoiceId", input.clientInvoiceId);
+    const asset = requireAsset(input.asset);
+    checkAmount(input.amount, asset.precision, asset.pay.minInvoice);
+    const now = world.now();
+    const invoiceId = world.nextId("inv");
+    const rec: InvoiceRecord = {
+      owner: owner.userId,
+      invoice: {
+        invoiceId,
+        clientInvoiceId: input.clientInvoiceId,
+        asset: input.asset,
+        amount: input.amount,
+        description: input.description ?? null,
+        status: "active",
+        createdAt: now.toISOString(),
+        expiresAt:
+          input.expiresIn === undefined ? null : new Date(now.getTime() + input.expiresIn * 1000).toISOString(),
+        paidAt: null,
+        payerId: null,
+        links: paymentLinks(world, "invoice", invoiceId),
+      },
+    };
+    payModule(world).invoicesById.set(invoiceId, rec);
+    return record(invoices, invoiceId, input.clientInvoiceId, rec).invoice;
+  },
+
+  getInvoices: ({ cursor, limit }, { account, world }) => {
+    const { invoices } = payAccount(world, requireAccount(account).userId);
+    const page = pageNewestFirst(invoices.list, { cursor, limit }, (r) => current(world, r) === "active");
+    return { nextCursor: page.nextCursor, items: page.items.map((r) => r.invoice) };
+  },
+
+  getInvoice: ({ invoiceId, clientInvoiceId }, { account, world }) => {
+    const rec = findOwn(world, requireAccount(account), invoiceId, clientInvoiceId);
+    current(world, rec);
+    return rec.invoice;
+  },
+
+  deleteInvoice: ({ invoiceId, clientInvoiceId }, { account, world }) => {
+    const rec = findOwn(world, requireAccount(account), invoiceId, clientInvoiceId);
+    requireActive(world, rec);
+    rec.invoice.status = "deleted";
+    return rec.invoice;
+  },
+
+  payInvoiceTestnet: ({ invoiceId, payerId }, { world }) => {
+    if (world.network !== "testnet") throw problems.testnetOnly();
+    // Any invoice of the world can be paid: the caller plays the payer.
+    const rec = payModule(world).invoicesById.get(invoiceId);
+    if (rec === undefined) throw problems.notFound("invoice");
+    requireActive(world, rec);
+    const payer = payerId ?? DEFAULT_TESTNET_PAYER;
+    const payerAccount = world.accounts.get(parseUserId(payer, "payerId"));
+    const { asset, amount } = rec.invoice;
+    // A payer with an account pays from its balance; any other testnet user pays from thin air.
+    if (payerAccount !== undefined) debit(payerAccount.pay, asset, amount);
+    credit((world.accounts.get(rec.owner) as SimAccount).pay, asset, amount);
+    Object.assign(rec.invoice, { status: "paid", paidAt: world.now().toISOString(), payerId: payer });
+    return rec.invoice;
+  },
+});
+
+/** The invoice's status after applying expiry by the world's clock. */
+function current(world: World, rec: InvoiceRecord): string {
+  const inv = rec.invoice;
+  if (inv.status === "active" && inv.expiresAt !== null && world.now().getTime() > Date.parse(inv.expiresAt)) {
+    inv.status = "expired";
+  }
+  return inv.status;
+}
+
+function requireActive(world: World, rec: InvoiceRecord): void {
+  const status = current(world, rec);
+  if (status !== "active") throw problems.invalidState(`The invoice is ${status}.`, { status });
+}
+
+function findOwn(world: World, owner: SimAccount, id?: string, clientId?: string): InvoiceRecord {
+  const rec = lookup(payAccount(world, owner.userId).invoices, id, clientId);
+  if (rec === undefined) throw problems.notFound("invoice");
+  return rec;
+}

@@ -1,0 +1,117 @@
+/**
+ * Withdrawals to blockchain addresses. Creating one takes amount + fee from available into hold and
+ * answers `created`; the first read of it afterwards completes it (the hold leaves the balance and a
+ * txHash appears), which keeps the lifecycle visible yet deterministic.
+ */
+import { createHash } from "node:crypto";
+import { money } from "../../domain/money.js";
+import type { OperationInput } from "../../service/operations.js";
+import { isValidAddress } from "../addresses.js";
+import { type CatalogueNetwork, findAsset, findNetwork } from "../catalogue.js";
+import { defineHandlers } from "../define.js";
+import { pageNewestFirst } from "../paging.js";
+import { problems } from "../problems.js";
+import type { SimAccount } from "../types.js";
+import { requireAccount, requireAvailable, reserve, spendHeld } from "../world.js";
+import { paymentLinks } from "./links.js";
+import { checkAmount, requireAsset, requireNewClientId } from "./rules.js";
+import { lookup, payAccount, record, type WithdrawalRecord } from "./state.js";
+
+/** How long a withdrawal link stays usable. */
+const LINK_TTL_MS = 60 * 60 * 1000;
+
+export const withdrawalHandlers = defineHandlers({
+  getWithdrawalQuotas: ({ asset, network }) => {
+    const entry = findAsset(asset);
+    const terms = findNetwork(asset, network);
+    if (entry === undefined || terms === undefined) throw problems.notFound("quota for this asset and network");
+    return {
+      network,
+      asset,
+      minAmount: terms.minWithdrawal,
+      maxAmount: terms.maxWithdrawal,
+      fee: terms.fee,
+      feeAsset: asset,
+      precision: entry.precision,
+    };
+  },
+
+  createWithdrawalLink: (input, { world }) => {
+    checkTerms(input);
+    const id = world.nextId("wdl");
+    return {
+      links: paymentLinks(world, "withdrawal", id),
+      expiresAt: new Date(world.now().getTime() + LINK_TTL_MS).toISOString(),
+    };
+  },
+
+  createWithdrawal: (input, { account, world }) => {
+    const owner = requireAccount(account);
+    const { withdrawals } = payAccount(world, owner.userId);
+    requireNewClientId(withdrawals, "clientWithdrawalId", input.clientWithdrawalId);
+    const terms = checkTerms(input);
+    const total = money.add(input.amount, terms.fee);
+    requireAvailable(owner.pay, input.asset, total);
+    reserve(owner.pay, input.asset, total);
+    const withdrawalId = world.nextId("wdr");
+    const rec: WithdrawalRecord = {
+      owner: owner.userId,
+      withdrawal: {
+        withdrawalId,
+        clientWithdrawalId: input.clientWithdrawalId,
+        network: input.network,
+        address: input.address,
+        asset: input.asset,
+        amount: input.amount,
+        fee: terms.fee,
+        status: "created",
+        txHash: null,
+        createdAt: world.now().toISOString(),
+      },
+    };
+    // A copy: the stored record moves on at the next read, the reply must still say `created`.
+    return { ...record(withdrawals, withdrawalId, input.clientWithdrawalId, rec).withdrawal };
+  },
+
+  getWithdrawals: ({ cursor, limit, status }, { account, world }) => {
+    const owner = requireAccount(account);
+    const { withdrawals } = payAccount(world, owner.userId);
+    const page = pageNewestFirst(withdrawals.list, { cursor, limit }, (r) => {
+      settle(owner, r);
+      return !status || r.withdrawal.status === status;
+    });
+    return { nextCursor: page.nextCursor, items: page.items.map((r) => r.withdrawal) };
+  },
+
+  getWithdrawal: ({ withdrawalId, clientWithdrawalId }, { account, world }) => {
+    const owner = requireAccount(account);
+    const rec = lookup(payAccount(world, owner.userId).withdrawals, withdrawalId, clientWithdrawalId);
+    if (rec === undefined) throw problems.notFound("withdrawal");
+    return settle(owner, rec).withdrawal;
+  },
+});
+
+/** Validates asset, network, address and amount of a withdrawal; returns the network's terms. */
+function checkTerms(input: OperationInput<"createWithdrawalLink">): CatalogueNetwork {
+  const asset = requireAsset(input.asset);
+  const terms = findNetwork(input.asset, input.network);
+  if (terms === undefined || !terms.withdrawalEnabled) {
+    throw problems.validation("network", `${input.asset} cannot be withdrawn on ${input.network}.`);
+  }
+  if (!isValidAddress(input.network, input.address)) {
+    throw problems.validation("address", `Not a valid ${input.network} address.`);
+  }
+  checkAmount(input.amount, asset.precision, terms.minWithdrawal, terms.maxWithdrawal);
+  return terms;
+}
+
+/** Completes a created withdrawal: the held amount + fee leaves the balance. */
+function settle(owner: SimAccount, rec: WithdrawalRecord): WithdrawalRecord {
+  const w = rec.withdrawal;
+  if (w.status === "created") {
+    spendHeld(owner.pay, w.asset, money.add(w.amount, w.fee));
+    w.status = "completed";
+    w.txHash = createHash("sha256").update(w.withdrawalId).digest("hex");
+  }
+  return rec;
+}

@@ -1,0 +1,120 @@
+/**
+ * Opens the database named by DATABASE_URL: SQLite (embedded default, one bot instance) or
+ * PostgreSQL (several instances). The URL itself never appears in an error: it may hold a password.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  type DialectAdapter,
+  Kysely,
+  type MigrationLockOptions,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+} from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.js";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface OpenedDatabase {
+  db: Kysely<Database>;
+  dialect: DialectName;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL schema to work in (sets search_path), e.g. to isolate test runs. */
+  schema?: string;
+  /** Most PostgreSQL connections held by the pool (default 10). */
+  poolSize?: number;
+}
+
+export const DEFAULT_SQLITE_PATH = "./data/bot.sqlite";
+const BUSY_TIMEOUT_MS = 5000;
+const INT8_OID = 20;
+
+/**
+ * Opens (creating the SQLite file and its folder if needed) without migrating.
+ * Accepts unset (→ ./data/bot.sqlite), `:memory:`, `sqlite:<path>`, `file:<path>`, a plain path, or
+ * `postgres://` / `postgresql://`; throws on any other scheme.
+ */
+export function openDatabase(url: string | undefined, options: OpenDatabaseOptions = {}): OpenedDatabase {
+  const target = url?.trim() || undefined;
+  if (target && /^postgres(ql)?:\/\//i.test(target)) {
+    return { db: openPostgres(target, options), dialect: "postgres" };
+  }
+  return { db: openSqlite(sqlitePath(target)), dialect: "sqlite" };
+}
+
+/** The SQLite file path for a DATABASE_URL that is not PostgreSQL. */
+export function sqlitePath(url: string | undefined): string {
+  if (url === undefined) return DEFAULT_SQLITE_PATH;
+  const prefixed = /^(sqlite|file):(?:\/\/)?(.*)$/i.exec(url);
+  const path = prefixed ? prefixed[2]! : url;
+  if (!prefixed && /^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+    throw new Error(`DATABASE_URL: unsupported scheme "${url.slice(0, url.indexOf(":"))}"`);
+  }
+  if (path === "") throw new Error("DATABASE_URL: the SQLite path is empty");
+  return path;
+}
+
+function openSqlite(path: string): Kysely<Database> {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  // WAL lets readers proceed while the bot writes; busy_timeout waits out a writer instead of failing.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) });
+}
+
+/**
+ * Kysely's SQLite adapter runs migrations outside a transaction and takes no lock (it assumes one
+ * process). SQLite's DDL is transactional, so we ask for a transaction (a failed migration leaves
+ * nothing behind) and write the lock row first: the transaction then holds SQLite's write lock, and
+ * a second process starting at the same time waits (busy_timeout) instead of creating the same tables.
+ */
+class LockingSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+
+  override async acquireMigrationLock(db: Kysely<unknown>, options: MigrationLockOptions): Promise<void> {
+    await sql`update ${sql.table(options.lockTable)} set is_locked = 1 where id = ${options.lockRowId}`.execute(
+      db,
+    );
+  }
+}
+
+class LockingSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new LockingSqliteAdapter();
+  }
+}
+
+function openPostgres(connectionString: string, options: OpenDatabaseOptions): Kysely<Database> {
+  const schema = options.schema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
+    throw new Error("database schema must be a lower-case SQL identifier");
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+    // Per pool, not global: bigint columns (Telegram ids, epoch ms) read as numbers, as on SQLite.
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === INT8_OID && format !== "binary"
+          ? parseInt8
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+function parseInt8(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError("a bigint column holds a value beyond 2^53");
+  return n;
+}

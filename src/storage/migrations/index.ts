@@ -1,0 +1,40 @@
+/**
+ * Versioned schema migrations, run at start. To add one, create `NNN-name.ts` exporting `up` (and
+ * `down`) and add one line to `migrations` below; Kysely applies them in key order, each once.
+ */
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from "kysely";
+import * as initial from "./001-initial.js";
+
+const migrations: Record<string, Migration> = {
+  "001-initial": initial,
+  // "002-mass-transfers": massTransfers,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** A Migrator over this project's migrations (for rollbacks and tooling; start-up uses migrateToLatest). */
+export async function createMigrator<DB>(db: Kysely<DB>): Promise<Migrator> {
+  return new Migrator({ db, provider, migrationTableSchema: await postgresSchema(db) });
+}
+
+/**
+ * Brings the schema up to date; returns the names of the migrations it applied (none when current).
+ * Throws the first migration error. Safe to run repeatedly; on PostgreSQL concurrent runs take a lock.
+ */
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
+  const { error, results = [] } = await (await createMigrator(db)).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+  return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/**
+ * On PostgreSQL, the schema the tables go to (first of search_path). Kysely looks for its own
+ * bookkeeping tables in every schema unless told which one, and another schema's would fool it.
+ */
+async function postgresSchema<DB>(db: Kysely<DB>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error("PostgreSQL search_path names no existing schema to migrate into");
+  return schema;
+}

@@ -1,0 +1,156 @@
+/**
+ * Irreversible operations and their states (see OperationState in types.ts). Every state change is a
+ * single conditional UPDATE, so two processes racing on one row cannot both win.
+ */
+import type { Kysely, Selectable } from "kysely";
+import type { Database, OperationsTable } from "./schema.js";
+import type { ClaimOutcome, OperationRecord, OperationState, OperationsRepo } from "./types.js";
+import { toNetwork } from "./users.js";
+
+/** States a settled outcome (done, refused, unknown) may be written over. */
+const SETTLEABLE: OperationState[] = ["pending", "unknown"];
+
+/** Operations over Kysely. `propose` throws when the id exists already (it is the client id). */
+export function createOperationsRepo(db: Kysely<Database>): OperationsRepo {
+  const find = async (id: string) => {
+    const row = await db.selectFrom("operations").selectAll().where("id", "=", id).executeTakeFirst();
+    return row && toOperation(row);
+  };
+
+  const settle = async (id: string, fields: Partial<Pick<OperationsTable, "state" | "result" | "error">>) => {
+    await db
+      .updateTable("operations")
+      .set({ ...fields, updated_at: Date.now() })
+      .where("id", "=", id)
+      .where("state", "in", SETTLEABLE)
+      .execute();
+  };
+
+  return {
+    async propose(op) {
+      const now = Date.now();
+      await db
+        .insertInto("operations")
+        .values({
+          id: op.id,
+          telegram_id: op.telegramId,
+          chat_id: op.chatId,
+          kind: op.kind,
+          network: op.network,
+          payload: JSON.stringify(op.payload),
+          state: "proposed",
+          message_id: op.messageId,
+          expires_at: op.expiresAt.getTime(),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    },
+
+    get: find,
+
+    async setMessageId(id, messageId) {
+      await db
+        .updateTable("operations")
+        .set({ message_id: messageId, updated_at: Date.now() })
+        .where("id", "=", id)
+        .execute();
+    },
+
+    async claim(id, telegramId, now) {
+      const at = now.getTime();
+      const claimed = await db
+        .updateTable("operations")
+        .set({ state: "pending", updated_at: at })
+        .where("id", "=", id)
+        .where("telegram_id", "=", telegramId)
+        .where("state", "=", "proposed")
+        .where("expires_at", ">", at)
+        .returningAll()
+        .executeTakeFirst();
+      if (claimed) return { claimed: true, operation: toOperation(claimed) };
+      return whyNotClaimed(db, id, telegramId, at);
+    },
+
+    async cancel(id, telegramId) {
+      const result = await db
+        .updateTable("operations")
+        .set({ state: "cancelled", updated_at: Date.now() })
+        .where("id", "=", id)
+        .where("telegram_id", "=", telegramId)
+        .where("state", "=", "proposed")
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    markDone: (id, result) => settle(id, { state: "done", result: JSON.stringify(result), error: null }),
+    markRefused: (id, error) => settle(id, { state: "refused", error }),
+    markUnknown: (id, error) => settle(id, { state: "unknown", error }),
+
+    async listUnfinished() {
+      const rows = await db
+        .selectFrom("operations")
+        .selectAll()
+        .where("state", "in", SETTLEABLE)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map(toOperation);
+    },
+
+    async expireStale(now) {
+      const result = await db
+        .updateTable("operations")
+        .set({ state: "expired", updated_at: now.getTime() })
+        .where("state", "=", "proposed")
+        .where("expires_at", "<=", now.getTime())
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+/** The reason a claim failed, read after the conditional UPDATE matched nothing. */
+async function whyNotClaimed(
+  db: Kysely<Database>,
+  id: string,
+  telegramId: number,
+  at: number,
+): Promise<ClaimOutcome> {
+  const row = await db.selectFrom("operations").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return { claimed: false, reason: "missing" };
+  // Another user's operation is not shown to this one.
+  if (row.telegram_id !== telegramId) return { claimed: false, reason: "foreign" };
+  if (row.state === "proposed" && row.expires_at <= at) {
+    const expired = await db
+      .updateTable("operations")
+      .set({ state: "expired", updated_at: at })
+      .where("id", "=", id)
+      .where("state", "=", "proposed")
+      .returningAll()
+      .executeTakeFirst();
+    // If it changed meanwhile (cancelled, or expired by another process) report what it is now.
+    if (expired) return { claimed: false, reason: "expired", operation: toOperation(expired) };
+    return whyNotClaimed(db, id, telegramId, at);
+  }
+  const operation = toOperation(row);
+  return { claimed: false, reason: row.state === "expired" ? "expired" : "already", operation };
+}
+
+function toOperation(row: Selectable<OperationsTable>): OperationRecord {
+  return {
+    id: row.id,
+    telegramId: row.telegram_id,
+    chatId: row.chat_id,
+    kind: row.kind,
+    network: toNetwork(row.network),
+    payload: JSON.parse(row.payload) as Record<string, unknown>,
+    state: row.state as OperationState,
+    result: row.result === null ? null : (JSON.parse(row.result) as Record<string, unknown>),
+    error: row.error,
+    messageId: row.message_id,
+    expiresAt: new Date(row.expires_at),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}

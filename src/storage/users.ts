@@ -1,0 +1,130 @@
+/**
+ * Users and their linked service keys. The key is stored only encrypted (key-crypto.ts) and
+ * decrypted on demand; it never appears in a row, an error or a log line in clear.
+ */
+import type { Kysely, Selectable } from "kysely";
+import { type KeyCipher, keyAad } from "./key-crypto.js";
+import type { Database, UsersTable } from "./schema.js";
+import type { NetworkName, UserRecord, UsersRepo } from "./types.js";
+
+export const DEFAULT_NETWORK: NetworkName = "production";
+
+const NO_KEY = {
+  key_ciphertext: null,
+  key_nonce: null,
+  key_tag: null,
+  key_version: null,
+  account_name: null,
+} as const;
+
+/** Users over Kysely; `cipher` encrypts keys on save and decrypts them on load. */
+export function createUsersRepo(db: Kysely<Database>, cipher: KeyCipher): UsersRepo {
+  const find = (telegramId: number) =>
+    db.selectFrom("users").selectAll().where("telegram_id", "=", telegramId).executeTakeFirst();
+
+  return {
+    async get(telegramId) {
+      const row = await find(telegramId);
+      return row && toUser(row);
+    },
+
+    async ensure(telegramId) {
+      const now = Date.now();
+      await db
+        .insertInto("users")
+        .values({ telegram_id: telegramId, network: DEFAULT_NETWORK, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column("telegram_id").doNothing())
+        .execute();
+      const row = await find(telegramId);
+      if (!row) throw new Error(`user ${telegramId} vanished right after being ensured`);
+      return toUser(row);
+    },
+
+    async setLanguage(telegramId, language) {
+      const now = Date.now();
+      await db
+        .insertInto("users")
+        .values({
+          telegram_id: telegramId,
+          language,
+          network: DEFAULT_NETWORK,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column("telegram_id").doUpdateSet({ language, updated_at: now }))
+        .execute();
+    },
+
+    async saveKey(telegramId, network, apiKey, accountName) {
+      const sealed = cipher.encrypt(apiKey, keyAad(telegramId, network));
+      const now = Date.now();
+      const fields = {
+        network,
+        key_ciphertext: sealed.ciphertext.toString("base64"),
+        key_nonce: sealed.nonce.toString("base64"),
+        key_tag: sealed.tag.toString("base64"),
+        key_version: sealed.version,
+        account_name: accountName,
+        updated_at: now,
+      };
+      await db
+        .insertInto("users")
+        .values({ telegram_id: telegramId, ...fields, created_at: now })
+        .onConflict((oc) => oc.column("telegram_id").doUpdateSet(fields))
+        .execute();
+    },
+
+    async loadKey(telegramId) {
+      const row = await find(telegramId);
+      if (!row?.key_ciphertext || !row.key_nonce || !row.key_tag || row.key_version === null)
+        return undefined;
+      const network = toNetwork(row.network);
+      const apiKey = cipher.decrypt(
+        {
+          ciphertext: Buffer.from(row.key_ciphertext, "base64"),
+          nonce: Buffer.from(row.key_nonce, "base64"),
+          tag: Buffer.from(row.key_tag, "base64"),
+          version: row.key_version,
+        },
+        keyAad(telegramId, network),
+      );
+      return { network, apiKey };
+    },
+
+    async removeKey(telegramId) {
+      const result = await db
+        .updateTable("users")
+        .set({ ...NO_KEY, updated_at: Date.now() })
+        .where("telegram_id", "=", telegramId)
+        .where("key_ciphertext", "is not", null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async listIds() {
+      const rows = await db
+        .selectFrom("users")
+        .select("telegram_id")
+        .where("key_ciphertext", "is not", null)
+        .orderBy("telegram_id")
+        .execute();
+      return rows.map((r) => r.telegram_id);
+    },
+  };
+}
+
+function toUser(row: Selectable<UsersTable>): UserRecord {
+  return {
+    telegramId: row.telegram_id,
+    language: row.language,
+    network: toNetwork(row.network),
+    hasKey: row.key_ciphertext !== null,
+    accountName: row.account_name,
+  };
+}
+
+/** A network read back from the database; anything else means the row was altered by hand. */
+export function toNetwork(value: string): NetworkName {
+  if (value === "production" || value === "testnet") return value;
+  throw new Error(`unknown network "${value}" in the database`);
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.js";
+
+const KEY = randomBytes(32);
+const minimal = { BOT_TOKEN: "123:abc", KEY_ENCRYPTION_KEY: KEY.toString("base64") };
+
+/** The ConfigError thrown for `env` (fails the test if the environment is accepted). */
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error("expected loadConfig to throw");
+}
+
+describe("loadConfig", () => {
+  it("fills every default from a minimal environment", () => {
+    const config = loadConfig(minimal);
+
+    expect(config).toEqual({
+      BOT_TOKEN: "123:abc",
+      KEY_ENCRYPTION_KEY: KEY,
+      KEY_ENCRYPTION_KEY_VERSION: 1,
+      EXCHANGE_BASE_URL: "https://exchange.api.xrocket.exchange",
+      PAY_BASE_URL: "https://pay.api.xrocket.exchange",
+      EXCHANGE_TESTNET_BASE_URL: "https://exchange.api.testnet.xrocket.exchange",
+      PAY_TESTNET_BASE_URL: "https://pay.api.testnet.xrocket.exchange",
+      SERVICE_TIMEOUT_MS: 15_000,
+      ADMIN_IDS: [],
+      CONFIRM_TTL_SECONDS: 120,
+      LOG_LEVEL: "info",
+      MASS_MAX_ROWS: 10_000,
+      MASS_BATCH_SIZE: 100,
+      MASS_CONFIRM_TOTAL: "1000",
+    });
+    expect(config.KEY_ENCRYPTION_KEY).toHaveLength(32);
+    expect(config.TELEGRAM_API_ROOT).toBeUndefined();
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it("reads the values it is given and treats empty ones as absent", () => {
+    const config = loadConfig({
+      ...minimal,
+      PAY_BASE_URL: "http://127.0.0.1:8080",
+      CONFIRM_TTL_SECONDS: "300",
+      MASS_BATCH_SIZE: "25",
+      ADMIN_IDS: "42, 7,1000000001",
+      DATABASE_URL: "  ",
+      LOG_LEVEL: "",
+    });
+
+    expect(config.PAY_BASE_URL).toBe("http://127.0.0.1:8080");
+    expect(config.CONFIRM_TTL_SECONDS).toBe(300);
+    expect(config.MASS_BATCH_SIZE).toBe(25);
+    expect(config.ADMIN_IDS).toEqual([42, 7, 1_000_000_001]);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.LOG_LEVEL).toBe("info");
+  });
+
+  it("names a missing BOT_TOKEN", () => {
+    const err = configError({ KEY_ENCRYPTION_KEY: minimal.KEY_ENCRYPTION_KEY });
+    expect(err.message).toContain("BOT_TOKEN");
+    expect(err.problems).toEqual(["BOT_TOKEN is required"]);
+  });
+
+  it("names every bad variable at once", () => {
+    const err = configError({});
+    expect(err.message).toContain("BOT_TOKEN");
+    expect(err.message).toContain("KEY_ENCRYPTION_KEY");
+  });
+
+  it("refuses a malformed BOT_TOKEN without echoing it", () => {
+    const token = "not-a-token-sEcReT";
+    const err = configError({ ...minimal, BOT_TOKEN: token });
+    expect(err.message).toContain("BOT_TOKEN");
+    expect(err.message).not.toContain(token);
+  });
+
+  it.each([
+    ["16 bytes", randomBytes(16).toString("base64")],
+    ["33 bytes", randomBytes(33).toString("base64")],
+    ["not base64", `!!${randomBytes(30).toString("hex")}!!`],
+  ])("refuses a KEY_ENCRYPTION_KEY of %s, naming it and not echoing it", (_what, value) => {
+    const err = configError({ ...minimal, KEY_ENCRYPTION_KEY: value });
+    expect(err.message).toContain("KEY_ENCRYPTION_KEY");
+    expect(err.message).not.toContain(value);
+    expect(JSON.stringify(err)).not.toContain(value);
+    expect(err.problems).toHaveLength(1);
+  });
+
+  it.each(["1,abc", "0", "-5", "1.5", "12345678901234567", "9999999999999999"])(
+    "refuses ADMIN_IDS=%j",
+    (value) => {
+      const err = configError({ ...minimal, ADMIN_IDS: value });
+      expect(err.problems).toHaveLength(1);
+      expect(err.problems[0]).toMatch(/^ADMIN_IDS: /);
+    },
+  );
+
+  it.each([
+    ["PAY_BASE_URL", "not a url"],
+    ["EXCHANGE_BASE_URL", "ftp://exchange.example"],
+    ["TELEGRAM_API_ROOT", "api.telegram.org"],
+  ])("refuses %s=%j", (name, value) => {
+    const err = configError({ ...minimal, [name]: value });
+    expect(err.problems).toHaveLength(1);
+    expect(err.problems[0]).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it.each([
+    ["CONFIRM_TTL_SECONDS", "abc"],
+    ["CONFIRM_TTL_SECONDS", "5"],
+    ["MASS_BATCH_SIZE", "101"],
+    ["SERVICE_TIMEOUT_MS", "1.5"],
+    ["LOG_LEVEL", "loud"],
+    ["MASS_CONFIRM_TOTAL", "1e3"],
+  ])("refuses %s=%j", (name, value) => {
+    const err = configError({ ...minimal, [name]: value });
+    expect(err.problems).toHaveLength(1);
+    expect(err.problems[0]).toMatch(new RegExp(`^${name}: `));
+  });
+});

@@ -1,0 +1,178 @@
+import { describe, expect, it } from "vitest";
+import { formatAmount, money, normaliseAmountInput, parseAmount } from "../../src/domain/money.js";
+
+const NBSP = "\u00a0";
+const BIG = "123456789012345678901234567890.123456789";
+
+describe("normaliseAmountInput", () => {
+  it.each([
+    ["1,5", "1.5"],
+    [" 10 ", "10"],
+    [".5", "0.5"],
+    ["0010", "10"],
+    ["00.5", "0.5"],
+    ["1 000", "1000"],
+    ["1\u00a0000", "1000"],
+    ["1_000", "1000"],
+    ["1'000.25", "1000.25"],
+    ["0.50", "0.5"],
+    ["0", "0"],
+    ["0.00000001", "0.00000001"],
+    [BIG, BIG],
+  ])("reads %j as %j", (text, expected) => {
+    expect(normaliseAmountInput(text)).toBe(expected);
+  });
+
+  it.each([
+    "1e5",
+    "1E5",
+    "-1",
+    "+5",
+    "1.2.3",
+    "1,000,000",
+    "1.",
+    "",
+    "   ",
+    "abc",
+    "0x10",
+    "Infinity",
+    "NaN",
+    "５",
+    "1/2",
+  ])("refuses %j", (text) => {
+    expect(normaliseAmountInput(text)).toBeNull();
+  });
+});
+
+describe("parseAmount", () => {
+  const rules = { decimals: 2, min: "0.1", max: "100" };
+
+  it("accepts an amount within the rules and returns it normalised", () => {
+    expect(parseAmount(" 1,50 ", rules)).toEqual({ ok: true, amount: "1.5" });
+    expect(parseAmount("0.1", rules)).toEqual({ ok: true, amount: "0.1" });
+    expect(parseAmount("100", rules)).toEqual({ ok: true, amount: "100" });
+  });
+
+  it.each([
+    ["abc", "not_a_number"],
+    ["1e5", "not_a_number"],
+    ["-5", "not_a_number"],
+    ["0", "not_positive"],
+    ["0.000", "not_positive"],
+    ["1.234", "too_many_decimals"],
+    ["0.09", "below_minimum"],
+    ["100.01", "above_maximum"],
+  ])("refuses %j with %s", (text, error) => {
+    expect(parseAmount(text, rules)).toEqual({ ok: false, error });
+  });
+
+  it("does not count trailing zeros as decimals", () => {
+    expect(parseAmount("1.2300", { decimals: 2 })).toEqual({ ok: true, amount: "1.23" });
+  });
+
+  it("has no bounds when the rules give none", () => {
+    expect(parseAmount(BIG, { decimals: 9 })).toEqual({ ok: true, amount: BIG });
+    expect(parseAmount("0.000000001", { decimals: 9 })).toEqual({ ok: true, amount: "0.000000001" });
+  });
+});
+
+describe("money", () => {
+  it("adds without float error", () => {
+    expect(money.add("0.1", "0.2")).toBe("0.3");
+    expect(money.sum(["0.1", "0.2", "0.3"])).toBe("0.6");
+    expect(money.sum([])).toBe("0");
+    expect(money.sub("0.3", "0.1")).toBe("0.2");
+    expect(money.mul("1.1", "1.1")).toBe("1.21");
+    expect(money.eq(money.add("0.1", "0.2"), "0.3")).toBe(true);
+  });
+
+  it("keeps every digit of very large and very small amounts, without exponent notation", () => {
+    expect(money.add(BIG, "0.000000001")).toBe("123456789012345678901234567890.12345679");
+    expect(money.sub(BIG, BIG)).toBe("0");
+    expect(money.mul("0.00000001", "0.00000001")).toBe("0.0000000000000001");
+    expect(money.add("0.00000001", "0")).toBe("0.00000001");
+    expect(money.mul("1000000000000", "1000000000000")).toBe("1000000000000000000000000");
+    expect(money.normalise("0.00000001")).toBe("0.00000001");
+    expect(money.normalise("1e-7")).toBe("0.0000001");
+    expect(money.normalise("1.50")).toBe("1.5");
+    for (const v of [
+      money.add(BIG, BIG),
+      money.mul(BIG, BIG),
+      money.div("1", "3", 30),
+      money.mul("0.000000001", "0.000000001"),
+    ]) {
+      expect(v).toMatch(/^-?\d+(\.\d+)?$/);
+    }
+  });
+
+  it("divides rounding down to the given places", () => {
+    expect(money.div("1", "3", 8)).toBe("0.33333333");
+    expect(money.div("2", "3", 2)).toBe("0.66");
+    expect(money.div("10", "4", 0)).toBe("2");
+    expect(money.div("1", "8", 10)).toBe("0.125");
+    expect(money.div("-1", "3", 2)).toBe("-0.34");
+  });
+
+  it("floor never rounds up", () => {
+    expect(money.floor("1.999999", 2)).toBe("1.99");
+    expect(money.floor("0.000000019", 8)).toBe("0.00000001");
+    expect(money.floor("0.009", 2)).toBe("0");
+    expect(money.floor("5", 2)).toBe("5");
+    expect(money.floor(BIG, 0)).toBe("123456789012345678901234567890");
+    expect(money.floor("-1.5", 0)).toBe("-2");
+    expect(money.floor("-0.001", 2)).toBe("-0.01");
+  });
+
+  it("compares by value, not by text", () => {
+    expect(money.cmp("1.0", "1")).toBe(0);
+    expect(money.cmp("0.3", "0.25")).toBe(1);
+    expect(money.cmp("9", "10")).toBe(-1);
+    expect(money.gt("10", "9")).toBe(true);
+    expect(money.gte("1", "1.000")).toBe(true);
+    expect(money.lt("0.00000001", "0.0000001")).toBe(true);
+    expect(money.lte("2", "1")).toBe(false);
+    expect(money.max("9", "10")).toBe("10");
+    expect(money.min("9", "10")).toBe("9");
+  });
+
+  it("answers questions about one amount", () => {
+    expect(money.isZero("0.000")).toBe(true);
+    expect(money.isPositive("0")).toBe(false);
+    expect(money.isPositive("0.00000001")).toBe(true);
+    expect(money.decimalPlaces("1.2300")).toBe(2);
+    expect(money.isMultipleOf("0.3", "0.1")).toBe(true);
+    expect(money.isMultipleOf("0.35", "0.1")).toBe(false);
+  });
+
+  it("never writes negative zero", () => {
+    expect(money.mul("0", "-1")).toBe("0");
+    expect(money.sub("0", "0")).toBe("0");
+  });
+});
+
+describe("formatAmount", () => {
+  it.each([
+    ["0", "0"],
+    ["999", "999"],
+    ["1000", `1${NBSP}000`],
+    ["1234567.891", `1${NBSP}234${NBSP}567.891`],
+    ["-1234.5", `-1${NBSP}234.5`],
+    ["0.00000001", "0.00000001"],
+    ["0.123456789", "0.123456789"],
+    ["1.50", "1.5"],
+    ["1e21", `1${NBSP}000${NBSP}000${NBSP}000${NBSP}000${NBSP}000${NBSP}000${NBSP}000`],
+    ["-0", "0"],
+  ])("formats %j as %j", (amount, expected) => {
+    expect(formatAmount(amount)).toBe(expected);
+  });
+
+  it("puts the asset code after the amount", () => {
+    expect(formatAmount("1234.5", "USDT")).toBe(`1${NBSP}234.5 USDT`);
+  });
+
+  it("keeps every digit of a large amount and never uses exponent notation", () => {
+    const text = formatAmount(BIG);
+    expect(text.replaceAll(NBSP, "")).toBe(BIG);
+    expect(text).not.toMatch(/e/i);
+  });
+});

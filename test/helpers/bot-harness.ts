@@ -1,0 +1,332 @@
+/**
+ * The real bot (createBot) wired to the in-process simulator over HTTP, real storage (SQLite, or
+ * PostgreSQL in a fresh schema) and the fake Telegram. Tests drive it as users would: messages,
+ * commands, button presses, documents; and assert what the service holds and what users were shown.
+ */
+import { randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
+import type { Update } from "grammy/types";
+import pg from "pg";
+import { createBot, type BotApp } from "../../src/bot/index.js";
+import type { BotDeps } from "../../src/bot/context.js";
+import { createLogger } from "../../src/logger.js";
+import { createServiceFactory } from "../../src/service/factory.js";
+import { startSimulator } from "../../src/simulator/server.js";
+import { createStorage, type SqlStorage } from "../../src/storage/index.js";
+import type { NetworkName } from "../../src/storage/types.js";
+import { FakeTelegram, type ShownMessage } from "./fake-telegram.js";
+
+export const BOT_INFO = {
+  id: 424242,
+  is_bot: true as const,
+  first_name: "Test Bot",
+  username: "test_payments_bot",
+  can_join_groups: true,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: false,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
+  can_manage_bots: false,
+  supports_join_request_queries: false,
+};
+
+export interface HarnessOptions {
+  adminIds?: number[];
+  /** Unset: a fresh SQLite file in memory. A postgres:// URL: a fresh schema in that database. */
+  databaseUrl?: string;
+  confirmTtlSeconds?: number;
+  massBatchSize?: number;
+  massConfirmTotal?: string;
+  massMaxRows?: number;
+}
+
+export type SimBalances = { pay?: Record<string, string>; funding?: Record<string, string>; trading?: Record<string, string> };
+
+export interface SimAccountView {
+  userId: number;
+  pay: Record<string, { balance: string; available: string; holds: string }>;
+  funding: Record<string, string>;
+  trading: Record<string, string>;
+}
+
+export class Harness {
+  readonly tg = new FakeTelegram();
+  readonly logLines: string[] = [];
+  #updateId = 1;
+  #clockOffsetMs = 0;
+  #pgSchema: string | undefined;
+  app!: BotApp;
+  deps!: BotDeps;
+  storage!: SqlStorage;
+  sim!: Awaited<ReturnType<typeof startSimulator>>;
+
+  static async create(opts: HarnessOptions = {}): Promise<Harness> {
+    const h = new Harness();
+    await h.#init(opts);
+    return h;
+  }
+
+  async #init(opts: HarnessOptions): Promise<void> {
+    this.sim = await startSimulator({ port: 0, seed: false });
+    let database: { schema: string } | undefined;
+    if (opts.databaseUrl?.startsWith("postgres")) {
+      this.#pgSchema = `bot_${randomBytes(6).toString("hex")}`;
+      await pgAdmin(opts.databaseUrl, `CREATE SCHEMA ${this.#pgSchema}`);
+      database = { schema: this.#pgSchema };
+    }
+    this.storage = await createStorage({
+      databaseUrl: opts.databaseUrl ?? ":memory:",
+      keyEncryptionKey: randomBytes(32),
+      keyVersion: 1,
+      ...(database ? { database } : {}),
+    });
+    this.#pgUrl = opts.databaseUrl;
+    const lines = this.logLines;
+    const logger = createLogger(
+      "debug",
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    const services = createServiceFactory(
+      {
+        EXCHANGE_BASE_URL: this.sim.baseUrls.exchange,
+        PAY_BASE_URL: this.sim.baseUrls.pay,
+        EXCHANGE_TESTNET_BASE_URL: this.sim.baseUrls.exchangeTestnet,
+        PAY_TESTNET_BASE_URL: this.sim.baseUrls.payTestnet,
+        SERVICE_TIMEOUT_MS: 5000,
+      },
+      { backoffMs: 5, logger },
+    );
+    this.deps = {
+      config: {
+        ADMIN_IDS: opts.adminIds ?? [],
+        CONFIRM_TTL_SECONDS: opts.confirmTtlSeconds ?? 120,
+        MASS_MAX_ROWS: opts.massMaxRows ?? 10_000,
+        MASS_BATCH_SIZE: opts.massBatchSize ?? 100,
+        MASS_CONFIRM_TOTAL: opts.massConfirmTotal ?? "1000",
+        TELEGRAM_API_ROOT: undefined,
+      },
+      logger,
+      storage: this.storage,
+      services,
+      now: () => new Date(Date.now() + this.#clockOffsetMs),
+      downloadFile: async (filePath) => {
+        const id = filePath.slice(filePath.lastIndexOf("/") + 1);
+        const content = this.tg.files.get(id);
+        if (content === undefined) throw new Error(`no such test file ${id}`);
+        return Buffer.from(content);
+      },
+    };
+    this.app = createBot(this.deps, { token: "123456:TEST-TOKEN", botInfo: BOT_INFO, client: { fetch: this.tg.fetch } });
+  }
+  #pgUrl: string | undefined;
+
+  /** Moves the bot's clock (confirmations expire by it). */
+  advanceClock(ms: number): void {
+    this.#clockOffsetMs += ms;
+  }
+
+  /** Feeds one update through the bot, as the runner would. */
+  async handle(update: Omit<Update, "update_id">): Promise<void> {
+    await this.app.bot.handleUpdate({ update_id: this.#updateId++, ...update } as Update);
+  }
+
+  /** Replays an update exactly as Telegram would on a redelivery (same update_id). */
+  async replay(update: Update): Promise<void> {
+    await this.app.bot.handleUpdate(update);
+  }
+
+  user(id: number, opts: { languageCode?: string; firstName?: string } = {}): TestUser {
+    return new TestUser(this, id, opts.languageCode ?? "en", opts.firstName ?? `User${id}`);
+  }
+
+  /** Creates an account on the simulator; its userId is the Telegram id when given. */
+  async createAccount(balances: SimBalances & { userId?: number } = {}): Promise<{ userId: number; keys: Record<NetworkName, string> }> {
+    return this.simFetch("/_sim/accounts", { method: "POST", body: balances });
+  }
+
+  async account(userId: number, network: NetworkName = "production"): Promise<SimAccountView> {
+    return this.simFetch(`/_sim/accounts/${userId}?network=${network}`);
+  }
+
+  async simRequests(operationId: string): Promise<{ method: string; path: string; body: unknown }[]> {
+    return this.simFetch(`/_sim/requests?operationId=${operationId}`);
+  }
+
+  async fault(spec: { operationId: string; mode: string; count?: number; ms?: number }): Promise<void> {
+    await this.simFetch("/_sim/faults", { method: "POST", body: spec });
+  }
+
+  async simFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+    const res = await fetch(this.sim.url + path, {
+      method: init.method ?? "GET",
+      headers: { "content-type": "application/json" },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`simulator ${path}: ${res.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** A user with an account on the simulator and its key linked through the real /connect flow. */
+  async linkedUser(balances: SimBalances = {}, opts: { network?: NetworkName; languageCode?: string; id?: number } = {}) {
+    const network = opts.network ?? "production";
+    const account = await this.createAccount({ ...balances, ...(opts.id ? { userId: opts.id } : {}) });
+    const user = this.user(account.userId, { languageCode: opts.languageCode });
+    await user.send("/start");
+    await user.send("/connect");
+    await user.press(`keys:net:${network}`);
+    await user.send(account.keys[network]);
+    const last = user.last()?.text ?? "";
+    if (!/✅/.test(last)) throw new Error(`linking failed: ${last}`);
+    return { user, account, key: account.keys[network] };
+  }
+
+  async close(): Promise<void> {
+    await this.storage.close();
+    await this.sim.close();
+    if (this.#pgSchema && this.#pgUrl) await pgAdmin(this.#pgUrl, `DROP SCHEMA ${this.#pgSchema} CASCADE`);
+  }
+}
+
+async function pgAdmin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export class TestUser {
+  #nextMessageId = 1;
+  constructor(
+    readonly h: Harness,
+    readonly id: number,
+    readonly languageCode: string,
+    readonly firstName: string,
+  ) {}
+
+  get from() {
+    return { id: this.id, is_bot: false, first_name: this.firstName, language_code: this.languageCode };
+  }
+  get chat() {
+    return { id: this.id, type: "private" as const, first_name: this.firstName };
+  }
+
+  /** Sends a text message (or a /command) in the private chat. */
+  async send(text: string): Promise<void> {
+    const entities = text.startsWith("/")
+      ? [{ type: "bot_command" as const, offset: 0, length: text.split(/\s/)[0]!.length }]
+      : undefined;
+    await this.h.handle({ message: this.#message({ text, ...(entities ? { entities } : {}) }) });
+  }
+
+  /** Builds the update for pressing a button, so a test can deliver it twice or concurrently. */
+  pressUpdate(data: string, messageId?: number): Omit<Update, "update_id"> {
+    const shown = messageId === undefined ? this.messageWithButton(data) : this.h.tg.messages.get(`${this.id}:${messageId}`);
+    return {
+      callback_query: {
+        id: String(Math.random()).slice(2),
+        from: this.from,
+        chat_instance: String(this.id),
+        data,
+        ...(shown
+          ? {
+              message: {
+                message_id: shown.messageId,
+                date: Math.floor(Date.now() / 1000),
+                chat: this.chat,
+                text: shown.text,
+                ...(shown.keyboard ? { reply_markup: shown.keyboard } : {}),
+              },
+            }
+          : {}),
+      },
+    } as Omit<Update, "update_id">;
+  }
+
+  /** Presses an inline button by its callback data (on the newest message that shows it). */
+  async press(data: string, messageId?: number): Promise<void> {
+    await this.h.handle(this.pressUpdate(data, messageId));
+  }
+
+  /** Presses the button whose label matches `label` on the newest message that has one. */
+  async pressLabel(label: RegExp): Promise<void> {
+    const data = this.buttonData(label);
+    if (!data) throw new Error(`no button ${label} in: ${JSON.stringify(this.last())}`);
+    await this.press(data);
+  }
+
+  /** Sends a document (e.g. a CSV) the bot can download. */
+  async sendDocument(fileName: string, content: string, caption?: string): Promise<void> {
+    const fileId = `f${randomBytes(4).toString("hex")}`;
+    this.h.tg.files.set(fileId, content);
+    await this.h.handle({
+      message: this.#message({
+        document: { file_id: fileId, file_unique_id: `u${fileId}`, file_name: fileName, mime_type: "text/csv", file_size: content.length },
+        ...(caption ? { caption } : {}),
+      }),
+    });
+  }
+
+  /** Forwards a message from `other` (for the recipient step of Send). */
+  async forwardFrom(other: { id: number; first_name: string }): Promise<void> {
+    await this.h.handle({
+      message: this.#message({
+        text: "hello",
+        forward_origin: { type: "user", date: 1, sender_user: { id: other.id, is_bot: false, first_name: other.first_name } },
+      }),
+    });
+  }
+
+  /** Shares a user through the request-users keyboard button. */
+  async shareUser(requestId: number, userId: number): Promise<void> {
+    await this.h.handle({ message: this.#message({ users_shared: { request_id: requestId, users: [{ user_id: userId }] } }) });
+  }
+
+  #message(extra: Record<string, unknown>) {
+    return {
+      message_id: this.#nextMessageId++,
+      date: Math.floor(Date.now() / 1000),
+      chat: this.chat,
+      from: this.from,
+      ...extra,
+    } as never;
+  }
+
+  /** Texts shown in this chat, oldest first (edits applied). */
+  texts(): string[] {
+    return this.h.tg.textsIn(this.id);
+  }
+
+  last(): ShownMessage | undefined {
+    return this.h.tg.lastIn(this.id);
+  }
+
+  /** The newest message in this chat showing a button with callback data `data`. */
+  messageWithButton(data: string): ShownMessage | undefined {
+    return [...this.h.tg.sent]
+      .reverse()
+      .map((m) => this.h.tg.messages.get(`${m.chatId}:${m.messageId}`)!)
+      .find((m) => m.chatId === this.id && m.keyboard?.inline_keyboard.flat().some((b) => "callback_data" in b && b.callback_data === data));
+  }
+
+  /** Callback data of the newest button whose label matches. */
+  buttonData(label: RegExp): string | undefined {
+    for (const m of [...this.h.tg.sent].reverse()) {
+      const shown = this.h.tg.messages.get(`${m.chatId}:${m.messageId}`)!;
+      if (shown.chatId !== this.id) continue;
+      const button = shown.keyboard?.inline_keyboard.flat().find((b) => label.test(b.text) && "callback_data" in b);
+      if (button && "callback_data" in button) return button.callback_data;
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Validation of raw reply bodies against the contract document itself (shared/service/openapi.yaml),
+ * independently of the zod schemas the code uses: `validateReply(operationId, status, body)` returns
+ * the list of errors, empty when the body matches the documented response of that status.
+ */
+import { readFileSync } from "node:fs";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { parse } from "yaml";
+
+/** The contract, beside the repository as CI clones it: `<repo>/../shared/service/openapi.yaml`. */
+export const CONTRACT_URL = new URL("../../../shared/service/openapi.yaml", import.meta.url);
+
+const DOC_ID = "https://contract.invalid/openapi.json";
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+
+type Json = Record<string, unknown>;
+
+interface Located {
+  path: string;
+  method: string;
+  operation: Json;
+}
+
+// ajv-formats is CommonJS with a default export; under NodeNext the callable sits on `.default`.
+const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
+
+const doc = loadDocument();
+const ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: true });
+addFormats(ajv);
+ajv.addSchema(doc, DOC_ID);
+
+const operations = new Map<string, Located>();
+for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+  for (const method of METHODS) {
+    const operation = item[method] as Json | undefined;
+    if (operation?.operationId) operations.set(String(operation.operationId), { path, method, operation });
+  }
+}
+
+const compiled = new Map<string, ValidateFunction>();
+
+/** Operation ids the contract defines. */
+export function contractOperationIds(): string[] {
+  return [...operations.keys()];
+}
+
+/** Errors of `body` against the response schema of `operationId` for `status`; [] when it matches. */
+export function validateReply(operationId: string, status: number, body: unknown): string[] {
+  const found = operations.get(operationId);
+  if (found === undefined) return [`${operationId}: not in the contract`];
+  const pointer = responseSchemaPointer(found, status);
+  if (pointer === undefined) return [`${operationId}: status ${status} is not documented`];
+  let validate = compiled.get(pointer);
+  if (validate === undefined) {
+    validate = ajv.compile({ $ref: `${DOC_ID}${pointer}` });
+    compiled.set(pointer, validate);
+  }
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((e) => `${operationId} ${status}: ${e.instancePath || "/"} ${e.message}`);
+}
+
+/** JSON pointer (with leading #) of the schema of the documented response, following a response $ref. */
+function responseSchemaPointer({ path, method, operation }: Located, status: number): string | undefined {
+  const responses = operation.responses as Record<string, Json>;
+  let response = responses[String(status)];
+  let pointer = `#/paths/${escape(path)}/${method}/responses/${status}`;
+  if (response === undefined) return undefined;
+  const ref = response.$ref;
+  if (typeof ref === "string") {
+    pointer = ref;
+    response = resolve(ref);
+  }
+  const content = (response.content ?? {}) as Record<string, Json>;
+  const mediaType = Object.keys(content)[0];
+  if (mediaType === undefined) return undefined;
+  return `${pointer}/content/${escape(mediaType)}/schema`;
+}
+
+function resolve(ref: string): Json {
+  return ref
+    .replace(/^#\//, "")
+    .split("/")
+    .reduce<Json>((node, part) => node[part.replace(/~1/g, "/").replace(/~0/g, "~")] as Json, doc);
+}
+
+function escape(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function loadDocument(): Json {
+  const parsed = parse(readFileSync(CONTRACT_URL, "utf8")) as Json;
+  stripDiscriminatorMappings(parsed);
+  return parsed;
+}
+
+/** Ajv's discriminator refuses `mapping`; the oneOf it sits beside decides the same thing without it. */
+function stripDiscriminatorMappings(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) stripDiscriminatorMappings(item);
+  } else if (node !== null && typeof node === "object") {
+    const obj = node as Json;
+    const disc = obj.discriminator as Json | undefined;
+    if (disc && typeof disc === "object" && "propertyName" in disc) delete disc.mapping;
+    for (const value of Object.values(obj)) stripDiscriminatorMappings(value);
+  }
+}

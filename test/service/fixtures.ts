@@ -1,0 +1,43 @@
+/** Replies and requests that satisfy the contract, for the service client tests. */
+import type { CreateTransferRequest, Currency, Transfer } from "../../src/service/schemas.js";
+
+export const API_KEY = "sk-test-3f9a1c7e0b5d4e2f8a6c-DO-NOT-LEAK";
+
+export function transferRequest(overrides: Partial<CreateTransferRequest> = {}): CreateTransferRequest {
+  return {
+    target: "1001",
+    targetType: "messenger_user_id",
+    asset: "USDT",
+    amount: "1.5",
+    clientTransferId: "tr-0001",
+    ...overrides,
+  };
+}
+
+export function transferReply(overrides: Partial<Transfer> = {}): Transfer {
+  return {
+    transferId: "T-42",
+    clientTransferId: "tr-0001",
+    target: "1001",
+    targetType: "messenger_user_id",
+    asset: "USDT",
+    amount: "1.5",
+    createdAt: "2025-01-01T00:00:00Z",
+    status: "completed",
+    ...overrides,
+  };
+}
+
+export function currencyReply(overrides: Partial<Currency> = {}): Currency {
+  return {
+    asset: "USDT",
+    name: "Tether",
+    precision: 6,
+    minTransfer: "0.01",
+    minCheque: "0.1",
+    minInvoice: "0.1",
+    minWithdrawal: "1",
+    networks: ["TON"],
+    ...overrides,
+  };
+}

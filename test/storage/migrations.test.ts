@@ -1,0 +1,48 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { NO_MIGRATIONS, sql } from "kysely";
+import { expect, it } from "vitest";
+import { createMigrator, migrateToLatest } from "../../src/storage/index.js";
+import { describeBackends } from "./backends.js";
+
+const START_STORAGE = fileURLToPath(new URL("./fixtures/start-storage.ts", import.meta.url));
+const run = promisify(execFile);
+
+describeBackends("migrations", (backend) => {
+  const appliedNames = async () => {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
+      backend.storage().db,
+    );
+    return rows.map((r) => r.name);
+  };
+
+  it("are applied once; running them again changes nothing", async () => {
+    const { db } = backend.storage();
+    await backend.storage().users.ensure(1);
+    expect(await migrateToLatest(db)).toEqual([]);
+    const again = await backend.open();
+    expect(await again.users.get(1)).toMatchObject({ telegramId: 1 });
+    expect(await appliedNames()).toEqual(["001-initial"]);
+  });
+
+  it("roll back, and are applied exactly once when several instances start together", async () => {
+    const { db } = backend.storage();
+    const down = await (await createMigrator(db)).migrateTo(NO_MIGRATIONS);
+    expect(down.error).toBeUndefined();
+    await expect(db.selectFrom("users").selectAll().execute()).rejects.toThrow();
+
+    if (backend.name === "sqlite") {
+      // better-sqlite3 waits synchronously on a lock, so the racers must be real processes.
+      const url = `sqlite:${backend.files()[0]}`;
+      await Promise.all(
+        Array.from({ length: 3 }, () => run(process.execPath, ["--import", "tsx", START_STORAGE, url])),
+      );
+    } else {
+      await Promise.all([backend.open(), backend.open(), backend.open()]);
+    }
+    expect(await appliedNames()).toEqual(["001-initial"]);
+    await backend.storage().users.ensure(5);
+    expect(await backend.storage().users.get(5)).toMatchObject({ telegramId: 5 });
+  });
+});

@@ -1,0 +1,167 @@
+import { expect, it } from "vitest";
+import type { OperationRecord, OperationsRepo } from "../../src/storage/index.js";
+import { describeBackends } from "./backends.js";
+
+const ALICE = 7_123_456_789;
+const MALLORY = 6_000_000_001;
+const T0 = new Date("2030-01-01T00:00:00.000Z");
+const later = (ms: number) => new Date(T0.getTime() + ms);
+
+function proposal(id: string, overrides: Partial<OperationRecord> = {}) {
+  return {
+    id,
+    telegramId: ALICE,
+    chatId: -1_001_234_567_890,
+    kind: "transfer",
+    network: "testnet" as const,
+    payload: { amount: "1.5", currency: "TONCOIN", tgUserId: MALLORY },
+    messageId: null,
+    expiresAt: later(120_000),
+    ...overrides,
+  };
+}
+
+describeBackends("operations", (backend) => {
+  const ops = (): OperationsRepo => backend.storage().operations;
+  const stateOf = async (id: string) => (await ops().get(id))?.state;
+
+  it("stores a proposal and reads it back", async () => {
+    expect(await ops().get("op-1")).toBeUndefined();
+    await ops().propose(proposal("op-1"));
+    const op = await ops().get("op-1");
+    expect(op).toMatchObject({
+      ...proposal("op-1"),
+      state: "proposed",
+      result: null,
+      error: null,
+    });
+    expect(op?.createdAt).toBeInstanceOf(Date);
+    expect(op?.updatedAt.getTime()).toBe(op?.createdAt.getTime());
+    await ops().setMessageId("op-1", 2_147_483_647);
+    expect((await ops().get("op-1"))?.messageId).toBe(2_147_483_647);
+    await expect(ops().propose(proposal("op-1"))).rejects.toThrow();
+  });
+
+  it("is claimed once; a second claim reports it already claimed", async () => {
+    await ops().propose(proposal("op-1"));
+    const first = await ops().claim("op-1", ALICE, later(1000));
+    expect(first).toMatchObject({ claimed: true, operation: { id: "op-1", state: "pending" } });
+    expect(first.operation?.updatedAt).toEqual(later(1000));
+    const second = await ops().claim("op-1", ALICE, later(2000));
+    expect(second).toMatchObject({ claimed: false, reason: "already", operation: { state: "pending" } });
+  });
+
+  it("lets exactly one of many concurrent claims, from two processes, succeed", async () => {
+    const other = await backend.open();
+    for (const id of ["race-1", "race-2", "race-3"]) {
+      await ops().propose(proposal(id));
+      const outcomes = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? other : backend.storage()).operations.claim(id, ALICE, T0),
+        ),
+      );
+      expect(outcomes.filter((o) => o.claimed)).toHaveLength(1);
+      expect(outcomes.filter((o) => !o.claimed && o.reason === "already")).toHaveLength(9);
+      expect(await stateOf(id)).toBe("pending");
+    }
+  });
+
+  it("refuses a claim by another user without revealing the operation", async () => {
+    await ops().propose(proposal("op-1"));
+    expect(await ops().claim("op-1", MALLORY, T0)).toEqual({ claimed: false, reason: "foreign" });
+    expect(await stateOf("op-1")).toBe("proposed");
+    expect(await ops().claim("op-1", ALICE, T0)).toMatchObject({ claimed: true });
+    expect(await ops().claim("missing", ALICE, T0)).toEqual({ claimed: false, reason: "missing" });
+  });
+
+  it("refuses a claim at or after expiry and marks the operation expired", async () => {
+    await ops().propose(proposal("op-1", { expiresAt: later(60_000) }));
+    const outcome = await ops().claim("op-1", ALICE, later(60_000));
+    expect(outcome).toMatchObject({ claimed: false, reason: "expired", operation: { state: "expired" } });
+    expect(await stateOf("op-1")).toBe("expired");
+    expect(await ops().claim("op-1", ALICE, T0)).toMatchObject({ claimed: false, reason: "expired" });
+  });
+
+  it("is cancelled only by its user and only while proposed", async () => {
+    await ops().propose(proposal("op-1"));
+    expect(await ops().cancel("op-1", MALLORY)).toBe(false);
+    expect(await ops().cancel("op-1", ALICE)).toBe(true);
+    expect(await ops().cancel("op-1", ALICE)).toBe(false);
+    expect(await stateOf("op-1")).toBe("cancelled");
+    expect(await ops().claim("op-1", ALICE, T0)).toMatchObject({ claimed: false, reason: "already" });
+
+    await ops().propose(proposal("op-2"));
+    await ops().claim("op-2", ALICE, T0);
+    expect(await ops().cancel("op-2", ALICE)).toBe(false);
+    expect(await stateOf("op-2")).toBe("pending");
+  });
+
+  it("settles only claimed or unknown operations and never overwrites a final outcome", async () => {
+    await ops().propose(proposal("proposed"));
+    await ops().markDone("proposed", { id: 1 });
+    expect(await stateOf("proposed")).toBe("proposed");
+
+    await ops().propose(proposal("done"));
+    await ops().claim("done", ALICE, T0);
+    await ops().markDone("done", { transferId: 77, amount: "1.5" });
+    await ops().markRefused("done", "insufficient_funds");
+    await ops().markUnknown("done", "timeout");
+    expect(await ops().get("done")).toMatchObject({
+      state: "done",
+      result: { transferId: 77, amount: "1.5" },
+      error: null,
+    });
+
+    await ops().propose(proposal("refused"));
+    await ops().claim("refused", ALICE, T0);
+    await ops().markRefused("refused", "insufficient_funds");
+    await ops().markDone("refused", { transferId: 1 });
+    expect(await ops().get("refused")).toMatchObject({
+      state: "refused",
+      error: "insufficient_funds",
+      result: null,
+    });
+
+    await ops().propose(proposal("unknown"));
+    await ops().claim("unknown", ALICE, T0);
+    await ops().markUnknown("unknown", "timeout");
+    expect(await ops().get("unknown")).toMatchObject({ state: "unknown", error: "timeout" });
+    await ops().markUnknown("unknown", "connection reset");
+    expect(await ops().get("unknown")).toMatchObject({ state: "unknown", error: "connection reset" });
+    await ops().markDone("unknown", { transferId: 78 });
+    expect(await ops().get("unknown")).toMatchObject({
+      state: "done",
+      error: null,
+      result: { transferId: 78 },
+    });
+  });
+
+  it("lists pending and unknown operations as unfinished", async () => {
+    for (const id of ["a-proposed", "b-pending", "c-unknown", "d-done", "e-cancelled"]) {
+      await ops().propose(proposal(id));
+    }
+    for (const id of ["b-pending", "c-unknown", "d-done"]) await ops().claim(id, ALICE, T0);
+    await ops().markUnknown("c-unknown", "timeout");
+    await ops().markDone("d-done", {});
+    await ops().cancel("e-cancelled", ALICE);
+    const unfinished = await ops().listUnfinished();
+    expect(unfinished.map((o) => [o.id, o.state]).sort()).toEqual([
+      ["b-pending", "pending"],
+      ["c-unknown", "unknown"],
+    ]);
+  });
+
+  it("expires stale proposals only", async () => {
+    await ops().propose(proposal("stale-1", { expiresAt: later(10_000) }));
+    await ops().propose(proposal("stale-2", { expiresAt: later(20_000) }));
+    await ops().propose(proposal("fresh", { expiresAt: later(60_000) }));
+    await ops().propose(proposal("claimed", { expiresAt: later(10_000) }));
+    await ops().claim("claimed", ALICE, T0);
+    expect(await ops().expireStale(later(20_000))).toBe(2);
+    expect(await ops().expireStale(later(20_000))).toBe(0);
+    expect(await stateOf("stale-1")).toBe("expired");
+    expect(await stateOf("stale-2")).toBe("expired");
+    expect(await stateOf("fresh")).toBe("proposed");
+    expect(await stateOf("claimed")).toBe("pending");
+  });
+});
