@@ -36,7 +36,10 @@ async function main(): Promise<void> {
   const app = createBot(
     { config, logger, storage, services, now: () => new Date() },
     // Telegram's limits: retry 429s and flood waits, and pace outgoing calls.
-    { token: config.BOT_TOKEN, apiTransformers: [autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }), apiThrottler()] },
+    {
+      token: config.BOT_TOKEN,
+      apiTransformers: [autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }), apiThrottler()],
+    },
   );
 
   await app.bot.init();

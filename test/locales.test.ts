@@ -26,6 +26,7 @@ describe("locales", () => {
   });
 
   it("has the shared keys", () => {
-    for (const key of ["error-generic", "confirm-yes", "common-cancel", "menu-title"]) expect(union.has(key)).toBe(true);
+    for (const key of ["error-generic", "confirm-yes", "common-cancel", "menu-title"])
+      expect(union.has(key)).toBe(true);
   });
 });

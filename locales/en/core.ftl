@@ -79,6 +79,7 @@ error-insufficient-funds = Not enough funds. Available: { $available } { $asset 
 error-decimal-places = Too many decimal places: at most { $max } are allowed.
 error-amount-out-of-range = The amount is out of the allowed range ({ $min } – { $max }).
 error-not-found = Not found.
+error-recipient-not-found = The recipient was not found: this user has no xRocket wallet yet. Nothing was sent.
 error-invalid-state = This can no longer be done: its state has changed.
 error-testnet-only = This is only available on the testnet.
 error-duplicate = This was already sent before.

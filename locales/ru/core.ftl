@@ -79,6 +79,7 @@ error-insufficient-funds = Недостаточно средств. Доступ
 error-decimal-places = Слишком много знаков после запятой: не больше { $max }.
 error-amount-out-of-range = Сумма вне допустимого диапазона ({ $min } – { $max }).
 error-not-found = Не найдено.
+error-recipient-not-found = Получатель не найден: у этого пользователя ещё нет кошелька xRocket. Ничего не отправлено.
 error-invalid-state = Это уже невозможно: состояние изменилось.
 error-testnet-only = Доступно только в тестовой сети.
 error-duplicate = Это уже было отправлено.

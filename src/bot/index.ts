@@ -2,7 +2,12 @@
  * createBot(deps): the middleware order, the error boundary and the list of features. Tests build it
  * with the simulator and a fake Telegram; main.ts with the real ones.
  */
-import { type ConversationData, conversations, createConversation, type VersionedState } from "@grammyjs/conversations";
+import {
+  type ConversationData,
+  conversations,
+  createConversation,
+  type VersionedState,
+} from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type BotConfig, type Context, GrammyError, HttpError, session, type Transformer } from "grammy";
 import type { InlineKeyboardMarkup, UserFromGetMe } from "grammy/types";
@@ -61,7 +66,10 @@ export interface BotApp {
 export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   const bot = new Bot<BotContext>(options.token, {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
-    client: { ...(deps.config.TELEGRAM_API_ROOT ? { apiRoot: deps.config.TELEGRAM_API_ROOT } : {}), ...options.client },
+    client: {
+      ...(deps.config.TELEGRAM_API_ROOT ? { apiRoot: deps.config.TELEGRAM_API_ROOT } : {}),
+      ...options.client,
+    },
   });
   for (const t of options.apiTransformers ?? []) bot.api.config.use(t);
   const i18n = createI18n<Context>(deps.storage.users);
@@ -77,12 +85,20 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     (ctx as BotContext).log = deps.logger.child({ update_id: ctx.update.update_id });
     return next();
   });
-  bot.use(sequentialize((ctx) => [ctx.chat?.id, ctx.from?.id].filter((v) => v !== undefined).map(String)));
-  bot.use(session<SessionData, BotContext>({ initial: () => ({}), storage: deps.storage.kv<SessionData>("session") }));
-  bot.use(i18n.middleware() as never);
-  for (const f of features) if (f.early) bot.use(f.early);
+  // The error boundary: the user always gets a localized reply, the log gets the error.
+  // Everything below runs inside it.
+  const core = bot.errorBoundary((err) => reportError(err.error, err.ctx as BotContext));
+  core.use(sequentialize((ctx) => [ctx.chat?.id, ctx.from?.id].filter((v) => v !== undefined).map(String)));
+  core.use(
+    session<SessionData, BotContext>({
+      initial: () => ({}),
+      storage: deps.storage.kv<SessionData>("session"),
+    }),
+  );
+  core.use(i18n.middleware() as never);
+  for (const f of features) if (f.early) core.use(f.early);
 
-  bot.use(
+  core.use(
     conversations<BotContext, ConvContext>({
       storage: {
         type: "key",
@@ -99,36 +115,41 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     }),
   );
   // /cancel outside the conversations' own waits: leaves whatever flow is active.
-  bot.chatType("private").command("cancel", async (ctx) => {
+  core.chatType("private").command("cancel", async (ctx) => {
     await ctx.conversation.exitAll();
     await ctx.reply(ctx.t("common-cancelled"), { reply_markup: mainMenu(ctx.t) });
   });
   for (const f of features) {
-    for (const c of f.conversations ?? []) bot.use(createConversation(c.builder, { id: c.id }));
+    for (const c of f.conversations ?? []) core.use(createConversation(c.builder, { id: c.id }));
   }
-  bot.use(confirmationComposer(deps, actions));
-  for (const f of features) bot.use(f.composer);
+  core.use(confirmationComposer(deps, actions));
+  for (const f of features) core.use(f.composer);
 
   // Last: anything nobody handled.
-  bot.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") }));
-  bot.chatType("private").on("message", (ctx) => ctx.reply(ctx.t("common-unknown-message"), { reply_markup: mainMenu(ctx.t) }));
+  core.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") }));
+  core
+    .chatType("private")
+    .on("message", (ctx) => ctx.reply(ctx.t("common-unknown-message"), { reply_markup: mainMenu(ctx.t) }));
 
-  // The error boundary: the user always gets a localized reply, the log gets the error.
-  bot.catch(async (err) => {
-    const ctx = err.ctx;
-    const cause = err.error;
+  bot.catch((err) => reportError(err.error, err.ctx));
+
+  async function reportError(cause: unknown, ctx: BotContext): Promise<void> {
     const log = ctx.log ?? deps.logger;
-    if (cause instanceof GrammyError) log.error({ err: cause, method: cause.method }, "Telegram refused a call");
+    if (cause instanceof GrammyError)
+      log.error({ err: cause, method: cause.method }, "Telegram refused a call");
     else if (cause instanceof HttpError) log.error({ err: cause }, "Telegram could not be reached");
     else log.error({ err: cause, update_id: ctx.update.update_id }, "unhandled error");
     try {
-      const t: Translate = typeof ctx.t === "function" ? ctx.t : await translatorFor(ctx.from?.id ?? 0);
+      const t: Translate =
+        typeof ctx.t === "function"
+          ? ctx.t
+          : (key, vars) => i18n.t(pickLocale(ctx.from?.language_code), key, vars);
       if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
       if (ctx.chat) await ctx.reply(errorText(t, cause));
     } catch (replyErr) {
       log.error({ err: replyErr }, "could not tell the user about an error");
     }
-  });
+  }
 
   async function translatorFor(telegramId: number): Promise<Translate> {
     const user = telegramId ? await deps.storage.users.get(telegramId) : undefined;
@@ -148,8 +169,12 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     for (const adminId of deps.config.ADMIN_IDS) {
       const user = await deps.storage.users.get(adminId);
       await bot.api
-        .setMyCommands(describe(pickLocale(user?.language), admin), { scope: { type: "chat", chat_id: adminId } })
-        .catch((err) => deps.logger.warn({ err, adminId }, "could not set admin commands (has the admin started the bot?)"));
+        .setMyCommands(describe(pickLocale(user?.language), admin), {
+          scope: { type: "chat", chat_id: adminId },
+        })
+        .catch((err) =>
+          deps.logger.warn({ err, adminId }, "could not set admin commands (has the admin started the bot?)"),
+        );
     }
   }
 

@@ -1,19 +1,18 @@
 /**
- * Recognises text that looks like a service key, so that a key pasted in the wrong place (a group, or
- * outside the linking step) is deleted at once. Key format is not documented, so this errs on the
- * side of deleting: one token of 20+ key characters mixing letters and digits that is not a
- * blockchain address (addresses are legitimate answers in the withdrawal flow).
+ * Recognises a message that looks like a service key, so that a key pasted in the wrong place (a
+ * group, or outside the linking step) is deleted at once. The key format is not documented, so this
+ * errs on the side of deleting: a message that is a single token of 20+ key characters (optionally
+ * after "Bearer "), with letters and digits or separators, and is not a blockchain address (addresses
+ * are legitimate answers in the withdrawal flow).
  */
 import { looksLikeAddress } from "./addresses.js";
 
-const KEY_TOKEN = /(?:^|\s)([A-Za-z0-9_\-:.]{20,200})(?:\s|$)/;
+const KEY_MESSAGE = /^(?:Bearer\s+)?([A-Za-z0-9_\-:.+/=]{20,300})$/i;
 
 export function looksLikeApiKey(text: string): boolean {
-  const match = KEY_TOKEN.exec(text.trim());
-  if (!match?.[1]) return false;
-  const token = match[1];
-  if (looksLikeAddress(token)) return false;
-  return /[0-9]/.test(token) && /[A-Za-z]/.test(token) && !/^https?:/.test(token);
+  const token = KEY_MESSAGE.exec(text.trim())?.[1];
+  if (!token || looksLikeAddress(token) || /^https?:/i.test(token)) return false;
+  return /[A-Za-z]/.test(token) && /[0-9_\-:+/=]/.test(token);
 }
 
 /** Normalises a pasted key: trims spaces and a copied "Bearer " prefix. */

@@ -29,6 +29,8 @@ export interface OpenDatabaseOptions {
   schema?: string;
   /** Most PostgreSQL connections held by the pool (default 10). */
   poolSize?: number;
+  /** Called when an idle PostgreSQL connection fails (server restart); the pool replaces it. */
+  onIdleError?: (err: Error) => void;
 }
 
 export const DEFAULT_SQLITE_PATH = "./data/bot.sqlite";
@@ -110,6 +112,8 @@ function openPostgres(connectionString: string, options: OpenDatabaseOptions): K
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // Without a listener, an idle connection dropped by the server would crash the process.
+  pool.on("error", (err) => options.onIdleError?.(err));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

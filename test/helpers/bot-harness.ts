@@ -7,8 +7,8 @@ import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import type { Update } from "grammy/types";
 import pg from "pg";
-import { createBot, type BotApp } from "../../src/bot/index.js";
 import type { BotDeps } from "../../src/bot/context.js";
+import { type BotApp, createBot } from "../../src/bot/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createServiceFactory } from "../../src/service/factory.js";
 import { startSimulator } from "../../src/simulator/server.js";
@@ -42,7 +42,11 @@ export interface HarnessOptions {
   massMaxRows?: number;
 }
 
-export type SimBalances = { pay?: Record<string, string>; funding?: Record<string, string>; trading?: Record<string, string> };
+export type SimBalances = {
+  pay?: Record<string, string>;
+  funding?: Record<string, string>;
+  trading?: Record<string, string>;
+};
 
 export interface SimAccountView {
   userId: number;
@@ -123,7 +127,11 @@ export class Harness {
         return Buffer.from(content);
       },
     };
-    this.app = createBot(this.deps, { token: "123456:TEST-TOKEN", botInfo: BOT_INFO, client: { fetch: this.tg.fetch } });
+    this.app = createBot(this.deps, {
+      token: "123456:TEST-TOKEN",
+      botInfo: BOT_INFO,
+      client: { fetch: this.tg.fetch },
+    });
   }
   #pgUrl: string | undefined;
 
@@ -147,7 +155,9 @@ export class Harness {
   }
 
   /** Creates an account on the simulator; its userId is the Telegram id when given. */
-  async createAccount(balances: SimBalances & { userId?: number } = {}): Promise<{ userId: number; keys: Record<NetworkName, string> }> {
+  async createAccount(
+    balances: SimBalances & { userId?: number } = {},
+  ): Promise<{ userId: number; keys: Record<NetworkName, string> }> {
     return this.simFetch("/_sim/accounts", { method: "POST", body: balances });
   }
 
@@ -175,7 +185,10 @@ export class Harness {
   }
 
   /** A user with an account on the simulator and its key linked through the real /connect flow. */
-  async linkedUser(balances: SimBalances = {}, opts: { network?: NetworkName; languageCode?: string; id?: number } = {}) {
+  async linkedUser(
+    balances: SimBalances = {},
+    opts: { network?: NetworkName; languageCode?: string; id?: number } = {},
+  ) {
     const network = opts.network ?? "production";
     const account = await this.createAccount({ ...balances, ...(opts.id ? { userId: opts.id } : {}) });
     const user = this.user(account.userId, { languageCode: opts.languageCode });
@@ -231,7 +244,10 @@ export class TestUser {
 
   /** Builds the update for pressing a button, so a test can deliver it twice or concurrently. */
   pressUpdate(data: string, messageId?: number): Omit<Update, "update_id"> {
-    const shown = messageId === undefined ? this.messageWithButton(data) : this.h.tg.messages.get(`${this.id}:${messageId}`);
+    const shown =
+      messageId === undefined
+        ? this.messageWithButton(data)
+        : this.h.tg.messages.get(`${this.id}:${messageId}`);
     return {
       callback_query: {
         id: String(Math.random()).slice(2),
@@ -271,7 +287,13 @@ export class TestUser {
     this.h.tg.files.set(fileId, content);
     await this.h.handle({
       message: this.#message({
-        document: { file_id: fileId, file_unique_id: `u${fileId}`, file_name: fileName, mime_type: "text/csv", file_size: content.length },
+        document: {
+          file_id: fileId,
+          file_unique_id: `u${fileId}`,
+          file_name: fileName,
+          mime_type: "text/csv",
+          file_size: content.length,
+        },
         ...(caption ? { caption } : {}),
       }),
     });
@@ -282,14 +304,20 @@ export class TestUser {
     await this.h.handle({
       message: this.#message({
         text: "hello",
-        forward_origin: { type: "user", date: 1, sender_user: { id: other.id, is_bot: false, first_name: other.first_name } },
+        forward_origin: {
+          type: "user",
+          date: 1,
+          sender_user: { id: other.id, is_bot: false, first_name: other.first_name },
+        },
       }),
     });
   }
 
   /** Shares a user through the request-users keyboard button. */
   async shareUser(requestId: number, userId: number): Promise<void> {
-    await this.h.handle({ message: this.#message({ users_shared: { request_id: requestId, users: [{ user_id: userId }] } }) });
+    await this.h.handle({
+      message: this.#message({ users_shared: { request_id: requestId, users: [{ user_id: userId }] } }),
+    });
   }
 
   #message(extra: Record<string, unknown>) {
@@ -316,7 +344,11 @@ export class TestUser {
     return [...this.h.tg.sent]
       .reverse()
       .map((m) => this.h.tg.messages.get(`${m.chatId}:${m.messageId}`)!)
-      .find((m) => m.chatId === this.id && m.keyboard?.inline_keyboard.flat().some((b) => "callback_data" in b && b.callback_data === data));
+      .find(
+        (m) =>
+          m.chatId === this.id &&
+          m.keyboard?.inline_keyboard.flat().some((b) => "callback_data" in b && b.callback_data === data),
+      );
   }
 
   /** Callback data of the newest button whose label matches. */
@@ -324,7 +356,9 @@ export class TestUser {
     for (const m of [...this.h.tg.sent].reverse()) {
       const shown = this.h.tg.messages.get(`${m.chatId}:${m.messageId}`)!;
       if (shown.chatId !== this.id) continue;
-      const button = shown.keyboard?.inline_keyboard.flat().find((b) => label.test(b.text) && "callback_data" in b);
+      const button = shown.keyboard?.inline_keyboard
+        .flat()
+        .find((b) => label.test(b.text) && "callback_data" in b);
       if (button && "callback_data" in button) return button.callback_data;
     }
     return undefined;

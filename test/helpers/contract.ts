@@ -22,8 +22,8 @@ interface Located {
   operation: Json;
 }
 
-// ajv-formats is CommonJS with a default export; under NodeNext the callable sits on `.default`.
-const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
+// ajv-formats is CommonJS; under NodeNext its default import is module.exports, whose `.default` is the plugin.
+const addFormats = addFormatsModule.default;
 
 const doc = loadDocument();
 const ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: true });
@@ -57,7 +57,9 @@ export function validateReply(operationId: string, status: number, body: unknown
     compiled.set(pointer, validate);
   }
   if (validate(body)) return [];
-  return (validate.errors ?? []).map((e) => `${operationId} ${status}: ${e.instancePath || "/"} ${e.message}`);
+  return (validate.errors ?? []).map(
+    (e) => `${operationId} ${status}: ${e.instancePath || "/"} ${e.message}`,
+  );
 }
 
 /** JSON pointer (with leading #) of the schema of the documented response, following a response $ref. */
@@ -104,4 +106,16 @@ function stripDiscriminatorMappings(node: unknown): void {
     if (disc && typeof disc === "object" && "propertyName" in disc) delete disc.mapping;
     for (const value of Object.values(obj)) stripDiscriminatorMappings(value);
   }
+}
+
+/** Errors of `body` against a named component schema (for example `Problem`); [] when it matches. */
+export function validateComponent(name: string, body: unknown): string[] {
+  const pointer = `#/components/schemas/${escape(name)}`;
+  let validate = compiled.get(pointer);
+  if (validate === undefined) {
+    validate = ajv.compile({ $ref: `${DOC_ID}${pointer}` });
+    compiled.set(pointer, validate);
+  }
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((e) => `${name}: ${e.instancePath || "/"} ${e.message}`);
 }

@@ -46,12 +46,19 @@ export class FakeTelegram {
     const { payload, raw } = await readBody(init?.body);
     this.calls.push({ method, payload, ...(raw === undefined ? {} : { raw }) });
     const failure = this.#takeFailure(method, Number(payload.chat_id));
-    const body = failure ? { ok: false, ...failure } : { ok: true, result: this.#respond(method, payload, raw) };
-    return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+    const body = failure
+      ? { ok: false, ...failure }
+      : { ok: true, result: this.#respond(method, payload, raw) };
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
   }) as unknown as typeof fetch;
 
   #takeFailure(method: string, chatId: number): Failure | undefined {
-    const i = this.#failures.findIndex((f) => f.method === method && (f.chatId === undefined || f.chatId === chatId));
+    const i = this.#failures.findIndex(
+      (f) => f.method === method && (f.chatId === undefined || f.chatId === chatId),
+    );
     if (i < 0) return undefined;
     const entry = this.#failures[i]!;
     entry.times -= 1;
@@ -84,7 +91,12 @@ export class FakeTelegram {
           shown.text = String(p.text);
           shown.keyboard = p.reply_markup ? parseMarkup(p.reply_markup) : undefined;
         }
-        return { message_id: Number(p.message_id), date, chat: { id: chatId, type: "private" }, text: String(p.text) };
+        return {
+          message_id: Number(p.message_id),
+          date,
+          chat: { id: chatId, type: "private" },
+          text: String(p.text),
+        };
       }
       case "editMessageReplyMarkup": {
         const shown = this.messages.get(`${chatId}:${Number(p.message_id)}`);
@@ -95,7 +107,11 @@ export class FakeTelegram {
         this.deleted.push({ chatId, messageId: Number(p.message_id) });
         return true;
       case "getFile":
-        return { file_id: p.file_id, file_unique_id: `u${String(p.file_id)}`, file_path: `documents/${String(p.file_id)}` };
+        return {
+          file_id: p.file_id,
+          file_unique_id: `u${String(p.file_id)}`,
+          file_path: `documents/${String(p.file_id)}`,
+        };
       default:
         return true;
     }
@@ -103,7 +119,9 @@ export class FakeTelegram {
 
   /** Every text shown in `chatId` (current state of each message), oldest first. */
   textsIn(chatId: number): string[] {
-    return this.sent.filter((m) => m.chatId === chatId).map((m) => this.messages.get(`${chatId}:${m.messageId}`)!.text);
+    return this.sent
+      .filter((m) => m.chatId === chatId)
+      .map((m) => this.messages.get(`${chatId}:${m.messageId}`)!.text);
   }
 
   /** The last message shown in `chatId`, with edits applied. */
@@ -119,7 +137,9 @@ export class FakeTelegram {
 
 function parseMarkup(markup: unknown): InlineKeyboardMarkup | undefined {
   const value = typeof markup === "string" ? JSON.parse(markup) : markup;
-  return value && typeof value === "object" && "inline_keyboard" in value ? (value as InlineKeyboardMarkup) : undefined;
+  return value && typeof value === "object" && "inline_keyboard" in value
+    ? (value as InlineKeyboardMarkup)
+    : undefined;
 }
 
 async function readBody(body: unknown): Promise<{ payload: Record<string, unknown>; raw?: string }> {

@@ -2,9 +2,10 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { NO_MIGRATIONS, sql } from "kysely";
-import { expect, it } from "vitest";
-import { createMigrator, migrateToLatest } from "../../src/storage/index.js";
-import { describeBackends } from "./backends.js";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { createMigrator, createStorage, migrateToLatest } from "../../src/storage/index.js";
+import { describeBackends, KEY_V1, PG_URL } from "./backends.js";
 
 const START_STORAGE = fileURLToPath(new URL("./fixtures/start-storage.ts", import.meta.url));
 const run = promisify(execFile);
@@ -44,5 +45,34 @@ describeBackends("migrations", (backend) => {
     expect(await appliedNames()).toEqual(["001-initial"]);
     await backend.storage().users.ensure(5);
     expect(await backend.storage().users.get(5)).toMatchObject({ telegramId: 5 });
+  });
+});
+
+describe.skipIf(!PG_URL)("migrations (postgres, several schemas)", () => {
+  it("migrate a fresh schema although another schema holds Kysely's tables", async () => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    const schemas = [1, 2].map(() => `test_${Math.random().toString(36).slice(2, 10)}`);
+    try {
+      for (const schema of schemas) {
+        await client.query(`CREATE SCHEMA ${schema}`);
+        const storage = await createStorage({
+          databaseUrl: PG_URL,
+          database: { schema },
+          keyEncryptionKey: KEY_V1,
+          keyVersion: 1,
+        });
+        await storage.users.ensure(1);
+        await storage.close();
+      }
+      const { rows } = await client.query(
+        `SELECT table_schema FROM information_schema.tables WHERE table_name = 'users' AND table_schema = ANY($1)`,
+        [schemas],
+      );
+      expect(rows).toHaveLength(2);
+    } finally {
+      for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    }
   });
 });

@@ -19,6 +19,10 @@ export async function clientsFor(deps: BotDeps, telegramId: number): Promise<Use
 }
 
 /** Runs `fn` with the user's clients; what `fn` returns must be plain data (no clients, no key). */
-export async function withClients<T>(deps: BotDeps, telegramId: number, fn: (c: UserClients) => Promise<T>): Promise<T> {
+export async function withClients<T>(
+  deps: BotDeps,
+  telegramId: number,
+  fn: (c: UserClients) => Promise<T>,
+): Promise<T> {
   return fn(await clientsFor(deps, telegramId));
 }

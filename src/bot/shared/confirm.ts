@@ -19,7 +19,7 @@ import {
 import type { Reconciled } from "../../service/reconcile.js";
 import type { OperationRecord } from "../../storage/types.js";
 import type { BotContext, BotDeps } from "../context.js";
-import { type UserClients, clientsFor } from "./account.js";
+import { clientsFor, type UserClients } from "./account.js";
 import { describeError, NoKeyError, type Translate } from "./errors.js";
 
 export type Json = Record<string, unknown>;
@@ -184,7 +184,11 @@ export async function reconcileUnfinished(
       const found = await def.reconcile({ op, payload: op.payload, clients });
       if (found.done) {
         await deps.storage.operations.markDone(op.id, found.resource);
-        await notify(op, def.describeDone(t, op.payload, found.resource), def.doneKeyboard?.(t, op.payload, found.resource));
+        await notify(
+          op,
+          def.describeDone(t, op.payload, found.resource),
+          def.doneKeyboard?.(t, op.payload, found.resource),
+        );
       } else {
         await deps.storage.operations.markRefused(op.id, "not_carried_out");
         await notify(op, t("confirm-not-carried-out"));
@@ -205,7 +209,10 @@ export function confirmationComposer(deps: BotDeps, registry: ActionRegistry): C
     const id = ctx.match[1] as string;
     const claim = await deps.storage.operations.claim(id, ctx.from.id, deps.now());
     if (!claim.claimed) {
-      await ctx.answerCallbackQuery({ text: ctx.t(`confirm-${claim.reason}`), show_alert: claim.reason !== "already" });
+      await ctx.answerCallbackQuery({
+        text: ctx.t(`confirm-${claim.reason}`),
+        show_alert: claim.reason !== "already",
+      });
       if (claim.reason === "expired") await appendStatus(ctx, ctx.t("confirm-expired"));
       return;
     }
@@ -219,7 +226,10 @@ export function confirmationComposer(deps: BotDeps, registry: ActionRegistry): C
     const id = ctx.match[1] as string;
     const op = await deps.storage.operations.get(id);
     if (!op || op.telegramId !== ctx.from.id) {
-      await ctx.answerCallbackQuery({ text: ctx.t(op ? "confirm-foreign" : "confirm-missing"), show_alert: true });
+      await ctx.answerCallbackQuery({
+        text: ctx.t(op ? "confirm-foreign" : "confirm-missing"),
+        show_alert: true,
+      });
       return;
     }
     const cancelled = await deps.storage.operations.cancel(id, ctx.from.id);
@@ -235,7 +245,8 @@ async function appendStatus(ctx: BotContext, status: string, keyboard?: InlineKe
   const message = ctx.callbackQuery?.message;
   if (!message || !("text" in message) || message.text === undefined) return;
   const summary = message.text.split("\n\n⏳")[0] ?? message.text;
-  const text = status === ctx.t("confirm-processing") ? `${summary}\n\n⏳ ${status}` : `${summary}\n\n${status}`;
+  const text =
+    status === ctx.t("confirm-processing") ? `${summary}\n\n⏳ ${status}` : `${summary}\n\n${status}`;
   try {
     await ctx.editMessageText(text, { reply_markup: keyboard ?? { inline_keyboard: [] } });
   } catch (err) {

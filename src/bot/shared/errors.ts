@@ -34,22 +34,33 @@ const str = (v: unknown): string => (typeof v === "string" || typeof v === "numb
 export function describeError(err: unknown): UserMessage {
   if (err instanceof NoKeyError) return { key: "error-no-key" };
   if (err instanceof UnauthorizedError) return { key: "error-unauthorized" };
-  if (err instanceof RateLimitedError) return { key: "error-rate-limited", vars: { seconds: Math.ceil(err.retryAfterMs / 1000) } };
+  if (err instanceof RateLimitedError)
+    return { key: "error-rate-limited", vars: { seconds: Math.ceil(err.retryAfterMs / 1000) } };
   if (err instanceof OutcomeUnknownError) return { key: "error-outcome-unknown" };
-  if (err instanceof ServiceFailedError || err instanceof NetworkError) return { key: "error-service-unavailable" };
+  if (err instanceof ServiceFailedError || err instanceof NetworkError)
+    return { key: "error-service-unavailable" };
   if (err instanceof InvalidReplyError) return { key: "error-invalid-reply" };
   if (err instanceof InvalidRequestError) return { key: "error-invalid-input" };
   if (err instanceof ServiceRefusedError) {
     const info = err.info;
     switch (err.kind) {
       case "insufficient_funds":
-        return { key: "error-insufficient-funds", vars: { asset: str(info.asset), available: str(info.available) } };
+        return {
+          key: "error-insufficient-funds",
+          vars: { asset: str(info.asset), available: str(info.available) },
+        };
       case "incorrect_decimal_places":
         return { key: "error-decimal-places", vars: { max: str(info.maxDecimals) } };
       case "amount_out_of_range":
-        return { key: "error-amount-out-of-range", vars: { min: str(info.min ?? info.minAmount), max: str(info.max ?? info.maxAmount) } };
+        return {
+          key: "error-amount-out-of-range",
+          vars: { min: str(info.min ?? info.minAmount), max: str(info.max ?? info.maxAmount) },
+        };
       case "not_found":
-        return { key: "error-not-found" };
+        // A transfer names nothing else that could be missing: the recipient has no account.
+        return {
+          key: err.operationId === "createTransfer" ? "error-recipient-not-found" : "error-not-found",
+        };
       case "invalid_state":
         return { key: "error-invalid-state" };
       case "testnet_only":

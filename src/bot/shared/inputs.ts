@@ -16,7 +16,11 @@ export function cancelRow(ctx: ConvContext, keyboard = new InlineKeyboard()): In
 }
 
 /** Choice buttons, `columns` per row, plus Cancel. Values must fit callback data (≤ 50 bytes). */
-export function choiceKeyboard(ctx: ConvContext, options: { label: string; value: string }[], columns = 3): InlineKeyboard {
+export function choiceKeyboard(
+  ctx: ConvContext,
+  options: { label: string; value: string }[],
+  columns = 3,
+): InlineKeyboard {
   const kb = new InlineKeyboard();
   options.forEach((o, i) => {
     if (i > 0 && i % columns === 0) kb.row();
@@ -25,7 +29,9 @@ export function choiceKeyboard(ctx: ConvContext, options: { label: string; value
   return cancelRow(ctx, kb);
 }
 
-type Answer = { kind: "text"; text: string; ctx: ConvContext } | { kind: "pick"; value: string; ctx: ConvContext };
+type Answer =
+  | { kind: "text"; text: string; ctx: ConvContext }
+  | { kind: "pick"; value: string; ctx: ConvContext };
 
 /**
  * Waits for the next answer: a text message or one of our buttons. Leaves the conversation on
@@ -73,12 +79,19 @@ export async function askChoice(
     const value = answer.kind === "pick" ? answer.value : answer.text.trim().toUpperCase();
     const match = options.find((o) => o.value === value || o.value.toUpperCase() === value);
     if (match) return match.value;
-    await answer.ctx.reply(ctx.t("common-pick-from-list"), { reply_markup: choiceKeyboard(ctx, options, columns) });
+    await answer.ctx.reply(ctx.t("common-pick-from-list"), {
+      reply_markup: choiceKeyboard(ctx, options, columns),
+    });
   }
 }
 
 /** Asks for an asset among `assets` (buttons). */
-export function askAsset(conversation: BotConversation, ctx: ConvContext, assets: string[], prompt?: string): Promise<string> {
+export function askAsset(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  assets: string[],
+  prompt?: string,
+): Promise<string> {
   return askChoice(
     conversation,
     ctx,
@@ -97,7 +110,11 @@ export interface AmountQuestion extends AmountRules {
 }
 
 /** Asks for an amount and checks it against decimals, minimum, maximum and the available balance. */
-export async function askAmount(conversation: BotConversation, ctx: ConvContext, q: AmountQuestion): Promise<string> {
+export async function askAmount(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  q: AmountQuestion,
+): Promise<string> {
   const prompt =
     q.prompt ??
     ctx.t("common-ask-amount", {
@@ -111,14 +128,22 @@ export async function askAmount(conversation: BotConversation, ctx: ConvContext,
     const parsed = parseAmount(answer.text, { decimals: q.decimals, min: q.min, max: q.max });
     if (!parsed.ok) {
       await answer.ctx.reply(
-        ctx.t(`amount-${parsed.error}`, { decimals: q.decimals, min: q.min ?? "0", max: q.max ?? "-", asset: q.asset }),
+        ctx.t(`amount-${parsed.error}`, {
+          decimals: q.decimals,
+          min: q.min ?? "0",
+          max: q.max ?? "-",
+          asset: q.asset,
+        }),
         { reply_markup: cancelRow(ctx) },
       );
       continue;
     }
     if (q.available !== undefined && money.gt(parsed.amount, maxAffordable(q.available, q.fee))) {
       await answer.ctx.reply(
-        ctx.t("amount-insufficient", { available: formatAmount(q.available ?? "0", q.asset), fee: q.fee ?? "0" }),
+        ctx.t("amount-insufficient", {
+          available: formatAmount(q.available ?? "0", q.asset),
+          fee: q.fee ?? "0",
+        }),
         { reply_markup: cancelRow(ctx) },
       );
       continue;

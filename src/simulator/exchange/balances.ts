@@ -1,7 +1,9 @@
 /** The two balance reads of the Exchange interface (the moves themselves live in `../world.ts`). */
 import { money } from "../../domain/money.js";
 import type { AccountBalance } from "../../service/schemas.js";
+import { defineHandlers } from "../define.js";
 import type { Balances } from "../types.js";
+import { requireAccount } from "../world.js";
 
 /** The contract's view of a balance map: one entry per asset, sorted, total = available + hold. */
 export function balanceList(balances: Balances): AccountBalance[] {
@@ -14,3 +16,8 @@ export function balanceList(balances: Balances): AccountBalance[] {
       hold: money.normalise(h.hold),
     }));
 }
+
+export const balanceHandlers = defineHandlers({
+  getTradingBalances: (_input, { account }) => balanceList(requireAccount(account).trading),
+  getFundingBalances: (_input, { account }) => balanceList(requireAccount(account).funding),
+});

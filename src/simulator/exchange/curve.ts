@@ -1,11 +1,13 @@
 /**
- * The seeded price history of a pair: a smooth deterministic curve around the reference price, from
- * which candles are cut. The same pair, interval and start always give the same candle.
+ * Price history of a pair. Before the market opened in this world (its `anchor`, the moment it was
+ * seeded) the history is a smooth seeded curve that ends exactly at the reference price; from then on
+ * the price moves only by trades on the book. Candles are cut from both, so the chart runs into the
+ * live book without a jump, and the same question always gets the same candles.
  */
 import { money } from "../../domain/money.js";
-import { type PairSpec, referencePrice, usdPrice } from "./symbols.js";
-import { hash32, unit } from "./random.js";
+import { unit } from "./random.js";
 import { floorToStep } from "./steps.js";
+import { type PairSpec, referencePrice, usdPrice } from "./symbols.js";
 
 export type Interval = "1m" | "5m" | "15m" | "30m" | "1h" | "4h" | "1d" | "1w";
 export type CandleRow = [string, string, string, string, string, string];
@@ -28,17 +30,42 @@ const DEFAULT_CANDLES = 100;
 // 1970-01-01 was a Thursday; weekly candles start on Mondays.
 const WEEK_OFFSET = 4 * 1440 * MINUTE;
 
-/** The curve's price at time `t` (ms), on the pair's price grid and never below one tick. */
-export function curvePrice(spec: PairSpec, t: number): string {
-  const seed = hash32(spec.symbol, "curve");
-  const phase1 = (seed % 1000) / 159;
-  const phase2 = ((seed >>> 10) % 1000) / 159;
-  const wave =
+/** What the history of one market in one world is made of. */
+export interface History {
+  spec: PairSpec;
+  /** When the market opened in this world (ms): the curve ends here at the reference price. */
+  anchor: number;
+  now: number;
+  /** Trades made on the book since the anchor, oldest first, with their times in ms. */
+  trades: readonly { t: number; price: string; size: string }[];
+}
+
+function wave(symbol: string, t: number): number {
+  const phase1 = unit(symbol, "phase1") * 2 * Math.PI;
+  const phase2 = unit(symbol, "phase2") * 2 * Math.PI;
+  return (
     0.02 * Math.sin((2 * Math.PI * t) / (3 * 1440 * MINUTE) + phase1) +
     0.008 * Math.sin((2 * Math.PI * t) / (7 * 60 * MINUTE) + phase2) +
-    0.002 * (2 * unit(spec.symbol, "noise", Math.floor(t / MINUTE)) - 1);
-  const price = floorToStep(money.mul(referencePrice(spec), (1 + wave).toFixed(8)), spec.priceIncrement);
+    0.002 * (2 * unit(symbol, "noise", Math.floor(t / MINUTE)) - 1)
+  );
+}
+
+/** The seeded curve at `t` (ms), equal to the reference price at `anchor`; on the price grid, at least one tick. */
+export function curvePrice(spec: PairSpec, t: number, anchor: number): string {
+  const factor = (1 + wave(spec.symbol, t) - wave(spec.symbol, anchor)).toFixed(8);
+  const price = floorToStep(money.mul(referencePrice(spec), factor), spec.priceIncrement);
   return money.max(price, spec.priceIncrement);
+}
+
+/** The price at `t`: the curve before the anchor, afterwards the last trade at or before `t`. */
+export function priceAt(h: History, t: number): string {
+  if (t <= h.anchor) return curvePrice(h.spec, t, h.anchor);
+  let price = referencePrice(h.spec);
+  for (const trade of h.trades) {
+    if (trade.t > t) break;
+    price = trade.price;
+  }
+  return price;
 }
 
 function align(t: number, interval: Interval): number {
@@ -48,39 +75,48 @@ function align(t: number, interval: Interval): number {
 }
 
 /** One candle starting at `start`: [start, open, close, high, low, base volume]. */
-export function candleAt(spec: PairSpec, interval: Interval, start: number): CandleRow {
+export function candleAt(h: History, interval: Interval, start: number): CandleRow {
+  const { spec } = h;
   const size = INTERVAL_MS[interval];
-  const open = curvePrice(spec, start);
-  const close = curvePrice(spec, start + size);
-  // Wicks widen slowly with the interval: about 0.1 % for a minute, 1.4 % for a week.
-  const reach = 0.001 * (1 + Math.log2(size / MINUTE));
-  const up = (1 + reach * unit(spec.symbol, interval, start, "high")).toFixed(8);
-  const down = (1 - reach * unit(spec.symbol, interval, start, "low")).toFixed(8);
-  const high = floorToStep(money.mul(money.max(open, close), up), spec.priceIncrement);
-  const low = money.max(
-    floorToStep(money.mul(money.min(open, close), down), spec.priceIncrement),
-    spec.priceIncrement,
-  );
-  const usd = (300 * (0.3 + 1.4 * unit(spec.symbol, interval, start, "volume")) * (size / MINUTE)).toFixed(2);
-  const volume = floorToStep(money.div(usd, usdPrice(spec.baseAsset), 12), spec.baseIncrement);
+  const end = start + size;
+  const open = priceAt(h, start);
+  const close = priceAt(h, Math.min(end, h.now));
+  const prices = [open, close];
+  let volume = "0";
+  if (start < h.anchor) {
+    // The seeded part: wicks widen slowly with the interval (about 0.1 % a minute, 1.4 % a week).
+    const seededEnd = Math.min(end, h.anchor);
+    const a = curvePrice(spec, start, h.anchor);
+    const b = curvePrice(spec, seededEnd, h.anchor);
+    const reach = 0.001 * (1 + Math.log2(size / MINUTE));
+    const up = (1 + reach * unit(spec.symbol, interval, start, "high")).toFixed(8);
+    const down = (1 - reach * unit(spec.symbol, interval, start, "low")).toFixed(8);
+    prices.push(floorToStep(money.mul(money.max(a, b), up), spec.priceIncrement));
+    prices.push(money.max(floorToStep(money.mul(money.min(a, b), down), spec.priceIncrement), spec.priceIncrement));
+    const minutes = (seededEnd - start) / MINUTE;
+    const usd = (300 * (0.3 + 1.4 * unit(spec.symbol, interval, start, "volume")) * minutes).toFixed(2);
+    volume = floorToStep(money.div(usd, usdPrice(spec.baseAsset), 12), spec.baseIncrement);
+  }
+  for (const trade of h.trades) {
+    if (trade.t < start || trade.t >= end) continue;
+    prices.push(trade.price);
+    volume = money.add(volume, trade.size);
+  }
+  const high = prices.reduce((x, y) => money.max(x, y));
+  const low = prices.reduce((x, y) => money.min(x, y));
   return [new Date(start).toISOString(), open, close, high, low, volume];
 }
 
 /**
- * Candles whose interval overlaps `from`..`to` (ms), oldest first, none starting after `now`; at most
- * MAX_CANDLES, keeping the newest. Without `from`, the last 100 intervals before `to`.
+ * Candles whose interval overlaps `from`..`to` (ms), oldest first, none starting after now; at most
+ * MAX_CANDLES, keeping the newest. Without `from`, the last 100 intervals up to `to`.
  */
-export function candles(
-  spec: PairSpec,
-  interval: Interval,
-  range: { from?: number; to?: number },
-  now: number,
-): CandleRow[] {
+export function candles(h: History, interval: Interval, range: { from?: number; to?: number }): CandleRow[] {
   const size = INTERVAL_MS[interval];
-  const last = align(Math.min(range.to ?? now, now), interval);
+  const last = align(Math.min(range.to ?? h.now, h.now), interval);
   let first = align(range.from ?? last - (DEFAULT_CANDLES - 1) * size, interval);
   first = Math.max(first, last - (MAX_CANDLES - 1) * size);
   const rows: CandleRow[] = [];
-  for (let start = first; start <= last; start += size) rows.push(candleAt(spec, interval, start));
+  for (let start = first; start <= last; start += size) rows.push(candleAt(h, interval, start));
   return rows;
 }

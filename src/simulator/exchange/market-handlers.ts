@@ -8,8 +8,8 @@ import { CATALOGUE, type CatalogueAsset, findAsset } from "../catalogue.js";
 import { defineHandlers } from "../define.js";
 import { problems } from "../problems.js";
 import { SimProblem, type World } from "../types.js";
-import { candles, curvePrice, INTERVAL_MS } from "./curve.js";
-import { market } from "./market.js";
+import { candles, INTERVAL_MS, priceAt } from "./curve.js";
+import { history, market } from "./market.js";
 import { PAIRS, type PairSpec, assetPrecision, findPair, requirePair, symbolView } from "./symbols.js";
 
 const DEFAULT_DEPTH = 20;
@@ -27,31 +27,25 @@ const assetView = (a: CatalogueAsset) => ({
   })),
 });
 
-const extreme = (values: string[], pick: (a: string, b: string) => string) => values.reduce(pick);
-
-/** 24-hour statistics: the seeded hourly candles plus the trades made on the book since then. */
+/** 24-hour statistics, from the hourly candles (which include the trades made on the book). */
 function ticker(world: World, spec: PairSpec): Ticker {
   const m = market(world, spec.symbol);
   const now = world.now().getTime();
-  const since = now - DAY_MS;
-  const hours = candles(spec, "1h", { from: since, to: now }, now);
-  const trades = m.trades.filter((t) => Date.parse(t.time) >= since);
-  const open = curvePrice(spec, since);
-  const prices = [open, m.lastPrice, ...hours.flatMap((c) => [c[3], c[4]]), ...trades.map((t) => t.price)];
+  const h = history(m, spec, now);
+  const hours = candles(h, "1h", { from: now - DAY_MS, to: now });
+  const open = priceAt(h, now - DAY_MS);
+  const prices = [open, m.lastPrice, ...hours.flatMap((c) => [c[3], c[4]])];
   const change = money.sub(m.lastPrice, open);
   return {
     symbol: spec.symbol,
     open,
-    high: extreme(prices, money.max),
-    low: extreme(prices, money.min),
+    high: prices.reduce((a, b) => money.max(a, b)),
+    low: prices.reduce((a, b) => money.min(a, b)),
     last: m.lastPrice,
     change,
     changeRate: money.div(change, open, 4),
-    baseVolume: money.sum([...hours.map((c) => c[5]), ...trades.map((t) => t.size)]),
-    quoteVolume: money.floor(
-      money.sum([...hours.map((c) => money.mul(c[5], c[2])), ...trades.map((t) => money.mul(t.size, t.price))]),
-      assetPrecision(spec.quoteAsset),
-    ),
+    baseVolume: money.sum(hours.map((c) => c[5])),
+    quoteVolume: money.floor(money.sum(hours.map((c) => money.mul(c[5], c[2]))), assetPrecision(spec.quoteAsset)),
     bestBid: m.book.best("buy"),
     bestAsk: m.book.best("sell"),
     time: new Date(now).toISOString(),
@@ -79,7 +73,8 @@ export const marketHandlers = defineHandlers({
     if (from !== undefined && to !== undefined && from > to) {
       throw problems.validation("startAt", "startAt must not be later than endAt.");
     }
-    return candles(spec, interval, { from, to }, world.now().getTime());
+    const now = world.now().getTime();
+    return candles(history(market(world, symbol), spec, now), interval, { from, to });
   },
 
   getOrderbook: ({ symbol, depth, precision }, { world }) => {
@@ -99,7 +94,10 @@ export const marketHandlers = defineHandlers({
 
   getTrades: ({ symbol, limit }, { world }) => {
     const { trades } = market(world, symbol);
-    return trades.slice(-(limit ?? DEFAULT_TRADES)).reverse().map((t) => ({ ...t }));
+    return trades
+      .slice(-(limit ?? DEFAULT_TRADES))
+      .reverse()
+      .map(({ id, symbol, price, size, side, time }) => ({ id, symbol, price, size, side, time }));
   },
 
   getAssets: () => CATALOGUE.map(assetView),

@@ -7,6 +7,7 @@ import { money } from "../../domain/money.js";
 import type { World } from "../types.js";
 import { Book, type Side } from "./book.js";
 import { exchangeState, type MarketState, type SimTrade } from "./model.js";
+import { curvePrice, type History } from "./curve.js";
 import { generator, hash32 } from "./random.js";
 import { floorToStep } from "./steps.js";
 import { type PairSpec, referencePrice, requirePair, usdPrice } from "./symbols.js";
@@ -25,9 +26,10 @@ export function market(world: World, symbol: string): MarketState {
   let m = state.markets.get(symbol);
   if (!m) {
     const spec = requirePair(symbol);
-    m = { book: new Book(), trades: [], lastPrice: referencePrice(spec), stops: [], counter: 0 };
+    const anchor = world.now().getTime();
+    m = { anchor, book: new Book(), trades: [], lastPrice: referencePrice(spec), stops: [], counter: 0 };
     seedBook(m, spec);
-    seedTrades(m, spec, world.now().getTime());
+    seedTrades(m, spec);
     state.markets.set(symbol, m);
   }
   return m;
@@ -68,18 +70,17 @@ function seedBook(m: MarketState, spec: PairSpec): void {
   }
 }
 
-/** Trades spread over the last hour or so before `now`, the newest at the reference price. */
-function seedTrades(m: MarketState, spec: PairSpec, now: number): void {
+/** Trades on the seeded curve over the hour or so before the market opened, the newest at the reference price. */
+function seedTrades(m: MarketState, spec: PairSpec): void {
   const random = generator(hash32(spec.symbol, "trades"));
-  const ref = referencePrice(spec);
   const trades: SimTrade[] = [];
-  let time = now;
+  let time = m.anchor;
   for (let k = 0; k < SEEDED_TRADES; k++) {
-    const drift = k === 0 ? "1" : (1 + 0.003 * (2 * random() - 1)).toFixed(8);
     trades.push({
+      seeded: true,
       id: "",
       symbol: spec.symbol,
-      price: money.max(floorToStep(money.mul(ref, drift), spec.priceIncrement), spec.priceIncrement),
+      price: curvePrice(spec, time, m.anchor),
       size: sizeWorth(spec, LEVEL_USD * (0.05 + 0.5 * random())),
       side: random() < 0.5 ? "buy" : "sell",
       time: new Date(time).toISOString(),
@@ -90,4 +91,10 @@ function seedTrades(m: MarketState, spec: PairSpec, now: number): void {
     trade.id = `${spec.symbol}-${nextInMarket(m)}`;
     m.trades.push(trade);
   }
+}
+
+/** The market's price history for candles and tickers. */
+export function history(m: MarketState, spec: PairSpec, now: number): History {
+  const trades = m.trades.filter((t) => !t.seeded).map((t) => ({ t: Date.parse(t.time), price: t.price, size: t.size }));
+  return { spec, anchor: m.anchor, now, trades };
 }

@@ -92,6 +92,7 @@ export function execute(world: World, m: MarketState, spec: PairSpec, taker: Sim
       }
     }
     m.trades.push({
+      seeded: false,
       id: `${spec.symbol}-${nextInMarket(m)}`,
       symbol: spec.symbol,
       price: fill.price,

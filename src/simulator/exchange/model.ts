@@ -39,6 +39,8 @@ export interface SimOrder {
 }
 
 export interface SimTrade {
+  /** Part of the seeded history before the market opened, not a trade on the book. */
+  seeded: boolean;
   id: string;
   symbol: string;
   price: string;
@@ -48,6 +50,8 @@ export interface SimTrade {
 }
 
 export interface MarketState {
+  /** When the market opened in this world (ms); the seeded history ends here. */
+  anchor: number;
   book: Book;
   /** Oldest first. */
   trades: SimTrade[];

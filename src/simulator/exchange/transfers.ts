@@ -10,6 +10,9 @@ import { credit, debit, requireAccount, requireAvailable } from "../world.js";
 import { clientKey, exchangeState, type SimTransfer, transferView } from "./model.js";
 import { newestFirst, page, period } from "./paging.js";
 
+/** The balance a move in each direction starts from. */
+const SOURCE = { fundingToTrading: "funding", tradingToFunding: "trading" } as const;
+
 export const transferHandlers = defineHandlers({
   createBalanceTransfer: (input, { world, account }) => {
     const owner = requireAccount(account);
@@ -60,7 +63,7 @@ export const transferHandlers = defineHandlers({
     const inPeriod = period(input);
     const list = [...exchangeState(world).transfers.values()]
       .filter((t) => t.userId === owner.userId && inPeriod(t.createdAt))
-      .filter((t) => input.direction === undefined || `${t.from}To${t.to[0]?.toUpperCase()}${t.to.slice(1)}` === input.direction)
+      .filter((t) => input.direction === undefined || t.from === SOURCE[input.direction])
       .sort(newestFirst);
     const { records, meta } = page(list, input);
     return { transfers: records.map(transferView), ...meta };

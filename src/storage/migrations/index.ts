@@ -19,7 +19,7 @@ export async function createMigrator<DB>(db: Kysely<DB>): Promise<Migrator> {
 
 /**
  * Brings the schema up to date; returns the names of the migrations it applied (none when current).
- * Throws the first migration error. Safe to run repeatedly; on PostgreSQL concurrent runs take a lock.
+ * Throws the first migration error. Safe to run repeatedly and from several processes at once (locked).
  */
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
   const { error, results = [] } = await (await createMigrator(db)).migrateToLatest();

@@ -1,8 +1,141 @@
-import { Composer } from "grammy";
-import type { BotContext } from "../../context.js";
+/**
+ * Balances, rates and currencies: /balance (/balances) and the Balances button show the Payments
+ * wallet next to the Exchange funding and trading balances; /rates and the Rates button price the
+ * main assets in a chosen fiat; /currencies lists what the Payments interface handles; /move moves an
+ * asset between the funding and trading balances through the shared confirmation.
+ */
+import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { clientsFor } from "../../shared/account.js";
+import { MOVE_CONVERSATION, moveAction, moveConversation } from "./move.js";
+import { type BalanceSources, balancesText, currenciesTexts, FIATS, ratesText } from "./view.js";
 
-// Placeholder until the feature lands.
-export function balancesFeature(_kit: FeatureKit): Feature {
-  return { name: "balances", composer: new Composer<BotContext>() };
+const FIAT_PATTERN = /^rates:([A-Z]{3})$/;
+
+/** Public clients on the network of the user's key (production when none is linked). */
+async function publicClients(deps: BotDeps, telegramId: number) {
+  const user = await deps.storage.users.get(telegramId);
+  return deps.services.public(user?.network ?? "production");
+}
+
+/** Shows `text` in place of the pressed button's message, or as a new message. */
+async function showInPlace(ctx: BotContext, text: string, keyboard: InlineKeyboard): Promise<void> {
+  if (ctx.callbackQuery?.message) {
+    try {
+      await ctx.editMessageText(text, { reply_markup: keyboard });
+      return;
+    } catch (err) {
+      // Pressing Refresh with nothing changed is fine; an old message that cannot be edited gets a new one.
+      if (err instanceof GrammyError && err.description.includes("not modified")) return;
+      ctx.log.debug({ err }, "could not edit; sending a new message");
+    }
+  }
+  await ctx.reply(text, { reply_markup: keyboard });
+}
+
+export function balancesFeature({ deps, actions }: FeatureKit): Feature {
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+  actions.register(moveAction);
+
+  /** Reads both interfaces; one failing leaves a note, both failing goes to the error boundary. */
+  const readBalances = async (ctx: BotContext): Promise<BalanceSources> => {
+    const { pay, exchange } = await clientsFor(deps, ctx.from!.id);
+    const [payResult, exchangeResult] = await Promise.allSettled([
+      pay.getAppBalances(),
+      Promise.all([exchange.getFundingBalances(), exchange.getTradingBalances()]),
+    ]);
+    if (payResult.status === "rejected" && exchangeResult.status === "rejected") throw payResult.reason;
+    if (payResult.status === "rejected") ctx.log.warn({ err: payResult.reason }, "pay balances unavailable");
+    if (exchangeResult.status === "rejected") {
+      ctx.log.warn({ err: exchangeResult.reason }, "exchange balances unavailable");
+    }
+    return {
+      pay: payResult.status === "fulfilled" ? payResult.value.balances : null,
+      exchange:
+        exchangeResult.status === "fulfilled"
+          ? { funding: exchangeResult.value[0], trading: exchangeResult.value[1] }
+          : null,
+    };
+  };
+  const balancesKeyboard = (ctx: BotContext) =>
+    new InlineKeyboard()
+      .text(ctx.t("balances-refresh"), "bal:refresh")
+      .text(ctx.t("balances-move-button"), "bal:move")
+      .row()
+      .text(ctx.t("menu-rates"), "menu:rates");
+  const showBalances = async (ctx: BotContext) => {
+    const text = balancesText(ctx.t, await readBalances(ctx));
+    await ctx.reply(text, { reply_markup: balancesKeyboard(ctx) });
+  };
+  pm.command(["balance", "balances"], showBalances);
+  pm.callbackQuery("menu:balances", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showBalances(ctx);
+  });
+  pm.callbackQuery("bal:refresh", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showInPlace(ctx, balancesText(ctx.t, await readBalances(ctx)), balancesKeyboard(ctx));
+  });
+
+  // Rates: pick a fiat, then the rates replace the picker; the fiat buttons stay for switching.
+  const fiatKeyboard = (ctx: BotContext, current?: string) => {
+    const kb = new InlineKeyboard();
+    for (const fiat of FIATS) kb.text(fiat === current ? `• ${fiat}` : fiat, `rates:${fiat}`);
+    return kb.row().text(ctx.t("balances-currencies-button"), "bal:currencies");
+  };
+  const showRates = async (ctx: BotContext, base: string) => {
+    const { pay } = await publicClients(deps, ctx.from!.id);
+    const rates = await pay.getRates({ base });
+    await showInPlace(ctx, ratesText(ctx.t, base, rates), fiatKeyboard(ctx, base));
+  };
+  pm.command("rates", async (ctx) => {
+    const asked = ctx.match.trim().toUpperCase();
+    if ((FIATS as readonly string[]).includes(asked)) return showRates(ctx, asked);
+    await ctx.reply(ctx.t("balances-rates-pick-fiat"), { reply_markup: fiatKeyboard(ctx) });
+  });
+  pm.callbackQuery("menu:rates", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.reply(ctx.t("balances-rates-pick-fiat"), { reply_markup: fiatKeyboard(ctx) });
+  });
+  pm.callbackQuery(FIAT_PATTERN, async (ctx) => {
+    const base = ctx.match[1] as string;
+    await ctx.answerCallbackQuery();
+    if (!(FIATS as readonly string[]).includes(base)) return;
+    await showRates(ctx, base);
+  });
+
+  const showCurrencies = async (ctx: BotContext) => {
+    const { pay } = await publicClients(deps, ctx.from!.id);
+    for (const text of currenciesTexts(ctx.t, await pay.getCurrencies())) await ctx.reply(text);
+  };
+  pm.command("currencies", showCurrencies);
+  pm.callbackQuery("bal:currencies", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showCurrencies(ctx);
+  });
+
+  // A flow already under way is left for the new one (its own waits pass other buttons on anyway).
+  const startMove = async (ctx: BotContext) => {
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(MOVE_CONVERSATION);
+  };
+  pm.command("move", startMove);
+  pm.callbackQuery("bal:move", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await startMove(ctx);
+  });
+
+  return {
+    name: "balances",
+    composer,
+    conversations: [{ id: MOVE_CONVERSATION, builder: moveConversation(deps, actions) }],
+    commands: [
+      { command: "balance", descriptionKey: "balances-cmd-balance" },
+      { command: "rates", descriptionKey: "balances-cmd-rates" },
+      { command: "currencies", descriptionKey: "balances-cmd-currencies" },
+      { command: "move", descriptionKey: "balances-cmd-move" },
+    ],
+  };
 }

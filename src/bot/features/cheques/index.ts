@@ -1,8 +1,143 @@
+/**
+ * Cheques: /cheques (or the menu) to create and list cheques, open one, and delete an active one.
+ * Creating and deleting go through the shared confirmation step; list pages keep their cursors in
+ * a small per-user store, since service cursors may not fit in callback data.
+ */
+import { randomBytes } from "node:crypto";
 import { Composer } from "grammy";
+import type { Cheque } from "../../../service/schemas.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { clientsFor } from "../../shared/account.js";
+import { proposeAction } from "../../shared/confirm.js";
+import { createChequeAction, DELETE_KIND, type DeletePayload, deleteChequeAction } from "./actions.js";
+import { CREATE_CONVERSATION, createChequeConversation } from "./create.js";
+import {
+  CB,
+  chequesMenu,
+  DELETE_PATTERN,
+  deleteSummary,
+  detailsKeyboard,
+  detailsText,
+  listView,
+  PAGE_PATTERN,
+  SHOW_PATTERN,
+  stateLabel,
+} from "./views.js";
 
-// Placeholder until the feature lands.
-export function chequesFeature(_kit: FeatureKit): Feature {
-  return { name: "cheques", composer: new Composer<BotContext>() };
+const PAGE_SIZE = 5;
+
+/** Cursors of the pages seen in the user's current list: `cursors[n]` opens page n (page 0 has none). */
+interface ListCursors {
+  token: string;
+  cursors: (string | null)[];
+}
+
+/** The cheques feature: menu, create conversation, list, details and delete. */
+export function chequesFeature({ deps, actions }: FeatureKit): Feature {
+  actions.register(createChequeAction);
+  actions.register(deleteChequeAction);
+  const pages = deps.storage.kv<ListCursors>("cheques-pages");
+
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+
+  const showMenu = (ctx: BotContext) =>
+    ctx.reply(ctx.t("cheques-menu-title"), { reply_markup: chequesMenu(ctx.t) });
+  pm.command("cheques", showMenu);
+  pm.callbackQuery(CB.menu, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showMenu(ctx);
+  });
+
+  const startCreate = async (ctx: BotContext) => {
+    // Another flow left waiting would make entering fail; starting this one replaces it.
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(CREATE_CONVERSATION);
+  };
+  pm.command("cheque_new", startCreate);
+  pm.callbackQuery(CB.create, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await startCreate(ctx);
+  });
+
+  /** Shows page `page` of the list; `edit` replaces the message that holds the pressed button. */
+  const showPage = async (
+    ctx: BotContext,
+    requested: { token: string; page: number } | undefined,
+    edit: boolean,
+  ) => {
+    const key = String(ctx.from!.id);
+    let state = requested ? await pages.read(key) : undefined;
+    let page = requested?.page ?? 0;
+    // A button of an older list (or a page never reached) starts again from the first page.
+    if (!state || state.token !== requested?.token || state.cursors[page] === undefined) {
+      state = { token: randomBytes(4).toString("hex"), cursors: [null] };
+      page = 0;
+    }
+    const { pay } = await clientsFor(deps, ctx.from!.id);
+    const cursor = state.cursors[page] ?? undefined;
+    const result = await pay.getCheques({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+    state.cursors = state.cursors.slice(0, page + 1);
+    if (result.nextCursor) state.cursors.push(result.nextCursor);
+    await pages.write(key, state);
+
+    const view = listView(ctx.t, {
+      items: result.items,
+      page,
+      token: state.token,
+      hasNext: result.nextCursor !== null,
+    });
+    if (edit && ctx.callbackQuery?.message) {
+      await ctx.editMessageText(view.text, { reply_markup: view.keyboard });
+    } else {
+      await ctx.reply(view.text, { reply_markup: view.keyboard });
+    }
+  };
+  pm.callbackQuery(CB.list, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showPage(ctx, undefined, false);
+  });
+  pm.callbackQuery(PAGE_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showPage(ctx, { token: ctx.match[1] as string, page: Number(ctx.match[2]) }, true);
+  });
+
+  const readCheque = async (telegramId: number, chequeId: string): Promise<Cheque> => {
+    const { pay } = await clientsFor(deps, telegramId);
+    return pay.getCheque({ chequeId });
+  };
+
+  pm.callbackQuery(SHOW_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const cheque = await readCheque(ctx.from.id, ctx.match[1] as string);
+    await ctx.reply(detailsText(ctx.t, cheque), { reply_markup: detailsKeyboard(ctx.t, cheque) });
+  });
+
+  pm.callbackQuery(DELETE_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { pay } = await clientsFor(deps, ctx.from.id);
+    const cheque = await pay.getCheque({ chequeId: ctx.match[1] as string });
+    if (cheque.state !== "active") {
+      await ctx.reply(ctx.t("cheques-not-active", { state: stateLabel(ctx.t, cheque.state) }));
+      return;
+    }
+    const balances = await pay.getAppBalances();
+    const available = balances.balances.find((b) => b.asset === cheque.asset)?.available ?? "0";
+    await proposeAction<DeletePayload>(ctx, deps, actions, {
+      kind: DELETE_KIND,
+      payload: { chequeId: cheque.chequeId },
+      summary: deleteSummary(ctx.t, cheque, available),
+    });
+  });
+
+  return {
+    name: "cheques",
+    composer,
+    conversations: [{ id: CREATE_CONVERSATION, builder: createChequeConversation(deps, actions) }],
+    commands: [
+      { command: "cheques", descriptionKey: "cheques-cmd-cheques" },
+      { command: "cheque_new", descriptionKey: "cheques-cmd-new" },
+    ],
+  };
 }

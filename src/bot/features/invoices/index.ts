@@ -1,8 +1,54 @@
-import { Composer } from "grammy";
+/**
+ * Invoices: /invoices and the main menu's Invoices button offer Create (a conversation) and the list
+ * of active invoices, with details, Delete (confirmed) and, on testnet, a test payment.
+ */
+import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { CREATE_INVOICE, createInvoiceConversation } from "./create.js";
+import { deleteInvoiceAction, installInvoiceManagement } from "./manage.js";
 
-// Placeholder until the feature lands.
-export function invoicesFeature(_kit: FeatureKit): Feature {
-  return { name: "invoices", composer: new Composer<BotContext>() };
+/** The Invoices feature. */
+export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+  actions.register(deleteInvoiceAction());
+
+  const showMenu = (ctx: BotContext) =>
+    ctx.reply(ctx.t("invoices-menu"), {
+      reply_markup: new InlineKeyboard()
+        .text(ctx.t("invoices-new"), "inv:new")
+        .text(ctx.t("invoices-active"), "inv:list")
+        .row()
+        .text(ctx.t("common-back"), "menu:main"),
+    });
+  const startCreate = async (ctx: BotContext) => {
+    // A new flow replaces whatever flow was waiting for an answer.
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(CREATE_INVOICE);
+  };
+  const showList = installInvoiceManagement(pm, deps, actions);
+
+  pm.command("invoices", showMenu);
+  pm.callbackQuery("menu:invoices", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showMenu(ctx);
+  });
+  pm.command("newinvoice", startCreate);
+  pm.callbackQuery("inv:new", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await startCreate(ctx);
+  });
+  pm.command("myinvoices", showList);
+
+  return {
+    name: "invoices",
+    composer,
+    conversations: [{ id: CREATE_INVOICE, builder: createInvoiceConversation(deps) }],
+    commands: [
+      { command: "invoices", descriptionKey: "invoices-cmd-invoices" },
+      { command: "newinvoice", descriptionKey: "invoices-cmd-new" },
+      { command: "myinvoices", descriptionKey: "invoices-cmd-list" },
+    ],
+  };
 }

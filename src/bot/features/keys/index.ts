@@ -58,7 +58,9 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   // A key pasted in a group: delete it and refuse, whatever else happens.
   early.chatType(["group", "supergroup"]).on("message:text", async (ctx, next) => {
     if (!looksLikeApiKey(ctx.message.text)) return next();
-    await ctx.deleteMessage().catch((err) => ctx.log.warn({ err }, "could not delete a key posted in a group"));
+    await ctx
+      .deleteMessage()
+      .catch((err) => ctx.log.warn({ err }, "could not delete a key posted in a group"));
     await ctx.reply(ctx.t("keys-group-refused"));
   });
 
@@ -67,7 +69,10 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   const showSettings = async (ctx: BotContext) => {
     const user = await deps.storage.users.ensure(ctx.from!.id);
     const text = user.hasKey
-      ? ctx.t("keys-status-linked", { network: ctx.t(`keys-network-${user.network}`), name: user.accountName ?? "-" })
+      ? ctx.t("keys-status-linked", {
+          network: ctx.t(`keys-network-${user.network}`),
+          name: user.accountName ?? "-",
+        })
       : ctx.t("keys-status-none");
     const kb = new InlineKeyboard().text(ctx.t("keys-link"), "keys:connect");
     if (user.hasKey) kb.text(ctx.t("keys-unlink"), "keys:disconnect");
@@ -80,7 +85,8 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await showSettings(ctx);
   });
 
-  const askNetwork = (ctx: BotContext) => ctx.reply(ctx.t("keys-pick-network"), { reply_markup: networkKeyboard(ctx) });
+  const askNetwork = (ctx: BotContext) =>
+    ctx.reply(ctx.t("keys-pick-network"), { reply_markup: networkKeyboard(ctx) });
   pm.command("connect", askNetwork);
   pm.callbackQuery("keys:connect", async (ctx) => {
     await ctx.answerCallbackQuery();
@@ -118,14 +124,19 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await ctx.reply(ctx.t("keys-checking"));
     const verdict = await verifyKey(deps, pending.network, apiKey);
     if (!verdict.ok) {
-      const vars = { network: ctx.t(`keys-network-${pending.network}`), other: ctx.t(`keys-network-${verdict.other ?? "testnet"}`) };
+      const vars = {
+        network: ctx.t(`keys-network-${pending.network}`),
+        other: ctx.t(`keys-network-${verdict.other ?? "testnet"}`),
+      };
       await ctx.reply(ctx.t(`keys-${verdict.reason.replace("_", "-")}`, vars));
       return;
     }
     await deps.storage.users.ensure(ctx.from.id);
     await deps.storage.users.saveKey(ctx.from.id, pending.network, apiKey, verdict.name);
     ctx.log.info({ network: pending.network }, "key linked");
-    await ctx.reply(ctx.t("keys-linked", { name: verdict.name, network: ctx.t(`keys-network-${pending.network}`) }));
+    await ctx.reply(
+      ctx.t("keys-linked", { name: verdict.name, network: ctx.t(`keys-network-${pending.network}`) }),
+    );
   });
 
   const disconnect = async (ctx: BotContext) => {

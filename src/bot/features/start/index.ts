@@ -11,8 +11,11 @@ export function startFeature({ deps }: FeatureKit, helpLines: () => string[]): F
 
   pm.command("start", async (ctx) => {
     const user = await deps.storage.users.ensure(ctx.from.id);
-    await ctx.reply(ctx.t("start-greeting", { name: ctx.from.first_name }), { reply_markup: mainMenu(ctx.t) });
-    if (user.language === null) await ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() });
+    await ctx.reply(ctx.t("start-greeting", { name: ctx.from.first_name }), {
+      reply_markup: mainMenu(ctx.t),
+    });
+    if (user.language === null)
+      await ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() });
     if (!user.hasKey) await ctx.reply(ctx.t("start-link-key"));
   });
 
@@ -22,9 +25,13 @@ export function startFeature({ deps }: FeatureKit, helpLines: () => string[]): F
     await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) });
   });
 
-  pm.command("help", (ctx) => ctx.reply([ctx.t("help-title"), "", ...helpLines().map((l) => ctx.t(l))].join("\n")));
+  pm.command("help", (ctx) =>
+    ctx.reply([ctx.t("help-title"), "", ...helpLines().map((l) => ctx.t(l))].join("\n")),
+  );
 
-  pm.command("language", (ctx) => ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() }));
+  pm.command("language", (ctx) =>
+    ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() }),
+  );
   pm.callbackQuery("menu:language", async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() });

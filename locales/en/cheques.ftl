@@ -1,0 +1,53 @@
+## cheques
+cheques-cmd-cheques = Cheques: create and manage
+cheques-cmd-new = Create a cheque
+cheques-menu-title = 🎟 Cheques. A cheque reserves an amount on your Pay balance until someone redeems it through its link, or you delete it.
+cheques-create = ➕ New cheque
+cheques-list = 📋 My cheques
+cheques-details = 🔎 Details
+cheques-delete = 🗑 Delete
+cheques-back-to-list = « My cheques
+cheques-no-funds = You have no available funds on your Pay balance, so a cheque cannot be created. Top up your balance first.
+cheques-ask-asset = Which currency should the cheque be in? (Only currencies with available funds are shown.)
+cheques-ask-amount = How much { $asset } should the cheque hold? Available: { $available }. Minimum: { $min }.
+cheques-ask-description = Add a description shown with the cheque (up to { $max } characters), or press Skip.
+cheques-ask-recipient = Who may redeem the cheque? Send the numeric Telegram user id of the only person allowed, or press Skip so that anyone with the link can.
+cheques-recipient-invalid = That is not a Telegram user id. Send digits only (for example 123456789), or press Skip.
+cheques-recipient-anyone = anyone with the link
+cheques-recipient-user = only Telegram user { $id }
+cheques-no-description = —
+cheques-summary-create =
+    🎟 New cheque
+    Amount: { $amount }
+    Description: { $description }
+    Recipient: { $recipient }
+    Fee: { $fee }
+    Available now: { $available }
+    Available after the reservation: { $after }
+cheques-created =
+    ✅ Cheque created. { $amount } is reserved on your balance until it is redeemed or deleted.
+    Link: { $link }
+cheques-created-plain = ✅ Cheque created; its amount is reserved. Open “My cheques” to see it.
+cheques-summary-delete =
+    🗑 Delete cheque { $id }?
+    Recipient: { $recipient }
+    Released back to your available balance: { $amount }
+    Available now: { $available }
+    Available after: { $after }
+cheques-deleted = 🗑 Cheque deleted. { $amount } released back to your available balance.
+cheques-deleted-plain = 🗑 Cheque deleted; its amount is available again.
+cheques-not-active = This cheque is { $state } and can no longer be deleted. Nothing was changed.
+cheques-state-active = 🟢 active
+cheques-state-redeemed = ✅ redeemed
+cheques-state-cancelled = ✖️ cancelled
+cheques-list-title = 🎟 Your cheques, page { $page }:
+cheques-list-line = { $n }. { $state } · { $amount }
+cheques-list-empty = You have no cheques yet.
+cheques-details-text =
+    🎟 Cheque { $id }
+    State: { $state }
+    Amount: { $amount }
+    Description: { $description }
+    Recipient: { $recipient }
+    Created: { $created }
+    Link: { $link }

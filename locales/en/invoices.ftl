@@ -1,0 +1,43 @@
+## invoices
+invoices-cmd-invoices = Invoices: create one, see the active ones
+invoices-cmd-new = Create an invoice
+invoices-cmd-list = Active invoices
+invoices-menu = 🧾 Invoices: someone pays you by following a link.
+invoices-new = ➕ New invoice
+invoices-active = 📋 Active invoices
+invoices-ask-asset = Which currency should the invoice be in?
+invoices-ask-amount = How much { $asset } should the payer pay? Minimum { $min }.
+invoices-ask-description = A description the payer will see (up to 1000 characters), or Skip.
+invoices-ask-expiry = How long may it be paid?
+invoices-expiry-hour = 1 hour
+invoices-expiry-day = 24 hours
+invoices-expiry-week = 7 days
+invoices-expiry-none = No expiry
+invoices-created = ✅ Invoice created. Send the link to the payer; nothing moves until they pay.
+invoices-create-failed = ❌ The invoice was not created: { $reason }
+invoices-details = 🧾 Invoice { $id }
+invoices-field-amount = Amount: { $amount }
+invoices-field-status = Status: { $status }
+invoices-field-description = Description: { $description }
+invoices-field-expires = Expires: { $expires }
+invoices-field-paid = Paid: { $paid }
+invoices-field-link = Pay in Telegram: { $link }
+invoices-field-web = Pay on the web: { $link }
+invoices-never = never
+invoices-status-active = waiting for payment
+invoices-status-paid = paid
+invoices-status-expired = expired
+invoices-status-deleted = deleted
+invoices-list-title = 📋 Active invoices, page { $page }. Pick one for details:
+invoices-list-empty = You have no active invoices.
+invoices-delete = 🗑 Delete
+invoices-pay-test = 🧪 Pay (test)
+invoices-back-to-list = « Active invoices
+invoices-cannot-delete = This invoice can no longer be deleted: it is { $status }.
+invoices-delete-summary = 🗑 Delete invoice { $id }?
+    Amount: { $amount }
+    Description: { $description }
+    After deletion nobody can pay it. No money moves and there is no fee; your balance stays as it is.
+invoices-deleted = 🗑 Invoice for { $amount } deleted. Nobody can pay it any more.
+invoices-paid = ✅ Test payment done: the invoice is paid and the amount is in your testnet balance.
+invoices-not-paid = ℹ️ The invoice could not be paid: it is not waiting for payment.

@@ -1,0 +1,53 @@
+## cheques
+cheques-cmd-cheques = Чеки: создание и управление
+cheques-cmd-new = Создать чек
+cheques-menu-title = 🎟 Чеки. Чек резервирует сумму на вашем балансе Pay, пока кто-нибудь не активирует его по ссылке или пока вы его не удалите.
+cheques-create = ➕ Новый чек
+cheques-list = 📋 Мои чеки
+cheques-details = 🔎 Подробнее
+cheques-delete = 🗑 Удалить
+cheques-back-to-list = « Мои чеки
+cheques-no-funds = На вашем балансе Pay нет доступных средств, поэтому создать чек нельзя. Сначала пополните баланс.
+cheques-ask-asset = В какой валюте будет чек? (Показаны только валюты, в которых есть доступные средства.)
+cheques-ask-amount = Какую сумму в { $asset } зарезервировать в чеке? Доступно: { $available }. Минимум: { $min }.
+cheques-ask-description = Добавьте описание к чеку (до { $max } символов) или нажмите «Пропустить».
+cheques-ask-recipient = Кто может активировать чек? Отправьте числовой Telegram ID единственного получателя или нажмите «Пропустить», чтобы чек мог активировать любой, у кого есть ссылка.
+cheques-recipient-invalid = Это не Telegram ID. Отправьте только цифры (например, 123456789) или нажмите «Пропустить».
+cheques-recipient-anyone = любой, у кого есть ссылка
+cheques-recipient-user = только пользователь Telegram { $id }
+cheques-no-description = —
+cheques-summary-create =
+    🎟 Новый чек
+    Сумма: { $amount }
+    Описание: { $description }
+    Получатель: { $recipient }
+    Комиссия: { $fee }
+    Доступно сейчас: { $available }
+    Останется доступно после резервирования: { $after }
+cheques-created =
+    ✅ Чек создан. { $amount } зарезервировано на балансе, пока чек не активируют или вы его не удалите.
+    Ссылка: { $link }
+cheques-created-plain = ✅ Чек создан, сумма зарезервирована. Откройте «Мои чеки», чтобы его увидеть.
+cheques-summary-delete =
+    🗑 Удалить чек { $id }?
+    Получатель: { $recipient }
+    Вернётся на доступный баланс: { $amount }
+    Доступно сейчас: { $available }
+    Станет доступно: { $after }
+cheques-deleted = 🗑 Чек удалён. { $amount } возвращено на доступный баланс.
+cheques-deleted-plain = 🗑 Чек удалён, сумма снова доступна.
+cheques-not-active = Этот чек уже { $state }, удалить его нельзя. Ничего не изменилось.
+cheques-state-active = 🟢 активен
+cheques-state-redeemed = ✅ активирован получателем
+cheques-state-cancelled = ✖️ отменён
+cheques-list-title = 🎟 Ваши чеки, страница { $page }:
+cheques-list-line = { $n }. { $state } · { $amount }
+cheques-list-empty = У вас пока нет чеков.
+cheques-details-text =
+    🎟 Чек { $id }
+    Состояние: { $state }
+    Сумма: { $amount }
+    Описание: { $description }
+    Получатель: { $recipient }
+    Создан: { $created }
+    Ссылка: { $link }

@@ -1,0 +1,43 @@
+## invoices
+invoices-cmd-invoices = Счета: выставить счёт, посмотреть активные
+invoices-cmd-new = Выставить счёт
+invoices-cmd-list = Активные счета
+invoices-menu = 🧾 Счета: вам платят, перейдя по ссылке.
+invoices-new = ➕ Новый счёт
+invoices-active = 📋 Активные счета
+invoices-ask-asset = В какой валюте выставить счёт?
+invoices-ask-amount = Сколько { $asset } должен заплатить плательщик? Минимум { $min }.
+invoices-ask-description = Описание для плательщика (до 1000 символов) или «Пропустить».
+invoices-ask-expiry = Сколько времени счёт можно оплатить?
+invoices-expiry-hour = 1 час
+invoices-expiry-day = 24 часа
+invoices-expiry-week = 7 дней
+invoices-expiry-none = Без срока
+invoices-created = ✅ Счёт выставлен. Отправьте ссылку плательщику; деньги не двигаются, пока он не заплатит.
+invoices-create-failed = ❌ Счёт не выставлен: { $reason }
+invoices-details = 🧾 Счёт { $id }
+invoices-field-amount = Сумма: { $amount }
+invoices-field-status = Статус: { $status }
+invoices-field-description = Описание: { $description }
+invoices-field-expires = Действует до: { $expires }
+invoices-field-paid = Оплачен: { $paid }
+invoices-field-link = Оплатить в Telegram: { $link }
+invoices-field-web = Оплатить на сайте: { $link }
+invoices-never = бессрочно
+invoices-status-active = ожидает оплаты
+invoices-status-paid = оплачен
+invoices-status-expired = просрочен
+invoices-status-deleted = удалён
+invoices-list-title = 📋 Активные счета, страница { $page }. Выберите счёт:
+invoices-list-empty = Активных счетов нет.
+invoices-delete = 🗑 Удалить
+invoices-pay-test = 🧪 Оплатить (тест)
+invoices-back-to-list = « Активные счета
+invoices-cannot-delete = Этот счёт уже нельзя удалить: он { $status }.
+invoices-delete-summary = 🗑 Удалить счёт { $id }?
+    Сумма: { $amount }
+    Описание: { $description }
+    После удаления его никто не сможет оплатить. Деньги не двигаются, комиссии нет; баланс не изменится.
+invoices-deleted = 🗑 Счёт на { $amount } удалён. Оплатить его больше нельзя.
+invoices-paid = ✅ Тестовая оплата прошла: счёт оплачен, сумма зачислена на ваш тестовый баланс.
+invoices-not-paid = ℹ️ Счёт не удалось оплатить: он не ожидает оплаты.

@@ -1,0 +1,116 @@
+/**
+ * Texts of the balances feature, built from service replies: the balance table (Payments next to the
+ * Exchange funding and trading balances), fiat rates and the currency list. Pure functions of their
+ * input and a translate function, so the handlers only fetch and send.
+ */
+import { formatAmount, money } from "../../../domain/money.js";
+import type { AccountBalance, Currency, PayBalance, Rate } from "../../../service/schemas.js";
+import type { Translate } from "../../shared/errors.js";
+
+/** Assets listed first wherever assets are listed; the rest follow alphabetically. */
+export const MAIN_ASSETS = ["USDT", "TONCOIN", "BTC", "ETH", "SOL", "TRX"] as const;
+/** Fiat currencies offered for rates; the service quotes these. */
+export const FIATS = ["USD", "EUR", "RUB"] as const;
+/** Below Telegram's 4096-character limit for a message, with room for a header. */
+const MESSAGE_BUDGET = 3800;
+
+/** Main assets first (in MAIN_ASSETS order), then the others alphabetically. */
+export function byAssetOrder(a: string, b: string): number {
+  const rank = (x: string) => {
+    const i = (MAIN_ASSETS as readonly string[]).indexOf(x);
+    return i < 0 ? MAIN_ASSETS.length : i;
+  };
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
+/** What one side of the view holds, or null when that side could not be read. */
+export interface BalanceSources {
+  pay: PayBalance[] | null;
+  exchange: { funding: AccountBalance[]; trading: AccountBalance[] } | null;
+}
+
+const isZero = (b: { available: string; hold: string } | undefined) =>
+  b === undefined || (money.isZero(b.available) && money.isZero(b.hold));
+
+/** The balance table: one line per asset that is not zero everywhere, plus notes for missing sides. */
+export function balancesText(t: Translate, src: BalanceSources): string {
+  const pay = new Map((src.pay ?? []).map((b) => [b.asset, { available: b.available, hold: b.holds }]));
+  const funding = new Map((src.exchange?.funding ?? []).map((b) => [b.asset, b]));
+  const trading = new Map((src.exchange?.trading ?? []).map((b) => [b.asset, b]));
+  const assets = [...new Set([...pay.keys(), ...funding.keys(), ...trading.keys()])]
+    .filter((a) => !(isZero(pay.get(a)) && isZero(funding.get(a)) && isZero(trading.get(a))))
+    .sort(byAssetOrder);
+
+  const missing = t("balances-missing");
+  const exchangeSide = (b: AccountBalance | undefined) => {
+    if (src.exchange === null) return missing;
+    if (b === undefined) return formatAmount("0");
+    return money.isZero(b.hold)
+      ? formatAmount(b.available)
+      : t("balances-with-held", { available: formatAmount(b.available), held: formatAmount(b.hold) });
+  };
+  const lines = assets.map((asset) => {
+    const p = pay.get(asset);
+    return t("balances-line", {
+      asset,
+      pay:
+        src.pay === null
+          ? missing
+          : t("balances-pay-pair", {
+              available: formatAmount(p?.available ?? "0"),
+              held: formatAmount(p?.hold ?? "0"),
+            }),
+      funding: exchangeSide(funding.get(asset)),
+      trading: exchangeSide(trading.get(asset)),
+    });
+  });
+
+  const parts = [t("balances-title"), t("balances-legend"), ""];
+  parts.push(...(lines.length > 0 ? lines : [t("balances-all-zero")]));
+  if (src.pay === null) parts.push("", t("balances-pay-unavailable"));
+  if (src.exchange === null) parts.push("", t("balances-exchange-unavailable"));
+  return parts.join("\n");
+}
+
+/** Rates of the main assets first, then the others, as "1 BTC = 65 000 USD". */
+export function ratesText(t: Translate, base: string, rates: Rate[]): string {
+  const lines = [...rates]
+    .sort((a, b) => byAssetOrder(a.asset, b.asset))
+    .map((r) => t("balances-rates-line", { asset: r.asset, rate: formatAmount(r.rate, base) }));
+  return [t("balances-rates-title", { base }), "", ...(lines.length > 0 ? lines : [t("common-none")])].join(
+    "\n",
+  );
+}
+
+/** The currency list, split into messages that fit Telegram's limit. */
+export function currenciesTexts(t: Translate, currencies: Currency[]): string[] {
+  const blocks = [...currencies]
+    .sort((a, b) => byAssetOrder(a.asset, b.asset))
+    .map((c) =>
+      [
+        t("balances-currencies-head", { asset: c.asset, name: c.name, precision: c.precision }),
+        t("balances-currencies-minimums", {
+          transfer: formatAmount(c.minTransfer),
+          cheque: formatAmount(c.minCheque),
+          invoice: formatAmount(c.minInvoice),
+          withdrawal: formatAmount(c.minWithdrawal),
+        }),
+        t("balances-currencies-networks", {
+          networks: c.networks.length > 0 ? c.networks.join(", ") : t("balances-missing"),
+        }),
+      ].join("\n"),
+    );
+  if (blocks.length === 0) return [`${t("balances-currencies-title")}\n\n${t("common-none")}`];
+  const messages: string[] = [];
+  let current = t("balances-currencies-title");
+  for (const block of blocks) {
+    if (current.length + block.length + 2 > MESSAGE_BUDGET) {
+      messages.push(current);
+      current = block;
+    } else {
+      current = `${current}\n\n${block}`;
+    }
+  }
+  messages.push(current);
+  return messages;
+}

@@ -1,0 +1,156 @@
+/**
+ * What the cheques feature shows: texts of the list, the details and the summaries, and their
+ * keyboards. Amounts are formatted here (through formatAmount) and nowhere else in the feature.
+ */
+import { InlineKeyboard } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
+import { formatAmount, money } from "../../../domain/money.js";
+import type { Cheque } from "../../../service/schemas.js";
+import type { Translate } from "../../shared/errors.js";
+
+/** Callback data of the feature; every value stays within Telegram's 64 bytes. */
+export const CB = {
+  menu: "menu:cheques",
+  create: "chq:new",
+  list: "chq:list",
+  page: (token: string, page: number) => `chq:page:${token}:${page}`,
+  show: (chequeId: string) => `chq:show:${chequeId}`,
+  remove: (chequeId: string) => `chq:del:${chequeId}`,
+} as const;
+
+/** Server ids we put into callback data: `chq:show:` plus the id must fit 64 bytes. */
+export const CHEQUE_ID = "[A-Za-z0-9_.:-]{1,54}";
+export const SHOW_PATTERN = new RegExp(`^chq:show:(${CHEQUE_ID})$`);
+export const DELETE_PATTERN = new RegExp(`^chq:del:(${CHEQUE_ID})$`);
+export const PAGE_PATTERN = /^chq:page:([a-z0-9]{1,12}):([0-9]{1,4})$/;
+
+const fitsCallback = (data: string) => Buffer.byteLength(data, "utf8") <= 64;
+
+/** The cheques menu: create or list. */
+export function chequesMenu(t: Translate): InlineKeyboard {
+  return new InlineKeyboard().text(t("cheques-create"), CB.create).text(t("cheques-list"), CB.list);
+}
+
+export function stateLabel(t: Translate, state: Cheque["state"]): string {
+  return t(`cheques-state-${state}`);
+}
+
+function recipientLabel(t: Translate, target: string | null | undefined): string {
+  return target ? t("cheques-recipient-user", { id: target }) : t("cheques-recipient-anyone");
+}
+
+/** "2025-01-31 12:00 UTC" from the contract's ISO timestamp (always UTC). */
+function formatTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/** A link anyone can open to forward the cheque link in Telegram. */
+export function shareUrl(link: string): string {
+  return `https://t.me/share/url?url=${encodeURIComponent(link)}`;
+}
+
+export interface CreateSummary {
+  asset: string;
+  amount: string;
+  description?: string;
+  target?: string;
+  available: string;
+}
+
+/** The confirmation text of a new cheque: what, for whom, amount, fee, and what stays available. */
+export function createSummary(t: Translate, s: CreateSummary): string {
+  return t("cheques-summary-create", {
+    amount: formatAmount(s.amount, s.asset),
+    description: s.description ?? t("cheques-no-description"),
+    recipient: recipientLabel(t, s.target),
+    fee: formatAmount("0", s.asset),
+    available: formatAmount(s.available, s.asset),
+    after: formatAmount(money.sub(s.available, s.amount), s.asset),
+  });
+}
+
+/** The confirmation text of deleting a cheque: which one and what returns to the available balance. */
+export function deleteSummary(t: Translate, cheque: Cheque, available: string): string {
+  return t("cheques-summary-delete", {
+    id: cheque.chequeId,
+    amount: formatAmount(cheque.amount, cheque.asset),
+    recipient: recipientLabel(t, cheque.target),
+    available: formatAmount(available, cheque.asset),
+    after: formatAmount(money.add(available, cheque.amount), cheque.asset),
+  });
+}
+
+/** Shown once a cheque exists: its link and the reserved amount. */
+export function createdText(t: Translate, cheque: Cheque): string {
+  return t("cheques-created", {
+    amount: formatAmount(cheque.amount, cheque.asset),
+    link: cheque.links.telegramBotLink,
+  });
+}
+
+/** Share (url) and Details under a new cheque. */
+export function createdKeyboard(t: Translate, cheque: Cheque): InlineKeyboardMarkup {
+  const kb = new InlineKeyboard().url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
+  if (fitsCallback(CB.show(cheque.chequeId))) kb.row().text(t("cheques-details"), CB.show(cheque.chequeId));
+  return kb;
+}
+
+export function deletedText(t: Translate, cheque: Cheque): string {
+  return t("cheques-deleted", { amount: formatAmount(cheque.amount, cheque.asset) });
+}
+
+/** Everything about one cheque. */
+export function detailsText(t: Translate, cheque: Cheque): string {
+  return t("cheques-details-text", {
+    id: cheque.chequeId,
+    state: stateLabel(t, cheque.state),
+    amount: formatAmount(cheque.amount, cheque.asset),
+    description: cheque.description ?? t("cheques-no-description"),
+    recipient: recipientLabel(t, cheque.target),
+    created: formatTime(cheque.createdAt),
+    link: cheque.links.telegramBotLink,
+  });
+}
+
+/** Share and Delete for an active cheque; Back to the list for every cheque. */
+export function detailsKeyboard(t: Translate, cheque: Cheque): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  if (cheque.state === "active") {
+    kb.url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
+    if (fitsCallback(CB.remove(cheque.chequeId))) kb.text(t("cheques-delete"), CB.remove(cheque.chequeId));
+    kb.row();
+  }
+  return kb.text(t("cheques-back-to-list"), CB.list);
+}
+
+export interface ListPage {
+  items: Cheque[];
+  /** Zero-based page number. */
+  page: number;
+  token: string;
+  hasNext: boolean;
+}
+
+/** One line per cheque (state, amount) and a button per cheque; Previous / Next when there is more. */
+export function listView(t: Translate, view: ListPage): { text: string; keyboard: InlineKeyboard } {
+  const kb = new InlineKeyboard();
+  if (view.items.length === 0 && view.page === 0) {
+    return { text: t("cheques-list-empty"), keyboard: kb.text(t("cheques-create"), CB.create) };
+  }
+  const lines = view.items.map((c, i) =>
+    t("cheques-list-line", {
+      n: i + 1,
+      state: stateLabel(t, c.state),
+      amount: formatAmount(c.amount, c.asset),
+    }),
+  );
+  view.items.forEach((c, i) => {
+    if (!fitsCallback(CB.show(c.chequeId))) return;
+    kb.text(`${i + 1}. ${formatAmount(c.amount, c.asset)}`, CB.show(c.chequeId)).row();
+  });
+  if (view.page > 0) kb.text(t("common-prev"), CB.page(view.token, view.page - 1));
+  if (view.hasNext) kb.text(t("common-next"), CB.page(view.token, view.page + 1));
+  kb.row().text(t("cheques-create"), CB.create);
+  const title = t("cheques-list-title", { page: view.page + 1 });
+  return { text: [title, "", ...lines].join("\n"), keyboard: kb };
+}

@@ -1,0 +1,114 @@
+/**
+ * Creating an invoice: asset → amount → description → expiry → the invoice with its links. Creating
+ * one moves no money (the payer pays), so there is no confirmation step; the create is still sent
+ * exactly once, under a client id chosen before it.
+ */
+import { newClientId } from "../../../domain/ids.js";
+import { formatAmount } from "../../../domain/money.js";
+import { createOnce, reconcile } from "../../../service/reconcile.js";
+import type { Currency, Invoice } from "../../../service/schemas.js";
+import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
+import { clientsFor } from "../../shared/account.js";
+import { describeError, type UserMessage } from "../../shared/errors.js";
+import { askAmount, askAsset, askChoice, askText } from "../../shared/inputs.js";
+import { invoiceCard, invoiceKeyboard } from "./view.js";
+
+export const CREATE_INVOICE = "invoices-create";
+
+/** The expiry buttons: seconds, or "none" for an invoice that never expires. */
+const EXPIRIES = [
+  { key: "invoices-expiry-hour", value: "3600" },
+  { key: "invoices-expiry-day", value: "86400" },
+  { key: "invoices-expiry-week", value: "604800" },
+  { key: "invoices-expiry-none", value: "none" },
+];
+
+type Attempt<T> = { ok: true; value: T } | { ok: false; error: UserMessage };
+
+/**
+ * Runs a service call inside `conversation.external`. What `external` returns is stored, and a thrown
+ * error would come back as a plain Error without its kind, so failures are returned as locale keys.
+ */
+async function attempt<T>(octx: BotContext, fn: () => Promise<T>): Promise<Attempt<T>> {
+  try {
+    return { ok: true, value: await fn() };
+  } catch (err) {
+    octx.log.warn({ err }, "invoice service call failed");
+    return { ok: false, error: describeError(err) };
+  }
+}
+
+/** The create-invoice conversation. */
+export function createInvoiceConversation(deps: BotDeps) {
+  return async (conversation: BotConversation, ctx: ConvContext): Promise<void> => {
+    const start = await conversation.external((octx) =>
+      attempt(octx, async () => {
+        const { pay } = await clientsFor(deps, octx.from!.id);
+        const currencies: Currency[] = await pay.getCurrencies();
+        // Chosen now and stored with the conversation: a replay after a crash sends the same id, and
+        // the service answers with the invoice already made instead of making a second one.
+        return { currencies, clientInvoiceId: newClientId("inv") };
+      }),
+    );
+    if (!start.ok) {
+      await ctx.reply(ctx.t(start.error.key, start.error.vars));
+      return;
+    }
+    const { currencies, clientInvoiceId } = start.value;
+
+    const asset = await askAsset(
+      conversation,
+      ctx,
+      currencies.map((c) => c.asset),
+      ctx.t("invoices-ask-asset"),
+    );
+    const currency = currencies.find((c) => c.asset === asset)!;
+    const amount = await askAmount(conversation, ctx, {
+      asset,
+      decimals: currency.precision,
+      min: currency.minInvoice,
+      prompt: ctx.t("invoices-ask-amount", { asset, min: formatAmount(currency.minInvoice, asset) }),
+    });
+    const description = await askText(conversation, ctx, ctx.t("invoices-ask-description"), {
+      optional: true,
+      maxLength: 1000,
+    });
+    const expiry = await askChoice(
+      conversation,
+      ctx,
+      ctx.t("invoices-ask-expiry"),
+      EXPIRIES.map((e) => ({ label: ctx.t(e.key), value: e.value })),
+      2,
+    );
+
+    const created = await conversation.external((octx) =>
+      attempt(octx, async (): Promise<Invoice> => {
+        const { pay } = await clientsFor(deps, octx.from!.id);
+        const request = {
+          clientInvoiceId,
+          asset,
+          amount,
+          ...(description === undefined ? {} : { description }),
+          ...(expiry === "none" ? {} : { expiresIn: Number(expiry) }),
+        };
+        return createOnce({
+          send: () => pay.createInvoice(request),
+          lookup: () => reconcile.invoice(pay, clientInvoiceId),
+        });
+      }),
+    );
+    if (!created.ok) {
+      await ctx.reply(
+        ctx.t("invoices-create-failed", { reason: ctx.t(created.error.key, created.error.vars) }),
+      );
+      return;
+    }
+    const testnet = await conversation.external(
+      async (octx) => (await deps.storage.users.get(octx.from!.id))?.network === "testnet",
+    );
+    await ctx.reply(invoiceCard(ctx.t, created.value, ctx.t("invoices-created")), {
+      reply_markup: invoiceKeyboard(ctx.t, created.value, testnet),
+      link_preview_options: { is_disabled: true },
+    });
+  };
+}

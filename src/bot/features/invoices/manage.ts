@@ -1,0 +1,160 @@
+/**
+ * The active invoices: a list paged by the service's cursor, the details of one, deleting it through
+ * the shared confirmation step, and (testnet only) paying it to try the whole cycle.
+ */
+import { type Composer, InlineKeyboard } from "grammy";
+import { formatAmount } from "../../../domain/money.js";
+import { isNotFound, outcomeMayBeApplied, ServiceRefusedError } from "../../../service/errors.js";
+import type { Reconciled } from "../../../service/reconcile.js";
+import type { Invoice } from "../../../service/schemas.js";
+import type { BotContext, BotDeps } from "../../context.js";
+import { clientsFor } from "../../shared/account.js";
+import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
+import { invoiceCard, invoiceKeyboard } from "./view.js";
+
+export const DELETE_KIND = "invoice_delete";
+const PAGE_SIZE = 5;
+const ID = "([A-Za-z0-9_-]{1,50})";
+const SHOW = new RegExp(`^inv:show:${ID}$`);
+const DELETE = new RegExp(`^inv:del:${ID}$`);
+const PAY = new RegExp(`^inv:pay:${ID}$`);
+const PAGE = /^inv:page:([0-9]{1,4})$/;
+
+type DeletePayload = { invoiceId: string; asset: string; amount: string };
+
+const isInvalidState = (err: unknown) => err instanceof ServiceRefusedError && err.kind === "invalid_state";
+
+/** Deleting an unpaid invoice. The call has no client id, so the invoice's own status is the proof. */
+export function deleteInvoiceAction(): ActionDefinition<DeletePayload> {
+  return {
+    kind: DELETE_KIND,
+    idPrefix: "invdel",
+    async execute({ payload, clients }) {
+      try {
+        return await clients.pay.deleteInvoice({ invoiceId: payload.invoiceId });
+      } catch (err) {
+        // A lost reply, or a delete that raced another one: if it is deleted now, it is done.
+        if (!outcomeMayBeApplied(err) && !isInvalidState(err)) throw err;
+        const now = await clients.pay.getInvoice({ invoiceId: payload.invoiceId });
+        if (now.status === "deleted") return now;
+        throw err;
+      }
+    },
+    async reconcile({ payload, clients }): Promise<Reconciled<Invoice>> {
+      try {
+        const now = await clients.pay.getInvoice({ invoiceId: payload.invoiceId });
+        return now.status === "deleted" ? { done: true, resource: now } : { done: false };
+      } catch (err) {
+        if (isNotFound(err)) return { done: false };
+        throw err;
+      }
+    },
+    describeDone: (t, payload) =>
+      t("invoices-deleted", { amount: formatAmount(payload.amount, payload.asset) }),
+  };
+}
+
+const isTestnet = async (deps: BotDeps, telegramId: number) =>
+  (await deps.storage.users.get(telegramId))?.network === "testnet";
+
+/** Installs the list, details, delete and test-pay handlers on `pm`. */
+export function installInvoiceManagement(
+  pm: Composer<BotContext>,
+  deps: BotDeps,
+  actions: ActionRegistry,
+): (ctx: BotContext) => Promise<void> {
+  // Cursors of the pages seen, per user: the service pages forward only, Previous needs them kept.
+  const pages = deps.storage.kv<{ cursors: (string | null)[] }>("invoices-pages");
+
+  const showPage = async (ctx: BotContext, page: number, edit: boolean) => {
+    const userKey = String(ctx.from!.id);
+    const saved = page === 0 ? undefined : await pages.read(userKey);
+    const cursors = saved?.cursors ?? [null];
+    // An unknown page (the list was started afresh meanwhile) falls back to the first.
+    const index = page < cursors.length ? page : 0;
+    const { pay } = await clientsFor(deps, ctx.from!.id);
+    const result = await pay.getInvoices({ cursor: cursors[index] ?? undefined, limit: PAGE_SIZE });
+    const kept = cursors.slice(0, index + 1);
+    if (result.nextCursor) kept.push(result.nextCursor);
+    await pages.write(userKey, { cursors: kept });
+
+    const kb = new InlineKeyboard();
+    for (const inv of result.items) {
+      const label = `${formatAmount(inv.amount, inv.asset)}${inv.description ? ` · ${inv.description}` : ""}`;
+      kb.text(label.length > 48 ? `${label.slice(0, 47)}…` : label, `inv:show:${inv.invoiceId}`).row();
+    }
+    if (index > 0) kb.text(ctx.t("common-prev"), `inv:page:${index - 1}`);
+    if (result.nextCursor) kb.text(ctx.t("common-next"), `inv:page:${index + 1}`);
+    kb.row().text(ctx.t("invoices-new"), "inv:new");
+    const text =
+      result.items.length === 0 && index === 0
+        ? ctx.t("invoices-list-empty")
+        : ctx.t("invoices-list-title", { page: index + 1 });
+    if (edit) await ctx.editMessageText(text, { reply_markup: kb });
+    else await ctx.reply(text, { reply_markup: kb });
+  };
+
+  pm.callbackQuery("inv:list", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showPage(ctx, 0, false);
+  });
+  pm.callbackQuery(PAGE, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showPage(ctx, Number(ctx.match[1]), true);
+  });
+
+  pm.callbackQuery(SHOW, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { pay } = await clientsFor(deps, ctx.from.id);
+    const inv = await pay.getInvoice({ invoiceId: ctx.match[1]! });
+    await ctx.reply(invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: inv.invoiceId })), {
+      reply_markup: invoiceKeyboard(ctx.t, inv, await isTestnet(deps, ctx.from.id)),
+      link_preview_options: { is_disabled: true },
+    });
+  });
+
+  pm.callbackQuery(DELETE, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { pay } = await clientsFor(deps, ctx.from.id);
+    const inv = await pay.getInvoice({ invoiceId: ctx.match[1]! });
+    if (inv.status !== "active") {
+      await ctx.reply(ctx.t("invoices-cannot-delete", { status: ctx.t(`invoices-status-${inv.status}`) }));
+      return;
+    }
+    await proposeAction<DeletePayload>(ctx, deps, actions, {
+      kind: DELETE_KIND,
+      payload: { invoiceId: inv.invoiceId, asset: inv.asset, amount: inv.amount },
+      summary: ctx.t("invoices-delete-summary", {
+        id: inv.invoiceId,
+        amount: formatAmount(inv.amount, inv.asset),
+        description: inv.description ?? "—",
+      }),
+    });
+  });
+
+  // Testnet only: the payer's money is test money, and the service refuses this call on production,
+  // so it moves nothing real and needs no confirmation.
+  pm.callbackQuery(PAY, async (ctx) => {
+    if (!(await isTestnet(deps, ctx.from.id))) {
+      await ctx.answerCallbackQuery({ text: ctx.t("error-testnet-only"), show_alert: true });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    const invoiceId = ctx.match[1]!;
+    const { pay } = await clientsFor(deps, ctx.from.id);
+    let inv: Invoice;
+    try {
+      inv = await pay.payInvoiceTestnet({ invoiceId });
+    } catch (err) {
+      // A lost reply, or paid already (a second press): the invoice's status says what happened.
+      if (!outcomeMayBeApplied(err) && !isInvalidState(err)) throw err;
+      inv = await pay.getInvoice({ invoiceId });
+    }
+    const heading = ctx.t(inv.status === "paid" ? "invoices-paid" : "invoices-not-paid");
+    await ctx.reply(invoiceCard(ctx.t, inv, heading), {
+      reply_markup: invoiceKeyboard(ctx.t, inv, true),
+    });
+  });
+
+  return (ctx) => showPage(ctx, 0, false);
+}

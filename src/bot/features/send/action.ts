@@ -1,0 +1,45 @@
+/**
+ * The transfer as an irreversible action of the shared confirmation step. The operation row id is
+ * the `clientTransferId`, so the service deduplicates every resend and a lost reply is found by it.
+ */
+import { InlineKeyboard } from "grammy";
+import { formatAmount } from "../../../domain/money.js";
+import { createOnce, reconcile } from "../../../service/reconcile.js";
+import type { ActionDefinition } from "../../shared/confirm.js";
+import { recipientLabel, type TransferPayload } from "./format.js";
+
+export const TRANSFER_KIND = "transfer";
+/** Prefix of our client transfer ids: `trf-<32 hex>`. */
+export const TRANSFER_ID_PREFIX = "trf";
+/** A client id this bot generated for a transfer (see newClientId). */
+export const OUR_CLIENT_ID = /^trf-[0-9a-f]{32}$/;
+export const HISTORY_FIRST_PAGE = "snd:pg:0";
+
+/** Sends the transfer exactly once: createTransfer with the row id, reconciled by it. */
+export const transferAction: ActionDefinition<TransferPayload> = {
+  kind: TRANSFER_KIND,
+  idPrefix: TRANSFER_ID_PREFIX,
+  async execute({ op, payload, clients }) {
+    const request = {
+      target: payload.target,
+      targetType: "messenger_user_id" as const,
+      asset: payload.asset,
+      amount: payload.amount,
+      clientTransferId: op.id,
+      ...(payload.description ? { description: payload.description } : {}),
+    };
+    return createOnce({
+      send: () => clients.pay.createTransfer(request),
+      lookup: () => reconcile.transfer(clients.pay, op.id),
+    });
+  },
+  reconcile: ({ op, clients }) => reconcile.transfer(clients.pay, op.id),
+  describeDone(t, payload, result) {
+    return t("send-done", {
+      amount: formatAmount(payload.amount, payload.asset),
+      recipient: recipientLabel(t, payload.target, payload.recipientName),
+      id: typeof result.transferId === "string" ? result.transferId : "-",
+    });
+  },
+  doneKeyboard: (t) => new InlineKeyboard().text(t("send-list"), HISTORY_FIRST_PAGE),
+};

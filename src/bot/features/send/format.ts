@@ -1,0 +1,72 @@
+/** How transfers are shown: summary lines, details, history lines. All amounts via formatAmount. */
+import { formatAmount, money } from "../../../domain/money.js";
+import type { Transfer } from "../../../service/schemas.js";
+import type { Translate } from "../../shared/errors.js";
+
+/** The confirmed action's parameters, stored with the operation row (plain JSON, no secrets). */
+export type TransferPayload = {
+  /** The recipient's Telegram user id, as the contract carries it. */
+  target: string;
+  /** Only for display. */
+  recipientName?: string;
+  asset: string;
+  amount: string;
+  description?: string;
+};
+
+/** "Anna (id 123)" or "user id 123". */
+export function recipientLabel(t: Translate, target: string, name?: string): string {
+  return name ? t("send-recipient-named", { name, id: target }) : t("send-recipient-id", { id: target });
+}
+
+/** "2024-05-01 12:30 UTC" from an ISO timestamp; "-" when the service gave none. */
+export function formatTime(iso: string | undefined | null): string {
+  if (!iso) return "-";
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return m ? `${m[1]} ${m[2]} UTC` : iso;
+}
+
+/** The summary shown above Confirm: what, to whom, amount, fee, available now and what stays. */
+export function transferSummary(t: Translate, p: TransferPayload, available: string): string {
+  const lines = [
+    t("send-summary-title"),
+    "",
+    t("send-summary-to", { recipient: recipientLabel(t, p.target, p.recipientName) }),
+    t("send-summary-amount", { amount: formatAmount(p.amount, p.asset) }),
+    t("send-summary-fee", { fee: formatAmount("0", p.asset) }),
+  ];
+  if (p.description) lines.push(t("send-summary-description", { description: p.description }));
+  lines.push(
+    t("send-summary-available", { available: formatAmount(available, p.asset) }),
+    t("send-summary-after", { after: formatAmount(money.sub(available, p.amount), p.asset) }),
+    "",
+    t("send-summary-irreversible"),
+  );
+  return lines.join("\n");
+}
+
+/** Every detail of one transfer, for "Find by id". */
+export function transferDetails(t: Translate, tr: Transfer): string {
+  const lines = [
+    t("send-details-title", { id: tr.transferId }),
+    t("send-summary-to", { recipient: recipientLabel(t, tr.target) }),
+    t("send-summary-amount", { amount: formatAmount(tr.amount, tr.asset) }),
+  ];
+  if (tr.description) lines.push(t("send-summary-description", { description: tr.description }));
+  lines.push(
+    t("send-details-status", { status: tr.status ?? "-" }),
+    t("send-details-time", { time: formatTime(tr.createdAt) }),
+    t("send-details-client-id", { id: tr.clientTransferId }),
+  );
+  return lines.join("\n");
+}
+
+/** One line of "My transfers": time, recipient, amount and asset, transfer id. */
+export function historyLine(t: Translate, tr: Transfer): string {
+  return t("send-list-line", {
+    time: formatTime(tr.createdAt),
+    recipient: tr.target,
+    amount: formatAmount(tr.amount, tr.asset),
+    id: tr.transferId,
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * The recipient of a transfer: read from a typed id, a user shared through the request-users button
+ * or a forwarded message. Pure functions over the message, so the conversation only waits and asks.
+ */
+import type { Message } from "grammy/types";
+
+/** `request_id` of our request-users keyboard button; a shared user with another id is not ours. */
+export const RECIPIENT_REQUEST_ID = 7301;
+
+export interface Recipient {
+  id: number;
+  /** A display name when Telegram told us one (forwarded messages); never sent to the service. */
+  name?: string;
+}
+
+export type RecipientProblem =
+  | "not_an_id"
+  | "username"
+  | "hidden"
+  | "not_a_user"
+  | "bot"
+  | "self"
+  | "not_understood";
+
+export type RecipientAnswer = { ok: true; recipient: Recipient } | { ok: false; problem: RecipientProblem };
+
+// Telegram user ids are positive and fit in 52 bits; 16 digits bound them with room to spare.
+const USER_ID = /^[1-9][0-9]{0,15}$/;
+const DEEP_LINK = /^tg:\/\/user\?id=([1-9][0-9]{0,15})$/i;
+const USERNAME = /^@?[A-Za-z][A-Za-z0-9_]{3,31}$/;
+
+/** A Telegram user id typed by a person ("123456789", "tg://user?id=123"), or why it is not one. */
+export function parseTypedRecipient(text: string): RecipientAnswer {
+  // Ids copied from elsewhere often come grouped ("123 456 789").
+  const compact = text.trim().replace(/\s+/g, "");
+  const digits = DEEP_LINK.exec(compact)?.[1] ?? compact;
+  if (USER_ID.test(digits)) {
+    const id = Number(digits);
+    if (Number.isSafeInteger(id)) return { ok: true, recipient: { id } };
+  }
+  if (USERNAME.test(text.trim())) return { ok: false, problem: "username" };
+  return { ok: false, problem: "not_an_id" };
+}
+
+/**
+ * The recipient carried by a message that is not a typed id: a shared user (our request id only) or a
+ * forwarded message. Undefined when the message is neither.
+ */
+export function recipientFromMessage(message: Message): RecipientAnswer | undefined {
+  const shared = message.users_shared;
+  if (shared !== undefined) {
+    const user = shared.users[0];
+    if (shared.request_id !== RECIPIENT_REQUEST_ID || user === undefined) return undefined;
+    const name = [user.first_name, user.last_name].filter(Boolean).join(" ");
+    return { ok: true, recipient: { id: user.user_id, ...(name ? { name } : {}) } };
+  }
+  const origin = message.forward_origin;
+  if (origin === undefined) return undefined;
+  switch (origin.type) {
+    case "user": {
+      const sender = origin.sender_user;
+      if (sender.is_bot) return { ok: false, problem: "bot" };
+      const name = [sender.first_name, sender.last_name].filter(Boolean).join(" ");
+      return { ok: true, recipient: { id: sender.id, ...(name ? { name } : {}) } };
+    }
+    case "hidden_user":
+      return { ok: false, problem: "hidden" };
+    default:
+      return { ok: false, problem: "not_a_user" };
+  }
+}
+
+/** Refuses the sender as their own recipient. */
+export function refuseSelf(answer: RecipientAnswer, senderId: number): RecipientAnswer {
+  return answer.ok && answer.recipient.id === senderId ? { ok: false, problem: "self" } : answer;
+}
