@@ -6,7 +6,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { CREATE_INVOICE, createInvoiceConversation } from "./create.js";
-import { deleteInvoiceAction, installInvoiceManagement } from "./manage.js";
+import { deleteInvoiceAction, invoiceManagement } from "./manage.js";
 
 /** The Invoices feature. */
 export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
@@ -27,7 +27,8 @@ export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
     await ctx.conversation.exitAll();
     await ctx.conversation.enter(CREATE_INVOICE);
   };
-  const showList = installInvoiceManagement(pm, deps, actions);
+  const manage = invoiceManagement(deps, actions);
+  composer.use(manage.composer);
 
   pm.command("invoices", showMenu);
   pm.callbackQuery("menu:invoices", async (ctx) => {
@@ -39,7 +40,7 @@ export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
     await ctx.answerCallbackQuery();
     await startCreate(ctx);
   });
-  pm.command("myinvoices", showList);
+  pm.command("myinvoices", manage.showList);
 
   return {
     name: "invoices",

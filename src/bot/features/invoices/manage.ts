@@ -2,7 +2,7 @@
  * The active invoices: a list paged by the service's cursor, the details of one, deleting it through
  * the shared confirmation step, and (testnet only) paying it to try the whole cycle.
  */
-import { type Composer, InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
 import { isNotFound, outcomeMayBeApplied, ServiceRefusedError } from "../../../service/errors.js";
 import type { Reconciled } from "../../../service/reconcile.js";
@@ -57,12 +57,13 @@ export function deleteInvoiceAction(): ActionDefinition<DeletePayload> {
 const isTestnet = async (deps: BotDeps, telegramId: number) =>
   (await deps.storage.users.get(telegramId))?.network === "testnet";
 
-/** Installs the list, details, delete and test-pay handlers on `pm`. */
-export function installInvoiceManagement(
-  pm: Composer<BotContext>,
+/** The list, details, delete and test-pay handlers, and a function that shows the list's first page. */
+export function invoiceManagement(
   deps: BotDeps,
   actions: ActionRegistry,
-): (ctx: BotContext) => Promise<void> {
+): { composer: Composer<BotContext>; showList: (ctx: BotContext) => Promise<void> } {
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
   // Cursors of the pages seen, per user: the service pages forward only, Previous needs them kept.
   const pages = deps.storage.kv<{ cursors: (string | null)[] }>("invoices-pages");
 
@@ -156,5 +157,5 @@ export function installInvoiceManagement(
     });
   });
 
-  return (ctx) => showPage(ctx, 0, false);
+  return { composer, showList: (ctx) => showPage(ctx, 0, false) };
 }

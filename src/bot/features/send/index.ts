@@ -1,8 +1,130 @@
-import { Composer } from "grammy";
-import type { BotContext } from "../../context.js";
+/**
+ * Send: transfers from the user's Pay balance to other Telegram users. /send or the main menu opens a
+ * small menu: New transfer (a conversation ending in the shared confirmation), My transfers (cursor
+ * pages) and Find by id (/transfer <id>).
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { clientsFor } from "../../shared/account.js";
+import type { Translate } from "../../shared/errors.js";
+import { askText } from "../../shared/inputs.js";
+import { HISTORY_FIRST_PAGE, transferAction } from "./action.js";
+import { FIND_DATA, findReply, findTransfer, historyPages, MENU_DATA, PAGE_PATTERN } from "./history.js";
+import { NEW_TRANSFER_CONVERSATION, newTransferConversation } from "./new-transfer.js";
+import { RECIPIENT_REQUEST_ID } from "./recipient.js";
 
-// Placeholder until the feature lands.
-export function sendFeature(_kit: FeatureKit): Feature {
-  return { name: "send", composer: new Composer<BotContext>() };
+export const FIND_CONVERSATION = "send-find";
+const NEW_DATA = "snd:new";
+/** Longer than any id the service or we produce; longer input is refused before a lookup. */
+const FIND_MAX_LENGTH = 64;
+
+function menuKeyboard(t: Translate): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("send-new"), NEW_DATA)
+    .row()
+    .text(t("send-list"), HISTORY_FIRST_PAGE)
+    .text(t("send-find"), FIND_DATA)
+    .row()
+    .text(t("common-back"), "menu:main");
+}
+
+function afterFindKeyboard(t: Translate): InlineKeyboard {
+  return new InlineKeyboard().text(t("send-find-another"), FIND_DATA).text(t("send-list"), HISTORY_FIRST_PAGE);
+}
+
+/** Asks for an id until it looks like one, then shows the transfer or says it was not found. */
+function findConversation(deps: BotDeps) {
+  return async (conversation: BotConversation, ctx: ConvContext): Promise<void> => {
+    const self = ctx.from?.id ?? 0;
+    let prompt = ctx.t("send-find-ask");
+    for (;;) {
+      const typed = (await askText(conversation, ctx, prompt, { maxLength: FIND_MAX_LENGTH })) ?? "";
+      const result = await conversation.external(async () => findTransfer((await clientsFor(deps, self)).pay, typed));
+      if (result.found === null && result.invalid) {
+        prompt = ctx.t("send-find-invalid");
+        continue;
+      }
+      await ctx.reply(findReply(ctx.t, typed, result), { reply_markup: afterFindKeyboard(ctx.t) });
+      return;
+    }
+  };
+}
+
+/** The Send feature: menu, New transfer, My transfers, Find by id; registers the transfer action. */
+export function sendFeature({ deps, actions }: FeatureKit): Feature {
+  actions.register(transferAction);
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+  const showPage = historyPages(deps);
+
+  const showMenu = (ctx: BotContext) => ctx.reply(ctx.t("send-menu-title"), { reply_markup: menuKeyboard(ctx.t) });
+
+  const startNew = async (ctx: BotContext, prefill?: string) => {
+    const user = await deps.storage.users.get(ctx.from?.id ?? 0);
+    if (!user?.hasKey) {
+      await ctx.reply(ctx.t("error-no-key"));
+      return;
+    }
+    await ctx.conversation.enter(NEW_TRANSFER_CONVERSATION, ...(prefill === undefined ? [] : [prefill]));
+  };
+
+  const showTransfer = async (ctx: BotContext, typed: string) => {
+    const { pay } = await clientsFor(deps, ctx.from?.id ?? 0);
+    const result = await findTransfer(pay, typed);
+    await ctx.reply(findReply(ctx.t, typed, result), { reply_markup: afterFindKeyboard(ctx.t) });
+  };
+
+  // "/send" opens the menu; "/send 123456789" starts a transfer to that user at once.
+  pm.command("send", async (ctx) => {
+    const arg = ctx.match.trim();
+    if (arg) await startNew(ctx, arg);
+    else await showMenu(ctx);
+  });
+  pm.callbackQuery(["menu:send", MENU_DATA], async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showMenu(ctx);
+  });
+  pm.callbackQuery(NEW_DATA, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await startNew(ctx);
+  });
+
+  pm.command("transfers", (ctx) => showPage(ctx, 0, false));
+  pm.callbackQuery(PAGE_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showPage(ctx, Number(ctx.match[1]), true);
+  });
+
+  pm.command("transfer", async (ctx) => {
+    const arg = ctx.match.trim();
+    if (arg) await showTransfer(ctx, arg);
+    else await ctx.conversation.enter(FIND_CONVERSATION);
+  });
+  pm.callbackQuery(FIND_DATA, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.conversation.enter(FIND_CONVERSATION);
+  });
+
+  // A user shared through our keyboard after the flow ended (the keyboard can outlive it): start anew.
+  pm.on("message:users_shared", async (ctx, next) => {
+    const shared = ctx.message.users_shared;
+    const user = shared.users[0];
+    if (shared.request_id !== RECIPIENT_REQUEST_ID || user === undefined) return next();
+    await startNew(ctx, String(user.user_id));
+  });
+
+  return {
+    name: "send",
+    composer,
+    conversations: [
+      { id: NEW_TRANSFER_CONVERSATION, builder: newTransferConversation(deps, actions) },
+      { id: FIND_CONVERSATION, builder: findConversation(deps) },
+    ],
+    commands: [
+      { command: "send", descriptionKey: "send-cmd" },
+      { command: "transfers", descriptionKey: "send-cmd-list" },
+      { command: "transfer", descriptionKey: "send-cmd-find" },
+    ],
+  };
 }
