@@ -35,6 +35,24 @@ const encryptionKey = z
     return bytes;
   });
 
+/** "1:<base64>,2:<base64>": keys of earlier versions, still needed to read keys stored before a rotation. */
+const previousKeys = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const keys = new Map<number, Buffer>();
+    for (const part of (v ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+      const [version, key] = part.split(":");
+      const bytes = Buffer.from(key ?? "", "base64");
+      if (!/^[1-9][0-9]{0,5}$/.test(version ?? "") || bytes.length !== 32) {
+        ctx.addIssue({ code: "custom", message: "must be a comma-separated list of <version>:<32 bytes base64>" });
+        return z.NEVER;
+      }
+      keys.set(Number(version), bytes);
+    }
+    return keys;
+  });
+
 const adminIds = z
   .string()
   .optional()
@@ -67,6 +85,7 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   KEY_ENCRYPTION_KEY: encryptionKey,
   /** Stored with every ciphertext so that the key can be rotated later. */
   KEY_ENCRYPTION_KEY_VERSION: int(1, 1, 1_000_000),
+  KEY_ENCRYPTION_PREVIOUS_KEYS: previousKeys,
   ADMIN_IDS: adminIds,
   CONFIRM_TTL_SECONDS: int(120, 10, 3600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -31,6 +31,8 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
     keyEncryptionKey: config.KEY_ENCRYPTION_KEY,
     keyVersion: config.KEY_ENCRYPTION_KEY_VERSION,
+    previousKeys: config.KEY_ENCRYPTION_PREVIOUS_KEYS,
+    database: { onIdleError: (err) => logger.error({ err }, "database connection failed while idle") },
   });
   const services = createServiceFactory(config, { logger });
   const app = createBot(
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
   const runner = run(app.bot);
   const timer = setInterval(() => {
     app.reconcileUnfinished().catch((err) => logger.warn({ err }, "periodic reconciliation failed"));
+    storage.operations.expireStale(new Date()).catch((err) => logger.warn({ err }, "could not expire confirmations"));
   }, RECONCILE_INTERVAL_MS);
   logger.info({ username: app.bot.botInfo.username }, "bot started");
 

@@ -65,7 +65,14 @@ export async function handleApi(
   let reply: Reply;
   try {
     if (bodyError !== undefined) throw bodyError;
-    reply = await dispatch(handlers, match, sim.worlds[match.network], req, buildInput(match.def, match.params, query, body), body);
+    reply = await dispatch(
+      handlers,
+      match,
+      sim.worlds[match.network],
+      req,
+      buildInput(match.def, match.params, query, body),
+      body,
+    );
   } catch (err) {
     reply = { status: 0, body: toProblem(err) };
   }
@@ -87,7 +94,11 @@ async function dispatch(
 ): Promise<Reply> {
   const { def, operationId } = match;
   const account = authenticate(def.auth, world, req.headers.authorization);
-  if (def.method === "POST" && body !== undefined && (body === null || typeof body !== "object" || Array.isArray(body))) {
+  if (
+    def.method === "POST" &&
+    body !== undefined &&
+    (body === null || typeof body !== "object" || Array.isArray(body))
+  ) {
     throw problems.validation("body", "The request body must be a JSON object.");
   }
   const parsed = def.input.safeParse(raw);
@@ -97,10 +108,13 @@ async function dispatch(
     throw new SimProblem(501, "not_implemented", `The simulator does not implement ${operationId}.`);
   }
   const out = await handler({ operationId, input: parsed.data as Record<string, unknown>, account, world });
-  const reply = isSimReply(out) ? { status: out.status ?? def.status, body: out.body } : { status: def.status, body: out };
+  const reply = isSimReply(out)
+    ? { status: out.status ?? def.status, body: out.body }
+    : { status: def.status, body: out };
   if (reply.status === def.status) {
     const check = def.reply.safeParse(reply.body);
-    if (!check.success) throw problems.internal(`${operationId} reply breaks the contract: ${describe(check.error)}`);
+    if (!check.success)
+      throw problems.internal(`${operationId} reply breaks the contract: ${describe(check.error)}`);
   }
   return reply;
 }

@@ -36,7 +36,14 @@ const net = (
   minWithdrawal: string,
   maxWithdrawal: string,
   fee: string,
-): CatalogueNetwork => ({ network, withdrawalEnabled: true, depositEnabled: true, minWithdrawal, maxWithdrawal, fee });
+): CatalogueNetwork => ({
+  network,
+  withdrawalEnabled: true,
+  depositEnabled: true,
+  minWithdrawal,
+  maxWithdrawal,
+  fee,
+});
 
 export const CATALOGUE: readonly CatalogueAsset[] = [
   {

@@ -17,7 +17,10 @@ const RedeemInput = z.object({
   userId: z.number().int().min(1),
   password: z.string().optional(),
 });
-const ClockInput = z.object({ advanceMs: z.number().int().min(0), network: z.enum(["production", "testnet"]).optional() });
+const ClockInput = z.object({
+  advanceMs: z.number().int().min(0),
+  network: z.enum(["production", "testnet"]).optional(),
+});
 
 /** Serves one control request; throws SimProblem for refusals. */
 export async function handleControl(

@@ -15,7 +15,10 @@ export type TypedHandlers = {
 /** Turns typed handlers into the server's `SimHandlers` (the input was parsed by the operation's schema). */
 export function defineHandlers(typed: TypedHandlers): SimHandlers {
   const handlers: SimHandlers = {};
-  for (const [id, fn] of Object.entries(typed) as [OperationId, (input: unknown, req: SimRequest) => unknown][]) {
+  for (const [id, fn] of Object.entries(typed) as [
+    OperationId,
+    (input: unknown, req: SimRequest) => unknown,
+  ][]) {
     handlers[id] = ((req) => fn(req.input, req)) satisfies SimHandler;
   }
   return handlers;

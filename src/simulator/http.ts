@@ -37,7 +37,11 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(text);
 }
 
-export function sendProblem(res: ServerResponse, problem: SimProblem, headers: Record<string, string> = {}): void {
+export function sendProblem(
+  res: ServerResponse,
+  problem: SimProblem,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(problemBody(problem));
   res.writeHead(problem.status, {
     ...headers,

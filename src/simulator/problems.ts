@@ -31,14 +31,21 @@ export const problems = {
       available,
     }),
   decimals: (maxDecimals: number): SimProblem =>
-    new SimProblem(422, "incorrect_decimal_places", `The amount may have at most ${maxDecimals} decimal places.`, {
-      maxDecimals,
-    }),
+    new SimProblem(
+      422,
+      "incorrect_decimal_places",
+      `The amount may have at most ${maxDecimals} decimal places.`,
+      {
+        maxDecimals,
+      },
+    ),
   outOfRange: (min: string, max?: string): SimProblem =>
     new SimProblem(
       422,
       "amount_out_of_range",
-      max === undefined ? `The amount must be at least ${min}.` : `The amount must lie between ${min} and ${max}.`,
+      max === undefined
+        ? `The amount must be at least ${min}.`
+        : `The amount must lie between ${min} and ${max}.`,
       max === undefined ? { min } : { min, max },
     ),
   internal: (detail = "The request could not be completed."): SimProblem =>

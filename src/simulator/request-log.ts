@@ -35,7 +35,9 @@ export class RequestLog {
 
   /** Requests in arrival order, optionally of one operation. */
   list(operationId?: string): LoggedRequest[] {
-    return operationId === undefined ? [...this.#entries] : this.#entries.filter((e) => e.operationId === operationId);
+    return operationId === undefined
+      ? [...this.#entries]
+      : this.#entries.filter((e) => e.operationId === operationId);
   }
 
   clear(): void {

@@ -2,7 +2,13 @@
  * Routing of API requests: each of the four prefixes serves the operations of its interface from
  * the operations table, matched by method and path template (`{name}` segments become inputs).
  */
-import { type Api, type OperationDef, type OperationId, operationIdsOf, operations } from "../service/operations.js";
+import {
+  type Api,
+  type OperationDef,
+  type OperationId,
+  operationIdsOf,
+  operations,
+} from "../service/operations.js";
 import type { SimNetwork } from "./types.js";
 
 export const PREFIXES: readonly { prefix: string; api: Api; network: SimNetwork }[] = [
@@ -95,7 +101,9 @@ export function buildInput(
   body: unknown,
 ): Record<string, unknown> {
   if (def.method !== "POST") return { ...query, ...params };
-  const fromQuery = Object.fromEntries((def.queryKeys ?? []).filter((k) => k in query).map((k) => [k, query[k]]));
+  const fromQuery = Object.fromEntries(
+    (def.queryKeys ?? []).filter((k) => k in query).map((k) => [k, query[k]]),
+  );
   const members = body !== null && typeof body === "object" && !Array.isArray(body) ? body : {};
   return { ...members, ...fromQuery, ...params };
 }

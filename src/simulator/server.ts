@@ -21,7 +21,7 @@ import {
   Simulator,
   type SimulatorOptions,
 } from "./simulator.js";
-import { type SimHandlers, SimProblem, type SimNetwork } from "./types.js";
+import { type SimHandlers, type SimNetwork, SimProblem } from "./types.js";
 
 export interface StartOptions extends SimulatorOptions {
   /** 0 picks a free port (tests). Defaults to 8080. */

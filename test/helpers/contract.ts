@@ -66,7 +66,7 @@ export function validateReply(operationId: string, status: number, body: unknown
 function responseSchemaPointer({ path, method, operation }: Located, status: number): string | undefined {
   const responses = operation.responses as Record<string, Json>;
   let response = responses[String(status)];
-  let pointer = `#/paths/${escape(path)}/${method}/responses/${status}`;
+  let pointer = `#/paths/${pointerEscape(path)}/${method}/responses/${status}`;
   if (response === undefined) return undefined;
   const ref = response.$ref;
   if (typeof ref === "string") {
@@ -76,7 +76,7 @@ function responseSchemaPointer({ path, method, operation }: Located, status: num
   const content = (response.content ?? {}) as Record<string, Json>;
   const mediaType = Object.keys(content)[0];
   if (mediaType === undefined) return undefined;
-  return `${pointer}/content/${escape(mediaType)}/schema`;
+  return `${pointer}/content/${pointerEscape(mediaType)}/schema`;
 }
 
 function resolve(ref: string): Json {
@@ -86,7 +86,7 @@ function resolve(ref: string): Json {
     .reduce<Json>((node, part) => node[part.replace(/~1/g, "/").replace(/~0/g, "~")] as Json, doc);
 }
 
-function escape(segment: string): string {
+function pointerEscape(segment: string): string {
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
@@ -110,7 +110,7 @@ function stripDiscriminatorMappings(node: unknown): void {
 
 /** Errors of `body` against a named component schema (for example `Problem`); [] when it matches. */
 export function validateComponent(name: string, body: unknown): string[] {
-  const pointer = `#/components/schemas/${escape(name)}`;
+  const pointer = `#/components/schemas/${pointerEscape(name)}`;
   let validate = compiled.get(pointer);
   if (validate === undefined) {
     validate = ajv.compile({ $ref: `${DOC_ID}${pointer}` });

@@ -13,18 +13,40 @@ describe("cheques", () => {
     const owner = await sim.createAccount({ pay: { USDT: "100" } });
     const pay = sim.pay(owner.keys.production);
 
-    const cheque = await pay.createCheque({ asset: "USDT", amount: "30.5", clientChequeId: "c-1", description: "hi" });
-    expect(cheque).toMatchObject({ state: "active", deleted: false, amount: "30.5", description: "hi", target: null });
+    const cheque = await pay.createCheque({
+      asset: "USDT",
+      amount: "30.5",
+      clientChequeId: "c-1",
+      description: "hi",
+    });
+    expect(cheque).toMatchObject({
+      state: "active",
+      deleted: false,
+      amount: "30.5",
+      description: "hi",
+      target: null,
+    });
     expect(cheque.links.telegramBotLink).toContain(cheque.chequeId);
-    expect((await sim.account(owner.userId)).pay.USDT).toEqual({ balance: "100", available: "69.5", holds: "30.5" });
+    expect((await sim.account(owner.userId)).pay.USDT).toEqual({
+      balance: "100",
+      available: "69.5",
+      holds: "30.5",
+    });
 
     const deleted = await pay.deleteCheque({ clientChequeId: "c-1" });
     expect(deleted).toMatchObject({ chequeId: cheque.chequeId, state: "cancelled", deleted: true });
-    expect((await sim.account(owner.userId)).pay.USDT).toEqual({ balance: "100", available: "100", holds: "0" });
+    expect((await sim.account(owner.userId)).pay.USDT).toEqual({
+      balance: "100",
+      available: "100",
+      holds: "0",
+    });
 
     const again = await rejection(pay.deleteCheque({ chequeId: cheque.chequeId }));
     expect(again).toMatchObject({ status: 409, kind: "invalid_state", info: { state: "cancelled" } });
-    expect(await pay.getCheque({ chequeId: cheque.chequeId })).toMatchObject({ state: "cancelled", deleted: true });
+    expect(await pay.getCheque({ chequeId: cheque.chequeId })).toMatchObject({
+      state: "cancelled",
+      deleted: true,
+    });
   });
 
   it("redeem moves the held amount to the redeemer; a redeemed cheque cannot be deleted", async () => {
@@ -34,7 +56,11 @@ describe("cheques", () => {
     const cheque = await pay.createCheque({ asset: "TONCOIN", amount: "2.5", clientChequeId: "gift" });
 
     expect(await sim.redeem(cheque.chequeId, friend.userId)).toMatchObject({ state: "redeemed" });
-    expect((await sim.account(owner.userId)).pay.TONCOIN).toEqual({ balance: "7.5", available: "7.5", holds: "0" });
+    expect((await sim.account(owner.userId)).pay.TONCOIN).toEqual({
+      balance: "7.5",
+      available: "7.5",
+      holds: "0",
+    });
     expect(await sim.available(friend.userId, "TONCOIN")).toBe("2.5");
 
     const del = await rejection(pay.deleteCheque({ chequeId: cheque.chequeId }));
@@ -76,7 +102,10 @@ describe("cheques", () => {
     const b = await pay.createCheque({ asset: "USDT", amount: "1", clientChequeId: "b" });
     expect((await pay.getCheque({ clientChequeId: "b" })).chequeId).toBe(b.chequeId);
     expect((await pay.getCheque({ chequeId: a.chequeId, clientChequeId: "b" })).chequeId).toBe(a.chequeId);
-    expect(await rejection(pay.getCheque({ chequeId: "chq_p999999" }))).toMatchObject({ status: 404, kind: "not_found" });
+    expect(await rejection(pay.getCheque({ chequeId: "chq_p999999" }))).toMatchObject({
+      status: 404,
+      kind: "not_found",
+    });
     // Another account's cheque is not visible.
     const stranger = sim.pay((await sim.createAccount()).keys.production);
     expect(await rejection(stranger.getCheque({ chequeId: a.chequeId }))).toMatchObject({ status: 404 });
@@ -87,7 +116,9 @@ describe("cheques", () => {
     const pay = sim.pay(owner.keys.production);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      ids.push((await pay.createCheque({ asset: "USDT", amount: "1", clientChequeId: `list-${i}` })).chequeId);
+      ids.push(
+        (await pay.createCheque({ asset: "USDT", amount: "1", clientChequeId: `list-${i}` })).chequeId,
+      );
     }
     await pay.deleteCheque({ clientChequeId: "list-1" });
 
@@ -102,7 +133,10 @@ describe("cheques", () => {
     expect(seen).toEqual([...ids].reverse());
 
     const cancelled = await pay.getCheques({ state: "cancelled" });
-    expect(cancelled).toEqual({ nextCursor: null, items: [expect.objectContaining({ clientChequeId: "list-1" })] });
+    expect(cancelled).toEqual({
+      nextCursor: null,
+      items: [expect.objectContaining({ clientChequeId: "list-1" })],
+    });
     expect((await pay.getCheques({ state: "active" })).items).toHaveLength(4);
     const exact = await pay.getCheques({ limit: 5 });
     expect(exact.nextCursor).toBeNull();
@@ -115,12 +149,22 @@ describe("cheques", () => {
 
     const dup = await rejection(pay.createCheque({ asset: "USDT", amount: "1", clientChequeId: "dup" }));
     expect(dup).toMatchObject({ status: 409, kind: "client_id_duplicate", info: { clientChequeId: "dup" } });
-    const decimals = await rejection(pay.createCheque({ asset: "USDT", amount: "1.0000001", clientChequeId: "d" }));
-    expect(decimals).toMatchObject({ status: 422, kind: "incorrect_decimal_places", info: { maxDecimals: 6 } });
+    const decimals = await rejection(
+      pay.createCheque({ asset: "USDT", amount: "1.0000001", clientChequeId: "d" }),
+    );
+    expect(decimals).toMatchObject({
+      status: 422,
+      kind: "incorrect_decimal_places",
+      info: { maxDecimals: 6 },
+    });
     const small = await rejection(pay.createCheque({ asset: "USDT", amount: "0.01", clientChequeId: "s" }));
     expect(small).toMatchObject({ status: 422, kind: "amount_out_of_range", info: { min: "0.1" } });
     const poor = await rejection(pay.createCheque({ asset: "USDT", amount: "20", clientChequeId: "p" }));
-    expect(poor).toMatchObject({ status: 422, kind: "insufficient_funds", info: { asset: "USDT", available: "9" } });
+    expect(poor).toMatchObject({
+      status: 422,
+      kind: "insufficient_funds",
+      info: { asset: "USDT", available: "9" },
+    });
     const unknown = await rejection(pay.createCheque({ asset: "DOGE", amount: "1", clientChequeId: "u" }));
     expect(unknown).toMatchObject({ status: 400, kind: "validation_error", info: { field: "asset" } });
 

@@ -14,8 +14,19 @@ describe("invoices", () => {
     const owner = await sim.createAccount({ pay: { USDT: "1" } });
     const pay = sim.pay(owner.keys.testnet, "testnet");
 
-    const invoice = await pay.createInvoice({ clientInvoiceId: "inv-1", asset: "USDT", amount: "25", description: "order" });
-    expect(invoice).toMatchObject({ status: "active", paidAt: null, payerId: null, expiresAt: null, description: "order" });
+    const invoice = await pay.createInvoice({
+      clientInvoiceId: "inv-1",
+      asset: "USDT",
+      amount: "25",
+      description: "order",
+    });
+    expect(invoice).toMatchObject({
+      status: "active",
+      paidAt: null,
+      payerId: null,
+      expiresAt: null,
+      description: "order",
+    });
     expect(await sim.available(owner.userId, "USDT", "testnet")).toBe("1");
     expect((await pay.getInvoices()).items.map((i) => i.invoiceId)).toEqual([invoice.invoiceId]);
 
@@ -62,7 +73,12 @@ describe("invoices", () => {
   it("expires by the world's clock", async () => {
     const owner = await sim.createAccount();
     const pay = sim.pay(owner.keys.testnet, "testnet");
-    const invoice = await pay.createInvoice({ clientInvoiceId: "short", asset: "USDT", amount: "1", expiresIn: 60 });
+    const invoice = await pay.createInvoice({
+      clientInvoiceId: "short",
+      asset: "USDT",
+      amount: "1",
+      expiresIn: 60,
+    });
     expect(invoice.expiresAt).not.toBeNull();
     await sim.control("/_sim/clock", "POST", { advanceMs: 61_000, network: "testnet" });
     expect(await pay.getInvoice({ invoiceId: invoice.invoiceId })).toMatchObject({ status: "expired" });
@@ -78,12 +94,16 @@ describe("invoices", () => {
     const owner = await sim.createAccount();
     const pay = sim.pay(owner.keys.production);
     const invoice = await pay.createInvoice({ clientInvoiceId: "p-1", asset: "BTC", amount: "0.001" });
-    expect(await rejection(pay.createInvoice({ clientInvoiceId: "p-1", asset: "BTC", amount: "1" }))).toMatchObject({
+    expect(
+      await rejection(pay.createInvoice({ clientInvoiceId: "p-1", asset: "BTC", amount: "1" })),
+    ).toMatchObject({
       status: 409,
       kind: "client_id_duplicate",
       info: { clientInvoiceId: "p-1" },
     });
-    expect(await rejection(pay.createInvoice({ clientInvoiceId: "p-2", asset: "BTC", amount: "0.000001" }))).toMatchObject({
+    expect(
+      await rejection(pay.createInvoice({ clientInvoiceId: "p-2", asset: "BTC", amount: "0.000001" })),
+    ).toMatchObject({
       status: 422,
       kind: "amount_out_of_range",
     });

@@ -22,14 +22,23 @@ describe("transfers", () => {
       clientTransferId: "t-1",
       description: "lunch",
     });
-    expect(transfer).toMatchObject({ clientTransferId: "t-1", amount: "12.345", status: "completed", description: "lunch" });
+    expect(transfer).toMatchObject({
+      clientTransferId: "t-1",
+      amount: "12.345",
+      status: "completed",
+      description: "lunch",
+    });
     expect(await sim.available(sender.userId, "USDT")).toBe("87.655");
     expect(await sim.available(receiver.userId, "USDT")).toBe("13.345");
 
     const dup = await rejection(
       pay.createTransfer({ ...toUser(receiver.userId), asset: "USDT", amount: "1", clientTransferId: "t-1" }),
     );
-    expect(dup).toMatchObject({ status: 409, kind: "client_id_duplicate", info: { clientTransferId: "t-1" } });
+    expect(dup).toMatchObject({
+      status: 409,
+      kind: "client_id_duplicate",
+      info: { clientTransferId: "t-1" },
+    });
     expect(await sim.available(sender.userId, "USDT")).toBe("87.655");
     expect(await sim.available(receiver.userId, "USDT")).toBe("13.345");
 
@@ -43,7 +52,9 @@ describe("transfers", () => {
     const sender = await sim.createAccount({ pay: { USDT: "5" } });
     const pay = sim.pay(sender.keys.production);
     const base = { asset: "USDT", amount: "1", targetType: "messenger_user_id" as const };
-    expect(await rejection(pay.createTransfer({ ...base, target: "999999", clientTransferId: "x1" }))).toMatchObject({
+    expect(
+      await rejection(pay.createTransfer({ ...base, target: "999999", clientTransferId: "x1" })),
+    ).toMatchObject({
       status: 404,
       kind: "not_found",
     });
@@ -52,7 +63,9 @@ describe("transfers", () => {
     ).toMatchObject({ status: 400, kind: "validation_error", info: { field: "target" } });
     const other = await sim.createAccount();
     expect(
-      await rejection(pay.createTransfer({ ...base, ...toUser(other.userId), amount: "6", clientTransferId: "x3" })),
+      await rejection(
+        pay.createTransfer({ ...base, ...toUser(other.userId), amount: "6", clientTransferId: "x3" }),
+      ),
     ).toMatchObject({ status: 422, kind: "insufficient_funds", info: { asset: "USDT", available: "5" } });
     expect(await rejection(pay.getTransfer({ clientTransferId: "x1" }))).toMatchObject({ status: 404 });
     expect(await sim.available(sender.userId, "USDT")).toBe("5");
@@ -74,7 +87,10 @@ describe("transfers", () => {
     const first = await pay.getTransfers({ limit: 2 });
     expect(first.items.map((t) => t.clientTransferId)).toEqual(["late", "middle"]);
     const second = await pay.getTransfers({ limit: 2, cursor: first.nextCursor! });
-    expect(second).toEqual({ nextCursor: null, items: [expect.objectContaining({ clientTransferId: "early" })] });
+    expect(second).toEqual({
+      nextCursor: null,
+      items: [expect.objectContaining({ clientTransferId: "early" })],
+    });
 
     const window = await pay.getTransfers({ fromDate: middle.createdAt, toDate: middle.createdAt });
     expect(window.items.map((t) => t.clientTransferId)).toEqual(["middle"]);
@@ -118,7 +134,9 @@ describe("mass transfers", () => {
     expect(await sim.available(b.userId, "USDT")).toBe("3");
 
     // Items share the client-id space of single transfers and are readable one by one.
-    expect(await pay.getTransfer({ clientTransferId: "m-1" })).toMatchObject({ transferId: results[0]?.transferId });
+    expect(await pay.getTransfer({ clientTransferId: "m-1" })).toMatchObject({
+      transferId: results[0]?.transferId,
+    });
     const single = await rejection(
       pay.createTransfer({ ...toUser(a.userId), asset: "USDT", amount: "1", clientTransferId: "m-6" }),
     );
@@ -130,7 +148,10 @@ describe("mass transfers", () => {
     const res = await sim.fetch("/pay/api/v1/mass-transfers", {
       method: "POST",
       key: sender.keys.production,
-      body: { asset: "NOPE", transfers: [{ target: "1", targetType: "messenger_user_id", amount: "1", clientTransferId: "z" }] },
+      body: {
+        asset: "NOPE",
+        transfers: [{ target: "1", targetType: "messenger_user_id", amount: "1", clientTransferId: "z" }],
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ kind: "validation_error", info: { field: "asset" } });

@@ -44,17 +44,35 @@ describe("withdrawals", () => {
       comment: "memo",
     });
     expect(created).toMatchObject({ status: "created", fee: "0.2", txHash: null, amount: "10" });
-    expect((await sim.account(owner.userId)).pay.USDT).toEqual({ balance: "50", available: "39.8", holds: "10.2" });
+    expect((await sim.account(owner.userId)).pay.USDT).toEqual({
+      balance: "50",
+      available: "39.8",
+      holds: "10.2",
+    });
 
     const read = await pay.getWithdrawal({ clientWithdrawalId: "w-1" });
     expect(read).toMatchObject({ withdrawalId: created.withdrawalId, status: "completed" });
     expect(read.txHash).toMatch(/^[0-9a-f]{64}$/);
-    expect((await sim.account(owner.userId)).pay.USDT).toEqual({ balance: "39.8", available: "39.8", holds: "0" });
+    expect((await sim.account(owner.userId)).pay.USDT).toEqual({
+      balance: "39.8",
+      available: "39.8",
+      holds: "0",
+    });
 
     const dup = await rejection(
-      pay.createWithdrawal({ clientWithdrawalId: "w-1", network: "TON", address: TON_ADDRESS, asset: "USDT", amount: "1" }),
+      pay.createWithdrawal({
+        clientWithdrawalId: "w-1",
+        network: "TON",
+        address: TON_ADDRESS,
+        asset: "USDT",
+        amount: "1",
+      }),
     );
-    expect(dup).toMatchObject({ status: 409, kind: "client_id_duplicate", info: { clientWithdrawalId: "w-1" } });
+    expect(dup).toMatchObject({
+      status: 409,
+      kind: "client_id_duplicate",
+      info: { clientWithdrawalId: "w-1" },
+    });
     expect(await sim.available(owner.userId, "USDT")).toBe("39.8");
   });
 
@@ -64,19 +82,33 @@ describe("withdrawals", () => {
     const base = { network: "TON" as const, address: TON_ADDRESS, asset: "USDT", amount: "5" };
     const cases: [Partial<typeof base> & { amount?: string }, object][] = [
       [{ address: "not-an-address" }, { status: 400, kind: "validation_error", info: { field: "address" } }],
-      [{ network: "ETH" as never, address: TON_ADDRESS }, { status: 400, info: { field: "address" } }],
+      [
+        { network: "ETH" as never, address: TON_ADDRESS },
+        { status: 400, info: { field: "address" } },
+      ],
       [{ network: "BTC" as never }, { status: 400, info: { field: "network" } }],
       [{ amount: "1.0000001" }, { status: 422, kind: "incorrect_decimal_places", info: { maxDecimals: 6 } }],
       [{ amount: "0.5" }, { status: 422, kind: "amount_out_of_range", info: { min: "1", max: "100000" } }],
       [{ amount: "100001" }, { status: 422, kind: "amount_out_of_range" }],
-      [{ amount: "9.9" }, { status: 422, kind: "insufficient_funds", info: { asset: "USDT", available: "10" } }],
+      [
+        { amount: "9.9" },
+        { status: 422, kind: "insufficient_funds", info: { asset: "USDT", available: "10" } },
+      ],
     ];
     for (const [i, [change, expected]] of cases.entries()) {
-      const err = await rejection(pay.createWithdrawal({ ...base, ...change, clientWithdrawalId: `bad-${i}` }));
+      const err = await rejection(
+        pay.createWithdrawal({ ...base, ...change, clientWithdrawalId: `bad-${i}` }),
+      );
       expect(err, JSON.stringify(change)).toMatchObject(expected);
     }
     expect(await sim.available(owner.userId, "USDT")).toBe("10");
-    await pay.createWithdrawal({ clientWithdrawalId: "eth", network: "ETH", address: ETH_ADDRESS, asset: "ETH", amount: "0.5" });
+    await pay.createWithdrawal({
+      clientWithdrawalId: "eth",
+      network: "ETH",
+      address: ETH_ADDRESS,
+      asset: "ETH",
+      amount: "0.5",
+    });
     expect(await sim.available(owner.userId, "ETH")).toBe("0.499");
   });
 
@@ -84,7 +116,13 @@ describe("withdrawals", () => {
     const owner = await sim.createAccount({ pay: { USDT: "100" } });
     const pay = sim.pay(owner.keys.production);
     for (const id of ["l-1", "l-2", "l-3"]) {
-      await pay.createWithdrawal({ clientWithdrawalId: id, network: "TON", address: TON_ADDRESS, asset: "USDT", amount: "2" });
+      await pay.createWithdrawal({
+        clientWithdrawalId: id,
+        network: "TON",
+        address: TON_ADDRESS,
+        asset: "USDT",
+        amount: "2",
+      });
     }
     const first = await pay.getWithdrawals({ limit: 2 });
     expect(first.items.map((w) => w.clientWithdrawalId)).toEqual(["l-3", "l-2"]);
@@ -93,16 +131,27 @@ describe("withdrawals", () => {
     expect(second.nextCursor).toBeNull();
     expect((await pay.getWithdrawals({ status: "completed" })).items).toHaveLength(3);
     expect((await pay.getWithdrawals({ status: "failed" })).items).toEqual([]);
-    expect(await rejection(pay.getWithdrawal({ withdrawalId: "wdr_p999999" }))).toMatchObject({ status: 404 });
+    expect(await rejection(pay.getWithdrawal({ withdrawalId: "wdr_p999999" }))).toMatchObject({
+      status: 404,
+    });
   });
 
   it("a withdrawal link moves nothing", async () => {
     const owner = await sim.createAccount({ pay: { TONCOIN: "5" } });
     const pay = sim.pay(owner.keys.production);
-    const link = await pay.createWithdrawalLink({ network: "TON", address: TON_ADDRESS, asset: "TONCOIN", amount: "1" });
+    const link = await pay.createWithdrawalLink({
+      network: "TON",
+      address: TON_ADDRESS,
+      asset: "TONCOIN",
+      amount: "1",
+    });
     expect(link.links.telegramBotLink).toMatch(/^https:\/\/t\.me\//);
     expect(Date.parse(link.expiresAt)).toBeGreaterThan(Date.now());
-    expect((await sim.account(owner.userId)).pay.TONCOIN).toEqual({ balance: "5", available: "5", holds: "0" });
+    expect((await sim.account(owner.userId)).pay.TONCOIN).toEqual({
+      balance: "5",
+      available: "5",
+      holds: "0",
+    });
   });
 });
 

@@ -10,7 +10,11 @@ afterAll(() => sim.close());
 
 describe("accounts (control)", () => {
   it("creates accounts in both worlds with increasing ids, one key per world", async () => {
-    const first = await sim.createAccount({ pay: { USDT: "100" }, funding: { USDT: "50" }, trading: { BTC: "0.5" } });
+    const first = await sim.createAccount({
+      pay: { USDT: "100" },
+      funding: { USDT: "50" },
+      trading: { BTC: "0.5" },
+    });
     const second = await sim.createAccount();
     expect(first.userId).toBe(1001);
     expect(second.userId).toBe(1002);
@@ -27,10 +31,14 @@ describe("accounts (control)", () => {
 
   it("accepts a chosen userId once and refuses bad input", async () => {
     expect((await sim.createAccount({ userId: 777_000_111 })).userId).toBe(777_000_111);
-    expect((await sim.fetch("/_sim/accounts", { method: "POST", body: { userId: 777_000_111 } })).status).toBe(409);
+    expect(
+      (await sim.fetch("/_sim/accounts", { method: "POST", body: { userId: 777_000_111 } })).status,
+    ).toBe(409);
     const bad = await sim.fetch("/_sim/accounts", { method: "POST", body: { pay: { USDT: "-1" } } });
     expect(bad.status).toBe(400);
-    expect((await sim.fetch("/_sim/accounts", { method: "POST", body: { pay: { NOPE: "1" } } })).status).toBe(400);
+    expect((await sim.fetch("/_sim/accounts", { method: "POST", body: { pay: { NOPE: "1" } } })).status).toBe(
+      400,
+    );
     expect((await sim.fetch("/_sim/accounts/424242")).status).toBe(404);
     expect((await sim.fetch("/_sim/nothing")).status).toBe(404);
   });
@@ -116,8 +124,18 @@ describe("shared and public operations", () => {
     const pay = sim.pay(acct.keys.production);
     await pay.createCheque({ asset: "USDT", amount: "4", clientChequeId: "hold" });
     const { balances } = await pay.getAppBalances();
-    expect(balances.find((b) => b.asset === "USDT")).toEqual({ asset: "USDT", balance: "10", available: "6", holds: "4" });
-    expect(balances.find((b) => b.asset === "BTC")).toEqual({ asset: "BTC", balance: "0", available: "0", holds: "0" });
+    expect(balances.find((b) => b.asset === "USDT")).toEqual({
+      asset: "USDT",
+      balance: "10",
+      available: "6",
+      holds: "4",
+    });
+    expect(balances.find((b) => b.asset === "BTC")).toEqual({
+      asset: "BTC",
+      balance: "0",
+      available: "0",
+      holds: "0",
+    });
   });
 });
 
@@ -140,7 +158,13 @@ describe("routing and validation", () => {
     const amount = await sim.fetch("/pay/api/v1/transfers", {
       method: "POST",
       key,
-      body: { target: "1002", targetType: "messenger_user_id", asset: "USDT", amount: "1e3", clientTransferId: "v" },
+      body: {
+        target: "1002",
+        targetType: "messenger_user_id",
+        asset: "USDT",
+        amount: "1e3",
+        clientTransferId: "v",
+      },
     });
     expect(amount.status).toBe(400);
     expect(amount.body).toMatchObject({ kind: "validation_error", info: { field: "amount" } });

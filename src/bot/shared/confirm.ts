@@ -16,6 +16,7 @@ import {
   ServiceRefusedError,
   UnauthorizedError,
 } from "../../service/errors.js";
+import { operations } from "../../service/operations.js";
 import type { Reconciled } from "../../service/reconcile.js";
 import type { OperationRecord } from "../../storage/types.js";
 import type { BotContext, BotDeps } from "../context.js";
@@ -115,6 +116,9 @@ export interface ActionOutcome {
 
 /** Failures that prove the action was not carried out. */
 function provesNothingHappened(err: unknown): boolean {
+  // A read that gave up (e.g. the lookup after a dropped write) says nothing about the write itself.
+  const gaveUp = err instanceof NetworkError || err instanceof RateLimitedError;
+  if (gaveUp && !operations[err.operationId].write) return false;
   return (
     err instanceof ServiceRefusedError ||
     err instanceof UnauthorizedError ||

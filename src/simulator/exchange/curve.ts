@@ -92,7 +92,9 @@ export function candleAt(h: History, interval: Interval, start: number): CandleR
     const up = (1 + reach * unit(spec.symbol, interval, start, "high")).toFixed(8);
     const down = (1 - reach * unit(spec.symbol, interval, start, "low")).toFixed(8);
     prices.push(floorToStep(money.mul(money.max(a, b), up), spec.priceIncrement));
-    prices.push(money.max(floorToStep(money.mul(money.min(a, b), down), spec.priceIncrement), spec.priceIncrement));
+    prices.push(
+      money.max(floorToStep(money.mul(money.min(a, b), down), spec.priceIncrement), spec.priceIncrement),
+    );
     const minutes = (seededEnd - start) / MINUTE;
     const usd = (300 * (0.3 + 1.4 * unit(spec.symbol, interval, start, "volume")) * minutes).toFixed(2);
     volume = floorToStep(money.div(usd, usdPrice(spec.baseAsset), 12), spec.baseIncrement);

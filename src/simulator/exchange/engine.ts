@@ -22,7 +22,12 @@ export function takingOf(order: SimOrder): Taking {
 export function work(world: World, m: MarketState, spec: PairSpec, order: SimOrder): void {
   const plan = walk(m.book, spec, takingOf(order));
   if (order.timeInForce === "FOK" && !plan.complete) {
-    finish(world, order, "cancelled", "Fill-or-kill order could not be filled completely; nothing was executed.");
+    finish(
+      world,
+      order,
+      "cancelled",
+      "Fill-or-kill order could not be filled completely; nothing was executed.",
+    );
     return;
   }
   execute(world, m, spec, order, plan.fills);

@@ -5,8 +5,8 @@
  */
 import { createHash } from "node:crypto";
 import { money } from "../../domain/money.js";
-import { type CatalogueNetwork, findAsset, findNetwork, type Network } from "../catalogue.js";
 import { isValidAddress } from "../addresses.js";
+import { type CatalogueNetwork, findAsset, findNetwork, type Network } from "../catalogue.js";
 import { defineHandlers } from "../define.js";
 import { problems } from "../problems.js";
 import { type SimAccount, SimProblem, type World } from "../types.js";
@@ -19,7 +19,10 @@ const COMPLETED_AFTER_MS = 60_000;
 /** The daily limit of an asset, as a multiple of its largest single-withdrawal maximum. */
 const DAILY_LIMIT_FACTOR = "2";
 
-function withdrawalTerms(asset: string, network: Network): { terms: CatalogueNetwork; precision: number } | undefined {
+function withdrawalTerms(
+  asset: string,
+  network: Network,
+): { terms: CatalogueNetwork; precision: number } | undefined {
   const entry = findAsset(asset);
   const terms = findNetwork(asset, network);
   return entry && terms ? { terms, precision: entry.precision } : undefined;
@@ -37,7 +40,10 @@ function remainingToday(world: World, account: SimAccount | undefined, asset: st
   if (!account) return limit;
   const day = world.now().toISOString().slice(0, 10);
   const used = [...exchangeState(world).withdrawals.values()]
-    .filter((w) => w.userId === account.userId && w.asset === asset && w.status !== "failed" && w.status !== "cancelled")
+    .filter(
+      (w) =>
+        w.userId === account.userId && w.asset === asset && w.status !== "failed" && w.status !== "cancelled",
+    )
     .filter((w) => w.createdAt.startsWith(day))
     .map((w) => w.amount);
   return money.max(money.sub(limit, money.sum(used)), "0");
@@ -85,11 +91,16 @@ export const fundingHandlers = defineHandlers({
     }
     const left = remainingToday(world, owner, input.asset);
     if (money.gt(input.amount, left)) {
-      throw new SimProblem(422, "amount_out_of_range", "The amount exceeds what the daily limit still allows.", {
-        min: terms.minWithdrawal,
-        max: left,
-        dailyLimit: dailyLimit(input.asset),
-      });
+      throw new SimProblem(
+        422,
+        "amount_out_of_range",
+        "The amount exceeds what the daily limit still allows.",
+        {
+          min: terms.minWithdrawal,
+          max: left,
+          dailyLimit: dailyLimit(input.asset),
+        },
+      );
     }
     const total = money.add(input.amount, terms.fee);
     requireAvailable(owner.funding, input.asset, total);

@@ -10,7 +10,7 @@ import { problems } from "../problems.js";
 import { SimProblem, type World } from "../types.js";
 import { candles, INTERVAL_MS, priceAt } from "./curve.js";
 import { history, market } from "./market.js";
-import { PAIRS, type PairSpec, assetPrecision, findPair, requirePair, symbolView } from "./symbols.js";
+import { assetPrecision, findPair, PAIRS, type PairSpec, requirePair, symbolView } from "./symbols.js";
 
 const DEFAULT_DEPTH = 20;
 const DEFAULT_TRADES = 50;
@@ -45,7 +45,10 @@ function ticker(world: World, spec: PairSpec): Ticker {
     change,
     changeRate: money.div(change, open, 4),
     baseVolume: money.sum(hours.map((c) => c[5])),
-    quoteVolume: money.floor(money.sum(hours.map((c) => money.mul(c[5], c[2]))), assetPrecision(spec.quoteAsset)),
+    quoteVolume: money.floor(
+      money.sum(hours.map((c) => money.mul(c[5], c[2]))),
+      assetPrecision(spec.quoteAsset),
+    ),
     bestBid: m.book.best("buy"),
     bestAsk: m.book.best("sell"),
     time: new Date(now).toISOString(),
@@ -81,7 +84,10 @@ export const marketHandlers = defineHandlers({
     const spec = requirePair(symbol);
     const step = precision ?? spec.priceIncrement;
     if (!money.isPositive(step) || !money.isMultipleOf(step, spec.priceIncrement)) {
-      throw problems.validation("precision", `precision must be a positive multiple of ${spec.priceIncrement}.`);
+      throw problems.validation(
+        "precision",
+        `precision must be a positive multiple of ${spec.priceIncrement}.`,
+      );
     }
     const { book } = market(world, symbol);
     return {

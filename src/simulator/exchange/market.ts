@@ -6,8 +6,8 @@
 import { money } from "../../domain/money.js";
 import type { World } from "../types.js";
 import { Book, type Side } from "./book.js";
-import { exchangeState, type MarketState, type SimTrade } from "./model.js";
 import { curvePrice, type History } from "./curve.js";
+import { exchangeState, type MarketState, type SimTrade } from "./model.js";
 import { generator, hash32 } from "./random.js";
 import { floorToStep } from "./steps.js";
 import { type PairSpec, referencePrice, requirePair, usdPrice } from "./symbols.js";
@@ -95,6 +95,8 @@ function seedTrades(m: MarketState, spec: PairSpec): void {
 
 /** The market's price history for candles and tickers. */
 export function history(m: MarketState, spec: PairSpec, now: number): History {
-  const trades = m.trades.filter((t) => !t.seeded).map((t) => ({ t: Date.parse(t.time), price: t.price, size: t.size }));
+  const trades = m.trades
+    .filter((t) => !t.seeded)
+    .map((t) => ({ t: Date.parse(t.time), price: t.price, size: t.size }));
   return { spec, anchor: m.anchor, now, trades };
 }

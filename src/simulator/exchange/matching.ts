@@ -50,7 +50,10 @@ export function walk(book: Book, spec: PairSpec, t: Taking): Walk {
   let complete = money.isZero(left);
   for (const entry of book.against(t.side)) {
     if (complete) break;
-    if (t.limit !== null && (t.side === "buy" ? money.gt(entry.price, t.limit) : money.lt(entry.price, t.limit))) {
+    if (
+      t.limit !== null &&
+      (t.side === "buy" ? money.gt(entry.price, t.limit) : money.lt(entry.price, t.limit))
+    ) {
       break;
     }
     let take: string;
@@ -58,7 +61,8 @@ export function walk(book: Book, spec: PairSpec, t: Taking): Walk {
     else {
       const wanted = money.div(left, entry.price, 18);
       // A buy spends at most its funds; a sell goes on until it has received them.
-      const onGrid = t.side === "buy" ? floorToStep(wanted, spec.baseIncrement) : ceilToStep(wanted, spec.baseIncrement);
+      const onGrid =
+        t.side === "buy" ? floorToStep(wanted, spec.baseIncrement) : ceilToStep(wanted, spec.baseIncrement);
       take = money.min(entry.size, onGrid);
     }
     if (money.isZero(take)) {
@@ -106,7 +110,14 @@ export function execute(world: World, m: MarketState, spec: PairSpec, taker: Sim
 }
 
 /** One side of a fill: pay from the order's hold, receive the other asset less the fee. */
-function settleFill(world: World, spec: PairSpec, order: SimOrder, fill: Fill, rate: string, time: string): void {
+function settleFill(
+  world: World,
+  spec: PairSpec,
+  order: SimOrder,
+  fill: Fill,
+  rate: string,
+  time: string,
+): void {
   const account = world.accounts.get(order.userId);
   if (!account) return;
   const [paid, received, receivedAsset] =

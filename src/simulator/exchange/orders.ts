@@ -29,7 +29,13 @@ import { assetPrecision, type PairSpec, requirePair } from "./symbols.js";
 const STOP_MARKET_BAND = "0.1";
 
 /** An order with the given terms, not yet placed: nothing held, nothing registered. */
-function draft(world: World, spec: PairSpec, p: OrderParams, userId: number, clientOrderId: string): SimOrder {
+function draft(
+  world: World,
+  spec: PairSpec,
+  p: OrderParams,
+  userId: number,
+  clientOrderId: string,
+): SimOrder {
   const now = world.now().toISOString();
   const buy = p.side === "buy";
   const stopPrice = "stopPrice" in p ? p.stopPrice : null;
@@ -108,7 +114,10 @@ export const orderHandlers = defineHandlers({
     if (state.ordersByClientId.has(key)) throw problems.duplicate("clientOrderId", input.clientOrderId);
     const spec = requirePair(input.symbol);
     if (spec.status !== "trading") {
-      throw problems.invalidState(`Trading on ${spec.symbol} is halted.`, { symbol: spec.symbol, status: spec.status });
+      throw problems.invalidState(`Trading on ${spec.symbol} is halted.`, {
+        symbol: spec.symbol,
+        status: spec.status,
+      });
     }
     checkOrderTerms(spec, input);
     const m = market(world, spec.symbol);
@@ -171,7 +180,11 @@ export const orderHandlers = defineHandlers({
   getActiveOrders: (input, { world, account }) => {
     const open = ordersOf(world, requireAccount(account))
       .filter((o) => ACTIVE_STATUSES.includes(o.status))
-      .filter((o) => (input.symbol === undefined || o.symbol === input.symbol) && (input.side === undefined || o.side === input.side))
+      .filter(
+        (o) =>
+          (input.symbol === undefined || o.symbol === input.symbol) &&
+          (input.side === undefined || o.side === input.side),
+      )
       .sort(newestFirst);
     // The operation takes no paging parameters, so every open order comes on one page.
     const { records, meta } = page(open, { pageSize: Math.max(open.length, DEFAULT_PAGE_SIZE) });
@@ -183,7 +196,11 @@ export const orderHandlers = defineHandlers({
     const closed = ordersOf(world, requireAccount(account))
       .filter((o) => (FINAL_ORDER_STATUSES as readonly string[]).includes(o.status))
       .filter((o) => !(input.hideCanceled && o.status === "cancelled"))
-      .filter((o) => (input.symbol === undefined || o.symbol === input.symbol) && (input.side === undefined || o.side === input.side))
+      .filter(
+        (o) =>
+          (input.symbol === undefined || o.symbol === input.symbol) &&
+          (input.side === undefined || o.side === input.side),
+      )
       .filter((o) => inPeriod(o.createdAt))
       .sort(newestFirst);
     const { records, meta } = page(closed, input);

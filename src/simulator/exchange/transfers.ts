@@ -18,7 +18,8 @@ export const transferHandlers = defineHandlers({
     const owner = requireAccount(account);
     const state = exchangeState(world);
     const key = clientKey(owner.userId, input.clientTransferId);
-    if (state.transfersByClientId.has(key)) throw problems.duplicate("clientTransferId", input.clientTransferId);
+    if (state.transfersByClientId.has(key))
+      throw problems.duplicate("clientTransferId", input.clientTransferId);
     const asset = findAsset(input.asset);
     if (!asset) throw problems.validation("asset", `Unknown asset ${input.asset}.`);
     if (money.decimalPlaces(input.amount) > asset.precision) throw problems.decimals(asset.precision);

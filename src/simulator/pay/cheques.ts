@@ -81,7 +81,12 @@ function requireActive(rec: ChequeRecord): void {
  * the redeemer's available balance. 403 for a user other than the cheque's target or a wrong
  * password, 409 `invalid_state` for a cheque that is not active, 404 for unknown ids.
  */
-export function redeemCheque(world: World, chequeId: string, userId: number, password?: string): ChequeRecord {
+export function redeemCheque(
+  world: World,
+  chequeId: string,
+  userId: number,
+  password?: string,
+): ChequeRecord {
   const rec = payModule(world).chequesById.get(chequeId);
   if (rec === undefined) throw problems.notFound("cheque");
   const redeemer = world.accounts.get(userId);

@@ -35,7 +35,9 @@ export const invoiceHandlers = defineHandlers({
         status: "active",
         createdAt: now.toISOString(),
         expiresAt:
-          input.expiresIn === undefined ? null : new Date(now.getTime() + input.expiresIn * 1000).toISOString(),
+          input.expiresIn === undefined
+            ? null
+            : new Date(now.getTime() + input.expiresIn * 1000).toISOString(),
         paidAt: null,
         payerId: null,
         links: paymentLinks(world, "invoice", invoiceId),
@@ -84,7 +86,11 @@ export const invoiceHandlers = defineHandlers({
 /** The invoice's status after applying expiry by the world's clock. */
 function current(world: World, rec: InvoiceRecord): string {
   const inv = rec.invoice;
-  if (inv.status === "active" && inv.expiresAt !== null && world.now().getTime() > Date.parse(inv.expiresAt)) {
+  if (
+    inv.status === "active" &&
+    inv.expiresAt !== null &&
+    world.now().getTime() > Date.parse(inv.expiresAt)
+  ) {
     inv.status = "expired";
   }
   return inv.status;

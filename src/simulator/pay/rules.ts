@@ -18,7 +18,8 @@ export function requireAsset(code: string): CatalogueAsset {
 /** Refuses an amount with more decimals than `precision` or outside [min, max]. */
 export function checkAmount(amount: string, precision: number, min: string, max?: string): void {
   if (money.decimalPlaces(amount) > precision) throw problems.decimals(precision);
-  if (money.lt(amount, min) || (max !== undefined && money.gt(amount, max))) throw problems.outOfRange(min, max);
+  if (money.lt(amount, min) || (max !== undefined && money.gt(amount, max)))
+    throw problems.outOfRange(min, max);
 }
 
 /** Refuses a client id already used in this ledger. */

@@ -31,10 +31,20 @@ export const transferHandlers = defineHandlers({
     const results = transfers.map((item): MassTransferItemResult => {
       try {
         const rec = applyTransfer(world, sender, entry, item);
-        return { clientTransferId: item.clientTransferId, status: "completed", transferId: rec.transfer.transferId, error: null };
+        return {
+          clientTransferId: item.clientTransferId,
+          status: "completed",
+          transferId: rec.transfer.transferId,
+          error: null,
+        };
       } catch (err) {
         if (!(err instanceof SimProblem)) throw err;
-        return { clientTransferId: item.clientTransferId, status: "failed", transferId: null, error: problemBody(err) };
+        return {
+          clientTransferId: item.clientTransferId,
+          status: "failed",
+          transferId: null,
+          error: problemBody(err),
+        };
       }
     });
     return { results };
@@ -44,24 +54,38 @@ export const transferHandlers = defineHandlers({
     const { transfers } = payAccount(world, requireAccount(account).userId);
     const from = fromDate === undefined ? -Infinity : Date.parse(fromDate);
     const to = toDate === undefined ? Infinity : Date.parse(toDate);
-    const page = pageNewestFirst(transfers.list, { cursor, limit }, (r) => r.createdMs >= from && r.createdMs <= to);
+    const page = pageNewestFirst(
+      transfers.list,
+      { cursor, limit },
+      (r) => r.createdMs >= from && r.createdMs <= to,
+    );
     return { nextCursor: page.nextCursor, items: page.items.map((r) => r.transfer) };
   },
 
   getTransfer: ({ transferId, clientTransferId }, { account, world }) => {
-    const rec = lookup(payAccount(world, requireAccount(account).userId).transfers, transferId, clientTransferId);
+    const rec = lookup(
+      payAccount(world, requireAccount(account).userId).transfers,
+      transferId,
+      clientTransferId,
+    );
     if (rec === undefined) throw problems.notFound("transfer");
     return rec.transfer;
   },
 });
 
 /** Checks and carries out one transfer, or throws the problem that refuses it (nothing moved). */
-function applyTransfer(world: World, sender: SimAccount, asset: CatalogueAsset, terms: TransferTerms): TransferRecord {
+function applyTransfer(
+  world: World,
+  sender: SimAccount,
+  asset: CatalogueAsset,
+  terms: TransferTerms,
+): TransferRecord {
   const { transfers } = payAccount(world, sender.userId);
   requireNewClientId(transfers, "clientTransferId", terms.clientTransferId);
   checkAmount(terms.amount, asset.precision, asset.pay.minTransfer);
   const targetId = parseUserId(terms.target, "target");
-  if (targetId === sender.userId) throw problems.validation("target", "A transfer to oneself is not allowed.");
+  if (targetId === sender.userId)
+    throw problems.validation("target", "A transfer to oneself is not allowed.");
   const receiver = world.accounts.get(targetId);
   if (receiver === undefined) throw problems.notFound("user with this id", { target: terms.target });
   requireAvailable(sender.pay, asset.asset, terms.amount);

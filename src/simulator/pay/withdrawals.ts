@@ -24,7 +24,8 @@ export const withdrawalHandlers = defineHandlers({
   getWithdrawalQuotas: ({ asset, network }) => {
     const entry = findAsset(asset);
     const terms = findNetwork(asset, network);
-    if (entry === undefined || terms === undefined) throw problems.notFound("quota for this asset and network");
+    if (entry === undefined || terms === undefined)
+      throw problems.notFound("quota for this asset and network");
     return {
       network,
       asset,

@@ -31,6 +31,7 @@ export function chequesMenu(t: Translate): InlineKeyboard {
   return new InlineKeyboard().text(t("cheques-create"), CB.create).text(t("cheques-list"), CB.list);
 }
 
+/** The localized state of a cheque (active / redeemed / cancelled). */
 export function stateLabel(t: Translate, state: Cheque["state"]): string {
   return t(`cheques-state-${state}`);
 }
@@ -95,6 +96,7 @@ export function createdKeyboard(t: Translate, cheque: Cheque): InlineKeyboardMar
   return kb;
 }
 
+/** Shown once a cheque is deleted: the amount released. */
 export function deletedText(t: Translate, cheque: Cheque): string {
   return t("cheques-deleted", { amount: formatAmount(cheque.amount, cheque.asset) });
 }
@@ -133,9 +135,9 @@ export interface ListPage {
 
 /** One line per cheque (state, amount) and a button per cheque; Previous / Next when there is more. */
 export function listView(t: Translate, view: ListPage): { text: string; keyboard: InlineKeyboard } {
-  const kb = new InlineKeyboard();
+  const create = InlineKeyboard.text(t("cheques-create"), CB.create);
   if (view.items.length === 0 && view.page === 0) {
-    return { text: t("cheques-list-empty"), keyboard: kb.text(t("cheques-create"), CB.create) };
+    return { text: t("cheques-list-empty"), keyboard: InlineKeyboard.from([[create]]) };
   }
   const lines = view.items.map((c, i) =>
     t("cheques-list-line", {
@@ -144,13 +146,20 @@ export function listView(t: Translate, view: ListPage): { text: string; keyboard
       amount: formatAmount(c.amount, c.asset),
     }),
   );
-  view.items.forEach((c, i) => {
-    if (!fitsCallback(CB.show(c.chequeId))) return;
-    kb.text(`${i + 1}. ${formatAmount(c.amount, c.asset)}`, CB.show(c.chequeId)).row();
-  });
-  if (view.page > 0) kb.text(t("common-prev"), CB.page(view.token, view.page - 1));
-  if (view.hasNext) kb.text(t("common-next"), CB.page(view.token, view.page + 1));
-  kb.row().text(t("cheques-create"), CB.create);
+  const rows = view.items
+    .filter((c) => fitsCallback(CB.show(c.chequeId)))
+    .map((c) => [
+      InlineKeyboard.text(
+        `${view.items.indexOf(c) + 1}. ${formatAmount(c.amount, c.asset)}`,
+        CB.show(c.chequeId),
+      ),
+    ]);
+  const nav = [
+    ...(view.page > 0 ? [InlineKeyboard.text(t("common-prev"), CB.page(view.token, view.page - 1))] : []),
+    ...(view.hasNext ? [InlineKeyboard.text(t("common-next"), CB.page(view.token, view.page + 1))] : []),
+  ];
+  if (nav.length > 0) rows.push(nav);
+  rows.push([create]);
   const title = t("cheques-list-title", { page: view.page + 1 });
-  return { text: [title, "", ...lines].join("\n"), keyboard: kb };
+  return { text: [title, "", ...lines].join("\n"), keyboard: InlineKeyboard.from(rows) };
 }

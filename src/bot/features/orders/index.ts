@@ -1,8 +1,157 @@
-import { Composer } from "grammy";
-import type { BotContext } from "../../context.js";
+/**
+ * Order history: /orders and the Orders button open a filter panel (pair, side, period, hide
+ * cancelled); Show pages through the finished orders, Active lists the open ones, and a number button
+ * shows one order in full. Everything is a read, so there is no confirmation. The panel, the pages and
+ * the pair picker share one message that is edited in place; each button carries the filter it was
+ * shown with, so an old message keeps paging through the list it showed, and the last filter chosen
+ * is kept in the session for the next /orders.
+ */
+import { Composer, GrammyError, type InlineKeyboard } from "grammy";
+import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { clientsFor } from "../../shared/account.js";
+import { decodeFilter, encodeFilter, FILTER_SOURCE, filterFromSession, type OrderFilter, periodRange } from "./filter.js";
+import {
+  activeFilterLine,
+  filterLine,
+  orderDetails,
+  ordersPage,
+  PAGE_SIZE,
+  panel,
+  symbolPicker,
+} from "./view.js";
 
-// Placeholder until the feature lands.
-export function ordersFeature(_kit: FeatureKit): Feature {
-  return { name: "orders", composer: new Composer<BotContext>() };
+const FILTER_DATA = new RegExp(`^ord:f:${FILTER_SOURCE}$`);
+const PAIR_PICKER_DATA = new RegExp(`^ord:sym:${FILTER_SOURCE}$`);
+const HISTORY_DATA = new RegExp(`^ord:h:([1-9][0-9]{0,3}):${FILTER_SOURCE}$`);
+const ACTIVE_DATA = new RegExp(`^ord:a:([1-9][0-9]{0,3}):${FILTER_SOURCE}$`);
+const SHOW_DATA = /^ord:show:([A-Za-z0-9_-]{1,55})$/;
+
+/** Replaces the pressed button's message with `text`, or sends a new message when it cannot. */
+async function showInPlace(ctx: BotContext, view: { text: string; keyboard: InlineKeyboard }): Promise<void> {
+  if (ctx.callbackQuery?.message) {
+    try {
+      await ctx.editMessageText(view.text, { reply_markup: view.keyboard });
+      return;
+    } catch (err) {
+      // Pressing the option already chosen changes nothing; an old message that cannot be edited gets a new one.
+      if (err instanceof GrammyError && err.description.includes("not modified")) return;
+      ctx.log.debug({ err }, "could not edit; sending a new message");
+    }
+  }
+  await ctx.reply(view.text, { reply_markup: view.keyboard });
+}
+
+/** The filter whose four groups start at `from` in a callback-data match. */
+const filterIn = (match: string | RegExpMatchArray, from: number): OrderFilter =>
+  decodeFilter(typeof match === "string" ? [] : match.slice(from));
+const sideParam = (f: OrderFilter) => (f.side === "any" ? {} : { side: f.side });
+const symbolParam = (f: OrderFilter) => (f.symbol === null ? {} : { symbol: f.symbol });
+
+export function ordersFeature({ deps }: FeatureKit): Feature {
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+
+  const remember = (ctx: BotContext, f: OrderFilter) => {
+    ctx.session.orders = { ...f };
+  };
+
+  const openPanel = async (ctx: BotContext) => {
+    const view = panel(ctx.t, filterFromSession(ctx.session.orders));
+    await ctx.reply(view.text, { reply_markup: view.keyboard });
+  };
+  pm.command("orders", openPanel);
+  pm.callbackQuery("menu:orders", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await openPanel(ctx);
+  });
+
+  pm.callbackQuery(FILTER_DATA, async (ctx) => {
+    const f = filterIn(ctx.match, 1);
+    remember(ctx, f);
+    await ctx.answerCallbackQuery();
+    await showInPlace(ctx, panel(ctx.t, f));
+  });
+
+  pm.callbackQuery(PAIR_PICKER_DATA, async (ctx) => {
+    const f = filterIn(ctx.match, 1);
+    await ctx.answerCallbackQuery();
+    const symbols = await publicSymbols(deps, ctx.from.id);
+    await showInPlace(ctx, symbolPicker(ctx.t, f, symbols));
+  });
+
+  pm.callbackQuery(HISTORY_DATA, async (ctx) => {
+    const page = Number(ctx.match[1]);
+    const f = filterIn(ctx.match, 2);
+    remember(ctx, f);
+    await ctx.answerCallbackQuery();
+    const { exchange } = await clientsFor(deps, ctx.from.id);
+    const reply = await exchange.getOrdersHistory({
+      ...symbolParam(f),
+      ...sideParam(f),
+      ...periodRange(f.period, deps.now()),
+      ...(f.hideCancelled ? { hideCanceled: true } : {}),
+      currentPage: page,
+      pageSize: PAGE_SIZE,
+    });
+    await showInPlace(
+      ctx,
+      ordersPage(ctx.t, {
+        title: ctx.t("orders-history-title"),
+        filter: f,
+        orders: reply.orders,
+        currentPage: reply.currentPage,
+        totalPage: reply.totalPage,
+        totalNum: reply.totalNum,
+        firstNumber: (reply.currentPage - 1) * reply.pageSize + 1,
+        filterText: filterLine(ctx.t, f),
+        pageData: (p) => `ord:h:${p}:${encodeFilter(f)}`,
+      }),
+    );
+  });
+
+  // The active list has no paging parameters: all open orders come at once and are paged here.
+  pm.callbackQuery(ACTIVE_DATA, async (ctx) => {
+    const f = filterIn(ctx.match, 2);
+    await ctx.answerCallbackQuery();
+    const { exchange } = await clientsFor(deps, ctx.from.id);
+    const reply = await exchange.getActiveOrders({ ...symbolParam(f), ...sideParam(f) });
+    const totalPage = Math.ceil(reply.orders.length / PAGE_SIZE);
+    const page = Math.min(Number(ctx.match[1]), Math.max(totalPage, 1));
+    const start = (page - 1) * PAGE_SIZE;
+    await showInPlace(
+      ctx,
+      ordersPage(ctx.t, {
+        title: ctx.t("orders-active-title"),
+        filter: f,
+        orders: reply.orders.slice(start, start + PAGE_SIZE),
+        currentPage: page,
+        totalPage,
+        totalNum: reply.orders.length,
+        firstNumber: start + 1,
+        filterText: activeFilterLine(ctx.t, f),
+        pageData: (p) => `ord:a:${p}:${encodeFilter(f)}`,
+      }),
+    );
+  });
+
+  pm.callbackQuery(SHOW_DATA, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { exchange } = await clientsFor(deps, ctx.from.id);
+    const order = await exchange.getOrder({ orderId: ctx.match[1] as string });
+    await ctx.reply(orderDetails(ctx.t, order));
+  });
+
+  return {
+    name: "orders",
+    composer,
+    commands: [{ command: "orders", descriptionKey: "orders-cmd" }],
+  };
+}
+
+/** The pairs the exchange lists (a public call, on the network of the user's key). */
+async function publicSymbols(deps: BotDeps, telegramId: number): Promise<string[]> {
+  const user = await deps.storage.users.get(telegramId);
+  const symbols = await deps.services.public(user?.network ?? "production").exchange.getSymbols();
+  return symbols.map((s) => s.symbol);
 }

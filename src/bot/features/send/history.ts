@@ -3,9 +3,9 @@
  * forward, so the cursors of the pages already seen are kept per user to go back.
  */
 import { InlineKeyboard } from "grammy";
-import type { Transfer } from "../../../service/schemas.js";
 import type { PayClient } from "../../../service/client.js";
 import { isNotFound } from "../../../service/errors.js";
+import type { Transfer } from "../../../service/schemas.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import type { Translate } from "../../shared/errors.js";
@@ -45,9 +45,11 @@ export function historyPages(deps: BotDeps) {
     const text =
       result.items.length === 0
         ? ctx.t(index === 0 ? "send-list-empty" : "send-list-end")
-        : [ctx.t("send-list-title", { page: index + 1 }), "", ...result.items.map((tr) => historyLine(ctx.t, tr))].join(
-            "\n",
-          );
+        : [
+            ctx.t("send-list-title", { page: index + 1 }),
+            "",
+            ...result.items.map((tr) => historyLine(ctx.t, tr)),
+          ].join("\n");
     const kb = new InlineKeyboard();
     if (index > 0) kb.text(ctx.t("common-prev"), pageData(index - 1));
     if (result.nextCursor) kb.text(ctx.t("common-next"), pageData(index + 1));

@@ -30,7 +30,9 @@ function menuKeyboard(t: Translate): InlineKeyboard {
 }
 
 function afterFindKeyboard(t: Translate): InlineKeyboard {
-  return new InlineKeyboard().text(t("send-find-another"), FIND_DATA).text(t("send-list"), HISTORY_FIRST_PAGE);
+  return new InlineKeyboard()
+    .text(t("send-find-another"), FIND_DATA)
+    .text(t("send-list"), HISTORY_FIRST_PAGE);
 }
 
 /** Asks for an id until it looks like one, then shows the transfer or says it was not found. */
@@ -40,7 +42,9 @@ function findConversation(deps: BotDeps) {
     let prompt = ctx.t("send-find-ask");
     for (;;) {
       const typed = (await askText(conversation, ctx, prompt, { maxLength: FIND_MAX_LENGTH })) ?? "";
-      const result = await conversation.external(async () => findTransfer((await clientsFor(deps, self)).pay, typed));
+      const result = await conversation.external(async () =>
+        findTransfer((await clientsFor(deps, self)).pay, typed),
+      );
       if (result.found === null && result.invalid) {
         prompt = ctx.t("send-find-invalid");
         continue;
@@ -58,7 +62,8 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   const pm = composer.chatType("private");
   const showPage = historyPages(deps);
 
-  const showMenu = (ctx: BotContext) => ctx.reply(ctx.t("send-menu-title"), { reply_markup: menuKeyboard(ctx.t) });
+  const showMenu = (ctx: BotContext) =>
+    ctx.reply(ctx.t("send-menu-title"), { reply_markup: menuKeyboard(ctx.t) });
 
   const startNew = async (ctx: BotContext, prefill?: string) => {
     const user = await deps.storage.users.get(ctx.from?.id ?? 0);

@@ -1,0 +1,56 @@
+## send
+send-cmd = Перевести средства пользователю Telegram
+send-cmd-list = Ваши переводы пользователям
+send-cmd-find = Найти перевод по id
+send-menu-title = 📤 Переводы пользователям. Средства сразу поступают получателю; подтверждать их ему не нужно, а отменить перевод нельзя.
+send-new = ➕ Новый перевод
+send-list = 📜 Мои переводы
+send-find = 🔎 Найти по id
+send-find-another = 🔎 Найти другой
+
+send-ask-recipient = Кому перевести средства? Пришлите его id пользователя Telegram (только цифры), выберите его кнопкой ниже или перешлите мне любое его сообщение.
+send-pick-user = 👤 Выбрать пользователя
+send-recipient-id = пользователь с id { $id }
+send-recipient-named = { $name } (id { $id })
+send-recipient-chosen = Получатель: { $recipient }
+send-recipient-not-an-id = Это не id пользователя Telegram. Пришлите только цифры, например 123456789, или воспользуйтесь кнопками ниже.
+send-recipient-username = Я не могу искать по @username. Пришлите id пользователя (цифры), выберите его кнопкой «Выбрать пользователя» или перешлите мне его сообщение.
+send-recipient-hidden = Настройки приватности этого человека скрывают его аккаунт в пересланных сообщениях, поэтому я не вижу его id. Выберите его кнопкой «Выбрать пользователя» или попросите у него id.
+send-recipient-not-a-user = Это сообщение переслано из чата или канала, а не от человека. Перешлите сообщение, которое написал человек, или воспользуйтесь кнопками ниже.
+send-recipient-bot = Боты не могут получать переводы. Выберите человека.
+send-recipient-self = Нельзя перевести средства самому себе. Выберите другого получателя.
+send-recipient-not-understood = Пришлите id пользователя, выберите пользователя кнопкой ниже или перешлите его сообщение.
+
+send-ask-asset = Какую валюту перевести?
+send-asset-option = { $asset } · { $available }
+send-no-funds = Вам нечего переводить (у каждой валюты есть минимальная сумма перевода). Сначала пополните баланс.
+send-ask-amount = Сколько { $asset } перевести? Доступно: { $available }. Минимум: { $min }.
+send-ask-description = Добавьте комментарий для получателя (до { $max } символов) или нажмите «Пропустить».
+send-balance-changed = Доступный баланс тем временем изменился: сейчас { $available }. Введите сумму ещё раз.
+
+send-summary-title = 📤 Перевод — проверьте данные:
+send-summary-to = Кому: { $recipient }
+send-summary-amount = Сумма: { $amount }
+send-summary-fee = Комиссия: { $fee }
+send-summary-description = Комментарий: { $description }
+send-summary-available = Доступно сейчас: { $available }
+send-summary-after = Останется доступно: { $after }
+send-summary-irreversible = ⚠️ Перевод необратим: после подтверждения его нельзя вернуть.
+send-done = ✅ Отправлено { $amount } получателю { $recipient }.
+    Id перевода: { $id }
+
+send-list-title = 📜 Ваши переводы, страница { $page } (сначала новые):
+send-list-line = { $time } → { $recipient }: { $amount } · { $id }
+send-list-empty = Вы ещё не отправляли переводов.
+send-list-end = Больше переводов нет.
+
+send-find-ask = Пришлите id перевода (или клиентский id из его подробностей).
+send-find-invalid = Это не похоже на id перевода. Пришлите его в точности так, как он показан в списке или в подтверждении.
+send-find-not-found = Перевод с id { $id } на вашем счёте не найден.
+send-details-title = 📤 Перевод { $id }
+send-details-status = Статус: { $status ->
+    [completed] выполнен
+   *[other] { $status }
+}
+send-details-time = Время: { $time }
+send-details-client-id = Клиентский id: { $id }

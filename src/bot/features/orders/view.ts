@@ -1,0 +1,174 @@
+/**
+ * Texts and keyboards of the order history: the filter panel, the pair picker, a page of orders (one
+ * compact line each, a button per order) and one order in full. Pure functions of service replies.
+ */
+import { InlineKeyboard } from "grammy";
+import { formatAmount, money } from "../../../domain/money.js";
+import type { Order } from "../../../service/schemas.js";
+import type { Translate } from "../../shared/errors.js";
+import { encodeFilter, fitsButton, type OrderFilter, PERIODS, SIDES } from "./filter.js";
+
+/** Orders per page of history. */
+export const PAGE_SIZE = 10;
+const ORDER_BUTTONS_PER_ROW = 5;
+const SYMBOLS_PER_ROW = 3;
+/** "ord:show:" plus an id must stay within Telegram's 64 bytes of callback data. */
+const MAX_ORDER_ID_BYTES = 64 - "ord:show:".length;
+
+const mark = (on: boolean, label: string) => (on ? `✓ ${label}` : label);
+
+/** "2026-05-01 12:30" (UTC): enough to tell orders apart in a list. */
+const shortTime = (iso: string) => iso.slice(0, 16).replace("T", " ");
+/** "2026-05-01 12:30:05 UTC". */
+const fullTime = (iso: string) => `${iso.slice(0, 19).replace("T", " ")} UTC`;
+const assetsOf = (symbol: string) => {
+  const [base = symbol, quote = symbol] = symbol.split("-");
+  return { base, quote };
+};
+
+/** One line describing the filter (page headers and the panel). */
+export function filterLine(t: Translate, f: OrderFilter): string {
+  return t("orders-filter-line", {
+    pair: f.symbol ?? t("orders-all-pairs"),
+    side: t(`orders-side-${f.side}`),
+    period: t(`orders-period-${f.period}`),
+    cancelled: t(f.hideCancelled ? "orders-cancelled-hidden" : "orders-cancelled-shown"),
+  });
+}
+
+/** The part of the filter that applies to open orders (pair and side). */
+export function activeFilterLine(t: Translate, f: OrderFilter): string {
+  return t("orders-active-filter-line", {
+    pair: f.symbol ?? t("orders-all-pairs"),
+    side: t(`orders-side-${f.side}`),
+  });
+}
+
+/** The filter panel: each button carries the filter it leads to. */
+export function panel(t: Translate, f: OrderFilter): { text: string; keyboard: InlineKeyboard } {
+  const kb = new InlineKeyboard()
+    .text(t("orders-pair-button", { pair: f.symbol ?? t("orders-all-pairs") }), `ord:sym:${encodeFilter(f)}`)
+    .row();
+  for (const side of SIDES) kb.text(mark(f.side === side, t(`orders-side-${side}`)), `ord:f:${encodeFilter({ ...f, side })}`);
+  kb.row();
+  for (const period of PERIODS) {
+    kb.text(mark(f.period === period, t(`orders-period-${period}`)), `ord:f:${encodeFilter({ ...f, period })}`);
+  }
+  kb.row()
+    .text(
+      t(f.hideCancelled ? "orders-hide-on" : "orders-hide-off"),
+      `ord:f:${encodeFilter({ ...f, hideCancelled: !f.hideCancelled })}`,
+    )
+    .row()
+    .text(t("orders-show"), `ord:h:1:${encodeFilter(f)}`)
+    .text(t("orders-active"), `ord:a:1:${encodeFilter(f)}`);
+  return { text: [t("orders-panel-title"), filterLine(t, f), "", t("orders-panel-hint")].join("\n"), keyboard: kb };
+}
+
+/** The pair picker: All plus every pair the exchange lists (that fits in a button). */
+export function symbolPicker(t: Translate, f: OrderFilter, symbols: string[]): { text: string; keyboard: InlineKeyboard } {
+  const kb = new InlineKeyboard().text(mark(f.symbol === null, t("orders-all-pairs")), `ord:f:${encodeFilter({ ...f, symbol: null })}`).row();
+  symbols.filter(fitsButton).forEach((symbol, i) => {
+    if (i > 0 && i % SYMBOLS_PER_ROW === 0) kb.row();
+    kb.text(mark(f.symbol === symbol, symbol), `ord:f:${encodeFilter({ ...f, symbol })}`);
+  });
+  kb.row().text(t("common-back"), `ord:f:${encodeFilter(f)}`);
+  return { text: t("orders-pick-pair"), keyboard: kb };
+}
+
+/** One order on one line: status, side, type, pair, ordered amount, filled size and funds, fee, time. */
+export function orderLine(t: Translate, n: number, o: Order): string {
+  const { base, quote } = assetsOf(o.symbol);
+  let ordered = t("orders-missing");
+  if (o.size != null) ordered = t("orders-ordered-size", { size: formatAmount(o.size, base) });
+  else if (o.funds != null) ordered = t("orders-ordered-funds", { funds: formatAmount(o.funds, quote) });
+  return t("orders-line", {
+    n,
+    status: t(`orders-status-${o.status}`),
+    side: t(`orders-side-short-${o.side}`),
+    type: t(`orders-type-${o.type}`),
+    symbol: o.symbol,
+    ordered,
+    filled: formatAmount(o.dealSize, base),
+    funds: formatAmount(o.dealFunds, quote),
+    fee: formatAmount(o.fee, o.feeAsset),
+    time: shortTime(o.createdAt),
+  });
+}
+
+export interface PageView {
+  title: string;
+  /** The filter the list was read with; the Filters and Active buttons keep it. */
+  filter: OrderFilter;
+  /** How the filter is described above the list. */
+  filterText: string;
+  orders: Order[];
+  currentPage: number;
+  totalPage: number;
+  totalNum: number;
+  /** Number of the first order on this page (1-based), so lines and buttons count on across pages. */
+  firstNumber: number;
+  /** Callback data of another page of the same list. */
+  pageData: (page: number) => string;
+}
+
+/** A page of orders with a button per order, Previous / Next and the way back to the filters. */
+export function ordersPage(t: Translate, v: PageView): { text: string; keyboard: InlineKeyboard } {
+  const lines = v.orders.map((o, i) => orderLine(t, v.firstNumber + i, o));
+  const head = [v.title, v.filterText, ""];
+  let body: string[];
+  if (v.totalNum === 0) body = [t("orders-none")];
+  else if (lines.length === 0) body = [t("orders-page-empty", { page: v.currentPage, pages: v.totalPage })];
+  else body = [t("orders-page", { page: v.currentPage, pages: v.totalPage, total: v.totalNum }), "", ...lines];
+
+  const kb = new InlineKeyboard();
+  v.orders.forEach((o, i) => {
+    if (Buffer.byteLength(o.id) > MAX_ORDER_ID_BYTES) return;
+    kb.text(String(v.firstNumber + i), `ord:show:${o.id}`);
+    if ((i + 1) % ORDER_BUTTONS_PER_ROW === 0) kb.row();
+  });
+  kb.row();
+  if (v.currentPage > 1) kb.text(t("common-prev"), v.pageData(Math.min(v.currentPage - 1, Math.max(v.totalPage, 1))));
+  if (v.currentPage < v.totalPage) kb.text(t("common-next"), v.pageData(v.currentPage + 1));
+  kb.row().text(t("orders-filters"), `ord:f:${encodeFilter(v.filter)}`).text(t("orders-active"), `ord:a:1:${encodeFilter(v.filter)}`);
+  return { text: [...head, ...body].join("\n"), keyboard: kb };
+}
+
+/** One order in full. */
+export function orderDetails(t: Translate, o: Order): string {
+  const { base, quote } = assetsOf(o.symbol);
+  const lines = [
+    t("orders-detail-title", { id: o.id }),
+    t("orders-detail-pair", { pair: o.symbol }),
+    t("orders-detail-kind", {
+      side: t(`orders-side-short-${o.side}`),
+      type: t(`orders-type-${o.type}`),
+      tif: o.timeInForce,
+    }),
+    t("orders-detail-status", { status: t(`orders-status-${o.status}`) }),
+  ];
+  if (o.price != null) lines.push(t("orders-detail-price", { price: formatAmount(o.price, quote) }));
+  if (o.stopPrice != null) {
+    lines.push(
+      t("orders-detail-stop", {
+        price: formatAmount(o.stopPrice, quote),
+        state: t(o.stopTriggered ? "orders-stop-triggered" : "orders-stop-waiting"),
+      }),
+    );
+  }
+  if (o.size != null) lines.push(t("orders-detail-size", { size: formatAmount(o.size, base) }));
+  if (o.funds != null) lines.push(t("orders-detail-funds", { funds: formatAmount(o.funds, quote) }));
+  lines.push(t("orders-detail-filled", { size: formatAmount(o.dealSize, base), funds: formatAmount(o.dealFunds, quote) }));
+  if (money.isPositive(o.dealSize)) {
+    // Eight places are enough to tell apart any two prices a person compares.
+    lines.push(t("orders-detail-average", { price: formatAmount(money.div(o.dealFunds, o.dealSize, 8), quote) }));
+  }
+  lines.push(
+    t("orders-detail-fee", { fee: formatAmount(o.fee, o.feeAsset) }),
+    t("orders-detail-client-id", { id: o.clientOrderId }),
+    t("orders-detail-created", { time: fullTime(o.createdAt) }),
+    t("orders-detail-updated", { time: fullTime(o.updatedAt) }),
+  );
+  if (o.remark) lines.push(t("orders-detail-remark", { remark: o.remark }));
+  return lines.join("\n");
+}

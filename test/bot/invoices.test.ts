@@ -1,0 +1,266 @@
+/**
+ * Invoices end to end: the real bot, the simulator over HTTP, real storage and a fake Telegram.
+ * Runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Invoice } from "../../src/service/schemas.js";
+import type { NetworkName } from "../../src/storage/types.js";
+import { Harness } from "../helpers/bot-harness.js";
+
+const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);
+
+describe.each(databases)("invoices (database %s)", (databaseUrl) => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await Harness.create(databaseUrl ? { databaseUrl } : {});
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  /** The invoices the service holds for a key (all pages of the active list). */
+  async function activeInvoices(key: string, network: NetworkName = "production"): Promise<Invoice[]> {
+    const { pay } = h.deps.services.forKey(network, key);
+    const all: Invoice[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await pay.getInvoices({ limit: 100, ...(cursor ? { cursor } : {}) });
+      all.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return all;
+  }
+
+  async function createVia(user: Awaited<ReturnType<Harness["linkedUser"]>>["user"], amount: string) {
+    await user.press("menu:invoices");
+    await user.pressLabel(/New invoice/);
+    await user.press("in:pick:USDT");
+    await user.send(amount);
+    await user.send("Coffee beans");
+    await user.press("in:pick:3600");
+  }
+
+  it("creates an invoice once, with links and a Share button, and moves no money", async () => {
+    const { user, key, account } = await h.linkedUser({ pay: { USDT: "100" } });
+    await user.press("menu:invoices");
+    await user.press("inv:new");
+    expect(user.last()?.text).toMatch(/Which currency/);
+    await user.press("in:pick:USDT");
+    expect(user.last()?.text).toMatch(/How much USDT.*Minimum 0.1 USDT/);
+
+    await user.send("ten");
+    expect(user.last()?.text).toMatch(/not an amount/);
+    await user.send("0.05");
+    expect(user.last()?.text).toMatch(/minimum is 0.1 USDT/);
+    await user.send("1.1234567");
+    expect(user.last()?.text).toMatch(/at most 6/);
+    await user.send("12,5");
+    expect(user.last()?.text).toMatch(/description/);
+    await user.send("Coffee beans");
+    await user.press("in:pick:86400");
+
+    const shown = user.last()!;
+    expect(shown.text).toMatch(/Invoice created/);
+    expect(shown.text).toContain("Amount: 12.5 USDT");
+    expect(shown.text).toContain("Description: Coffee beans");
+    expect(shown.text).toMatch(/Expires: \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+
+    const invoices = await activeInvoices(key);
+    expect(invoices).toHaveLength(1);
+    const [inv] = invoices as [Invoice];
+    expect(inv).toMatchObject({ asset: "USDT", amount: "12.5", description: "Coffee beans", status: "active" });
+    expect(inv.expiresAt).not.toBeNull();
+    expect(shown.text).toContain(inv.links.telegramBotLink);
+    expect(shown.text).toContain(inv.links.webLink);
+    const share = shown.keyboard?.inline_keyboard.flat().find((b) => "url" in b && /Share/.test(b.text));
+    expect(share && "url" in share ? share.url : "").toBe(
+      `https://t.me/share/url?url=${encodeURIComponent(inv.links.telegramBotLink)}`,
+    );
+    expect(await h.simRequests("createInvoice")).toHaveLength(1);
+    expect((await h.account(account.userId)).pay.USDT?.balance).toBe("100");
+  });
+
+  it("skips the description and creates an invoice without expiry", async () => {
+    const { user, key } = await h.linkedUser();
+    await user.send("/newinvoice");
+    await user.press("in:pick:TONCOIN");
+    await user.send("3");
+    await user.pressLabel(/Skip/);
+    await user.pressLabel(/No expiry/);
+    expect(user.last()?.text).toContain("Expires: never");
+    const [inv] = await activeInvoices(key);
+    expect(inv).toMatchObject({ asset: "TONCOIN", amount: "3", description: null, expiresAt: null });
+  });
+
+  it("leaves on /cancel and on the Cancel button without creating anything", async () => {
+    const { user, key } = await h.linkedUser();
+    await user.send("/newinvoice");
+    await user.press("in:pick:USDT");
+    await user.send("/cancel");
+    expect(user.last()?.text).toMatch(/Cancelled/);
+    await user.send("5");
+    expect(user.last()?.text).not.toMatch(/description/);
+
+    await user.send("/newinvoice");
+    await user.press("in:pick:USDT");
+    await user.send("5");
+    await user.pressLabel(/Cancel/);
+    expect(user.last()?.text).toMatch(/Cancelled/);
+    expect(await h.simRequests("createInvoice")).toHaveLength(0);
+    expect(await activeInvoices(key)).toHaveLength(0);
+  });
+
+  it("creates exactly one invoice when the reply to the create is lost", async () => {
+    const { user, key } = await h.linkedUser();
+    await h.fault({ operationId: "createInvoice", mode: "dropAfter" });
+    await createVia(user, "7");
+    expect(user.last()?.text).toMatch(/Invoice created/);
+    expect(await activeInvoices(key)).toHaveLength(1);
+    expect(await h.simRequests("createInvoice")).toHaveLength(1);
+  });
+
+  it("shows the service's refusal in the user's words when the create fails", async () => {
+    const { user, key } = await h.linkedUser();
+    await h.fault({ operationId: "createInvoice", mode: "error5xx", count: 5 });
+    await h.fault({ operationId: "getInvoice", mode: "error5xx", count: 5 });
+    await createVia(user, "7");
+    expect(user.last()?.text).toMatch(/not created/);
+    expect(user.last()?.text).not.toMatch(/Injected|internal_error|Error:/);
+    expect(await activeInvoices(key)).toHaveLength(0);
+  });
+
+  it("lists active invoices with Previous and Next", async () => {
+    const { user, key } = await h.linkedUser();
+    const { pay } = h.deps.services.forKey("production", key);
+    for (let i = 1; i <= 7; i++) {
+      await pay.createInvoice({ clientInvoiceId: `seed-${i}`, asset: "USDT", amount: `${i}`, description: `n${i}` });
+    }
+    await user.send("/myinvoices");
+    const first = user.last()!;
+    expect(first.text).toMatch(/page 1/);
+    const labels = () => user.last()!.keyboard!.inline_keyboard.flat().map((b) => b.text);
+    expect(labels().filter((l) => /USDT/.test(l))).toEqual([
+      "7 USDT · n7",
+      "6 USDT · n6",
+      "5 USDT · n5",
+      "4 USDT · n4",
+      "3 USDT · n3",
+    ]);
+    expect(labels()).not.toContain("« Previous");
+    await user.pressLabel(/Next/);
+    expect(user.last()!.text).toMatch(/page 2/);
+    expect(labels().filter((l) => /USDT/.test(l))).toEqual(["2 USDT · n2", "1 USDT · n1"]);
+    expect(labels()).not.toContain("Next »");
+    await user.pressLabel(/Previous/);
+    expect(user.last()!.text).toMatch(/page 1/);
+    expect(labels().filter((l) => /USDT/.test(l))).toHaveLength(5);
+
+    await user.press(user.buttonData(/^5 USDT/)!);
+    expect(user.last()!.text).toMatch(/Invoice inv_/);
+    expect(user.last()!.text).toContain("Amount: 5 USDT");
+    expect(user.last()!.text).toContain("Status: waiting for payment");
+  });
+
+  async function proposeDelete(network: NetworkName = "production") {
+    const linked = await h.linkedUser({}, { network });
+    const { pay } = h.deps.services.forKey(network, linked.key);
+    const inv = await pay.createInvoice({ clientInvoiceId: "to-delete", asset: "USDT", amount: "4" });
+    await linked.user.send("/myinvoices");
+    await linked.user.press(`inv:show:${inv.invoiceId}`);
+    await linked.user.press(`inv:del:${inv.invoiceId}`);
+    const summary = linked.user.last()!;
+    expect(summary.text).toMatch(/Delete invoice inv_.*\?/);
+    expect(summary.text).toContain("Amount: 4 USDT");
+    expect(summary.text).toMatch(/no fee/);
+    const confirm = linked.user.buttonData(/Confirm/)!;
+    return { ...linked, pay, inv, confirm, opId: confirm.slice(3) };
+  }
+
+  it("deletes an invoice through the confirmation, once, whatever the presses", async () => {
+    const { user, pay, inv, confirm, opId } = await proposeDelete();
+    const update = { update_id: 999_999, ...user.pressUpdate(confirm) };
+    await Promise.all([h.handle(user.pressUpdate(confirm)), h.handle(user.pressUpdate(confirm))]);
+    await h.replay(update as never);
+    await user.press(confirm);
+
+    expect((await pay.getInvoice({ invoiceId: inv.invoiceId })).status).toBe("deleted");
+    expect(await h.simRequests("deleteInvoice")).toHaveLength(1);
+    expect((await h.storage.operations.get(opId))?.state).toBe("done");
+    expect(user.texts().some((t) => /Invoice for 4 USDT deleted/.test(t))).toBe(true);
+  });
+
+  it("deletes nothing when the confirmation expired or another user presses it", async () => {
+    const { user, pay, inv, confirm, opId } = await proposeDelete();
+    const stranger = (await h.linkedUser()).user;
+    await h.handle({ callback_query: { ...user.pressUpdate(confirm).callback_query!, from: stranger.from } });
+    expect(h.tg.callsOf("answerCallbackQuery").at(-1)?.payload.text).toMatch(/belongs to someone else/);
+    expect((await h.storage.operations.get(opId))?.state).toBe("proposed");
+    h.advanceClock(121_000);
+    await user.press(confirm);
+    expect(user.last()?.text).toMatch(/expired/);
+    expect((await pay.getInvoice({ invoiceId: inv.invoiceId })).status).toBe("active");
+    expect(await h.simRequests("deleteInvoice")).toHaveLength(0);
+    expect((await h.storage.operations.get(opId))?.state).toBe("expired");
+  });
+
+  it("cancels a proposed delete", async () => {
+    const { user, pay, inv, opId } = await proposeDelete();
+    await user.press(`cx:${opId}`);
+    expect(user.last()?.text).toMatch(/Cancelled/);
+    expect((await pay.getInvoice({ invoiceId: inv.invoiceId })).status).toBe("active");
+    expect((await h.storage.operations.get(opId))?.state).toBe("cancelled");
+  });
+
+  it("ends as done, once, when the reply to the delete is lost", async () => {
+    const { user, pay, inv, confirm, opId } = await proposeDelete();
+    await h.fault({ operationId: "deleteInvoice", mode: "dropAfter" });
+    await user.press(confirm);
+    expect((await pay.getInvoice({ invoiceId: inv.invoiceId })).status).toBe("deleted");
+    expect(await h.simRequests("deleteInvoice")).toHaveLength(1);
+    expect((await h.storage.operations.get(opId))?.state).toBe("done");
+    expect(user.last()?.text).toMatch(/deleted/);
+  });
+
+  it("pays an invoice on testnet, then refuses to delete it", async () => {
+    const { user, key, account } = await h.linkedUser({ pay: { USDT: "100" } }, { network: "testnet" });
+    await createVia(user, "5");
+    const [inv] = (await activeInvoices(key, "testnet")) as [Invoice];
+    expect(user.buttonData(/Pay \(test\)/)).toBe(`inv:pay:${inv.invoiceId}`);
+    await user.pressLabel(/Pay \(test\)/);
+    expect(user.last()?.text).toMatch(/Test payment done/);
+    expect(user.last()?.text).toContain("Status: paid");
+    expect((await h.account(account.userId, "testnet")).pay.USDT?.balance).toBe("105");
+    expect((await h.account(account.userId, "production")).pay.USDT?.balance).toBe("100");
+
+    // The Delete button shown before the payment is still there to press.
+    await user.press(`inv:del:${inv.invoiceId}`);
+    expect(user.last()?.text).toMatch(/can no longer be deleted: it is paid/);
+    expect(await h.simRequests("deleteInvoice")).toHaveLength(0);
+    expect(user.buttonData(/Confirm/)).toBeUndefined();
+  });
+
+  it("refuses a delete confirmed after the invoice was paid, with a localized reason", async () => {
+    const { user, pay, inv, confirm, opId } = await proposeDelete("testnet");
+    await pay.payInvoiceTestnet({ invoiceId: inv.invoiceId });
+    await user.press(confirm);
+    expect(user.last()?.text).toMatch(/Not done: This can no longer be done/);
+    expect((await pay.getInvoice({ invoiceId: inv.invoiceId })).status).toBe("paid");
+    expect((await h.storage.operations.get(opId))?.state).toBe("refused");
+  });
+
+  it("does not offer the test payment on production and refuses a forged press", async () => {
+    const { user, key } = await h.linkedUser();
+    await createVia(user, "5");
+    expect(user.buttonData(/Pay \(test\)/)).toBeUndefined();
+    const [inv] = (await activeInvoices(key)) as [Invoice];
+    await user.press(`inv:pay:${inv.invoiceId}`);
+    expect(await h.simRequests("payInvoiceTestnet")).toHaveLength(0);
+    expect((await activeInvoices(key))[0]?.status).toBe("active");
+  });
+
+  it("speaks Russian to a Russian user", async () => {
+    const { user } = await h.linkedUser({}, { languageCode: "ru" });
+    await user.send("/newinvoice");
+    expect(user.last()?.text).toMatch(/В какой валюте/);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The simulator's raw Exchange replies checked against the contract document itself with Ajv,
+ * independently of the zod schemas the simulator was built with: every Exchange operation, success
+ * and problem replies, on both networks.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operationIdsOf } from "../../src/service/operations.js";
+import { validateReply } from "../helpers/contract.js";
+import { TestSim } from "../helpers/simulator.js";
+
+let sim: TestSim;
+const covered = new Set<string>();
+
+beforeAll(async () => {
+  sim = await TestSim.start({ now: () => new Date("2025-03-03T10:00:00Z") });
+});
+afterAll(() => sim.close());
+
+/** Sends a raw request, expects `status`, and checks the body against the contract; returns the body. */
+async function call(
+  operationId: string,
+  status: number,
+  path: string,
+  init: { method?: string; key?: string; body?: unknown } = {},
+): Promise<Record<string, unknown>> {
+  const res = await sim.fetch(path, init);
+  expect(res.status, `${operationId} ${path}: ${res.text}`).toBe(status);
+  expect(validateReply(operationId, status, res.body), path).toEqual([]);
+  if (status >= 400) expect(res.headers.get("content-type")).toBe("application/problem+json");
+  else covered.add(operationId);
+  return res.body as Record<string, unknown>;
+}
+
+const TON_ADDRESS = `UQ${"A".repeat(46)}`;
+
+describe("Exchange replies match the contract", () => {
+  it.each(["/exchange", "/testnet/exchange"])("every Exchange operation under %s", async (prefix) => {
+    const { keys } = await sim.createAccount({
+      funding: { USDT: "1000", TONCOIN: "50" },
+      trading: { USDT: "5000", TONCOIN: "500", BTC: "1" },
+    });
+    const key = prefix === "/exchange" ? keys.production : keys.testnet;
+    const api = `${prefix}/api/v1`;
+    const post = (body: unknown) => ({ method: "POST", key, body });
+
+    // Market data.
+    await call("getHealth", 200, `${prefix}/health`);
+    await call("getRates", 200, `${api}/rates?base=USD&assets=TONCOIN`);
+    await call("getSymbols", 200, `${api}/symbols`);
+    await call("getSymbol", 200, `${api}/symbols/TONCOIN-USDT`);
+    await call("getSymbol", 404, `${api}/symbols/TON-USDT`);
+    await call("getSymbol", 400, `${api}/symbols/toncoin_usdt`);
+    await call("getTicker", 200, `${api}/ticker/24h`);
+    await call("getTicker", 200, `${api}/ticker/24h?symbols=BTC-USDT&symbols=TONCOIN-USDT`);
+    await call("getTicker", 400, `${api}/ticker/24h?symbols=NOPE-USDT`);
+    await call("getCandles", 200, `${api}/candles?symbol=TONCOIN-USDT&interval=1h`);
+    await call("getCandles", 200, `${api}/candles?symbol=BTC-USDT&interval=1w&startAt=2024-01-01T00:00:00Z`);
+    await call("getCandles", 400, `${api}/candles?symbol=BTC-USDT&interval=2h`);
+    await call("getCandles", 404, `${api}/candles?symbol=NOPE-USDT&interval=1h`);
+    await call("getOrderbook", 200, `${api}/orderbook?symbol=TONCOIN-USDT&depth=5&precision=0.01`);
+    await call("getOrderbook", 400, `${api}/orderbook?symbol=TONCOIN-USDT&depth=7`);
+    await call("getOrderbook", 404, `${api}/orderbook?symbol=NOPE-USDT`);
+    await call("getTrades", 200, `${api}/trades?symbol=ETH-USDT&limit=5`);
+    await call("getTrades", 404, `${api}/trades?symbol=NOPE-USDT`);
+    await call("getAssets", 200, `${api}/assets`);
+    await call("getAsset", 200, `${api}/assets/TONCOIN`);
+    await call("getAsset", 404, `${api}/assets/TON`);
+    await call("getTradeFees", 200, `${api}/trade-fees`);
+    await call("getTradeFees", 200, `${api}/trade-fees?symbol=BTC-USDT`);
+    await call("getTradeFees", 404, `${api}/trade-fees?symbol=NOPE-USDT`);
+
+    // Balances and orders.
+    await call("getTradingBalances", 200, `${api}/accounts/trading/balances`, { key });
+    await call("getTradingBalances", 401, `${api}/accounts/trading/balances`);
+    await call("getFundingBalances", 200, `${api}/accounts/funding/balances`, { key });
+    const limit = { symbol: "TONCOIN-USDT", side: "buy", type: "limit", timeInForce: "GTC", size: "10", price: "5" };
+    const resting = await call("placeOrder", 201, `${api}/orders`, post({ ...limit, clientOrderId: "o-1" }));
+    await call("placeOrder", 201, `${api}/orders`, post({ ...limit, clientOrderId: "o-2", price: "6" }));
+    const stop = { symbol: "BTC-USDT", side: "sell", type: "stopMarket", timeInForce: "IOC", size: "0.01" };
+    await call("placeOrder", 201, `${api}/orders`, post({ ...stop, clientOrderId: "o-3", stopPrice: "60000" }));
+    const market = { symbol: "BTC-USDT", side: "buy", type: "market", timeInForce: "IOC", funds: "100" };
+    await call("placeOrder", 201, `${api}/orders`, post({ ...market, clientOrderId: "o-4" }));
+    await call("placeOrder", 409, `${api}/orders`, post({ ...limit, clientOrderId: "o-1" }));
+    await call("placeOrder", 409, `${api}/orders`, post({ ...limit, clientOrderId: "o-5", symbol: "ETH-BTC" }));
+    await call("placeOrder", 422, `${api}/orders`, post({ ...limit, clientOrderId: "o-6", size: "10.001" }));
+    await call("placeOrder", 422, `${api}/orders`, post({ ...limit, clientOrderId: "o-7", size: "100000" }));
+    await call("placeOrder", 404, `${api}/orders`, post({ ...limit, clientOrderId: "o-8", symbol: "NOPE-USDT" }));
+    await call("placeOrder", 400, `${api}/orders`, post({ ...limit, clientOrderId: "o-9", type: "iceberg" }));
+    await call("placeOrder", 401, `${api}/orders`, { method: "POST", body: { ...limit, clientOrderId: "o-10" } });
+    const { clientOrderId: _, ...terms } = { ...market, clientOrderId: "" };
+    await call("estimateOrder", 201, `${api}/orders/estimate`, post(terms));
+    await call("estimateOrder", 422, `${api}/orders/estimate`, post({ ...terms, funds: "0.5" }));
+    await call("getOrder", 200, `${api}/order?orderId=${resting.id}`, { key });
+    await call("getOrder", 200, `${api}/order?clientOrderId=o-3`, { key });
+    await call("getOrder", 404, `${api}/order?clientOrderId=none`, { key });
+    await call("getOrder", 400, `${api}/order`, { key });
+    await call("getActiveOrders", 200, `${api}/orders/active?symbol=TONCOIN-USDT`, { key });
+    await call("cancelOrder", 200, `${api}/order?clientOrderId=o-1`, { method: "DELETE", key });
+    await call("cancelOrder", 409, `${api}/order?clientOrderId=o-1`, { method: "DELETE", key });
+    await call("cancelOrder", 404, `${api}/order?clientOrderId=none`, { method: "DELETE", key });
+    await call("getOrdersHistory", 200, `${api}/orders/history?pageSize=1&currentPage=2&side=buy`, { key });
+    await call("getOrdersHistory", 400, `${api}/orders/history?pageSize=101`, { key });
+
+    // Transfers between balances.
+    const move = { asset: "USDT", amount: "10", from: "funding", to: "trading" };
+    const moved = await call("createBalanceTransfer", 201, `${api}/accounts/transfers`, post({ ...move, clientTransferId: "t-1" }));
+    await call("createBalanceTransfer", 409, `${api}/accounts/transfers`, post({ ...move, clientTransferId: "t-1" }));
+    await call("createBalanceTransfer", 400, `${api}/accounts/transfers`, post({ ...move, clientTransferId: "t-2", to: "funding" }));
+    await call("createBalanceTransfer", 422, `${api}/accounts/transfers`, post({ ...move, clientTransferId: "t-3", amount: "100000" }));
+    await call("getBalanceTransfer", 200, `${api}/accounts/transfer?transferId=${moved.id}`, { key });
+    await call("getBalanceTransfer", 404, `${api}/accounts/transfer?clientTransferId=none`, { key });
+    await call("getBalanceTransfersHistory", 200, `${api}/accounts/transfers?direction=fundingToTrading`, { key });
+
+    // Withdrawals.
+    await call("getFundingWithdrawalQuotas", 200, `${api}/accounts/funding/withdrawal-quotas?asset=USDT&network=TON`);
+    await call("getFundingWithdrawalQuotas", 200, `${api}/accounts/funding/withdrawal-quotas?asset=USDT&network=TRX`, { key });
+    await call("getFundingWithdrawalQuotas", 404, `${api}/accounts/funding/withdrawal-quotas?asset=BTC&network=TON`);
+    const send = { network: "TON", address: TON_ADDRESS, asset: "USDT", amount: "5" };
+    const sent = await call("createFundingWithdrawal", 201, `${api}/accounts/funding/withdrawals`, post({ ...send, clientWithdrawalId: "w-1" }));
+    await call("createFundingWithdrawal", 409, `${api}/accounts/funding/withdrawals`, post({ ...send, clientWithdrawalId: "w-1" }));
+    await call("createFundingWithdrawal", 400, `${api}/accounts/funding/withdrawals`, post({ ...send, clientWithdrawalId: "w-2", address: "0xabc" }));
+    await call("createFundingWithdrawal", 422, `${api}/accounts/funding/withdrawals`, post({ ...send, clientWithdrawalId: "w-3", amount: "0.5" }));
+    await call("getFundingWithdrawal", 200, `${api}/accounts/funding/withdrawal?withdrawalId=${sent.id}`, { key });
+    await call("getFundingWithdrawal", 404, `${api}/accounts/funding/withdrawal?clientWithdrawalId=none`, { key });
+    await call("getFundingWithdrawalsHistory", 200, `${api}/accounts/funding/withdrawals?status=pending`, { key });
+
+    const missing = operationIdsOf("exchange").filter((id) => !covered.has(id));
+    expect(missing).toEqual([]);
+  });
+});
