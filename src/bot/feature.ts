@@ -3,9 +3,10 @@
  * /help) and the irreversible actions it proposes through the shared confirmation step.
  */
 import type { ConversationBuilder } from "@grammyjs/conversations";
-import type { Composer } from "grammy";
+import type { Api, Composer } from "grammy";
 import type { BotContext, BotDeps, ConvContext } from "./context.js";
 import type { ActionRegistry } from "./shared/confirm.js";
+import type { Translate } from "./shared/errors.js";
 
 export interface FeatureCommand {
   command: string;
@@ -29,6 +30,10 @@ export interface Feature {
 export interface FeatureKit {
   deps: BotDeps;
   actions: ActionRegistry;
+  /** The bot's API (with its transformers), for messages sent outside an update, e.g. by a resumed job. */
+  api: Api;
+  /** A translate function in a user's language, for messages sent outside an update. */
+  translatorFor(telegramId: number): Promise<Translate>;
 }
 
 export type FeatureFactory = (kit: FeatureKit) => Feature;

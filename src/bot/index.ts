@@ -74,7 +74,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   for (const t of options.apiTransformers ?? []) bot.api.config.use(t);
   const i18n = createI18n<Context>(deps.storage.users);
   const actions = new ActionRegistry();
-  const kit: FeatureKit = { deps, actions };
+  const kit: FeatureKit = { deps, actions, api: bot.api, translatorFor };
   const features = FEATURES.map((make) => make(kit));
   const helpCommands = () => features.flatMap((f) => f.commands ?? []);
   const start = startFeature(kit, () => helpCommands().map((c) => c.descriptionKey));

@@ -6,14 +6,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
-import { parseJson, readBody, sendJson, sendProblem } from "./http.js";
+import { parseJson, readBody, sendJsonText, sendProblem } from "./http.js";
 import { problems } from "./problems.js";
 import { buildInput, queryObject, type RouteMatch } from "./routes.js";
 import type { Simulator } from "./simulator.js";
 import { type SimAccount, type SimHandlers, SimProblem, type SimReply, type World } from "./types.js";
 
-interface Reply {
-  status: number;
+/** A reply serialised when the handler returned, so later changes to the state cannot leak into it. */
+type Outcome = { status: number; text: string } | SimProblem;
+
+interface ApiRequest {
+  match: RouteMatch;
+  req: IncomingMessage;
+  query: Record<string, string | string[]>;
   body: unknown;
 }
 
@@ -29,24 +34,25 @@ export async function handleApi(
   const text = await readBody(req);
   const query = queryObject(url.searchParams);
   let body: unknown;
-  let bodyError: SimProblem | undefined;
+  let bodyError: unknown;
   try {
     body = parseJson(text);
   } catch (err) {
-    bodyError = err as SimProblem;
+    bodyError = err;
     body = text;
   }
+  const { def, operationId, network, api } = match;
   sim.requests.add({
-    operationId: match.operationId,
-    network: match.network,
-    api: match.api,
-    method: match.def.method,
+    operationId,
+    network,
+    api,
+    method: def.method,
     path: url.pathname,
     query,
     body: body ?? null,
   });
 
-  const fault = sim.faults.take(match.operationId);
+  const fault = sim.faults.take(operationId);
   switch (fault?.mode) {
     case "latency":
       await sleep(fault.ms);
@@ -62,52 +68,40 @@ export async function handleApi(
       return;
   }
 
-  let reply: Reply;
+  let outcome: Outcome;
   try {
     if (bodyError !== undefined) throw bodyError;
-    reply = await dispatch(
-      handlers,
-      match,
-      sim.worlds[match.network],
-      req,
-      buildInput(match.def, match.params, query, body),
-      body,
-    );
+    outcome = await dispatch(handlers, sim.worlds[network], { match, req, query, body });
   } catch (err) {
-    reply = { status: 0, body: toProblem(err) };
+    outcome = toProblem(err);
   }
   if (fault?.mode === "dropAfter") {
+    // The action (if accepted) is done; the client never learns it.
     req.socket.destroy();
     return;
   }
-  if (reply.body instanceof SimProblem) sendProblem(res, reply.body);
-  else sendJson(res, reply.status, reply.body);
+  if (outcome instanceof SimProblem) sendProblem(res, outcome);
+  else sendJsonText(res, outcome.status, outcome.text);
 }
 
 async function dispatch(
   handlers: SimHandlers,
-  match: RouteMatch,
   world: World,
-  req: IncomingMessage,
-  raw: Record<string, unknown>,
-  body: unknown,
-): Promise<Reply> {
+  { match, req, query, body }: ApiRequest,
+): Promise<Outcome> {
   const { def, operationId } = match;
   const account = authenticate(def.auth, world, req.headers.authorization);
-  if (
-    def.method === "POST" &&
-    body !== undefined &&
-    (body === null || typeof body !== "object" || Array.isArray(body))
-  ) {
+  if (def.method === "POST" && body !== undefined && !isPlainObject(body)) {
     throw problems.validation("body", "The request body must be a JSON object.");
   }
-  const parsed = def.input.safeParse(raw);
-  if (!parsed.success) throw validationProblem(parsed.error);
+  const parsed = def.input.safeParse(buildInput(def, match.params, query, body));
+  if (!parsed.success) throw problems.validation(firstField(parsed.error), describe(parsed.error));
   const handler = handlers[operationId];
   if (handler === undefined) {
     throw new SimProblem(501, "not_implemented", `The simulator does not implement ${operationId}.`);
   }
-  const out = await handler({ operationId, input: parsed.data as Record<string, unknown>, account, world });
+  const returned = handler({ operationId, input: parsed.data as Record<string, unknown>, account, world });
+  const out = returned instanceof Promise ? await returned : returned;
   const reply = isSimReply(out)
     ? { status: out.status ?? def.status, body: out.body }
     : { status: def.status, body: out };
@@ -116,30 +110,33 @@ async function dispatch(
     if (!check.success)
       throw problems.internal(`${operationId} reply breaks the contract: ${describe(check.error)}`);
   }
-  return reply;
+  return { status: reply.status, text: JSON.stringify(reply.body) };
 }
 
 /** The account behind the key, per the operation's auth; 401 for a missing (bearer) or unknown key. */
 function authenticate(auth: string, world: World, header: string | undefined): SimAccount | undefined {
   if (auth === "public") return undefined;
+  if (auth === "optional" && header === undefined) return undefined;
   const key = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "")?.[1];
-  if (key === undefined) {
-    if (auth === "optional" && header === undefined) return undefined;
-    throw problems.unauthorized();
-  }
-  const account = world.accountsByKey.get(key);
+  const account = key === undefined ? undefined : world.accountsByKey.get(key);
   if (account === undefined) throw problems.unauthorized();
   return account;
 }
 
-function isSimReply(value: unknown): value is SimReply {
-  if (value === null || typeof value !== "object" || Array.isArray(value) || !("body" in value)) return false;
-  return Object.keys(value).every((k) => k === "body" || k === "status");
+function isPlainObject(value: unknown): boolean {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-function validationProblem(error: z.ZodError): SimProblem {
-  const issue = error.issues[0];
-  return problems.validation(issue?.path.join(".") || "body", describe(error));
+function isSimReply(value: unknown): value is SimReply {
+  return (
+    isPlainObject(value) &&
+    "body" in (value as object) &&
+    Object.keys(value as object).every((k) => k === "body" || k === "status")
+  );
+}
+
+function firstField(error: z.ZodError): string {
+  return error.issues[0]?.path.join(".") || "body";
 }
 
 function describe(error: z.ZodError): string {

@@ -29,7 +29,11 @@ export function parseJson(text: string): unknown {
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body));
+}
+
+/** Sends an already serialised JSON body. */
+export function sendJsonText(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
     "content-length": Buffer.byteLength(text),

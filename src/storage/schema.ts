@@ -41,8 +41,84 @@ export interface KvTable {
   updated_at: number;
 }
 
+/** A mass-transfer job (migration 002). `status`: see MassJobStatus in features/mass/store.ts. */
+export interface MassJobsTable {
+  id: string;
+  admin_id: number;
+  chat_id: number;
+  network: string;
+  /** The Pay application the rows are paid from, checked again before sending resumes. */
+  account_id: string | null;
+  account_name: string | null;
+  status: string;
+  /** The uploaded list while the job is a draft; cleared once its rows are planned. */
+  input_text: string | null;
+  /** sha256 (hex) of the normalised, validated input. */
+  input_digest: string | null;
+  dup_policy: string | null;
+  notify: number;
+  rows_total: number;
+  /** JSON: total per asset (decimal strings). */
+  totals: string | null;
+  operation_id: string | null;
+  progress_message_id: number | null;
+  /** The sender loop holding the job, and until when (epoch ms). */
+  runner_id: string | null;
+  lease_until: number | null;
+  error: string | null;
+  report_sent: number;
+  notify_done: number;
+  created_at: number;
+  updated_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** One recipient row of a job; `client_id` is the fixed clientTransferId of that row. */
+export interface MassRowsTable {
+  job_id: string;
+  row_no: number;
+  /** Line number(s) of the input the row came from ("3" or "3 7" when merged). */
+  lines: string;
+  target: string;
+  asset: string;
+  amount: string;
+  description: string | null;
+  client_id: string;
+  state: string;
+  transfer_id: string | null;
+  error: string | null;
+  attempts: number;
+  /** 0 pending, 1 sent (or being sent), 2 unreachable (403 and the like), 3 failed. */
+  notified: number;
+  updated_at: number;
+}
+
+/** Who started which job, when, from what input, and how it ended. */
+export interface MassAuditTable {
+  job_id: string;
+  admin_id: number;
+  network: string;
+  account_id: string | null;
+  input_digest: string;
+  rows_total: number;
+  totals: string;
+  dup_policy: string;
+  notify: number;
+  confirmed_at: number;
+  outcome: string;
+  paid_rows: number | null;
+  failed_rows: number | null;
+  skipped_rows: number | null;
+  paid_totals: string | null;
+  finished_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   operations: OperationsTable;
   kv: KvTable;
+  mass_jobs: MassJobsTable;
+  mass_rows: MassRowsTable;
+  mass_audit: MassAuditTable;
 }

@@ -24,7 +24,7 @@ describeBackends("migrations", (backend) => {
     expect(await migrateToLatest(db)).toEqual([]);
     const again = await backend.open();
     expect(await again.users.get(1)).toMatchObject({ telegramId: 1 });
-    expect(await appliedNames()).toEqual(["001-initial"]);
+    expect(await appliedNames()).toEqual(["001-initial", "002-mass-transfers"]);
   });
 
   it("roll back, and are applied exactly once when several instances start together", async () => {
@@ -42,7 +42,7 @@ describeBackends("migrations", (backend) => {
     } else {
       await Promise.all([backend.open(), backend.open(), backend.open()]);
     }
-    expect(await appliedNames()).toEqual(["001-initial"]);
+    expect(await appliedNames()).toEqual(["001-initial", "002-mass-transfers"]);
     await backend.storage().users.ensure(5);
     expect(await backend.storage().users.get(5)).toMatchObject({ telegramId: 5 });
   });

@@ -9,7 +9,7 @@ import { defineHandlers } from "../define.js";
 import { pageNewestFirst } from "../paging.js";
 import { problemBody, problems } from "../problems.js";
 import { type SimAccount, SimProblem, type World } from "../types.js";
-import { credit, debit, requireAccount, requireAvailable } from "../world.js";
+import { credit, debit, requireAccount } from "../world.js";
 import { checkAmount, parseUserId, requireAsset, requireNewClientId } from "./rules.js";
 import { lookup, payAccount, record, type TransferRecord } from "./state.js";
 
@@ -84,11 +84,11 @@ function applyTransfer(
   requireNewClientId(transfers, "clientTransferId", terms.clientTransferId);
   checkAmount(terms.amount, asset.precision, asset.pay.minTransfer);
   const targetId = parseUserId(terms.target, "target");
-  if (targetId === sender.userId)
+  if (targetId === sender.userId) {
     throw problems.validation("target", "A transfer to oneself is not allowed.");
+  }
   const receiver = world.accounts.get(targetId);
   if (receiver === undefined) throw problems.notFound("user with this id", { target: terms.target });
-  requireAvailable(sender.pay, asset.asset, terms.amount);
 
   debit(sender.pay, asset.asset, terms.amount);
   credit(receiver.pay, asset.asset, terms.amount);

@@ -12,7 +12,7 @@ import { defineHandlers } from "../define.js";
 import { pageNewestFirst } from "../paging.js";
 import { problems } from "../problems.js";
 import type { SimAccount } from "../types.js";
-import { requireAccount, requireAvailable, reserve, spendHeld } from "../world.js";
+import { requireAccount, reserve, spendHeld } from "../world.js";
 import { paymentLinks } from "./links.js";
 import { checkAmount, requireAsset, requireNewClientId } from "./rules.js";
 import { lookup, payAccount, record, type WithdrawalRecord } from "./state.js";
@@ -52,7 +52,6 @@ export const withdrawalHandlers = defineHandlers({
     requireNewClientId(withdrawals, "clientWithdrawalId", input.clientWithdrawalId);
     const terms = checkTerms(input);
     const total = money.add(input.amount, terms.fee);
-    requireAvailable(owner.pay, input.asset, total);
     reserve(owner.pay, input.asset, total);
     const withdrawalId = world.nextId("wdr");
     const rec: WithdrawalRecord = {

@@ -4,10 +4,11 @@
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from "kysely";
 import * as initial from "./001-initial.js";
+import * as massTransfers from "./002-mass-transfers.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
-  // "002-mass-transfers": massTransfers,
+  "002-mass-transfers": massTransfers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,7 +10,14 @@ import { Composer, GrammyError, type InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { clientsFor } from "../../shared/account.js";
-import { decodeFilter, encodeFilter, FILTER_SOURCE, filterFromSession, type OrderFilter, periodRange } from "./filter.js";
+import {
+  decodeFilter,
+  encodeFilter,
+  FILTER_SOURCE,
+  filterFromSession,
+  type OrderFilter,
+  periodRange,
+} from "./filter.js";
 import {
   activeFilterLine,
   filterLine,

@@ -49,10 +49,14 @@ export function panel(t: Translate, f: OrderFilter): { text: string; keyboard: I
   const kb = new InlineKeyboard()
     .text(t("orders-pair-button", { pair: f.symbol ?? t("orders-all-pairs") }), `ord:sym:${encodeFilter(f)}`)
     .row();
-  for (const side of SIDES) kb.text(mark(f.side === side, t(`orders-side-${side}`)), `ord:f:${encodeFilter({ ...f, side })}`);
+  for (const side of SIDES)
+    kb.text(mark(f.side === side, t(`orders-side-${side}`)), `ord:f:${encodeFilter({ ...f, side })}`);
   kb.row();
   for (const period of PERIODS) {
-    kb.text(mark(f.period === period, t(`orders-period-${period}`)), `ord:f:${encodeFilter({ ...f, period })}`);
+    kb.text(
+      mark(f.period === period, t(`orders-period-${period}`)),
+      `ord:f:${encodeFilter({ ...f, period })}`,
+    );
   }
   kb.row()
     .text(
@@ -62,12 +66,21 @@ export function panel(t: Translate, f: OrderFilter): { text: string; keyboard: I
     .row()
     .text(t("orders-show"), `ord:h:1:${encodeFilter(f)}`)
     .text(t("orders-active"), `ord:a:1:${encodeFilter(f)}`);
-  return { text: [t("orders-panel-title"), filterLine(t, f), "", t("orders-panel-hint")].join("\n"), keyboard: kb };
+  return {
+    text: [t("orders-panel-title"), filterLine(t, f), "", t("orders-panel-hint")].join("\n"),
+    keyboard: kb,
+  };
 }
 
 /** The pair picker: All plus every pair the exchange lists (that fits in a button). */
-export function symbolPicker(t: Translate, f: OrderFilter, symbols: string[]): { text: string; keyboard: InlineKeyboard } {
-  const kb = new InlineKeyboard().text(mark(f.symbol === null, t("orders-all-pairs")), `ord:f:${encodeFilter({ ...f, symbol: null })}`).row();
+export function symbolPicker(
+  t: Translate,
+  f: OrderFilter,
+  symbols: string[],
+): { text: string; keyboard: InlineKeyboard } {
+  const kb = new InlineKeyboard()
+    .text(mark(f.symbol === null, t("orders-all-pairs")), `ord:f:${encodeFilter({ ...f, symbol: null })}`)
+    .row();
   symbols.filter(fitsButton).forEach((symbol, i) => {
     if (i > 0 && i % SYMBOLS_PER_ROW === 0) kb.row();
     kb.text(mark(f.symbol === symbol, symbol), `ord:f:${encodeFilter({ ...f, symbol })}`);
@@ -119,7 +132,8 @@ export function ordersPage(t: Translate, v: PageView): { text: string; keyboard:
   let body: string[];
   if (v.totalNum === 0) body = [t("orders-none")];
   else if (lines.length === 0) body = [t("orders-page-empty", { page: v.currentPage, pages: v.totalPage })];
-  else body = [t("orders-page", { page: v.currentPage, pages: v.totalPage, total: v.totalNum }), "", ...lines];
+  else
+    body = [t("orders-page", { page: v.currentPage, pages: v.totalPage, total: v.totalNum }), "", ...lines];
 
   const kb = new InlineKeyboard();
   v.orders.forEach((o, i) => {
@@ -128,9 +142,12 @@ export function ordersPage(t: Translate, v: PageView): { text: string; keyboard:
     if ((i + 1) % ORDER_BUTTONS_PER_ROW === 0) kb.row();
   });
   kb.row();
-  if (v.currentPage > 1) kb.text(t("common-prev"), v.pageData(Math.min(v.currentPage - 1, Math.max(v.totalPage, 1))));
+  if (v.currentPage > 1)
+    kb.text(t("common-prev"), v.pageData(Math.min(v.currentPage - 1, Math.max(v.totalPage, 1))));
   if (v.currentPage < v.totalPage) kb.text(t("common-next"), v.pageData(v.currentPage + 1));
-  kb.row().text(t("orders-filters"), `ord:f:${encodeFilter(v.filter)}`).text(t("orders-active"), `ord:a:1:${encodeFilter(v.filter)}`);
+  kb.row()
+    .text(t("orders-filters"), `ord:f:${encodeFilter(v.filter)}`)
+    .text(t("orders-active"), `ord:a:1:${encodeFilter(v.filter)}`);
   return { text: [...head, ...body].join("\n"), keyboard: kb };
 }
 
@@ -158,10 +175,17 @@ export function orderDetails(t: Translate, o: Order): string {
   }
   if (o.size != null) lines.push(t("orders-detail-size", { size: formatAmount(o.size, base) }));
   if (o.funds != null) lines.push(t("orders-detail-funds", { funds: formatAmount(o.funds, quote) }));
-  lines.push(t("orders-detail-filled", { size: formatAmount(o.dealSize, base), funds: formatAmount(o.dealFunds, quote) }));
+  lines.push(
+    t("orders-detail-filled", {
+      size: formatAmount(o.dealSize, base),
+      funds: formatAmount(o.dealFunds, quote),
+    }),
+  );
   if (money.isPositive(o.dealSize)) {
     // Eight places are enough to tell apart any two prices a person compares.
-    lines.push(t("orders-detail-average", { price: formatAmount(money.div(o.dealFunds, o.dealSize, 8), quote) }));
+    lines.push(
+      t("orders-detail-average", { price: formatAmount(money.div(o.dealFunds, o.dealSize, 8), quote) }),
+    );
   }
   lines.push(
     t("orders-detail-fee", { fee: formatAmount(o.fee, o.feeAsset) }),

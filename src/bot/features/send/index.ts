@@ -119,6 +119,13 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
     await startNew(ctx, String(user.user_id));
   });
 
+  // The reply keyboard's Cancel pressed after the flow already ended (e.g. by /cancel, which the bot
+  // handles before any conversation and which cannot take a reply keyboard away): take it away now.
+  pm.filter(
+    (ctx) => ctx.message?.text !== undefined && ctx.message.text.trim() === ctx.t("common-cancel"),
+    (ctx) => ctx.reply(ctx.t("common-cancelled"), { reply_markup: { remove_keyboard: true } }),
+  );
+
   return {
     name: "send",
     composer,

@@ -1,0 +1,66 @@
+## orders
+orders-cmd = История ордеров и активные ордера
+orders-panel-title = 📈 История ордеров
+orders-panel-hint = Выберите фильтры и нажмите «Показать».
+orders-filter-line = Пара: { $pair } · Сторона: { $side } · Период: { $period } · Отменённые: { $cancelled }
+orders-active-filter-line = Пара: { $pair } · Сторона: { $side }
+orders-all-pairs = Все пары
+orders-pair-button = Пара: { $pair } ▾
+orders-pick-pair = Какая торговая пара?
+orders-side-any = Обе стороны
+orders-side-buy = Покупка
+orders-side-sell = Продажа
+orders-side-short-buy = ПОКУПКА
+orders-side-short-sell = ПРОДАЖА
+orders-period-today = Сегодня
+orders-period-7d = 7 дней
+orders-period-30d = 30 дней
+orders-period-all = Всё время
+orders-cancelled-shown = показаны
+orders-cancelled-hidden = скрыты
+orders-hide-off = ⬜ Скрыть отменённые
+orders-hide-on = ☑️ Скрыть отменённые
+orders-show = 🔎 Показать
+orders-active = ⏳ Активные ордера
+orders-filters = « Фильтры
+orders-history-title = 📈 История ордеров (время UTC)
+orders-active-title = ⏳ Активные ордера (время UTC)
+orders-none = Нет ордеров по этим фильтрам.
+orders-page = Страница { $page }/{ $pages } · { $total } { $total ->
+    [one] ордер
+    [few] ордера
+   *[many] ордеров
+}. Нажмите номер, чтобы увидеть подробности.
+orders-page-empty = На странице { $page }/{ $pages } больше нет ордеров.
+orders-missing = —
+orders-ordered-size = объём { $size }
+orders-ordered-funds = на { $funds }
+orders-line = { $n }. { $status } { $side } { $type } { $symbol } · { $ordered } · исполнено { $filled } на { $funds } · комиссия { $fee } · { $time }
+orders-status-working = 🔄 активен
+orders-status-pending = ⏳ ожидает
+orders-status-sending = 📤 отправляется
+orders-status-completed = ✅ исполнен
+orders-status-cancelled = ✖️ отменён
+orders-status-rejected = ⛔ отклонён
+orders-status-expired = ⌛ истёк
+orders-type-limit = лимитный
+orders-type-market = рыночный
+orders-type-stopLimit = стоп-лимит
+orders-type-stopMarket = стоп-маркет
+orders-detail-title = 📄 Ордер { $id }
+orders-detail-pair = Пара: { $pair }
+orders-detail-kind = { $side } · { $type } · { $tif }
+orders-detail-status = Статус: { $status }
+orders-detail-price = Цена: { $price }
+orders-detail-stop = Стоп-цена: { $price } ({ $state })
+orders-stop-triggered = сработала
+orders-stop-waiting = ещё не сработала
+orders-detail-size = Объём: { $size }
+orders-detail-funds = Сумма: { $funds }
+orders-detail-filled = Исполнено: { $size } на { $funds }
+orders-detail-average = Средняя цена: { $price }
+orders-detail-fee = Комиссия: { $fee }
+orders-detail-client-id = Клиентский id ордера: { $id }
+orders-detail-created = Создан: { $time }
+orders-detail-updated = Обновлён: { $time }
+orders-detail-remark = Примечание: { $remark }

@@ -1,0 +1,583 @@
+/**
+ * Mass-transfer jobs, their rows and audit records over Kysely (SQLite or PostgreSQL). Every state
+ * change is a conditional UPDATE (from the states it may leave), so a replayed press, a second loop
+ * or another instance cannot move a job or a row twice.
+ *
+ * Job:  draft → running ⇄ paused → cancelling → cancelled;  running → completed;  draft → discarded.
+ * Row:  queued → sending (written BEFORE the call) → completed | failed | unknown;
+ *       unknown → completed (found by its client id) | queued (proven unsent: same client id again);
+ *       queued → cancelled (job cancelled before it was sent). At a restart every sending row is unknown.
+ */
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { NetworkName } from "../../../storage/types.js";
+import type { Database, MassJobsTable, MassRowsTable } from "../../../storage/schema.js";
+import { clientTransferId, type DupPolicy, type PlannedRow } from "./plan.js";
+
+export type MassJobStatus = "draft" | "discarded" | "running" | "paused" | "cancelling" | "completed" | "cancelled";
+export type RowState = "queued" | "sending" | "unknown" | "completed" | "failed" | "cancelled";
+export const ROW_STATES: readonly RowState[] = ["queued", "sending", "unknown", "completed", "failed", "cancelled"];
+
+/** Notification state of a row. */
+export const NOTIFY = { pending: 0, sent: 1, unreachable: 2, failed: 3 } as const;
+
+/** Statuses in which the sender loop has work. */
+export const ACTIVE_STATUSES: readonly MassJobStatus[] = ["running", "cancelling"];
+export const FINAL_STATUSES: readonly MassJobStatus[] = ["completed", "cancelled"];
+
+export interface MassJob {
+  id: string;
+  adminId: number;
+  chatId: number;
+  network: NetworkName;
+  accountId: string | null;
+  accountName: string | null;
+  status: MassJobStatus;
+  inputDigest: string | null;
+  dupPolicy: DupPolicy | null;
+  notify: boolean;
+  rowsTotal: number;
+  totals: Record<string, string>;
+  operationId: string | null;
+  progressMessageId: number | null;
+  error: string | null;
+  reportSent: boolean;
+  notifyDone: boolean;
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+}
+
+export interface MassRow {
+  rowNo: number;
+  lines: string;
+  target: string;
+  asset: string;
+  amount: string;
+  description: string | null;
+  clientId: string;
+  state: RowState;
+  transferId: string | null;
+  error: string | null;
+  attempts: number;
+  notified: number;
+}
+
+export interface RowOutcome {
+  rowNo: number;
+  state: RowState;
+  transferId?: string | null;
+  error?: string | null;
+}
+
+export type MassStore = ReturnType<typeof createMassStore>;
+
+/** Rows per INSERT: well below SQLite's and PostgreSQL's limits on bound parameters. */
+const INSERT_CHUNK = 500;
+
+/** The repository; `now` is the bot's clock (epoch ms in every column). */
+export function createMassStore(db: Kysely<Database>, now: () => Date) {
+  const at = () => now().getTime();
+  const rowsOf = (jobId: string) => db.selectFrom("mass_rows").where("job_id", "=", jobId);
+
+  const setStatus = async (id: string, from: readonly MassJobStatus[], to: MassJobStatus, extra = {}) => {
+    const res = await db
+      .updateTable("mass_jobs")
+      .set({ status: to, updated_at: at(), ...extra })
+      .where("id", "=", id)
+      .where("status", "in", [...from])
+      .executeTakeFirst();
+    return res.numUpdatedRows > 0n;
+  };
+
+  return {
+    /** Creates a draft holding the uploaded text; the admin's older drafts are discarded. */
+    async createDraft(d: { id: string; adminId: number; chatId: number; network: NetworkName; inputText: string }) {
+      const t = at();
+      await db.transaction().execute(async (trx) => {
+        const old = await trx
+          .selectFrom("mass_jobs")
+          .select("id")
+          .where("admin_id", "=", d.adminId)
+          .where("status", "=", "draft")
+          .execute();
+        for (const { id } of old) {
+          await trx.deleteFrom("mass_rows").where("job_id", "=", id).execute();
+          await trx
+            .updateTable("mass_jobs")
+            .set({ status: "discarded", input_text: null, updated_at: t })
+            .where("id", "=", id)
+            .where("status", "=", "draft")
+            .execute();
+        }
+        await trx
+          .insertInto("mass_jobs")
+          .values({
+            id: d.id,
+            admin_id: d.adminId,
+            chat_id: d.chatId,
+            network: d.network,
+            status: "draft",
+            input_text: d.inputText,
+            notify: 0,
+            rows_total: 0,
+            report_sent: 0,
+            notify_done: 0,
+            created_at: t,
+            updated_at: t,
+          })
+          .execute();
+      });
+    },
+
+    async get(id: string): Promise<MassJob | undefined> {
+      const row = await db.selectFrom("mass_jobs").selectAll().where("id", "=", id).executeTakeFirst();
+      return row && toJob(row);
+    },
+
+    /** The uploaded text of a draft (undefined once planned or discarded). */
+    async draftInput(id: string, adminId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom("mass_jobs")
+        .select("input_text")
+        .where("id", "=", id)
+        .where("admin_id", "=", adminId)
+        .where("status", "=", "draft")
+        .executeTakeFirst();
+      return row?.input_text ?? undefined;
+    },
+
+    /** Writes the planned rows (queued, each with its derived client id) into a draft; idempotent per draft. */
+    async savePlan(
+      id: string,
+      plan: {
+        rows: PlannedRow[];
+        digest: string;
+        dupPolicy: DupPolicy;
+        totals: Record<string, string>;
+        accountId: string;
+        accountName: string;
+      },
+    ): Promise<boolean> {
+      const t = at();
+      return db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable("mass_jobs")
+          .set({
+            input_text: null,
+            input_digest: plan.digest,
+            dup_policy: plan.dupPolicy,
+            rows_total: plan.rows.length,
+            totals: JSON.stringify(plan.totals),
+            account_id: plan.accountId,
+            account_name: plan.accountName,
+            updated_at: t,
+          })
+          .where("id", "=", id)
+          .where("status", "=", "draft")
+          .executeTakeFirst();
+        if (res.numUpdatedRows === 0n) return false;
+        await trx.deleteFrom("mass_rows").where("job_id", "=", id).execute();
+        for (let i = 0; i < plan.rows.length; i += INSERT_CHUNK) {
+          await trx
+            .insertInto("mass_rows")
+            .values(
+              plan.rows.slice(i, i + INSERT_CHUNK).map((r) => ({
+                job_id: id,
+                row_no: r.rowNo,
+                lines: r.lines.join(" "),
+                target: r.target,
+                asset: r.asset,
+                amount: r.amount,
+                description: r.description,
+                client_id: clientTransferId(id, r.rowNo),
+                state: "queued",
+                attempts: 0,
+                notified: NOTIFY.pending,
+                updated_at: t,
+              })),
+            )
+            .execute();
+        }
+        return true;
+      });
+    },
+
+    /** Drops a draft that will not be confirmed (insufficient funds, cancelled conversation). */
+    async discard(id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (await setStatusIn(trx, id, ["draft"], "discarded", at())) {
+          await trx.deleteFrom("mass_rows").where("job_id", "=", id).execute();
+        }
+      });
+    },
+
+    /** Binds the draft to the confirmation that may start it. */
+    async setProposal(id: string, operationId: string, notify: boolean): Promise<boolean> {
+      const res = await db
+        .updateTable("mass_jobs")
+        .set({ operation_id: operationId, notify: notify ? 1 : 0, updated_at: at() })
+        .where("id", "=", id)
+        .where("status", "=", "draft")
+        .executeTakeFirst();
+      return res.numUpdatedRows > 0n;
+    },
+
+    /**
+     * draft → running, only through the confirmation it is bound to, with the audit record in the
+     * same transaction. True when this call started it.
+     */
+    async start(id: string, operationId: string, adminId: number): Promise<boolean> {
+      const t = at();
+      return db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable("mass_jobs")
+          .set({ status: "running", started_at: t, updated_at: t })
+          .where("id", "=", id)
+          .where("status", "=", "draft")
+          .where("operation_id", "=", operationId)
+          .where("admin_id", "=", adminId)
+          .executeTakeFirst();
+        if (res.numUpdatedRows === 0n) return false;
+        const job = await trx.selectFrom("mass_jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+        await trx
+          .insertInto("mass_audit")
+          .values({
+            job_id: id,
+            admin_id: job.admin_id,
+            network: job.network,
+            account_id: job.account_id,
+            input_digest: job.input_digest ?? "",
+            rows_total: job.rows_total,
+            totals: job.totals ?? "{}",
+            dup_policy: job.dup_policy ?? "keep",
+            notify: job.notify,
+            confirmed_at: t,
+            outcome: "running",
+          })
+          .execute();
+        return true;
+      });
+    },
+
+    setStatus,
+
+    /** Takes the job for one sender loop until `leaseMs` from now; `force` ignores a live lease. */
+    async claimLease(id: string, token: string, leaseMs: number, force: boolean): Promise<boolean> {
+      const t = at();
+      let q = db
+        .updateTable("mass_jobs")
+        .set({ runner_id: token, lease_until: t + leaseMs })
+        .where("id", "=", id)
+        .where("status", "in", ["running", "cancelling", "completed", "cancelled"]);
+      if (!force) q = q.where((eb) => eb.or([eb("runner_id", "is", null), eb("lease_until", "<", t)]));
+      return (await q.executeTakeFirst()).numUpdatedRows > 0n;
+    },
+
+    async renewLease(id: string, token: string, leaseMs: number): Promise<boolean> {
+      const res = await db
+        .updateTable("mass_jobs")
+        .set({ lease_until: at() + leaseMs })
+        .where("id", "=", id)
+        .where("runner_id", "=", token)
+        .executeTakeFirst();
+      return res.numUpdatedRows > 0n;
+    },
+
+    async releaseLease(id: string, token: string): Promise<void> {
+      await db
+        .updateTable("mass_jobs")
+        .set({ runner_id: null, lease_until: null })
+        .where("id", "=", id)
+        .where("runner_id", "=", token)
+        .execute();
+    },
+
+    /** Rows left 'sending' by a loop that is gone: the request may or may not have been applied. */
+    async orphanSending(id: string): Promise<number> {
+      const res = await db
+        .updateTable("mass_rows")
+        .set({ state: "unknown", updated_at: at() })
+        .where("job_id", "=", id)
+        .where("state", "=", "sending")
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    },
+
+    async rowsIn(id: string, state: RowState, limit: number): Promise<MassRow[]> {
+      const rows = await rowsOf(id).selectAll().where("state", "=", state).orderBy("row_no").limit(limit).execute();
+      return rows.map(toRow);
+    },
+
+    /** The next queued rows of one asset (a call carries one asset), lowest asset code first. */
+    async nextBatch(id: string, limit: number): Promise<MassRow[]> {
+      const first = await rowsOf(id)
+        .select("asset")
+        .where("state", "=", "queued")
+        .orderBy("asset")
+        .limit(1)
+        .executeTakeFirst();
+      if (!first) return [];
+      const rows = await rowsOf(id)
+        .selectAll()
+        .where("state", "=", "queued")
+        .where("asset", "=", first.asset)
+        .orderBy("row_no")
+        .limit(limit)
+        .execute();
+      return rows.map(toRow);
+    },
+
+    /** queued → sending for these rows; returns the rows this call moved (only those may be sent). */
+    async markSending(id: string, rowNos: number[]): Promise<Set<number>> {
+      const moved = await db
+        .updateTable("mass_rows")
+        .set({ state: "sending", attempts: sql`attempts + 1`, updated_at: at() })
+        .where("job_id", "=", id)
+        .where("row_no", "in", rowNos)
+        .where("state", "=", "queued")
+        .returning("row_no")
+        .execute();
+      return new Set(moved.map((r) => r.row_no));
+    },
+
+    /** Records outcomes in one transaction; each only over a row still in one of `from`. */
+    async record(id: string, outcomes: RowOutcome[], from: readonly RowState[]): Promise<void> {
+      if (outcomes.length === 0) return;
+      const t = at();
+      await db.transaction().execute(async (trx) => {
+        for (const o of outcomes) {
+          await trx
+            .updateTable("mass_rows")
+            .set({
+              state: o.state,
+              ...(o.transferId === undefined ? {} : { transfer_id: o.transferId }),
+              ...(o.error === undefined ? {} : { error: o.error }),
+              // A proven-unsent row goes back to the queue without counting the send.
+              ...(o.state === "queued" && from.includes("sending") ? { attempts: sql`attempts - 1` } : {}),
+              updated_at: t,
+            })
+            .where("job_id", "=", id)
+            .where("row_no", "=", o.rowNo)
+            .where("state", "in", [...from])
+            .execute();
+        }
+      });
+    },
+
+    async counts(id: string): Promise<Record<RowState, number>> {
+      const rows = await rowsOf(id)
+        .select(["state", (eb) => eb.fn.countAll<number | string>().as("n")])
+        .groupBy("state")
+        .execute();
+      const out = Object.fromEntries(ROW_STATES.map((s) => [s, 0])) as Record<RowState, number>;
+      for (const r of rows) out[r.state as RowState] = Number(r.n);
+      return out;
+    },
+
+    /** Failed rows by reason. */
+    async failureReasons(id: string): Promise<{ reason: string; n: number }[]> {
+      const rows = await rowsOf(id)
+        .select(["error", (eb) => eb.fn.countAll<number | string>().as("n")])
+        .where("state", "=", "failed")
+        .groupBy("error")
+        .execute();
+      return rows.map((r) => ({ reason: r.error ?? "unknown", n: Number(r.n) })).sort((a, b) => b.n - a.n);
+    },
+
+    /** Amounts of rows in `state`, summed per asset by the caller (decimal strings never go through SQL sums). */
+    async amountsIn(id: string, state: RowState): Promise<{ asset: string; amount: string }[]> {
+      return rowsOf(id).select(["asset", "amount"]).where("state", "=", state).execute();
+    },
+
+    /** Rows still queued when the job is cancelled: never sent. */
+    async skipQueued(id: string): Promise<number> {
+      const res = await db
+        .updateTable("mass_rows")
+        .set({ state: "cancelled", error: "job_cancelled", updated_at: at() })
+        .where("job_id", "=", id)
+        .where("state", "=", "queued")
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    },
+
+    /** running → completed or cancelling → cancelled, with the audit outcome. */
+    async finish(
+      id: string,
+      outcome: { paid: number; failed: number; skipped: number; paidTotals: Record<string, string> },
+    ): Promise<MassJobStatus | undefined> {
+      const t = at();
+      return db.transaction().execute(async (trx) => {
+        const job = await trx.selectFrom("mass_jobs").select("status").where("id", "=", id).executeTakeFirst();
+        const to: MassJobStatus | undefined =
+          job?.status === "running" ? "completed" : job?.status === "cancelling" ? "cancelled" : undefined;
+        if (!to || !job) return undefined;
+        if (!(await setStatusIn(trx, id, [job.status as MassJobStatus], to, t, { finished_at: t }))) return undefined;
+        await trx
+          .updateTable("mass_audit")
+          .set({
+            outcome: to,
+            paid_rows: outcome.paid,
+            failed_rows: outcome.failed,
+            skipped_rows: outcome.skipped,
+            paid_totals: JSON.stringify(outcome.paidTotals),
+            finished_at: t,
+          })
+          .where("job_id", "=", id)
+          .execute();
+        return to;
+      });
+    },
+
+    async setProgressMessage(id: string, messageId: number): Promise<void> {
+      await db.updateTable("mass_jobs").set({ progress_message_id: messageId }).where("id", "=", id).execute();
+    },
+
+    async setError(id: string, error: string | null): Promise<void> {
+      await db.updateTable("mass_jobs").set({ error, updated_at: at() }).where("id", "=", id).execute();
+    },
+
+    async markReportSent(id: string): Promise<void> {
+      await db.updateTable("mass_jobs").set({ report_sent: 1, updated_at: at() }).where("id", "=", id).execute();
+    },
+
+    async markNotifyDone(id: string): Promise<void> {
+      await db.updateTable("mass_jobs").set({ notify_done: 1, updated_at: at() }).where("id", "=", id).execute();
+    },
+
+    async allRows(id: string): Promise<MassRow[]> {
+      return (await rowsOf(id).selectAll().orderBy("row_no").execute()).map(toRow);
+    },
+
+    /** Recipients with paid rows not yet notified. */
+    async notifyTargets(id: string, limit: number): Promise<string[]> {
+      const rows = await rowsOf(id)
+        .select("target")
+        .distinct()
+        .where("state", "=", "completed")
+        .where("notified", "=", NOTIFY.pending)
+        .orderBy("target")
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.target);
+    },
+
+    /**
+     * Claims a recipient's pending notifications (pending → sent) BEFORE the message goes out, so a
+     * restart never messages twice; returns the rows claimed.
+     */
+    async claimNotify(id: string, target: string): Promise<MassRow[]> {
+      const rows = await db
+        .updateTable("mass_rows")
+        .set({ notified: NOTIFY.sent })
+        .where("job_id", "=", id)
+        .where("target", "=", target)
+        .where("state", "=", "completed")
+        .where("notified", "=", NOTIFY.pending)
+        .returningAll()
+        .execute();
+      return rows.map(toRow);
+    },
+
+    async setNotified(id: string, target: string, value: number): Promise<void> {
+      await db
+        .updateTable("mass_rows")
+        .set({ notified: value })
+        .where("job_id", "=", id)
+        .where("target", "=", target)
+        .where("notified", "=", NOTIFY.sent)
+        .execute();
+    },
+
+    /** Recipients (not rows) per notification state, for paid rows. */
+    async notifyCounts(id: string): Promise<Record<number, number>> {
+      const rows = await rowsOf(id)
+        .select(["notified", (eb) => eb.fn.count<number | string>("target").distinct().as("n")])
+        .where("state", "=", "completed")
+        .groupBy("notified")
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.notified, Number(r.n)]));
+    },
+
+    /** Jobs with work left after a restart: sending, or a report or notifications still owed. */
+    async resumable(): Promise<MassJob[]> {
+      const rows = await db
+        .selectFrom("mass_jobs")
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb("status", "in", [...ACTIVE_STATUSES]),
+            eb.and([
+              eb("status", "in", [...FINAL_STATUSES]),
+              eb.or([eb("report_sent", "=", 0), eb.and([eb("notify", "=", 1), eb("notify_done", "=", 0)])]),
+            ]),
+          ]),
+        )
+        .orderBy("created_at")
+        .execute();
+      return rows.map(toJob);
+    },
+
+    async audit(id: string) {
+      return db.selectFrom("mass_audit").selectAll().where("job_id", "=", id).executeTakeFirst();
+    },
+  };
+}
+
+async function setStatusIn(
+  db: Kysely<Database>,
+  id: string,
+  from: readonly MassJobStatus[],
+  to: MassJobStatus,
+  t: number,
+  extra: Partial<MassJobsTable> = {},
+): Promise<boolean> {
+  const res = await db
+    .updateTable("mass_jobs")
+    .set({ status: to, updated_at: t, ...extra })
+    .where("id", "=", id)
+    .where("status", "in", [...from])
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+function toJob(row: Selectable<MassJobsTable>): MassJob {
+  return {
+    id: row.id,
+    adminId: row.admin_id,
+    chatId: row.chat_id,
+    network: row.network === "testnet" ? "testnet" : "production",
+    accountId: row.account_id,
+    accountName: row.account_name,
+    status: row.status as MassJobStatus,
+    inputDigest: row.input_digest,
+    dupPolicy: row.dup_policy as DupPolicy | null,
+    notify: row.notify === 1,
+    rowsTotal: row.rows_total,
+    totals: row.totals === null ? {} : (JSON.parse(row.totals) as Record<string, string>),
+    operationId: row.operation_id,
+    progressMessageId: row.progress_message_id,
+    error: row.error,
+    reportSent: row.report_sent === 1,
+    notifyDone: row.notify_done === 1,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+function toRow(row: Selectable<MassRowsTable>): MassRow {
+  return {
+    rowNo: row.row_no,
+    lines: row.lines,
+    target: row.target,
+    asset: row.asset,
+    amount: row.amount,
+    description: row.description,
+    clientId: row.client_id,
+    state: row.state as RowState,
+    transferId: row.transfer_id,
+    error: row.error,
+    attempts: row.attempts,
+    notified: row.notified,
+  };
+}

@@ -1,0 +1,82 @@
+/** My withdrawals: the list, paged by the service's cursor, and the details of one. */
+import { Composer, InlineKeyboard } from "grammy";
+import { formatAmount } from "../../../domain/money.js";
+import type { PayWithdrawal } from "../../../service/schemas.js";
+import type { BotContext, BotDeps } from "../../context.js";
+import { clientsFor } from "../../shared/account.js";
+import type { Translate } from "../../shared/errors.js";
+
+const PAGE_SIZE = 5;
+const SHOW = /^wdr:show:([A-Za-z0-9_-]{1,50})$/;
+const PAGE = /^wdr:page:([0-9]{1,4})$/;
+
+/** "UQAb…x9Zk": enough of an address to recognise it in a button. */
+const shortAddress = (a: string) => (a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
+
+function withdrawalCard(t: Translate, w: PayWithdrawal): string {
+  return [
+    t("withdraw-details-title", { id: w.withdrawalId }),
+    t("withdraw-field-amount", { amount: formatAmount(w.amount, w.asset) }),
+    t("withdraw-field-fee", { fee: formatAmount(w.fee, w.asset) }),
+    t("withdraw-field-network", { network: w.network }),
+    t("withdraw-field-address", { address: w.address }),
+    t("withdraw-field-status", { status: t(`withdraw-status-${w.status}`) }),
+    t("withdraw-field-tx", { tx: w.txHash ?? t("withdraw-tx-unknown") }),
+    t("withdraw-field-created", { created: `${w.createdAt.slice(0, 16).replace("T", " ")} UTC` }),
+  ].join("\n");
+}
+
+/** The list and details handlers, and a function that shows the list's first page. */
+export function withdrawalHistory(deps: BotDeps): {
+  composer: Composer<BotContext>;
+  showList: (ctx: BotContext) => Promise<void>;
+} {
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+  // Cursors of the pages seen, per user: the service pages forward only, Previous needs them kept.
+  const pages = deps.storage.kv<{ cursors: (string | null)[] }>("withdraw-pages");
+
+  const showPage = async (ctx: BotContext, page: number, edit: boolean) => {
+    const userKey = String(ctx.from!.id);
+    const cursors = (page === 0 ? undefined : await pages.read(userKey))?.cursors ?? [null];
+    // An unknown page (the list was started afresh meanwhile) falls back to the first.
+    const index = page < cursors.length ? page : 0;
+    const { pay } = await clientsFor(deps, ctx.from!.id);
+    const result = await pay.getWithdrawals({ cursor: cursors[index] ?? undefined, limit: PAGE_SIZE });
+    await pages.write(userKey, {
+      cursors: [...cursors.slice(0, index + 1), ...(result.nextCursor ? [result.nextCursor] : [])],
+    });
+
+    const kb = new InlineKeyboard();
+    for (const w of result.items) {
+      const label = `${formatAmount(w.amount, w.asset)} → ${shortAddress(w.address)} · ${ctx.t(`withdraw-status-${w.status}`)}`;
+      kb.text(label, `wdr:show:${w.withdrawalId}`).row();
+    }
+    if (index > 0) kb.text(ctx.t("common-prev"), `wdr:page:${index - 1}`);
+    if (result.nextCursor) kb.text(ctx.t("common-next"), `wdr:page:${index + 1}`);
+    kb.row().text(ctx.t("common-back"), "menu:withdraw");
+    const empty = result.items.length === 0 && index === 0;
+    const text = empty ? ctx.t("withdraw-list-empty") : ctx.t("withdraw-list-title", { page: index + 1 });
+    if (edit) await ctx.editMessageText(text, { reply_markup: kb });
+    else await ctx.reply(text, { reply_markup: kb });
+  };
+
+  pm.callbackQuery("wdr:list", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showPage(ctx, 0, false);
+  });
+  pm.callbackQuery(PAGE, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showPage(ctx, Number(ctx.match[1]), true);
+  });
+  pm.callbackQuery(SHOW, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { pay } = await clientsFor(deps, ctx.from.id);
+    const w = await pay.getWithdrawal({ withdrawalId: ctx.match[1]! });
+    await ctx.reply(withdrawalCard(ctx.t, w), {
+      reply_markup: new InlineKeyboard().text(ctx.t("withdraw-back-to-list"), "wdr:list"),
+    });
+  });
+
+  return { composer, showList: (ctx) => showPage(ctx, 0, false) };
+}

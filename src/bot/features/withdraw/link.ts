@@ -1,0 +1,81 @@
+/**
+ * A withdrawal link: asset → network → address → amount → a link whose follower confirms the
+ * withdrawal in the service's bot. Nothing leaves the wallet when the link is made, so there is no
+ * confirmation here; the call takes no client id, so a lost reply is reported, not retried.
+ */
+import { InlineKeyboard } from "grammy";
+import { formatAmount } from "../../../domain/money.js";
+import { outcomeMayBeApplied } from "../../../service/errors.js";
+import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
+import { clientsFor } from "../../shared/account.js";
+import { askAmount } from "../../shared/inputs.js";
+import { attempt, askDestination, loadCurrencies, loadTerms, minimumOf, routeLines, tellFailure } from "./steps.js";
+
+export const WITHDRAWAL_LINK = "withdraw-link";
+
+/** The withdrawal-link conversation. */
+export function withdrawalLinkConversation(deps: BotDeps) {
+  return async (conversation: BotConversation, ctx: ConvContext): Promise<void> => {
+    const currencies = await loadCurrencies(conversation, deps);
+    if (!currencies.ok) return tellFailure(ctx, currencies);
+    const dest = await askDestination(conversation, ctx, currencies.value);
+    const terms = await loadTerms(conversation, deps, dest);
+    if (!terms.ok) return tellFailure(ctx, terms);
+    const { quota } = terms.value;
+    const asset = dest.currency.asset;
+    const min = minimumOf(dest, quota);
+
+    const amount = await askAmount(conversation, ctx, {
+      asset,
+      decimals: quota.precision,
+      min,
+      max: quota.maxAmount,
+      prompt: ctx.t("withdraw-link-ask-amount", {
+        asset,
+        min: formatAmount(min, asset),
+        max: formatAmount(quota.maxAmount, asset),
+        fee: formatAmount(quota.fee, quota.feeAsset),
+      }),
+    });
+
+    const made = await conversation.external((octx) =>
+      attempt(octx, async () => {
+        const { pay } = await clientsFor(deps, octx.from!.id);
+        try {
+          return await pay.createWithdrawalLink({
+            network: dest.network,
+            address: dest.address,
+            asset,
+            amount,
+            ...(dest.comment === undefined ? {} : { comment: dest.comment }),
+          });
+        } catch (err) {
+          // Without a client id there is nothing to look the link up by; a lost one moves nothing.
+          if (outcomeMayBeApplied(err)) return null;
+          throw err;
+        }
+      }),
+    );
+    if (!made.ok) return tellFailure(ctx, made);
+    if (made.value === null) {
+      await ctx.reply(ctx.t("withdraw-link-lost"));
+      return;
+    }
+    const { links, expiresAt } = made.value;
+    const text = [
+      ctx.t("withdraw-link-made"),
+      ctx.t("withdraw-field-amount", { amount: formatAmount(amount, asset) }),
+      ...routeLines(ctx, dest),
+      ctx.t("withdraw-link-expires", { expires: `${expiresAt.slice(0, 16).replace("T", " ")} UTC` }),
+      "",
+      ctx.t("withdraw-link-telegram", { link: links.telegramBotLink }),
+      ctx.t("withdraw-link-web", { link: links.webLink }),
+    ].join("\n");
+    await ctx.reply(text, {
+      reply_markup: new InlineKeyboard()
+        .url(ctx.t("withdraw-link-open"), links.telegramBotLink)
+        .url(ctx.t("common-share"), `https://t.me/share/url?url=${encodeURIComponent(links.telegramBotLink)}`),
+      link_preview_options: { is_disabled: true },
+    });
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Steps both withdrawal conversations share: where the money goes (asset → network → address →
+ * memo) and the terms of that route (quota, fee, what is available).
+ */
+import { isValidAddress, type NetworkCode } from "../../../domain/addresses.js";
+import { formatAmount, money } from "../../../domain/money.js";
+import { type Currency, Network, type PayWithdrawalQuota } from "../../../service/schemas.js";
+import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
+import { clientsFor } from "../../shared/account.js";
+import { describeError, type UserMessage } from "../../shared/errors.js";
+import { askAsset, askChoice, askText } from "../../shared/inputs.js";
+
+export type Attempt<T> = { ok: true; value: T } | { ok: false; error: UserMessage };
+
+/**
+ * Runs a service call inside `conversation.external`. What `external` returns is stored, and a thrown
+ * error would come back as a plain Error without its kind, so failures are returned as locale keys.
+ */
+export async function attempt<T>(octx: BotContext, fn: () => Promise<T>): Promise<Attempt<T>> {
+  try {
+    return { ok: true, value: await fn() };
+  } catch (err) {
+    octx.log.warn({ err }, "withdrawal service call failed");
+    return { ok: false, error: describeError(err) };
+  }
+}
+
+/** Replies with the failure's localized text. */
+export async function tellFailure(ctx: ConvContext, failure: { error: UserMessage }): Promise<void> {
+  await ctx.reply(ctx.t(failure.error.key, failure.error.vars));
+}
+
+/** The networks of a currency that the contract knows (others cannot be sent to). */
+function networksOf(currency: Currency): NetworkCode[] {
+  return currency.networks.flatMap((n) => {
+    const parsed = Network.safeParse(n);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** The currencies of the user's network, as plain JSON for the conversation. */
+export function loadCurrencies(conversation: BotConversation, deps: BotDeps): Promise<Attempt<Currency[]>> {
+  return conversation.external((octx) =>
+    attempt(octx, async () => (await clientsFor(deps, octx.from!.id)).pay.getCurrencies()),
+  );
+}
+
+export interface Destination {
+  currency: Currency;
+  network: NetworkCode;
+  address: string;
+  /** Memo for TON destinations (exchanges tell deposits apart by it). */
+  comment?: string;
+}
+
+/** Asks asset, network (skipped when there is one), address (format checked) and, for TON, a memo. */
+export async function askDestination(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  currencies: Currency[],
+): Promise<Destination> {
+  const withdrawable = currencies.filter((c) => networksOf(c).length > 0);
+  const asset = await askAsset(
+    conversation,
+    ctx,
+    withdrawable.map((c) => c.asset),
+    ctx.t("withdraw-ask-asset"),
+  );
+  const currency = withdrawable.find((c) => c.asset === asset)!;
+  const networks = networksOf(currency);
+  const network =
+    networks.length === 1
+      ? networks[0]!
+      : ((await askChoice(
+          conversation,
+          ctx,
+          ctx.t("withdraw-ask-network", { asset }),
+          networks.map((n) => ({ label: n, value: n })),
+        )) as NetworkCode);
+
+  const format = ctx.t(`withdraw-format-${network}`);
+  let prompt = ctx.t("withdraw-ask-address", { network, format });
+  let address: string;
+  for (;;) {
+    address = (await askText(conversation, ctx, prompt, { maxLength: 200 })) ?? "";
+    if (isValidAddress(network, address)) break;
+    prompt = ctx.t("withdraw-bad-address", { network, format });
+  }
+  const comment =
+    network === "TON"
+      ? await askText(conversation, ctx, ctx.t("withdraw-ask-memo"), { optional: true, maxLength: 120 })
+      : undefined;
+  return { currency, network, address, ...(comment === undefined ? {} : { comment }) };
+}
+
+export interface Terms {
+  quota: PayWithdrawalQuota;
+  /** Available balance of the asset withdrawn. */
+  available: string;
+  /** Available balance of the fee's asset (the same as `available` when the fee is in the asset). */
+  feeAvailable: string;
+}
+
+/** Reads the route's quota and the wallet's available balances. */
+export function loadTerms(
+  conversation: BotConversation,
+  deps: BotDeps,
+  dest: Destination,
+): Promise<Attempt<Terms>> {
+  return conversation.external((octx) =>
+    attempt(octx, async () => {
+      const { pay } = await clientsFor(deps, octx.from!.id);
+      const [quota, { balances }] = await Promise.all([
+        pay.getWithdrawalQuotas({ network: dest.network, asset: dest.currency.asset }),
+        pay.getAppBalances(),
+      ]);
+      const availableOf = (asset: string) => balances.find((b) => b.asset === asset)?.available ?? "0";
+      return { quota, available: availableOf(quota.asset), feeAvailable: availableOf(quota.feeAsset) };
+    }),
+  );
+}
+
+/** The smallest amount the route accepts: the stricter of the currency's and the quota's minimums. */
+export function minimumOf(dest: Destination, quota: PayWithdrawalQuota): string {
+  return money.max(dest.currency.minWithdrawal, quota.minAmount);
+}
+
+/** The lines naming the route, shared by summaries and results. */
+export function routeLines(ctx: ConvContext, dest: Destination): string[] {
+  return [
+    ctx.t("withdraw-field-network", { network: dest.network }),
+    ctx.t("withdraw-field-address", { address: dest.address }),
+    ...(dest.network === "TON" ? [ctx.t("withdraw-field-memo", { memo: dest.comment ?? "—" })] : []),
+  ];
+}
+
+/** "1 USDT" or "1 USDT + 0.1 TONCOIN" when the fee is in another asset. */
+export function amountPlusFee(amount: string, asset: string, fee: string, feeAsset: string): string {
+  return feeAsset === asset
+    ? formatAmount(money.add(amount, fee), asset)
+    : `${formatAmount(amount, asset)} + ${formatAmount(fee, feeAsset)}`;
+}

@@ -1,0 +1,135 @@
+/**
+ * Public market data of the Exchange interface over real HTTP: pairs, tickers, candles, the order
+ * book at each depth and precision, trades, assets and fees.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { money } from "../../src/domain/money.js";
+import { createExchangeClient, type ExchangeClient } from "../../src/service/client.js";
+import { rejection, TestSim } from "../helpers/simulator.js";
+
+const T0 = Date.parse("2025-03-03T10:17:30Z");
+let sim: TestSim;
+let ex: ExchangeClient;
+
+beforeAll(async () => {
+  sim = await TestSim.start({ now: () => new Date(T0) });
+  ex = createExchangeClient({ baseUrl: sim.running.baseUrls.exchange, backoffMs: 5 });
+});
+afterAll(() => sim.close());
+
+describe("pairs, assets and fees", () => {
+  it("every pair has rules whose size × price fits the quote asset's precision", async () => {
+    const [symbols, assets] = [await ex.getSymbols(), await ex.getAssets()];
+    expect(symbols.map((s) => s.symbol)).toContain("TONCOIN-USDT");
+    const precision = new Map(assets.map((a) => [a.asset, a.precision]));
+    for (const s of symbols) {
+      expect(s.symbol).toBe(`${s.baseAsset}-${s.quoteAsset}`);
+      expect(s.pricePrecision + s.sizePrecision).toBeLessThanOrEqual(precision.get(s.quoteAsset) ?? -1);
+      expect(money.lte(s.minSize, s.maxSize)).toBe(true);
+      expect(await ex.getSymbol({ symbol: s.symbol })).toEqual(s);
+    }
+    expect(symbols.some((s) => s.status === "halted")).toBe(true);
+    expect(await rejection(ex.getSymbol({ symbol: "TON-USDT" }))).toMatchObject({ status: 404, kind: "not_found" });
+  });
+
+  it("Toncoin is TONCOIN; TON is a network, not an asset", async () => {
+    expect(await ex.getAsset({ asset: "TONCOIN" })).toMatchObject({ name: "Toncoin", networks: [{ network: "TON" }] });
+    const err = await rejection(ex.getAsset({ asset: "TON" }));
+    expect(err).toMatchObject({ status: 404, detail: expect.stringContaining("TONCOIN") });
+    expect((await ex.getAssets()).map((a) => a.asset)).not.toContain("TON");
+  });
+
+  it("trade fees per pair, filtered by symbol", async () => {
+    const all = await ex.getTradeFees();
+    expect(all).toHaveLength((await ex.getSymbols()).length);
+    expect(await ex.getTradeFees({ symbol: "TONCOIN-USDT" })).toEqual([
+      { symbol: "TONCOIN-USDT", makerFeeRate: "0.0008", takerFeeRate: "0.001" },
+    ]);
+    expect(await rejection(ex.getTradeFees({ symbol: "NOPE-USDT" }))).toMatchObject({ status: 404 });
+  });
+});
+
+describe("order book, trades and tickers", () => {
+  it("the order book comes at the asked depth, best first, grouped by the asked precision", async () => {
+    for (const depth of [5, 10, 20, 50] as const) {
+      const book = await ex.getOrderbook({ symbol: "TONCOIN-USDT", depth });
+      expect([book.bids.length, book.asks.length]).toEqual([depth, depth]);
+    }
+    const full = await ex.getOrderbook({ symbol: "TONCOIN-USDT", depth: 100 });
+    expect(full.bids.length).toBeGreaterThan(20);
+    const prices = (levels: [string, string][]) => levels.map(([p]) => p);
+    const sorted = (levels: [string, string][], dir: 1 | -1) =>
+      [...prices(levels)].sort((a, b) => dir * money.cmp(a, b));
+    expect(prices(full.bids)).toEqual(sorted(full.bids, -1));
+    expect(prices(full.asks)).toEqual(sorted(full.asks, 1));
+    expect(money.lt(full.bids[0]?.[0] ?? "0", full.asks[0]?.[0] ?? "0")).toBe(true);
+    expect((await ex.getOrderbook({ symbol: "TONCOIN-USDT" })).bids).toHaveLength(20);
+
+    const grouped = await ex.getOrderbook({ symbol: "TONCOIN-USDT", depth: 100, precision: "0.01" });
+    for (const [price] of [...grouped.bids, ...grouped.asks]) expect(money.isMultipleOf(price, "0.01")).toBe(true);
+    const [bidPrice, bidSize] = grouped.bids[0] as [string, string];
+    const inGroup = full.bids.filter(([p]) => money.gte(p, bidPrice));
+    expect(money.sum(inGroup.map(([, s]) => s))).toBe(bidSize);
+    expect(money.sum(grouped.asks.map(([, s]) => s))).toBe(money.sum(full.asks.map(([, s]) => s)));
+    expect(await rejection(ex.getOrderbook({ symbol: "TONCOIN-USDT", precision: "0.00015" }))).toMatchObject({
+      status: 400,
+      info: { field: "precision" },
+    });
+  });
+
+  it("trades come newest first, up to the limit", async () => {
+    const trades = await ex.getTrades({ symbol: "BTC-USDT", limit: 10 });
+    expect(trades).toHaveLength(10);
+    const times = trades.map((t) => Date.parse(t.time));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(times[0]).toBe(T0);
+    expect(await ex.getTrades({ symbol: "BTC-USDT" })).toHaveLength(50);
+  });
+
+  it("tickers agree with the book and the trades", async () => {
+    const tickers = await ex.getTicker({ tickerType: "24h" });
+    expect(tickers.map((t) => t.symbol)).toEqual((await ex.getSymbols()).map((s) => s.symbol));
+    const [ton] = await ex.getTicker({ tickerType: "24h", symbols: ["TONCOIN-USDT"] });
+    const book = await ex.getOrderbook({ symbol: "TONCOIN-USDT", depth: 5 });
+    const [last] = await ex.getTrades({ symbol: "TONCOIN-USDT", limit: 1 });
+    expect(ton).toMatchObject({ bestBid: book.bids[0]?.[0], bestAsk: book.asks[0]?.[0], last: last?.price });
+    expect(ton?.change).toBe(money.sub(ton?.last ?? "0", ton?.open ?? "0"));
+    expect(money.lte(ton?.low ?? "0", ton?.high ?? "0")).toBe(true);
+    expect(await rejection(ex.getTicker({ tickerType: "24h", symbols: ["NOPE-USDT"] }))).toMatchObject({ status: 400 });
+  });
+});
+
+describe("candles", () => {
+  it("are [start, open, close, high, low, volume], oldest first, continuous and consistent", async () => {
+    const rows = await ex.getCandles({ symbol: "TONCOIN-USDT", interval: "15m" });
+    expect(rows).toHaveLength(100);
+    const starts = rows.map((r) => Date.parse(r[0]));
+    expect(starts.at(-1)).toBe(Date.parse("2025-03-03T10:15:00Z"));
+    for (let i = 1; i < rows.length; i++) {
+      expect(starts[i] - (starts[i - 1] as number)).toBe(15 * 60_000);
+      expect(rows[i]?.[1]).toBe(rows[i - 1]?.[2]);
+    }
+    for (const [, open, close, high, low] of rows) {
+      expect(money.gte(high, money.max(open, close)) && money.lte(low, money.min(open, close))).toBe(true);
+    }
+    // The history runs into the live market: the current candle closes at the last trade price.
+    const [last] = await ex.getTrades({ symbol: "TONCOIN-USDT", limit: 1 });
+    expect(rows.at(-1)?.[2]).toBe(last?.price);
+  });
+
+  it("follow startAt and endAt, are the same every time, and are capped in number", async () => {
+    const range = { symbol: "BTC-USDT", interval: "1h" as const, startAt: "2025-03-01T00:00:00Z", endAt: "2025-03-01T05:30:00Z" };
+    const rows = await ex.getCandles(range);
+    expect(rows.map((r) => r[0])).toEqual([0, 1, 2, 3, 4, 5].map((h) => `2025-03-01T0${h}:00:00.000Z`));
+    expect(await ex.getCandles(range)).toEqual(rows);
+    const testnet = createExchangeClient({ baseUrl: sim.running.baseUrls.exchangeTestnet });
+    expect(await testnet.getCandles(range)).toEqual(rows);
+
+    const weeks = await ex.getCandles({ symbol: "BTC-USDT", interval: "1w", startAt: "2025-01-01T00:00:00Z" });
+    expect(new Date(weeks[0]?.[0] ?? "").getUTCDay()).toBe(1);
+    const minutes = await ex.getCandles({ symbol: "BTC-USDT", interval: "1m", startAt: "2024-01-01T00:00:00Z" });
+    expect(minutes).toHaveLength(1500);
+    expect(minutes.at(-1)?.[0]).toBe("2025-03-03T10:17:00.000Z");
+    expect(await rejection(ex.getCandles({ ...range, startAt: range.endAt, endAt: range.startAt }))).toMatchObject({ status: 400 });
+  });
+});
