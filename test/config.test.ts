@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       BOT_TOKEN: "123:abc",
       KEY_ENCRYPTION_KEY: KEY,
       KEY_ENCRYPTION_KEY_VERSION: 1,
+      KEY_ENCRYPTION_PREVIOUS_KEYS: new Map(),
       EXCHANGE_BASE_URL: "https://exchange.api.xrocket.exchange",
       PAY_BASE_URL: "https://pay.api.xrocket.exchange",
       EXCHANGE_TESTNET_BASE_URL: "https://exchange.api.testnet.xrocket.exchange",
@@ -121,5 +122,20 @@ describe("loadConfig", () => {
     const err = configError({ ...minimal, [name]: value });
     expect(err.problems).toHaveLength(1);
     expect(err.problems[0]).toMatch(new RegExp(`^${name}: `));
+  });
+});
+
+describe("KEY_ENCRYPTION_PREVIOUS_KEYS", () => {
+  const base = { BOT_TOKEN: "123:abc", KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64") };
+
+  it("reads earlier keys by version, for rotation", () => {
+    const old = randomBytes(32);
+    const config = loadConfig({ ...base, KEY_ENCRYPTION_KEY_VERSION: "2", KEY_ENCRYPTION_PREVIOUS_KEYS: `1:${old.toString("base64")}` });
+    expect(config.KEY_ENCRYPTION_PREVIOUS_KEYS.get(1)?.equals(old)).toBe(true);
+  });
+
+  it("refuses a malformed list without echoing it", () => {
+    expect(() => loadConfig({ ...base, KEY_ENCRYPTION_PREVIOUS_KEYS: "1:c2hvcnQ=" })).toThrow(/KEY_ENCRYPTION_PREVIOUS_KEYS/);
+    expect(() => loadConfig({ ...base, KEY_ENCRYPTION_PREVIOUS_KEYS: "1:c2hvcnQ=" })).not.toThrow(/c2hvcnQ/);
   });
 });
