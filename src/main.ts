@@ -46,13 +46,15 @@ async function main(): Promise<void> {
 
   await app.bot.init();
   await app.registerCommands().catch((err) => logger.warn({ err }, "could not register the command list"));
-  const settled = await app.reconcileUnfinished();
+  // Other instances may be mid-send: leave operations younger than the longest a send can take.
+  const sendWindowMs = config.SERVICE_TIMEOUT_MS * 3 + 60_000;
+  const settled = await app.reconcileUnfinished(sendWindowMs);
   if (settled > 0) logger.info({ settled }, "settled operations left unfinished");
   await app.resume();
 
   const runner = run(app.bot);
   const timer = setInterval(() => {
-    app.reconcileUnfinished().catch((err) => logger.warn({ err }, "periodic reconciliation failed"));
+    app.reconcileUnfinished(sendWindowMs).catch((err) => logger.warn({ err }, "periodic reconciliation failed"));
     storage.operations.expireStale(new Date()).catch((err) => logger.warn({ err }, "could not expire confirmations"));
   }, RECONCILE_INTERVAL_MS);
   logger.info({ username: app.bot.botInfo.username }, "bot started");

@@ -57,8 +57,8 @@ export interface BotApp {
   translatorFor(telegramId: number): Promise<Translate>;
   /** setMyCommands per language, plus the admin commands for each admin's chat. */
   registerCommands(): Promise<void>;
-  /** Settles operations left pending or unknown; returns how many were settled. */
-  reconcileUnfinished(): Promise<number>;
+  /** Settles operations left pending or unknown for at least `minAgeMs`; returns how many were settled. */
+  reconcileUnfinished(minAgeMs?: number): Promise<number>;
   /** Work to resume at start (e.g. mass-transfer jobs interrupted by a crash). */
   resume(): Promise<void>;
 }
@@ -188,7 +188,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     features,
     translatorFor,
     registerCommands,
-    reconcileUnfinished: () => reconcileUnfinished(deps, actions, translatorFor, notify),
+    reconcileUnfinished: (minAgeMs = 0) => reconcileUnfinished(deps, actions, translatorFor, notify, minAgeMs),
     resume: async () => {
       for (const f of features) await f.resume?.();
     },

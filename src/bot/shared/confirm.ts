@@ -171,16 +171,22 @@ export async function runAction(
 /**
  * Settles operations left pending or unknown (a crash, a lost connection): reads each by its client
  * id. Found → done. Not found → recorded as not carried out (never sent late without the user).
- * `notify` tells the user. Returns how many were settled.
+ * `notify` tells the user. With several bot instances, `minAgeMs` must exceed the longest a send can
+ * take (all attempts and timeouts), so that an operation another instance is sending is left alone.
+ * Returns how many were settled.
  */
 export async function reconcileUnfinished(
   deps: BotDeps,
   registry: ActionRegistry,
   translatorFor: (telegramId: number) => Promise<Translate>,
   notify: (op: OperationRecord, text: string, keyboard?: InlineKeyboardMarkup) => Promise<void>,
+  minAgeMs = 0,
 ): Promise<number> {
   let settled = 0;
+  const cutoff = deps.now().getTime() - minAgeMs;
   for (const op of await deps.storage.operations.listUnfinished()) {
+    // Another instance may still be sending a recent one: only settle what nobody can be working on.
+    if (op.updatedAt.getTime() > cutoff) continue;
     const def = registry.get(op.kind);
     const t = await translatorFor(op.telegramId);
     try {
