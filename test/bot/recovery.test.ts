@@ -1,0 +1,75 @@
+/**
+ * Crash recovery of confirmed actions: an operation claimed (pending) when the process died is
+ * settled at the next start by reading its client id, whichever side of the request the crash hit.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { createPayClient } from "../../src/service/client.js";
+import { Harness } from "../helpers/bot-harness.js";
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+const backends = [{ name: "sqlite", url: undefined }, ...(PG_URL ? [{ name: "postgres", url: PG_URL }] : [])];
+
+describe.each(backends)("settling operations left unfinished ($name)", ({ url }) => {
+  let h: Harness;
+  afterEach(async () => h?.close());
+
+  /** A cheque confirmed and claimed, as if the process died right after the claim. */
+  async function claimedCheque(amount: string) {
+    const { user, key } = await h.linkedUser({ pay: { USDT: "50" } });
+    const id = `chq-${Math.random().toString(16).slice(2, 14)}`;
+    await h.storage.operations.propose({
+      id,
+      telegramId: user.id,
+      chatId: user.id,
+      kind: "cheque_create",
+      network: "production",
+      payload: { asset: "USDT", amount },
+      messageId: null,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const claim = await h.storage.operations.claim(id, user.id, new Date());
+    expect(claim.claimed).toBe(true);
+    return { user, key, id };
+  }
+
+  it("finds a create that reached the service before the crash and records it done, once", async () => {
+    h = await Harness.create({ databaseUrl: url });
+    const { user, key, id } = await claimedCheque("7");
+    // The request reached the service; the reply never made it back.
+    await createPayClient({ baseUrl: h.sim.baseUrls.pay, apiKey: key }).createCheque({
+      asset: "USDT",
+      amount: "7",
+      clientChequeId: id,
+    });
+
+    expect(await h.app.reconcileUnfinished()).toBe(1);
+    expect((await h.storage.operations.get(id))?.state).toBe("done");
+    expect((await h.account(user.id)).pay.USDT).toEqual({ balance: "50", available: "43", holds: "7" });
+    expect(user.last()?.text).toMatch(/7/);
+    expect(await h.simRequests("createCheque")).toHaveLength(1);
+    // Nothing left to settle, and nothing is sent again.
+    expect(await h.app.reconcileUnfinished()).toBe(0);
+  });
+
+  it("records a create that never reached the service as not carried out, and sends nothing late", async () => {
+    h = await Harness.create({ databaseUrl: url });
+    const { user, id } = await claimedCheque("7");
+
+    expect(await h.app.reconcileUnfinished()).toBe(1);
+    const op = await h.storage.operations.get(id);
+    expect(op?.state).toBe("refused");
+    expect(op?.error).toBe("not_carried_out");
+    expect(user.last()?.text).toMatch(/was not carried out/);
+    expect(await h.simRequests("createCheque")).toHaveLength(0);
+    expect((await h.account(user.id)).pay.USDT?.available).toBe("50");
+  });
+
+  it("leaves alone operations another instance may still be sending", async () => {
+    h = await Harness.create({ databaseUrl: url });
+    const { id } = await claimedCheque("7");
+    expect(await h.app.reconcileUnfinished(60_000)).toBe(0);
+    expect((await h.storage.operations.get(id))?.state).toBe("pending");
+    h.advanceClock(61_000);
+    expect(await h.app.reconcileUnfinished(60_000)).toBe(1);
+  });
+});
