@@ -68,7 +68,12 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     const invoices = await activeInvoices(key);
     expect(invoices).toHaveLength(1);
     const [inv] = invoices as [Invoice];
-    expect(inv).toMatchObject({ asset: "USDT", amount: "12.5", description: "Coffee beans", status: "active" });
+    expect(inv).toMatchObject({
+      asset: "USDT",
+      amount: "12.5",
+      description: "Coffee beans",
+      status: "active",
+    });
     expect(inv.expiresAt).not.toBeNull();
     expect(shown.text).toContain(inv.links.telegramBotLink);
     expect(shown.text).toContain(inv.links.webLink);
@@ -133,12 +138,21 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     const { user, key } = await h.linkedUser();
     const { pay } = h.deps.services.forKey("production", key);
     for (let i = 1; i <= 7; i++) {
-      await pay.createInvoice({ clientInvoiceId: `seed-${i}`, asset: "USDT", amount: `${i}`, description: `n${i}` });
+      await pay.createInvoice({
+        clientInvoiceId: `seed-${i}`,
+        asset: "USDT",
+        amount: `${i}`,
+        description: `n${i}`,
+      });
     }
     await user.send("/myinvoices");
     const first = user.last()!;
     expect(first.text).toMatch(/page 1/);
-    const labels = () => user.last()!.keyboard!.inline_keyboard.flat().map((b) => b.text);
+    const labels = () =>
+      user
+        .last()!
+        .keyboard!.inline_keyboard.flat()
+        .map((b) => b.text);
     expect(labels().filter((l) => /USDT/.test(l))).toEqual([
       "7 USDT · n7",
       "6 USDT · n6",

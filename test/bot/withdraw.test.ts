@@ -73,7 +73,12 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
     expect(shown.text).toMatch(/On the web: https:\/\//);
     const requests = await h.simRequests("createWithdrawalLink");
     expect(requests).toHaveLength(1);
-    expect(requests[0]?.body).toMatchObject({ network: "TRX", address: TRX_ADDRESS, asset: "USDT", amount: "10" });
+    expect(requests[0]?.body).toMatchObject({
+      network: "TRX",
+      address: TRX_ADDRESS,
+      asset: "USDT",
+      amount: "10",
+    });
     expect(await h.simRequests("createWithdrawal")).toHaveLength(0);
     expect(await usdt(account.userId)).toEqual({ balance: "100", available: "100", holds: "0" });
   });
@@ -96,7 +101,12 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
     expect(user.last()?.text).toMatch(/Withdrawal of 10 USDT to .* \(TON\) accepted. Fee: 0.2 USDT/);
     const sent = await h.simRequests("createWithdrawal");
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).toMatchObject({ clientWithdrawalId: opId, network: "TON", amount: "10", comment: "12345" });
+    expect(sent[0]?.body).toMatchObject({
+      clientWithdrawalId: opId,
+      network: "TON",
+      amount: "10",
+      comment: "12345",
+    });
     expect((await usdt(account.userId))?.available).toBe("89.8");
     const op = await h.storage.operations.get(opId);
     expect(op?.state).toBe("done");
@@ -136,7 +146,9 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
     await user.press("in:pick:TON");
     await user.send(TON_ADDRESS);
     await user.pressLabel(/Skip/);
-    expect(user.last()?.text).toMatch(/Not enough to withdraw on this network: available 1.1 USDT, the minimum is 1 USDT plus a fee of 0.2 USDT/);
+    expect(user.last()?.text).toMatch(
+      /Not enough to withdraw on this network: available 1.1 USDT, the minimum is 1 USDT plus a fee of 0.2 USDT/,
+    );
     await user.send("1");
     expect(user.buttonData(/Confirm/)).toBeUndefined();
   });
@@ -213,12 +225,21 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
     const { user, key } = await h.linkedUser({ pay: { USDT: "1000" } });
     const { pay } = h.deps.services.forKey("production", key);
     for (let i = 1; i <= 6; i++) {
-      await pay.createWithdrawal({ clientWithdrawalId: `w${i}`, network: "TON", address: TON_ADDRESS, asset: "USDT", amount: `${i}` });
+      await pay.createWithdrawal({
+        clientWithdrawalId: `w${i}`,
+        network: "TON",
+        address: TON_ADDRESS,
+        asset: "USDT",
+        amount: `${i}`,
+      });
     }
     await user.press("menu:withdraw");
     await user.press("wdr:list");
     const amounts = () =>
-      user.last()!.keyboard!.inline_keyboard.flat().flatMap((b) => (/→/.test(b.text) ? [b.text.split(" ")[0]] : []));
+      user
+        .last()!
+        .keyboard!.inline_keyboard.flat()
+        .flatMap((b) => (/→/.test(b.text) ? [b.text.split(" ")[0]] : []));
     expect(amounts()).toEqual(["6", "5", "4", "3", "2"]);
     await user.pressLabel(/Next/);
     expect(amounts()).toEqual(["1"]);

@@ -130,8 +130,8 @@ export async function askAmount(
       await answer.ctx.reply(
         ctx.t(`amount-${parsed.error}`, {
           decimals: q.decimals,
-          min: q.min ?? "0",
-          max: q.max ?? "-",
+          min: formatAmount(q.min ?? "0"),
+          max: q.max === undefined ? "-" : formatAmount(q.max),
           asset: q.asset,
         }),
         { reply_markup: cancelRow(ctx) },

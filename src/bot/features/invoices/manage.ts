@@ -2,7 +2,7 @@
  * The active invoices: a list paged by the service's cursor, the details of one, deleting it through
  * the shared confirmation step, and (testnet only) paying it to try the whole cycle.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer, GrammyError, InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
 import { isNotFound, outcomeMayBeApplied, ServiceRefusedError } from "../../../service/errors.js";
 import type { Reconciled } from "../../../service/reconcile.js";
@@ -91,8 +91,17 @@ export function invoiceManagement(
       result.items.length === 0 && index === 0
         ? ctx.t("invoices-list-empty")
         : ctx.t("invoices-list-title", { page: index + 1 });
-    if (edit) await ctx.editMessageText(text, { reply_markup: kb });
-    else await ctx.reply(text, { reply_markup: kb });
+    if (edit) {
+      try {
+        await ctx.editMessageText(text, { reply_markup: kb });
+        return;
+      } catch (err) {
+        // A double press leaves the page as it is; a message too old to edit gets a new one.
+        if (err instanceof GrammyError && err.description.includes("not modified")) return;
+        ctx.log.debug({ err }, "could not edit the list page");
+      }
+    }
+    await ctx.reply(text, { reply_markup: kb });
   };
 
   pm.callbackQuery("inv:list", async (ctx) => {

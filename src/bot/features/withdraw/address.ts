@@ -12,16 +12,7 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import type { Translate } from "../../shared/errors.js";
 import { askAmount } from "../../shared/inputs.js";
-import {
-  amountPlusFee,
-  askDestination,
-  attempt,
-  loadCurrencies,
-  loadTerms,
-  minimumOf,
-  routeLines,
-  tellFailure,
-} from "./steps.js";
+import { amountPlusFee, askRoute, attempt, minimumOf, routeLines, tellFailure } from "./steps.js";
 
 export const WITHDRAW_TO_ADDRESS = "withdraw-address";
 export const WITHDRAWAL_KIND = "withdrawal";
@@ -78,12 +69,10 @@ export function withdrawalAction(): ActionDefinition<WithdrawalPayload> {
 /** The withdraw-to-address conversation; it ends by proposing the withdrawal for confirmation. */
 export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegistry) {
   return async (conversation: BotConversation, ctx: ConvContext): Promise<void> => {
-    const currencies = await loadCurrencies(conversation, deps);
-    if (!currencies.ok) return tellFailure(ctx, currencies);
-    const dest = await askDestination(conversation, ctx, currencies.value);
-    const terms = await loadTerms(conversation, deps, dest);
-    if (!terms.ok) return tellFailure(ctx, terms);
-    const { quota, available, feeAvailable } = terms.value;
+    const route = await askRoute(conversation, ctx, deps);
+    if (!route) return;
+    const { dest } = route;
+    const { quota, available, feeAvailable } = route.terms;
     const asset = dest.currency.asset;
     const feeInAsset = quota.feeAsset === asset;
     const min = minimumOf(dest, quota);

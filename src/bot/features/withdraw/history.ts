@@ -1,10 +1,11 @@
 /** My withdrawals: the list, paged by the service's cursor, and the details of one. */
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer, GrammyError, InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
 import type { PayWithdrawal } from "../../../service/schemas.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import type { Translate } from "../../shared/errors.js";
+import { formatTime } from "./steps.js";
 
 const PAGE_SIZE = 5;
 const SHOW = /^wdr:show:([A-Za-z0-9_-]{1,50})$/;
@@ -22,7 +23,7 @@ function withdrawalCard(t: Translate, w: PayWithdrawal): string {
     t("withdraw-field-address", { address: w.address }),
     t("withdraw-field-status", { status: t(`withdraw-status-${w.status}`) }),
     t("withdraw-field-tx", { tx: w.txHash ?? t("withdraw-tx-unknown") }),
-    t("withdraw-field-created", { created: `${w.createdAt.slice(0, 16).replace("T", " ")} UTC` }),
+    t("withdraw-field-created", { created: formatTime(w.createdAt) }),
   ].join("\n");
 }
 
@@ -57,8 +58,17 @@ export function withdrawalHistory(deps: BotDeps): {
     kb.row().text(ctx.t("common-back"), "menu:withdraw");
     const empty = result.items.length === 0 && index === 0;
     const text = empty ? ctx.t("withdraw-list-empty") : ctx.t("withdraw-list-title", { page: index + 1 });
-    if (edit) await ctx.editMessageText(text, { reply_markup: kb });
-    else await ctx.reply(text, { reply_markup: kb });
+    if (edit) {
+      try {
+        await ctx.editMessageText(text, { reply_markup: kb });
+        return;
+      } catch (err) {
+        // A double press leaves the page as it is; a message too old to edit gets a new one.
+        if (err instanceof GrammyError && err.description.includes("not modified")) return;
+        ctx.log.debug({ err }, "could not edit the list page");
+      }
+    }
+    await ctx.reply(text, { reply_markup: kb });
   };
 
   pm.callbackQuery("wdr:list", async (ctx) => {

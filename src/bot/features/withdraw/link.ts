@@ -9,19 +9,17 @@ import { outcomeMayBeApplied } from "../../../service/errors.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { askAmount } from "../../shared/inputs.js";
-import { attempt, askDestination, loadCurrencies, loadTerms, minimumOf, routeLines, tellFailure } from "./steps.js";
+import { askRoute, attempt, formatTime, minimumOf, routeLines, tellFailure } from "./steps.js";
 
 export const WITHDRAWAL_LINK = "withdraw-link";
 
 /** The withdrawal-link conversation. */
 export function withdrawalLinkConversation(deps: BotDeps) {
   return async (conversation: BotConversation, ctx: ConvContext): Promise<void> => {
-    const currencies = await loadCurrencies(conversation, deps);
-    if (!currencies.ok) return tellFailure(ctx, currencies);
-    const dest = await askDestination(conversation, ctx, currencies.value);
-    const terms = await loadTerms(conversation, deps, dest);
-    if (!terms.ok) return tellFailure(ctx, terms);
-    const { quota } = terms.value;
+    const route = await askRoute(conversation, ctx, deps);
+    if (!route) return;
+    const { dest, terms } = route;
+    const { quota } = terms;
     const asset = dest.currency.asset;
     const min = minimumOf(dest, quota);
 
@@ -66,7 +64,7 @@ export function withdrawalLinkConversation(deps: BotDeps) {
       ctx.t("withdraw-link-made"),
       ctx.t("withdraw-field-amount", { amount: formatAmount(amount, asset) }),
       ...routeLines(ctx, dest),
-      ctx.t("withdraw-link-expires", { expires: `${expiresAt.slice(0, 16).replace("T", " ")} UTC` }),
+      ctx.t("withdraw-link-expires", { expires: formatTime(expiresAt) }),
       "",
       ctx.t("withdraw-link-telegram", { link: links.telegramBotLink }),
       ctx.t("withdraw-link-web", { link: links.webLink }),
@@ -74,7 +72,10 @@ export function withdrawalLinkConversation(deps: BotDeps) {
     await ctx.reply(text, {
       reply_markup: new InlineKeyboard()
         .url(ctx.t("withdraw-link-open"), links.telegramBotLink)
-        .url(ctx.t("common-share"), `https://t.me/share/url?url=${encodeURIComponent(links.telegramBotLink)}`),
+        .url(
+          ctx.t("common-share"),
+          `https://t.me/share/url?url=${encodeURIComponent(links.telegramBotLink)}`,
+        ),
       link_preview_options: { is_disabled: true },
     });
   };

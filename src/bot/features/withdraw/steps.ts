@@ -30,6 +30,9 @@ export async function tellFailure(ctx: ConvContext, failure: { error: UserMessag
   await ctx.reply(ctx.t(failure.error.key, failure.error.vars));
 }
 
+/** An ISO timestamp as people read it, in UTC (the service's time zone). */
+export const formatTime = (iso: string): string => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
 /** The networks of a currency that the contract knows (others cannot be sent to). */
 function networksOf(currency: Currency): NetworkCode[] {
   return currency.networks.flatMap((n) => {
@@ -39,7 +42,7 @@ function networksOf(currency: Currency): NetworkCode[] {
 }
 
 /** The currencies of the user's network, as plain JSON for the conversation. */
-export function loadCurrencies(conversation: BotConversation, deps: BotDeps): Promise<Attempt<Currency[]>> {
+function loadCurrencies(conversation: BotConversation, deps: BotDeps): Promise<Attempt<Currency[]>> {
   return conversation.external((octx) =>
     attempt(octx, async () => (await clientsFor(deps, octx.from!.id)).pay.getCurrencies()),
   );
@@ -54,7 +57,7 @@ export interface Destination {
 }
 
 /** Asks asset, network (skipped when there is one), address (format checked) and, for TON, a memo. */
-export async function askDestination(
+async function askDestination(
   conversation: BotConversation,
   ctx: ConvContext,
   currencies: Currency[],
@@ -102,11 +105,7 @@ export interface Terms {
 }
 
 /** Reads the route's quota and the wallet's available balances. */
-export function loadTerms(
-  conversation: BotConversation,
-  deps: BotDeps,
-  dest: Destination,
-): Promise<Attempt<Terms>> {
+function loadTerms(conversation: BotConversation, deps: BotDeps, dest: Destination): Promise<Attempt<Terms>> {
   return conversation.external((octx) =>
     attempt(octx, async () => {
       const { pay } = await clientsFor(deps, octx.from!.id);
@@ -118,6 +117,23 @@ export function loadTerms(
       return { quota, available: availableOf(quota.asset), feeAvailable: availableOf(quota.feeAsset) };
     }),
   );
+}
+
+/**
+ * The opening both flows share: where to (asked) and the route's terms (read). Undefined once a
+ * failure to read has been told to the user.
+ */
+export async function askRoute(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  deps: BotDeps,
+): Promise<{ dest: Destination; terms: Terms } | undefined> {
+  const currencies = await loadCurrencies(conversation, deps);
+  if (!currencies.ok) return void (await tellFailure(ctx, currencies));
+  const dest = await askDestination(conversation, ctx, currencies.value);
+  const terms = await loadTerms(conversation, deps, dest);
+  if (!terms.ok) return void (await tellFailure(ctx, terms));
+  return { dest, terms: terms.value };
 }
 
 /** The smallest amount the route accepts: the stricter of the currency's and the quota's minimums. */
