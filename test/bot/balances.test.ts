@@ -133,7 +133,9 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       expect(text).toContain("Minimum: transfer 0.01 · cheque 0.1 · invoice 0.1 · withdrawal 1");
       expect(text).toContain("Networks: TON, TRX, ETH, BSC, SOL");
       expect(text).toContain("BTC — Bitcoin (8 decimal places)");
-      expect(text).toContain("Minimum: transfer 0.000001 · cheque 0.00001 · invoice 0.00001 · withdrawal 0.0001");
+      expect(text).toContain(
+        "Minimum: transfer 0.000001 · cheque 0.00001 · invoice 0.00001 · withdrawal 0.0001",
+      );
     });
   });
 
@@ -179,7 +181,13 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       expect(state.trading.USDT).toBe("17.5");
       const sent = await h.simRequests("createBalanceTransfer");
       expect(sent).toHaveLength(1);
-      expect(sent[0]!.body).toMatchObject({ clientTransferId: id, asset: "USDT", amount: "12.5", from: "funding", to: "trading" });
+      expect(sent[0]!.body).toMatchObject({
+        clientTransferId: id,
+        asset: "USDT",
+        amount: "12.5",
+        from: "funding",
+        to: "trading",
+      });
       const op = await h.storage.operations.get(id);
       expect(op).toMatchObject({
         state: "done",

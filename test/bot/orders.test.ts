@@ -38,7 +38,15 @@ describe.each(databases)("orders (database %s)", (databaseUrl) => {
     ex.placeOrder({ clientOrderId: nextId(), symbol, side, type: "market", timeInForce: "IOC", size });
   /** A limit buy far below the market: it rests on the book. */
   const resting = (ex: ExchangeClient, size = "1") =>
-    ex.placeOrder({ clientOrderId: nextId(), symbol: "TONCOIN-USDT", side: "buy", type: "limit", timeInForce: "GTC", size, price: "1" });
+    ex.placeOrder({
+      clientOrderId: nextId(),
+      symbol: "TONCOIN-USDT",
+      side: "buy",
+      type: "limit",
+      timeInForce: "GTC",
+      size,
+      price: "1",
+    });
 
   /** Query parameters the simulator received for each call of an operation. */
   const queries = async (operationId: string) =>
@@ -57,7 +65,9 @@ describe.each(databases)("orders (database %s)", (databaseUrl) => {
     expect(bought.status).toBe("completed");
 
     await user.send("/orders");
-    expect(user.last()!.text).toContain("Pair: All pairs · Side: Both sides · Period: All time · Cancelled: shown");
+    expect(user.last()!.text).toContain(
+      "Pair: All pairs · Side: Both sides · Period: All time · Cancelled: shown",
+    );
     await user.pressLabel(/Show/);
     const text = user.last()!.text;
     expect(text).toContain("Page 1/1 · 1 order.");
@@ -84,7 +94,8 @@ describe.each(databases)("orders (database %s)", (databaseUrl) => {
   it("pages with Previous and Next through the reply's page envelope", async () => {
     const { user, exchange } = await trader();
     const placed: Order[] = [];
-    for (let i = 0; i < 25; i++) placed.push(await market(exchange, "TONCOIN-USDT", i % 2 === 0 ? "buy" : "sell", "1"));
+    for (let i = 0; i < 25; i++)
+      placed.push(await market(exchange, "TONCOIN-USDT", i % 2 === 0 ? "buy" : "sell", "1"));
     const newestFirst = [...placed].reverse();
 
     await user.press("menu:orders");

@@ -10,7 +10,13 @@ import { Harness, type TestUser } from "../helpers/bot-harness.js";
 const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);
 
 type Linked = Awaited<ReturnType<Harness["linkedUser"]>>;
-type TransferBody = { target: string; asset: string; amount: string; clientTransferId: string; description?: string };
+type TransferBody = {
+  target: string;
+  asset: string;
+  amount: string;
+  clientTransferId: string;
+  description?: string;
+};
 
 describe.each(databases)("send (database %s)", (databaseUrl) => {
   let h: Harness;
@@ -21,14 +27,20 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     await h.close();
   });
 
-  const available = async (userId: number, asset = "USDT") => (await h.account(userId)).pay[asset]?.available ?? "0";
-  const transferBodies = async () => (await h.simRequests("createTransfer")).map((r) => r.body as TransferBody);
+  const available = async (userId: number, asset = "USDT") =>
+    (await h.account(userId)).pay[asset]?.available ?? "0";
+  const transferBodies = async () =>
+    (await h.simRequests("createTransfer")).map((r) => r.body as TransferBody);
   /** Every reply markup the bot sent in a chat (reply keyboards are not kept by the fake's messages). */
   const markupsIn = (chatId: number) =>
     h.tg
       .callsOf("sendMessage")
       .filter((c) => Number(c.payload.chat_id) === chatId)
-      .map((c) => (typeof c.payload.reply_markup === "string" ? JSON.parse(c.payload.reply_markup) : c.payload.reply_markup));
+      .map((c) =>
+        typeof c.payload.reply_markup === "string"
+          ? JSON.parse(c.payload.reply_markup)
+          : c.payload.reply_markup,
+      );
 
   /** From the menu up to the recipient question. */
   async function openNewTransfer(user: TestUser) {
@@ -129,7 +141,9 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(op?.payload).toMatchObject({ target: String(recipientId), asset: "USDT", amount: "12.5" });
     const transferId = op?.result?.transferId as string;
     expect(transferId).toBeTruthy();
-    expect(user.last()?.text).toContain(`✅ Sent 12.5 USDT to user id ${recipientId}.\nTransfer id: ${transferId}`);
+    expect(user.last()?.text).toContain(
+      `✅ Sent 12.5 USDT to user id ${recipientId}.\nTransfer id: ${transferId}`,
+    );
     expect(user.buttonData(/My transfers/)).toBe("snd:pg:0");
   });
 
@@ -193,7 +207,9 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     await user.send("@somebody");
     expect(user.last()?.text).toMatch(/cannot look up @usernames/);
     // Each refusal shows the request-users keyboard again.
-    expect(markupsIn(user.id).at(-1)?.keyboard?.[0]?.[0]?.request_users?.request_id).toBe(RECIPIENT_REQUEST_ID);
+    expect(markupsIn(user.id).at(-1)?.keyboard?.[0]?.[0]?.request_users?.request_id).toBe(
+      RECIPIENT_REQUEST_ID,
+    );
     expect(await h.storage.operations.listUnfinished()).toEqual([]);
 
     await user.send(` ${recipientId} `);
@@ -249,9 +265,13 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     await user.press("in:pick:USDT");
     await user.send("80");
     // Meanwhile another client of the same key spends most of the balance.
-    await h.deps.services
-      .forKey("production", sender.key)
-      .pay.createTransfer({ target: String(elsewhere), targetType: "messenger_user_id", asset: "USDT", amount: "50", clientTransferId: "other-1" });
+    await h.deps.services.forKey("production", sender.key).pay.createTransfer({
+      target: String(elsewhere),
+      targetType: "messenger_user_id",
+      asset: "USDT",
+      amount: "50",
+      clientTransferId: "other-1",
+    });
     await user.press("in:skip");
     expect(user.texts().at(-2)).toMatch(/balance has changed in the meantime: 50 USDT/);
     expect(user.buttonData(/Confirm/)).toBeUndefined();
@@ -471,7 +491,9 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
       expect(first.text).toMatch(/page 1/);
       expect(lines).toHaveLength(10);
       expect(lines[0]).toMatch(
-        new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC → ${recipientId}: 12 USDT · ${made[11]!.transferId}$`),
+        new RegExp(
+          `^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC → ${recipientId}: 12 USDT · ${made[11]!.transferId}$`,
+        ),
       );
       expect(lines[9]).toContain(`3 USDT · ${made[2]!.transferId}`);
       expect(user.buttonData(/Previous/)).toBeUndefined();

@@ -129,7 +129,7 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
     expect(user.last()?.text).toMatch(/Not enough funds/);
     expect(user.buttonData(/Confirm/)).toBeUndefined();
     await user.send("100001");
-    expect(user.last()?.text).toMatch(/maximum is 100000 USDT/);
+    expect(user.last()?.text).toMatch(/maximum is 100\u00a0000 USDT/);
     await user.send("1.1234567");
     expect(user.last()?.text).toMatch(/at most 6/);
     await user.send("9.8");

@@ -201,7 +201,12 @@ export class Harness {
     return { user, account, key: account.keys[network] };
   }
 
+  #closed = false;
+
+  /** Idempotent, so an afterEach after a failed create (or a second close) does not hide the real error. */
   async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
     await this.storage.close();
     await this.sim.close();
     if (this.#pgSchema && this.#pgUrl) await pgAdmin(this.#pgUrl, `DROP SCHEMA ${this.#pgSchema} CASCADE`);

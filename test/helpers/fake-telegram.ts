@@ -157,6 +157,7 @@ async function readBody(body: unknown): Promise<{ payload: Record<string, unknow
 }
 
 function parseUpload(raw: string): { fileName: string; content: string } {
-  const m = /filename="([^"]*)"[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/.exec(raw);
-  return { fileName: m?.[1] ?? "", content: m?.[2] ?? "" };
+  // grammY writes the file name unquoted (filename=report.csv); browsers and curl quote it.
+  const m = /filename=(?:"([^"]*)"|([^\r\n;]*))[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/.exec(raw);
+  return { fileName: m?.[1] ?? m?.[2] ?? "", content: m?.[3] ?? "" };
 }

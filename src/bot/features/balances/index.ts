@@ -34,6 +34,7 @@ async function showInPlace(ctx: BotContext, text: string, keyboard: InlineKeyboa
   await ctx.reply(text, { reply_markup: keyboard });
 }
 
+/** The balances, rates, currencies and move flows, with the move registered as a confirmed action. */
 export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");

@@ -55,6 +55,7 @@ const filterIn = (match: string | RegExpMatchArray, from: number): OrderFilter =
 const sideParam = (f: OrderFilter) => (f.side === "any" ? {} : { side: f.side });
 const symbolParam = (f: OrderFilter) => (f.symbol === null ? {} : { symbol: f.symbol });
 
+/** The order-history panel, its pages, active orders and order details. */
 export function ordersFeature({ deps }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");

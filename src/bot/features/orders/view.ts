@@ -3,6 +3,7 @@
  * compact line each, a button per order) and one order in full. Pure functions of service replies.
  */
 import { InlineKeyboard } from "grammy";
+import type { InlineKeyboardButton } from "grammy/types";
 import { formatAmount, money } from "../../../domain/money.js";
 import type { Order } from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
@@ -135,19 +136,31 @@ export function ordersPage(t: Translate, v: PageView): { text: string; keyboard:
   else
     body = [t("orders-page", { page: v.currentPage, pages: v.totalPage, total: v.totalNum }), "", ...lines];
 
-  const kb = new InlineKeyboard();
-  v.orders.forEach((o, i) => {
-    if (Buffer.byteLength(o.id) > MAX_ORDER_ID_BYTES) return;
-    kb.text(String(v.firstNumber + i), `ord:show:${o.id}`);
-    if ((i + 1) % ORDER_BUTTONS_PER_ROW === 0) kb.row();
-  });
-  kb.row();
-  if (v.currentPage > 1)
-    kb.text(t("common-prev"), v.pageData(Math.min(v.currentPage - 1, Math.max(v.totalPage, 1))));
-  if (v.currentPage < v.totalPage) kb.text(t("common-next"), v.pageData(v.currentPage + 1));
-  kb.row()
-    .text(t("orders-filters"), `ord:f:${encodeFilter(v.filter)}`)
-    .text(t("orders-active"), `ord:a:1:${encodeFilter(v.filter)}`);
+  // Rows are built whole: an empty row (no Previous/Next on a single page) is left out.
+  const numbers = v.orders
+    .map((o, i) => ({ id: o.id, n: v.firstNumber + i }))
+    .filter((o) => Buffer.byteLength(o.id) <= MAX_ORDER_ID_BYTES)
+    .map((o) => InlineKeyboard.text(String(o.n), `ord:show:${o.id}`));
+  const rows: InlineKeyboardButton[][] = [];
+  for (let i = 0; i < numbers.length; i += ORDER_BUTTONS_PER_ROW)
+    rows.push(numbers.slice(i, i + ORDER_BUTTONS_PER_ROW));
+  const nav: InlineKeyboardButton[] = [];
+  if (v.currentPage > 1) {
+    nav.push(
+      InlineKeyboard.text(
+        t("common-prev"),
+        v.pageData(Math.min(v.currentPage - 1, Math.max(v.totalPage, 1))),
+      ),
+    );
+  }
+  if (v.currentPage < v.totalPage)
+    nav.push(InlineKeyboard.text(t("common-next"), v.pageData(v.currentPage + 1)));
+  if (nav.length > 0) rows.push(nav);
+  rows.push([
+    InlineKeyboard.text(t("orders-filters"), `ord:f:${encodeFilter(v.filter)}`),
+    InlineKeyboard.text(t("orders-active"), `ord:a:1:${encodeFilter(v.filter)}`),
+  ]);
+  const kb = InlineKeyboard.from(rows);
   return { text: [...head, ...body].join("\n"), keyboard: kb };
 }
 

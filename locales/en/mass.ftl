@@ -1,0 +1,118 @@
+## mass
+mass-cmd = Mass transfer (admins)
+mass-admin-entry = 🛠 Admin: pay many people at once with /mass.
+mass-menu-button = 📦 Mass transfer
+mass-ask-list =
+    📦 Mass transfer. Send the list as a CSV or text file, or paste it here: one recipient per line,
+    target,amount[,asset][,description]
+    • target: the recipient's Telegram user id (a whole number)
+    • amount: e.g. 10 or 2.5
+    • asset: e.g. USDT (if left out, you choose one for the whole list)
+    • description: optional, up to { $description } characters; put it in "quotes" if it has commas
+    A header line is fine. Up to { $max } rows. Nothing is sent before you confirm.
+mass-send-list = Please send the list as a file or as text, or press Cancel.
+mass-file-too-big = ❌ The file is too large (at most { $max } MB). Split it into several lists.
+mass-file-not-text = ❌ This file is not a text or CSV file. Export the list as CSV (UTF-8) and send it again.
+mass-file-unreadable = ❌ I could not download this file. Please send it again.
+mass-empty = ❌ I found no rows in this list. Send one recipient per line: target,amount[,asset][,description].
+mass-too-many-rows = ❌ The list has { $rows } rows; at most { $max } are allowed per job. Split it and send the parts one by one.
+mass-ask-default-asset = Some rows have no asset. Which currency should they be paid in?
+mass-errors-title = ❌ { $count ->
+        [one] The list has 1 problem
+       *[other] The list has { $count } problems
+    }; nothing was sent:
+mass-error-line = Line { $line }: “{ $value }” — { $reason }
+mass-errors-more = …and { $count } more (all of them are in the file below).
+mass-errors-fix = Fix the list and send it again (or press Cancel).
+mass-errors-file = All { $count } problems, one per line.
+mass-problem-columns = expected target,amount[,asset][,description] ({ $count } columns found; put a description with commas in "quotes")
+mass-problem-target = the target must be a Telegram user id (a positive whole number)
+mass-problem-self = this is the paying account itself
+mass-problem-amount-missing = the amount is missing
+mass-problem-amount-not-a-number = not an amount (write it like 10 or 2.5)
+mass-problem-amount-not-positive = the amount must be greater than zero
+mass-problem-amount-too-many-decimals = too many decimal places: { $asset } allows at most { $decimals }
+mass-problem-amount-below-minimum = below the minimum transfer of { $min } { $asset }
+mass-problem-amount-above-maximum = above the maximum
+mass-problem-asset-missing = no asset given and no default chosen
+mass-problem-asset-unknown = unknown asset
+mass-problem-description-too-long = the description has { $length } characters; at most { $max } are allowed
+mass-problem-csv = this line cannot be read as CSV (check the quotes)
+mass-dup-found = ⚠️ { $count ->
+        [one] 1 recipient appears
+       *[other] { $count } recipients appear
+    } more than once with the same asset:
+mass-dup-example = • { $target } ({ $asset }): lines { $lines }
+mass-dup-ask = What should I do with them?
+mass-dup-merge = Merge: one transfer of the summed amount
+mass-dup-keep = Keep: a separate transfer for each line
+mass-dup-drop = Drop: pay the first line only
+mass-summary-title = 📦 Mass transfer from “{ $account }” ({ $network })
+mass-summary-recipients = Recipients: { $recipients } ({ $rows } transfers)
+mass-summary-asset = { $asset }: { $total } in { $rows } transfers · fee: { $fee } · available { $available } → remains { $remaining }
+mass-summary-dups-merge = Repeated recipients: { $count }, each merged into one transfer.
+mass-summary-dups-keep = Repeated recipients: { $count }, paid once per line.
+mass-summary-dups-drop = Repeated recipients: { $count }, paid for their first line only.
+mass-summary-notify-on = Recipients will get a message from me.
+mass-summary-notify-off = Recipients will not get a message from me.
+mass-fee-none = none
+mass-insufficient-title = ❌ Not enough funds; nothing was sent:
+mass-insufficient-asset = { $asset }: the total is { $total }, available { $available } — short by { $shortfall }.
+mass-ask-notify = Should I tell each paid recipient with a short message?
+mass-notify-on = 🔔 Notify recipients
+mass-notify-off = 🔕 Don't notify
+mass-type-total = This payout is above { $limit }. To confirm, type the { $asset } total exactly: { $total }
+mass-type-total-wrong = That is not the total. Type { $total } to go on, or press Cancel.
+mass-confirm-hint = Press Confirm to start sending. Each row is paid once; you can pause or cancel while it runs.
+mass-draft-gone = This list is no longer available. Start again with /mass.
+mass-started = 🚀 Started: { $rows } transfers. The progress is shown below.
+mass-progress-title = 📦 Mass transfer { $job }
+mass-progress-counts = ✅ Sent: { $sent } · ❌ Failed: { $failed } · ⏳ Left: { $left }
+mass-progress-skipped = ⏹ Not sent (cancelled): { $skipped }
+mass-progress-rate = ⚡ { $rate } rows/s · about { $eta } left
+mass-status-draft = Draft
+mass-status-discarded = Discarded
+mass-status-running = ▶️ Sending…
+mass-status-paused = ⏸ Paused.
+mass-status-cancelling = ⏹ Cancelling: finishing the current batch…
+mass-status-completed = ✅ Finished.
+mass-status-cancelled = ⏹ Cancelled. What was sent stays sent.
+mass-paused-because = Reason: { $reason }
+mass-paused-auto = ⏸ Mass transfer { $job } paused: { $reason }. Press Resume to try again, or Cancel.
+mass-button-pause = ⏸ Pause
+mass-button-resume = ▶️ Resume
+mass-button-cancel = ⏹ Cancel
+mass-pressed-pause = Pausing after the current batch.
+mass-pressed-resume = Resuming.
+mass-pressed-cancel = Cancelling after the current batch.
+mass-button-stale = This button no longer applies.
+mass-foreign = This job belongs to another admin.
+mass-reason-insufficient-funds = not enough funds
+mass-reason-not-found = the recipient was not found
+mass-reason-validation-error = refused by the service (invalid details)
+mass-reason-amount-out-of-range = the amount is out of the allowed range
+mass-reason-incorrect-decimal-places = too many decimal places
+mass-reason-client-id-conflict = its transfer id was already used for a different transfer
+mass-reason-unresolved = the service reported it as already sent but could not show it; check before paying again
+mass-reason-not-sent-gave-up = not sent after several attempts
+mass-reason-job-cancelled = not sent: the job was cancelled
+mass-reason-unauthorized = the service refused the API key
+mass-reason-no-key = the API key is no longer linked
+mass-reason-network-changed = the linked key is now for the other network
+mass-reason-account-changed = the linked key now belongs to another account
+mass-reason-service-unavailable = the service is not answering
+mass-reason-invalid-request = the request was malformed (a bug: please report it)
+mass-reason-refused = refused by the service
+mass-reason-other = refused by the service ({ $kind })
+mass-report-title = ✅ Mass transfer { $job } finished.
+mass-report-title-cancelled = ⏹ Mass transfer { $job } cancelled.
+mass-report-paid = Paid: { $count } ({ $totals })
+mass-report-failed = Failed: { $count } ({ $totals })
+mass-report-failed-none = Failed: none
+mass-report-reason = • { $reason }: { $count }
+mass-report-skipped = Not sent: { $count } ({ $totals })
+mass-report-file = Every row with its outcome and transfer id is in the file below.
+mass-report-caption = Mass transfer { $job }: every row and its outcome
+mass-notify-received = 💸 You received { $amounts } from { $sender }.
+mass-notify-note = Note: { $note }
+mass-notify-summary = 📨 Notifications for { $job }: delivered { $sent }, unreachable { $unreachable } (never started the bot or blocked it), failed { $failed }.

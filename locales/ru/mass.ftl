@@ -1,0 +1,120 @@
+## mass
+mass-cmd = Массовая выплата (админы)
+mass-admin-entry = 🛠 Админ: выплата многим получателям сразу — /mass.
+mass-menu-button = 📦 Массовая выплата
+mass-ask-list =
+    📦 Массовая выплата. Пришлите список файлом CSV или TXT либо вставьте его сюда: по одному получателю в строке,
+    target,amount[,asset][,description]
+    • target: Telegram ID получателя (целое число)
+    • amount: например, 10 или 2.5
+    • asset: например, USDT (если не указан, вы выберете валюту для всего списка)
+    • description: необязательно, до { $description } символов; если в нём есть запятые, возьмите его в "кавычки"
+    Строка заголовка допустима. Не больше { $max } строк. Ничего не отправится без вашего подтверждения.
+mass-send-list = Пришлите список файлом или текстом либо нажмите «Отмена».
+mass-file-too-big = ❌ Файл слишком большой (не больше { $max } МБ). Разбейте его на несколько списков.
+mass-file-not-text = ❌ Это не текстовый и не CSV-файл. Сохраните список как CSV (UTF-8) и пришлите снова.
+mass-file-unreadable = ❌ Не удалось скачать файл. Пришлите его ещё раз.
+mass-empty = ❌ В списке нет ни одной строки. Пишите по одному получателю в строке: target,amount[,asset][,description].
+mass-too-many-rows = ❌ В списке { $rows } строк, а в одной выплате допускается не больше { $max }. Разбейте список и пришлите части по очереди.
+mass-ask-default-asset = В некоторых строках не указана валюта. В какой валюте их выплатить?
+mass-errors-title = ❌ В списке { $count ->
+        [one] { $count } ошибка
+        [few] { $count } ошибки
+       *[other] { $count } ошибок
+    }; ничего не отправлено:
+mass-error-line = Строка { $line }: «{ $value }» — { $reason }
+mass-errors-more = …и ещё { $count } (все они — в файле ниже).
+mass-errors-fix = Исправьте список и пришлите его снова (или нажмите «Отмена»).
+mass-errors-file = Все ошибки ({ $count }), по одной в строке.
+mass-problem-columns = ожидается target,amount[,asset][,description] (столбцов: { $count }; описание с запятыми возьмите в "кавычки")
+mass-problem-target = получатель должен быть Telegram ID (целое положительное число)
+mass-problem-self = это сам счёт, с которого идёт выплата
+mass-problem-amount-missing = не указана сумма
+mass-problem-amount-not-a-number = это не сумма (пишите, например, 10 или 2.5)
+mass-problem-amount-not-positive = сумма должна быть больше нуля
+mass-problem-amount-too-many-decimals = слишком много знаков после точки: для { $asset } не больше { $decimals }
+mass-problem-amount-below-minimum = меньше минимального перевода { $min } { $asset }
+mass-problem-amount-above-maximum = больше максимума
+mass-problem-asset-missing = валюта не указана, и валюта по умолчанию не выбрана
+mass-problem-asset-unknown = неизвестная валюта
+mass-problem-description-too-long = в описании { $length } символов, допускается не больше { $max }
+mass-problem-csv = строку не удалось прочитать как CSV (проверьте кавычки)
+mass-dup-found = ⚠️ { $count ->
+        [one] { $count } получатель встречается
+        [few] { $count } получателя встречаются
+       *[other] { $count } получателей встречаются
+    } несколько раз с одной валютой:
+mass-dup-example = • { $target } ({ $asset }): строки { $lines }
+mass-dup-ask = Что с ними сделать?
+mass-dup-merge = Объединить: один перевод на общую сумму
+mass-dup-keep = Оставить: отдельный перевод по каждой строке
+mass-dup-drop = Отбросить: выплатить только по первой строке
+mass-summary-title = 📦 Массовая выплата со счёта «{ $account }» ({ $network })
+mass-summary-recipients = Получателей: { $recipients } (переводов: { $rows })
+mass-summary-asset = { $asset }: { $total } в { $rows } переводах · комиссия: { $fee } · доступно { $available } → останется { $remaining }
+mass-summary-dups-merge = Повторяющихся получателей: { $count }, каждому — один перевод на общую сумму.
+mass-summary-dups-keep = Повторяющихся получателей: { $count }, выплата по каждой строке.
+mass-summary-dups-drop = Повторяющихся получателей: { $count }, выплата только по первой строке.
+mass-summary-notify-on = Получатели получат от меня сообщение.
+mass-summary-notify-off = Получатели не получат от меня сообщения.
+mass-fee-none = нет
+mass-insufficient-title = ❌ Недостаточно средств; ничего не отправлено:
+mass-insufficient-asset = { $asset }: нужно { $total }, доступно { $available } — не хватает { $shortfall }.
+mass-ask-notify = Сообщить каждому получателю о выплате коротким сообщением?
+mass-notify-on = 🔔 Сообщить получателям
+mass-notify-off = 🔕 Не сообщать
+mass-type-total = Выплата больше { $limit }. Для подтверждения введите точную сумму в { $asset }: { $total }
+mass-type-total-wrong = Это не та сумма. Введите { $total }, чтобы продолжить, или нажмите «Отмена».
+mass-confirm-hint = Нажмите «Подтвердить», чтобы начать отправку. Каждая строка оплачивается один раз; во время отправки её можно приостановить или отменить.
+mass-draft-gone = Этот список больше недоступен. Начните заново: /mass.
+mass-started = 🚀 Запущено: переводов { $rows }. Ход выполнения — ниже.
+mass-progress-title = 📦 Массовая выплата { $job }
+mass-progress-counts = ✅ Отправлено: { $sent } · ❌ Ошибки: { $failed } · ⏳ Осталось: { $left }
+mass-progress-skipped = ⏹ Не отправлено (отмена): { $skipped }
+mass-progress-rate = ⚡ { $rate } строк/с · осталось около { $eta }
+mass-status-draft = Черновик
+mass-status-discarded = Отброшено
+mass-status-running = ▶️ Отправка…
+mass-status-paused = ⏸ Приостановлено.
+mass-status-cancelling = ⏹ Отмена: завершаю текущую пачку…
+mass-status-completed = ✅ Готово.
+mass-status-cancelled = ⏹ Отменено. Отправленное остаётся отправленным.
+mass-paused-because = Причина: { $reason }
+mass-paused-auto = ⏸ Массовая выплата { $job } приостановлена: { $reason }. Нажмите «Продолжить», чтобы попробовать снова, или «Отменить».
+mass-button-pause = ⏸ Пауза
+mass-button-resume = ▶️ Продолжить
+mass-button-cancel = ⏹ Отменить
+mass-pressed-pause = Пауза после текущей пачки.
+mass-pressed-resume = Продолжаю.
+mass-pressed-cancel = Отмена после текущей пачки.
+mass-button-stale = Эта кнопка уже неактуальна.
+mass-foreign = Эта выплата принадлежит другому администратору.
+mass-reason-insufficient-funds = недостаточно средств
+mass-reason-not-found = получатель не найден
+mass-reason-validation-error = сервис отклонил данные
+mass-reason-amount-out-of-range = сумма вне допустимых пределов
+mass-reason-incorrect-decimal-places = слишком много знаков после точки
+mass-reason-client-id-conflict = её идентификатор уже занят другим переводом
+mass-reason-unresolved = сервис сообщил, что перевод уже был, но не смог его показать; проверьте, прежде чем платить снова
+mass-reason-not-sent-gave-up = не отправлено после нескольких попыток
+mass-reason-job-cancelled = не отправлено: выплата отменена
+mass-reason-unauthorized = сервис не принял API-ключ
+mass-reason-no-key = API-ключ больше не привязан
+mass-reason-network-changed = привязанный ключ теперь от другой сети
+mass-reason-account-changed = привязанный ключ теперь от другого счёта
+mass-reason-service-unavailable = сервис не отвечает
+mass-reason-invalid-request = некорректный запрос (это ошибка бота, сообщите о ней)
+mass-reason-refused = отклонено сервисом
+mass-reason-other = отклонено сервисом ({ $kind })
+mass-report-title = ✅ Массовая выплата { $job } завершена.
+mass-report-title-cancelled = ⏹ Массовая выплата { $job } отменена.
+mass-report-paid = Выплачено: { $count } ({ $totals })
+mass-report-failed = Ошибки: { $count } ({ $totals })
+mass-report-failed-none = Ошибок нет
+mass-report-reason = • { $reason }: { $count }
+mass-report-skipped = Не отправлено: { $count } ({ $totals })
+mass-report-file = Все строки с результатом и ID перевода — в файле ниже.
+mass-report-caption = Массовая выплата { $job }: все строки и их результат
+mass-notify-received = 💸 Вы получили { $amounts } от { $sender }.
+mass-notify-note = Комментарий: { $note }
+mass-notify-summary = 📨 Уведомления по { $job }: доставлено { $sent }, недоступны { $unreachable } (не запускали бота или заблокировали его), ошибки { $failed }.
