@@ -73,20 +73,45 @@ describe("Exchange replies match the contract", () => {
     await call("getTradingBalances", 200, `${api}/accounts/trading/balances`, { key });
     await call("getTradingBalances", 401, `${api}/accounts/trading/balances`);
     await call("getFundingBalances", 200, `${api}/accounts/funding/balances`, { key });
-    const limit = { symbol: "TONCOIN-USDT", side: "buy", type: "limit", timeInForce: "GTC", size: "10", price: "5" };
+    const limit = {
+      symbol: "TONCOIN-USDT",
+      side: "buy",
+      type: "limit",
+      timeInForce: "GTC",
+      size: "10",
+      price: "5",
+    };
     const resting = await call("placeOrder", 201, `${api}/orders`, post({ ...limit, clientOrderId: "o-1" }));
     await call("placeOrder", 201, `${api}/orders`, post({ ...limit, clientOrderId: "o-2", price: "6" }));
     const stop = { symbol: "BTC-USDT", side: "sell", type: "stopMarket", timeInForce: "IOC", size: "0.01" };
-    await call("placeOrder", 201, `${api}/orders`, post({ ...stop, clientOrderId: "o-3", stopPrice: "60000" }));
+    await call(
+      "placeOrder",
+      201,
+      `${api}/orders`,
+      post({ ...stop, clientOrderId: "o-3", stopPrice: "60000" }),
+    );
     const market = { symbol: "BTC-USDT", side: "buy", type: "market", timeInForce: "IOC", funds: "100" };
     await call("placeOrder", 201, `${api}/orders`, post({ ...market, clientOrderId: "o-4" }));
     await call("placeOrder", 409, `${api}/orders`, post({ ...limit, clientOrderId: "o-1" }));
-    await call("placeOrder", 409, `${api}/orders`, post({ ...limit, clientOrderId: "o-5", symbol: "ETH-BTC" }));
+    await call(
+      "placeOrder",
+      409,
+      `${api}/orders`,
+      post({ ...limit, clientOrderId: "o-5", symbol: "ETH-BTC" }),
+    );
     await call("placeOrder", 422, `${api}/orders`, post({ ...limit, clientOrderId: "o-6", size: "10.001" }));
     await call("placeOrder", 422, `${api}/orders`, post({ ...limit, clientOrderId: "o-7", size: "100000" }));
-    await call("placeOrder", 404, `${api}/orders`, post({ ...limit, clientOrderId: "o-8", symbol: "NOPE-USDT" }));
+    await call(
+      "placeOrder",
+      404,
+      `${api}/orders`,
+      post({ ...limit, clientOrderId: "o-8", symbol: "NOPE-USDT" }),
+    );
     await call("placeOrder", 400, `${api}/orders`, post({ ...limit, clientOrderId: "o-9", type: "iceberg" }));
-    await call("placeOrder", 401, `${api}/orders`, { method: "POST", body: { ...limit, clientOrderId: "o-10" } });
+    await call("placeOrder", 401, `${api}/orders`, {
+      method: "POST",
+      body: { ...limit, clientOrderId: "o-10" },
+    });
     const { clientOrderId: _, ...terms } = { ...market, clientOrderId: "" };
     await call("estimateOrder", 201, `${api}/orders/estimate`, post(terms));
     await call("estimateOrder", 422, `${api}/orders/estimate`, post({ ...terms, funds: "0.5" }));
@@ -103,26 +128,87 @@ describe("Exchange replies match the contract", () => {
 
     // Transfers between balances.
     const move = { asset: "USDT", amount: "10", from: "funding", to: "trading" };
-    const moved = await call("createBalanceTransfer", 201, `${api}/accounts/transfers`, post({ ...move, clientTransferId: "t-1" }));
-    await call("createBalanceTransfer", 409, `${api}/accounts/transfers`, post({ ...move, clientTransferId: "t-1" }));
-    await call("createBalanceTransfer", 400, `${api}/accounts/transfers`, post({ ...move, clientTransferId: "t-2", to: "funding" }));
-    await call("createBalanceTransfer", 422, `${api}/accounts/transfers`, post({ ...move, clientTransferId: "t-3", amount: "100000" }));
+    const moved = await call(
+      "createBalanceTransfer",
+      201,
+      `${api}/accounts/transfers`,
+      post({ ...move, clientTransferId: "t-1" }),
+    );
+    await call(
+      "createBalanceTransfer",
+      409,
+      `${api}/accounts/transfers`,
+      post({ ...move, clientTransferId: "t-1" }),
+    );
+    await call(
+      "createBalanceTransfer",
+      400,
+      `${api}/accounts/transfers`,
+      post({ ...move, clientTransferId: "t-2", to: "funding" }),
+    );
+    await call(
+      "createBalanceTransfer",
+      422,
+      `${api}/accounts/transfers`,
+      post({ ...move, clientTransferId: "t-3", amount: "100000" }),
+    );
     await call("getBalanceTransfer", 200, `${api}/accounts/transfer?transferId=${moved.id}`, { key });
     await call("getBalanceTransfer", 404, `${api}/accounts/transfer?clientTransferId=none`, { key });
-    await call("getBalanceTransfersHistory", 200, `${api}/accounts/transfers?direction=fundingToTrading`, { key });
+    await call("getBalanceTransfersHistory", 200, `${api}/accounts/transfers?direction=fundingToTrading`, {
+      key,
+    });
 
     // Withdrawals.
-    await call("getFundingWithdrawalQuotas", 200, `${api}/accounts/funding/withdrawal-quotas?asset=USDT&network=TON`);
-    await call("getFundingWithdrawalQuotas", 200, `${api}/accounts/funding/withdrawal-quotas?asset=USDT&network=TRX`, { key });
-    await call("getFundingWithdrawalQuotas", 404, `${api}/accounts/funding/withdrawal-quotas?asset=BTC&network=TON`);
+    await call(
+      "getFundingWithdrawalQuotas",
+      200,
+      `${api}/accounts/funding/withdrawal-quotas?asset=USDT&network=TON`,
+    );
+    await call(
+      "getFundingWithdrawalQuotas",
+      200,
+      `${api}/accounts/funding/withdrawal-quotas?asset=USDT&network=TRX`,
+      { key },
+    );
+    await call(
+      "getFundingWithdrawalQuotas",
+      404,
+      `${api}/accounts/funding/withdrawal-quotas?asset=BTC&network=TON`,
+    );
     const send = { network: "TON", address: TON_ADDRESS, asset: "USDT", amount: "5" };
-    const sent = await call("createFundingWithdrawal", 201, `${api}/accounts/funding/withdrawals`, post({ ...send, clientWithdrawalId: "w-1" }));
-    await call("createFundingWithdrawal", 409, `${api}/accounts/funding/withdrawals`, post({ ...send, clientWithdrawalId: "w-1" }));
-    await call("createFundingWithdrawal", 400, `${api}/accounts/funding/withdrawals`, post({ ...send, clientWithdrawalId: "w-2", address: "0xabc" }));
-    await call("createFundingWithdrawal", 422, `${api}/accounts/funding/withdrawals`, post({ ...send, clientWithdrawalId: "w-3", amount: "0.5" }));
-    await call("getFundingWithdrawal", 200, `${api}/accounts/funding/withdrawal?withdrawalId=${sent.id}`, { key });
-    await call("getFundingWithdrawal", 404, `${api}/accounts/funding/withdrawal?clientWithdrawalId=none`, { key });
-    await call("getFundingWithdrawalsHistory", 200, `${api}/accounts/funding/withdrawals?status=pending`, { key });
+    const sent = await call(
+      "createFundingWithdrawal",
+      201,
+      `${api}/accounts/funding/withdrawals`,
+      post({ ...send, clientWithdrawalId: "w-1" }),
+    );
+    await call(
+      "createFundingWithdrawal",
+      409,
+      `${api}/accounts/funding/withdrawals`,
+      post({ ...send, clientWithdrawalId: "w-1" }),
+    );
+    await call(
+      "createFundingWithdrawal",
+      400,
+      `${api}/accounts/funding/withdrawals`,
+      post({ ...send, clientWithdrawalId: "w-2", address: "0xabc" }),
+    );
+    await call(
+      "createFundingWithdrawal",
+      422,
+      `${api}/accounts/funding/withdrawals`,
+      post({ ...send, clientWithdrawalId: "w-3", amount: "0.5" }),
+    );
+    await call("getFundingWithdrawal", 200, `${api}/accounts/funding/withdrawal?withdrawalId=${sent.id}`, {
+      key,
+    });
+    await call("getFundingWithdrawal", 404, `${api}/accounts/funding/withdrawal?clientWithdrawalId=none`, {
+      key,
+    });
+    await call("getFundingWithdrawalsHistory", 200, `${api}/accounts/funding/withdrawals?status=pending`, {
+      key,
+    });
 
     const missing = operationIdsOf("exchange").filter((id) => !covered.has(id));
     expect(missing).toEqual([]);

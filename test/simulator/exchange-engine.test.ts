@@ -24,7 +24,12 @@ function setup() {
 }
 
 /** Calls a handler the way the server does: input parsed by the operation's schema. */
-function call(world: SimWorld, account: SimAccount | undefined, operationId: OperationId, raw: object): unknown {
+function call(
+  world: SimWorld,
+  account: SimAccount | undefined,
+  operationId: OperationId,
+  raw: object,
+): unknown {
   const input = operations[operationId].input.parse(raw) as Record<string, unknown>;
   const handler = exchangeHandlers[operationId];
   if (!handler) throw new Error(`no handler for ${operationId}`);
@@ -83,7 +88,13 @@ describe("order handlers on a world", () => {
     const ask = market(world, "TONCOIN-USDT").book.best("sell") as string;
     // Inside the spread: Alice's ask becomes the best one.
     const price = money.sub(ask, "0.0001");
-    const resting = place(world, alice, { clientOrderId: "a-1", side: "sell", type: "limit", size: "10", price });
+    const resting = place(world, alice, {
+      clientOrderId: "a-1",
+      side: "sell",
+      type: "limit",
+      size: "10",
+      price,
+    });
     expect(resting.status).toBe("working");
     expect(alice.trading.get("TONCOIN")).toEqual({ available: "9990", hold: "10" });
 
@@ -103,9 +114,18 @@ describe("order handlers on a world", () => {
   it("a limit buy that fills below its price gives back the excess hold", () => {
     const { world, alice } = setup();
     const ask = market(world, "TONCOIN-USDT").book.best("sell") as string;
-    const order = place(world, alice, { clientOrderId: "a-1", side: "buy", type: "limit", size: "10", price: "6" });
+    const order = place(world, alice, {
+      clientOrderId: "a-1",
+      side: "buy",
+      type: "limit",
+      size: "10",
+      price: "6",
+    });
     expect(order).toMatchObject({ status: "completed", dealFunds: money.mul("10", ask) });
-    expect(alice.trading.get("USDT")).toEqual({ available: money.sub("100000", money.mul("10", ask)), hold: "0" });
+    expect(alice.trading.get("USDT")).toEqual({
+      available: money.sub("100000", money.mul("10", ask)),
+      hold: "0",
+    });
   });
 
   it("stop orders wait for the last price and can set each other off", () => {
@@ -135,7 +155,13 @@ describe("order handlers on a world", () => {
     // Bob sells exactly the two best bid levels: the last price falls to the second level, reaching stop 1,
     // whose sale takes the third level and so reaches stop 2.
     const twoLevels = money.add(m.book.bids[0]?.size ?? "0", m.book.bids[1]?.size ?? "0");
-    place(world, bob, { clientOrderId: "b-1", side: "sell", type: "market", timeInForce: "IOC", size: twoLevels });
+    place(world, bob, {
+      clientOrderId: "b-1",
+      side: "sell",
+      type: "market",
+      timeInForce: "IOC",
+      size: twoLevels,
+    });
     expect(m.lastPrice).not.toBe(second);
     const after1 = call(world, alice, "getOrder", { orderId: stop1.id }) as Order;
     const after2 = call(world, alice, "getOrder", { orderId: stop2.id }) as Order;
@@ -151,8 +177,8 @@ describe("order handlers on a world", () => {
       place(world, alice, { clientOrderId: "x", side: "buy", type: "limit", size: "100000", price: "5" }),
     ).toThrow(expect.objectContaining({ status: 422, kind: "insufficient_funds" }));
     expect([...alice.trading]).toEqual(before);
-    expect(place(world, alice, { clientOrderId: "x", side: "buy", type: "limit", size: "1", price: "5" }).status).toBe(
-      "working",
-    );
+    expect(
+      place(world, alice, { clientOrderId: "x", side: "buy", type: "limit", size: "1", price: "5" }).status,
+    ).toBe("working");
   });
 });

@@ -29,11 +29,17 @@ describe("pairs, assets and fees", () => {
       expect(await ex.getSymbol({ symbol: s.symbol })).toEqual(s);
     }
     expect(symbols.some((s) => s.status === "halted")).toBe(true);
-    expect(await rejection(ex.getSymbol({ symbol: "TON-USDT" }))).toMatchObject({ status: 404, kind: "not_found" });
+    expect(await rejection(ex.getSymbol({ symbol: "TON-USDT" }))).toMatchObject({
+      status: 404,
+      kind: "not_found",
+    });
   });
 
   it("Toncoin is TONCOIN; TON is a network, not an asset", async () => {
-    expect(await ex.getAsset({ asset: "TONCOIN" })).toMatchObject({ name: "Toncoin", networks: [{ network: "TON" }] });
+    expect(await ex.getAsset({ asset: "TONCOIN" })).toMatchObject({
+      name: "Toncoin",
+      networks: [{ network: "TON" }],
+    });
     const err = await rejection(ex.getAsset({ asset: "TON" }));
     expect(err).toMatchObject({ status: 404, detail: expect.stringContaining("TONCOIN") });
     expect((await ex.getAssets()).map((a) => a.asset)).not.toContain("TON");
@@ -66,7 +72,8 @@ describe("order book, trades and tickers", () => {
     expect((await ex.getOrderbook({ symbol: "TONCOIN-USDT" })).bids).toHaveLength(20);
 
     const grouped = await ex.getOrderbook({ symbol: "TONCOIN-USDT", depth: 100, precision: "0.01" });
-    for (const [price] of [...grouped.bids, ...grouped.asks]) expect(money.isMultipleOf(price, "0.01")).toBe(true);
+    for (const [price] of [...grouped.bids, ...grouped.asks])
+      expect(money.isMultipleOf(price, "0.01")).toBe(true);
     const [bidPrice, bidSize] = grouped.bids[0] as [string, string];
     const inGroup = full.bids.filter(([p]) => money.gte(p, bidPrice));
     expect(money.sum(inGroup.map(([, s]) => s))).toBe(bidSize);
@@ -95,7 +102,9 @@ describe("order book, trades and tickers", () => {
     expect(ton).toMatchObject({ bestBid: book.bids[0]?.[0], bestAsk: book.asks[0]?.[0], last: last?.price });
     expect(ton?.change).toBe(money.sub(ton?.last ?? "0", ton?.open ?? "0"));
     expect(money.lte(ton?.low ?? "0", ton?.high ?? "0")).toBe(true);
-    expect(await rejection(ex.getTicker({ tickerType: "24h", symbols: ["NOPE-USDT"] }))).toMatchObject({ status: 400 });
+    expect(await rejection(ex.getTicker({ tickerType: "24h", symbols: ["NOPE-USDT"] }))).toMatchObject({
+      status: 400,
+    });
   });
 });
 
@@ -105,10 +114,10 @@ describe("candles", () => {
     expect(rows).toHaveLength(100);
     const starts = rows.map((r) => Date.parse(r[0]));
     expect(starts.at(-1)).toBe(Date.parse("2025-03-03T10:15:00Z"));
-    for (let i = 1; i < rows.length; i++) {
-      expect(starts[i] - (starts[i - 1] as number)).toBe(15 * 60_000);
-      expect(rows[i]?.[1]).toBe(rows[i - 1]?.[2]);
-    }
+    starts.slice(1).forEach((start, i) => {
+      expect(start - (starts[i] as number)).toBe(15 * 60_000);
+      expect(rows[i + 1]?.[1]).toBe(rows[i]?.[2]);
+    });
     for (const [, open, close, high, low] of rows) {
       expect(money.gte(high, money.max(open, close)) && money.lte(low, money.min(open, close))).toBe(true);
     }
@@ -118,18 +127,33 @@ describe("candles", () => {
   });
 
   it("follow startAt and endAt, are the same every time, and are capped in number", async () => {
-    const range = { symbol: "BTC-USDT", interval: "1h" as const, startAt: "2025-03-01T00:00:00Z", endAt: "2025-03-01T05:30:00Z" };
+    const range = {
+      symbol: "BTC-USDT",
+      interval: "1h" as const,
+      startAt: "2025-03-01T00:00:00Z",
+      endAt: "2025-03-01T05:30:00Z",
+    };
     const rows = await ex.getCandles(range);
     expect(rows.map((r) => r[0])).toEqual([0, 1, 2, 3, 4, 5].map((h) => `2025-03-01T0${h}:00:00.000Z`));
     expect(await ex.getCandles(range)).toEqual(rows);
     const testnet = createExchangeClient({ baseUrl: sim.running.baseUrls.exchangeTestnet });
     expect(await testnet.getCandles(range)).toEqual(rows);
 
-    const weeks = await ex.getCandles({ symbol: "BTC-USDT", interval: "1w", startAt: "2025-01-01T00:00:00Z" });
+    const weeks = await ex.getCandles({
+      symbol: "BTC-USDT",
+      interval: "1w",
+      startAt: "2025-01-01T00:00:00Z",
+    });
     expect(new Date(weeks[0]?.[0] ?? "").getUTCDay()).toBe(1);
-    const minutes = await ex.getCandles({ symbol: "BTC-USDT", interval: "1m", startAt: "2024-01-01T00:00:00Z" });
+    const minutes = await ex.getCandles({
+      symbol: "BTC-USDT",
+      interval: "1m",
+      startAt: "2024-01-01T00:00:00Z",
+    });
     expect(minutes).toHaveLength(1500);
     expect(minutes.at(-1)?.[0]).toBe("2025-03-03T10:17:00.000Z");
-    expect(await rejection(ex.getCandles({ ...range, startAt: range.endAt, endAt: range.startAt }))).toMatchObject({ status: 400 });
+    expect(
+      await rejection(ex.getCandles({ ...range, startAt: range.endAt, endAt: range.startAt })),
+    ).toMatchObject({ status: 400 });
   });
 });

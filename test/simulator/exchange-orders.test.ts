@@ -26,7 +26,11 @@ interface Trader {
 
 async function trader(trading: Record<string, string>): Promise<Trader> {
   const { userId, keys } = await sim.createAccount({ trading });
-  const ex = createExchangeClient({ baseUrl: sim.running.baseUrls.exchange, apiKey: keys.production, backoffMs: 5 });
+  const ex = createExchangeClient({
+    baseUrl: sim.running.baseUrls.exchange,
+    apiKey: keys.production,
+    backoffMs: 5,
+  });
   return {
     userId,
     ex,
@@ -43,7 +47,13 @@ async function top(ex: ExchangeClient, symbol: string, depth: 5 | 10 = 5) {
   return { bids: book.bids, asks: book.asks };
 }
 
-const limit = (o: { clientOrderId: string; side: "buy" | "sell"; size: string; price: string; symbol?: string }) => ({
+const limit = (o: {
+  clientOrderId: string;
+  side: "buy" | "sell";
+  size: string;
+  price: string;
+  symbol?: string;
+}) => ({
   symbol: "TONCOIN-USDT",
   type: "limit" as const,
   timeInForce: "GTC" as const,
@@ -57,10 +67,24 @@ describe("placing orders", () => {
     const [price] = ask as [string, string];
     const order = await alice.ex.placeOrder(limit({ clientOrderId: "a-1", side: "buy", size: "10", price }));
     const cost = money.mul("10", price);
-    expect(order).toMatchObject({ status: "completed", dealSize: "10", dealFunds: cost, fee: "0.01", feeAsset: "TONCOIN" });
-    expect(await alice.trading("USDT")).toEqual({ asset: "USDT", total: money.sub("1000", cost), available: money.sub("1000", cost), hold: "0" });
+    expect(order).toMatchObject({
+      status: "completed",
+      dealSize: "10",
+      dealFunds: cost,
+      fee: "0.01",
+      feeAsset: "TONCOIN",
+    });
+    expect(await alice.trading("USDT")).toEqual({
+      asset: "USDT",
+      total: money.sub("1000", cost),
+      available: money.sub("1000", cost),
+      hold: "0",
+    });
     expect(await alice.trading("TONCOIN")).toMatchObject({ available: "9.99", hold: "0" });
-    expect((await sim.account(alice.userId)).trading).toEqual({ USDT: money.sub("1000", cost), TONCOIN: "9.99" });
+    expect((await sim.account(alice.userId)).trading).toEqual({
+      USDT: money.sub("1000", cost),
+      TONCOIN: "9.99",
+    });
   });
 
   it("a limit buy larger than the best level fills in part, rests, and cancelling releases its hold", async () => {
@@ -72,7 +96,10 @@ describe("placing orders", () => {
     expect(order).toMatchObject({ status: "working", dealSize: levelSize, size });
     const spent = money.mul(levelSize, price);
     const held = money.mul("5", price);
-    expect(await alice.trading("USDT")).toMatchObject({ hold: held, available: money.sub(money.sub("100000", spent), held) });
+    expect(await alice.trading("USDT")).toMatchObject({
+      hold: held,
+      available: money.sub(money.sub("100000", spent), held),
+    });
 
     const after = await top(alice.ex, "TONCOIN-USDT");
     expect(after.bids[0]).toEqual([price, "5"]);
@@ -99,7 +126,9 @@ describe("placing orders", () => {
     const bob = await trader({ USDT: "1000" });
     const ask = (await top(bob.ex, "TONCOIN-USDT")).asks[0]?.[0] as string;
     const price = money.sub(ask, "0.0001");
-    const resting = await alice.ex.placeOrder(limit({ clientOrderId: "a-1", side: "sell", size: "10", price }));
+    const resting = await alice.ex.placeOrder(
+      limit({ clientOrderId: "a-1", side: "sell", size: "10", price }),
+    );
     expect(resting.status).toBe("working");
     expect(await alice.trading("TONCOIN")).toMatchObject({ available: "90", hold: "10" });
 
@@ -117,8 +146,14 @@ describe("placing orders", () => {
     expect(maker).toMatchObject({ status: "working", dealSize: "4", dealFunds: value, feeAsset: "USDT" });
     const makerFee = money.floor(money.mul(value, "0.0008"), 6);
     expect(maker.fee).toBe(makerFee);
-    expect((await sim.account(alice.userId)).trading).toEqual({ TONCOIN: "96", USDT: money.sub(value, makerFee) });
-    expect((await sim.account(bob.userId)).trading).toEqual({ USDT: money.sub("1000", value), TONCOIN: "3.996" });
+    expect((await sim.account(alice.userId)).trading).toEqual({
+      TONCOIN: "96",
+      USDT: money.sub(value, makerFee),
+    });
+    expect((await sim.account(bob.userId)).trading).toEqual({
+      USDT: money.sub("1000", value),
+      TONCOIN: "3.996",
+    });
     const [trade] = await bob.ex.getTrades({ symbol: "TONCOIN-USDT", limit: 1 });
     expect(trade).toMatchObject({ price, size: "4", side: "buy" });
   });
@@ -128,13 +163,22 @@ describe("placing orders", () => {
     const [price, levelSize] = (await top(alice.ex, "TONCOIN-USDT")).asks[0] as [string, string];
     const size = money.add(levelSize, "5");
 
-    const fok = await alice.ex.placeOrder({ ...limit({ clientOrderId: "f-1", side: "buy", size, price }), timeInForce: "FOK" });
+    const fok = await alice.ex.placeOrder({
+      ...limit({ clientOrderId: "f-1", side: "buy", size, price }),
+      timeInForce: "FOK",
+    });
     expect(fok).toMatchObject({ status: "cancelled", dealSize: "0", dealFunds: "0", fee: "0" });
     expect(await alice.trading("USDT")).toMatchObject({ available: "100000", hold: "0" });
 
-    const ioc = await alice.ex.placeOrder({ ...limit({ clientOrderId: "i-1", side: "buy", size, price }), timeInForce: "IOC" });
+    const ioc = await alice.ex.placeOrder({
+      ...limit({ clientOrderId: "i-1", side: "buy", size, price }),
+      timeInForce: "IOC",
+    });
     expect(ioc).toMatchObject({ status: "cancelled", dealSize: levelSize });
-    expect(await alice.trading("USDT")).toMatchObject({ available: money.sub("100000", ioc.dealFunds), hold: "0" });
+    expect(await alice.trading("USDT")).toMatchObject({
+      available: money.sub("100000", ioc.dealFunds),
+      hold: "0",
+    });
 
     const fits = await alice.ex.placeOrder({
       clientOrderId: "f-2",
@@ -161,8 +205,13 @@ describe("placing orders", () => {
     expect(buy.size).toBeUndefined();
     expect(money.lte(buy.dealFunds, "1000")).toBe(true);
     expect(money.gt(buy.dealFunds, "990")).toBe(true);
-    expect(await alice.trading("USDT")).toMatchObject({ available: money.sub("2000", buy.dealFunds), hold: "0" });
-    expect(await alice.trading("BTC")).toMatchObject({ available: money.add("1", money.sub(buy.dealSize, buy.fee)) });
+    expect(await alice.trading("USDT")).toMatchObject({
+      available: money.sub("2000", buy.dealFunds),
+      hold: "0",
+    });
+    expect(await alice.trading("BTC")).toMatchObject({
+      available: money.add("1", money.sub(buy.dealSize, buy.fee)),
+    });
 
     const sell = await alice.ex.placeOrder({
       clientOrderId: "m-2",
@@ -179,29 +228,59 @@ describe("placing orders", () => {
 
   it("a reused clientOrderId is refused with 409 and nothing more is placed", async () => {
     const alice = await trader({ USDT: "1000" });
-    const first = await alice.ex.placeOrder(limit({ clientOrderId: "dup", side: "buy", size: "10", price: "4" }));
+    const first = await alice.ex.placeOrder(
+      limit({ clientOrderId: "dup", side: "buy", size: "10", price: "4" }),
+    );
     const balances = await alice.ex.getTradingBalances();
-    const err = await rejection(alice.ex.placeOrder(limit({ clientOrderId: "dup", side: "buy", size: "20", price: "4.5" })));
+    const err = await rejection(
+      alice.ex.placeOrder(limit({ clientOrderId: "dup", side: "buy", size: "20", price: "4.5" })),
+    );
     expect(err).toBeInstanceOf(ServiceRefusedError);
     expect(err).toMatchObject({ status: 409, kind: "client_id_duplicate", info: { clientOrderId: "dup" } });
     expect(await alice.ex.getTradingBalances()).toEqual(balances);
     expect((await alice.ex.getActiveOrders()).orders.map((o) => o.id)).toEqual([first.id]);
-    expect(await alice.ex.getOrder({ clientOrderId: "dup" })).toMatchObject({ id: first.id, size: "10", price: "4" });
+    expect(await alice.ex.getOrder({ clientOrderId: "dup" })).toMatchObject({
+      id: first.id,
+      size: "10",
+      price: "4",
+    });
   });
 
   it("pair rules, the pair's state and the balance are checked before anything is placed", async () => {
     const alice = await trader({ USDT: "1000", BTC: "1" });
     const base = { clientOrderId: "r", side: "buy" as const, size: "10", price: "5" };
     const cases: [object, number, string, Record<string, unknown>][] = [
-      [limit({ ...base, size: "10.001" }), 422, "incorrect_decimal_places", { field: "size", maxDecimals: 2 }],
-      [limit({ ...base, price: "5.00005" }), 422, "incorrect_decimal_places", { field: "price", maxDecimals: 4 }],
+      [
+        limit({ ...base, size: "10.001" }),
+        422,
+        "incorrect_decimal_places",
+        { field: "size", maxDecimals: 2 },
+      ],
+      [
+        limit({ ...base, price: "5.00005" }),
+        422,
+        "incorrect_decimal_places",
+        { field: "price", maxDecimals: 4 },
+      ],
       [limit({ ...base, size: "0.05" }), 422, "amount_out_of_range", { field: "size", min: "0.1" }],
       [limit({ ...base, size: "0.1" }), 422, "amount_out_of_range", { field: "funds", min: "1" }],
       [limit({ ...base, size: "1000" }), 422, "insufficient_funds", { asset: "USDT", available: "1000" }],
-      [limit({ ...base, symbol: "ETH-BTC", size: "1", price: "0.05" }), 409, "invalid_state", { symbol: "ETH-BTC" }],
+      [
+        limit({ ...base, symbol: "ETH-BTC", size: "1", price: "0.05" }),
+        409,
+        "invalid_state",
+        { symbol: "ETH-BTC" },
+      ],
       [limit({ ...base, symbol: "NOPE-USDT" }), 404, "not_found", {}],
       [
-        { clientOrderId: "r", symbol: "BTC-USDT", side: "buy", type: "market", timeInForce: "IOC", funds: "0.5" },
+        {
+          clientOrderId: "r",
+          symbol: "BTC-USDT",
+          side: "buy",
+          type: "market",
+          timeInForce: "IOC",
+          funds: "0.5",
+        },
         422,
         "amount_out_of_range",
         { field: "funds" },
@@ -251,14 +330,28 @@ describe("stop orders", () => {
 
     // Bob sells the two best bid levels: the last price falls to the stop.
     const sold = money.add(bids[0]?.[1] as string, bids[1]?.[1] as string);
-    await bob.ex.placeOrder({ clientOrderId: "b-1", symbol: "BTC-USDT", side: "sell", type: "market", timeInForce: "IOC", size: sold });
+    await bob.ex.placeOrder({
+      clientOrderId: "b-1",
+      symbol: "BTC-USDT",
+      side: "sell",
+      type: "market",
+      timeInForce: "IOC",
+      size: sold,
+    });
     const triggered = await alice.ex.getOrder({ clientOrderId: "s-1" });
     expect(triggered).toMatchObject({ status: "completed", stopTriggered: true, dealSize: "0.01" });
     expect(await alice.trading("BTC")).toMatchObject({ hold: "0", available: "0.99" });
 
     // Bob buys the two best ask levels: the stop-limit buy triggers and, priced below what is left, rests.
     const bought = money.add(asks[0]?.[1] as string, asks[1]?.[1] as string);
-    await bob.ex.placeOrder({ clientOrderId: "b-2", symbol: "BTC-USDT", side: "buy", type: "market", timeInForce: "IOC", size: bought });
+    await bob.ex.placeOrder({
+      clientOrderId: "b-2",
+      symbol: "BTC-USDT",
+      side: "buy",
+      type: "market",
+      timeInForce: "IOC",
+      size: bought,
+    });
     const resting = await alice.ex.getOrder({ clientOrderId: "s-2" });
     expect(resting).toMatchObject({ status: "working", stopTriggered: true, dealSize: "0" });
     expect((await top(bob.ex, "BTC-USDT")).bids[0]).toEqual([asks[1]?.[0], "0.01"]);
@@ -272,10 +365,15 @@ describe("reading orders", () => {
     const alice = await trader({ USDT: "1000" });
     const bob = await trader({ USDT: "1000" });
     const a1 = await alice.ex.placeOrder(limit({ clientOrderId: "a-1", side: "buy", size: "1", price: "4" }));
-    const a2 = await alice.ex.placeOrder(limit({ clientOrderId: "a-2", side: "buy", size: "1", price: "4.1" }));
+    const a2 = await alice.ex.placeOrder(
+      limit({ clientOrderId: "a-2", side: "buy", size: "1", price: "4.1" }),
+    );
     expect((await alice.ex.getOrder({ clientOrderId: "a-1" })).id).toBe(a1.id);
     expect((await alice.ex.getOrder({ orderId: a2.id, clientOrderId: "a-1" })).id).toBe(a2.id);
-    expect(await rejection(bob.ex.getOrder({ orderId: a1.id }))).toMatchObject({ status: 404, kind: "not_found" });
+    expect(await rejection(bob.ex.getOrder({ orderId: a1.id }))).toMatchObject({
+      status: 404,
+      kind: "not_found",
+    });
     expect(await rejection(bob.ex.cancelOrder({ clientOrderId: "a-1" }))).toMatchObject({ status: 404 });
     expect((await alice.ex.getOrder({ orderId: a1.id })).status).toBe("working");
   });
@@ -291,7 +389,13 @@ describe("reading orders", () => {
     const market = { type: "market" as const, timeInForce: "IOC" as const };
     const o1 = await place({ clientOrderId: "o1", symbol: "BTC-USDT", side: "buy", ...market, funds: "100" });
     const o2 = await place(limit({ clientOrderId: "o2", side: "buy", size: "10", price: "4" }));
-    const o3 = await place({ clientOrderId: "o3", symbol: "TONCOIN-USDT", side: "sell", ...market, size: "5" });
+    const o3 = await place({
+      clientOrderId: "o3",
+      symbol: "TONCOIN-USDT",
+      side: "sell",
+      ...market,
+      size: "5",
+    });
     const o4 = await place(limit({ clientOrderId: "o4", side: "buy", size: "10", price: "4.5" }));
     const o5 = await place({
       ...limit({ clientOrderId: "o5", symbol: "ETH-USDT", side: "buy", size: "1", price: "3000" }),
@@ -307,13 +411,18 @@ describe("reading orders", () => {
     const page2 = await alice.ex.getOrdersHistory({ pageSize: 3, currentPage: 2 });
     expect(page1).toMatchObject({ currentPage: 1, pageSize: 3, totalNum: 4, totalPage: 2 });
     expect([...ids(page1), ...ids(page2)]).toEqual(ids(all));
-    expect(await alice.ex.getOrdersHistory({ pageSize: 3, currentPage: 3 })).toMatchObject({ orders: [], currentPage: 3 });
+    expect(await alice.ex.getOrdersHistory({ pageSize: 3, currentPage: 3 })).toMatchObject({
+      orders: [],
+      currentPage: 3,
+    });
 
     expect(ids(await alice.ex.getOrdersHistory({ symbol: "TONCOIN-USDT" }))).toEqual([o3.id, o2.id]);
     expect(ids(await alice.ex.getOrdersHistory({ side: "sell" }))).toEqual([o3.id]);
     expect(ids(await alice.ex.getOrdersHistory({ hideCanceled: true }))).toEqual([o3.id, o1.id]);
     expect(ids(await alice.ex.getOrdersHistory({ startAt: at(1), endAt: at(2) }))).toEqual([o3.id, o2.id]);
-    expect(await rejection(alice.ex.getOrdersHistory({ startAt: at(2), endAt: at(1) }))).toMatchObject({ status: 400 });
+    expect(await rejection(alice.ex.getOrdersHistory({ startAt: at(2), endAt: at(1) }))).toMatchObject({
+      status: 400,
+    });
 
     expect(ids(await alice.ex.getActiveOrders())).toEqual([o4.id]);
     expect(ids(await alice.ex.getActiveOrders({ side: "sell" }))).toEqual([]);
@@ -322,7 +431,13 @@ describe("reading orders", () => {
 
   it("an estimate tells what an order would execute at and changes nothing", async () => {
     const alice = await trader({ USDT: "5000" });
-    const terms = { symbol: "TONCOIN-USDT", side: "buy" as const, type: "market" as const, timeInForce: "IOC" as const, size: "500" };
+    const terms = {
+      symbol: "TONCOIN-USDT",
+      side: "buy" as const,
+      type: "market" as const,
+      timeInForce: "IOC" as const,
+      size: "500",
+    };
     const book = await alice.ex.getOrderbook({ symbol: "TONCOIN-USDT", depth: 100 });
     const estimate = await alice.ex.estimateOrder(terms);
     expect(await alice.ex.getOrderbook({ symbol: "TONCOIN-USDT", depth: 100 })).toEqual(book);

@@ -35,10 +35,11 @@ export class Book {
   /** Inserts behind every entry with the same or a better price. */
   add(entry: RestingEntry): void {
     const list = entry.side === "buy" ? this.bids : this.asks;
-    const better = (other: RestingEntry) =>
-      entry.side === "buy" ? money.gte(other.price, entry.price) : money.lte(other.price, entry.price);
-    let i = 0;
-    while (i < list.length && better(list[i] as RestingEntry)) i++;
+    const worse = (other: RestingEntry) =>
+      entry.side === "buy" ? money.lt(other.price, entry.price) : money.gt(other.price, entry.price);
+    // Searching from the worst end: seeding appends, so it costs one comparison per entry.
+    let i = list.length;
+    while (i > 0 && worse(list[i - 1] as RestingEntry)) i--;
     list.splice(i, 0, entry);
   }
 

@@ -86,8 +86,8 @@ export function candleAt(h: History, interval: Interval, start: number): CandleR
   if (start < h.anchor) {
     // The seeded part: wicks widen slowly with the interval (about 0.1 % a minute, 1.4 % a week).
     const seededEnd = Math.min(end, h.anchor);
-    const a = curvePrice(spec, start, h.anchor);
-    const b = curvePrice(spec, seededEnd, h.anchor);
+    const a = open;
+    const b = seededEnd === Math.min(end, h.now) ? close : curvePrice(spec, seededEnd, h.anchor);
     const reach = 0.001 * (1 + Math.log2(size / MINUTE));
     const up = (1 + reach * unit(spec.symbol, interval, start, "high")).toFixed(8);
     const down = (1 - reach * unit(spec.symbol, interval, start, "low")).toFixed(8);

@@ -11,8 +11,8 @@ import { defineHandlers } from "../define.js";
 import { problems } from "../problems.js";
 import { type SimAccount, SimProblem, type World } from "../types.js";
 import { requireAccount, requireAvailable, reserve, spendHeld } from "../world.js";
-import { clientKey, exchangeState, type SimWithdrawal, withdrawalView } from "./model.js";
-import { newestFirst, page, period } from "./paging.js";
+import { exchangeState, type SimWithdrawal, withdrawalView } from "./model.js";
+import { historyPage } from "./paging.js";
 
 const PROCESSING_AFTER_MS = 10_000;
 const COMPLETED_AFTER_MS = 60_000;
@@ -39,12 +39,12 @@ function remainingToday(world: World, account: SimAccount | undefined, asset: st
   const limit = dailyLimit(asset);
   if (!account) return limit;
   const day = world.now().toISOString().slice(0, 10);
-  const used = [...exchangeState(world).withdrawals.values()]
+  const used = exchangeState(world)
+    .withdrawals.of(account.userId)
     .filter(
       (w) =>
-        w.userId === account.userId && w.asset === asset && w.status !== "failed" && w.status !== "cancelled",
+        w.asset === asset && w.createdAt.startsWith(day) && w.status !== "failed" && w.status !== "cancelled",
     )
-    .filter((w) => w.createdAt.startsWith(day))
     .map((w) => w.amount);
   return money.max(money.sub(limit, money.sum(used)), "0");
 }
@@ -52,7 +52,7 @@ function remainingToday(world: World, account: SimAccount | undefined, asset: st
 /** Moves withdrawals along by the world's clock; a completed one spends its hold. */
 export function advanceWithdrawals(world: World): void {
   const now = world.now().getTime();
-  for (const w of exchangeState(world).withdrawals.values()) {
+  for (const w of exchangeState(world).withdrawals.all()) {
     if (w.status !== "pending" && w.status !== "processing") continue;
     const age = now - Date.parse(w.createdAt);
     if (age >= COMPLETED_AFTER_MS) {
@@ -71,9 +71,8 @@ export function advanceWithdrawals(world: World): void {
 export const fundingHandlers = defineHandlers({
   createFundingWithdrawal: (input, { world, account }) => {
     const owner = requireAccount(account);
-    const state = exchangeState(world);
-    const key = clientKey(owner.userId, input.clientWithdrawalId);
-    if (state.withdrawalsByClientId.has(key)) {
+    const { withdrawals } = exchangeState(world);
+    if (withdrawals.hasClientId(owner.userId, input.clientWithdrawalId)) {
       throw problems.duplicate("clientWithdrawalId", input.clientWithdrawalId);
     }
     if (!findAsset(input.asset)) throw problems.validation("asset", `Unknown asset ${input.asset}.`);
@@ -106,10 +105,9 @@ export const fundingHandlers = defineHandlers({
     requireAvailable(owner.funding, input.asset, total);
 
     reserve(owner.funding, input.asset, total);
-    state.seq += 1;
     const now = world.now().toISOString();
     const withdrawal: SimWithdrawal = {
-      seq: state.seq,
+      seq: 0,
       userId: owner.userId,
       id: world.nextId("xwd"),
       clientWithdrawalId: input.clientWithdrawalId,
@@ -124,30 +122,22 @@ export const fundingHandlers = defineHandlers({
       createdAt: now,
       updatedAt: now,
     };
-    state.withdrawals.set(withdrawal.id, withdrawal);
-    state.withdrawalsByClientId.set(key, withdrawal);
-    return withdrawalView(withdrawal);
+    return withdrawalView(withdrawals.add(withdrawal, input.clientWithdrawalId));
   },
 
   getFundingWithdrawal: (input, { world, account }) => {
-    const owner = requireAccount(account);
-    const state = exchangeState(world);
-    const w =
-      input.withdrawalId !== undefined
-        ? state.withdrawals.get(input.withdrawalId)
-        : state.withdrawalsByClientId.get(clientKey(owner.userId, input.clientWithdrawalId ?? ""));
-    if (!w || w.userId !== owner.userId) throw problems.notFound("withdrawal", { ...input });
-    return withdrawalView(w);
+    const { userId } = requireAccount(account);
+    const ids = { serverId: input.withdrawalId, clientId: input.clientWithdrawalId };
+    return withdrawalView(exchangeState(world).withdrawals.find(userId, ids));
   },
 
   getFundingWithdrawalsHistory: (input, { world, account }) => {
-    const owner = requireAccount(account);
-    const inPeriod = period(input);
-    const list = [...exchangeState(world).withdrawals.values()]
-      .filter((w) => w.userId === owner.userId && inPeriod(w.createdAt))
-      .filter((w) => input.status === undefined || w.status === input.status)
-      .sort(newestFirst);
-    const { records, meta } = page(list, input);
+    const mine = exchangeState(world).withdrawals.of(requireAccount(account).userId);
+    const { records, meta } = historyPage(
+      mine,
+      input,
+      (w) => input.status === undefined || w.status === input.status,
+    );
     return { withdrawals: records.map(withdrawalView), ...meta };
   },
 

@@ -6,6 +6,7 @@
 import type { ExchangeTransfer, ExchangeWithdrawal, Order, OrderStatus } from "../../service/schemas.js";
 import type { World } from "../types.js";
 import type { Book, Side } from "./book.js";
+import { Registry } from "./registry.js";
 
 export interface SimOrder {
   id: string;
@@ -74,15 +75,9 @@ export interface SimTransfer extends ExchangeTransfer {
 
 export interface ExchangeState {
   markets: Map<string, MarketState>;
-  orders: Map<string, SimOrder>;
-  /** Keyed by `${userId}:${clientId}`. */
-  ordersByClientId: Map<string, SimOrder>;
-  withdrawals: Map<string, SimWithdrawal>;
-  withdrawalsByClientId: Map<string, SimWithdrawal>;
-  transfers: Map<string, SimTransfer>;
-  transfersByClientId: Map<string, SimTransfer>;
-  /** Creation order of every record, for stable sorting of equal timestamps. */
-  seq: number;
+  orders: Registry<SimOrder>;
+  withdrawals: Registry<SimWithdrawal>;
+  transfers: Registry<SimTransfer>;
 }
 
 /** The module's state in `world`, created on first use. */
@@ -91,21 +86,14 @@ export function exchangeState(world: World): ExchangeState {
   if (!state) {
     state = {
       markets: new Map(),
-      orders: new Map(),
-      ordersByClientId: new Map(),
-      withdrawals: new Map(),
-      withdrawalsByClientId: new Map(),
-      transfers: new Map(),
-      transfersByClientId: new Map(),
-      seq: 0,
+      orders: new Registry("order"),
+      withdrawals: new Registry("withdrawal"),
+      transfers: new Registry("transfer"),
     };
     world.modules.set("exchange", state);
   }
   return state;
 }
-
-/** Key of a client id within one account. */
-export const clientKey = (userId: number, clientId: string): string => `${userId}:${clientId}`;
 
 export const ACTIVE_STATUSES: readonly OrderStatus[] = ["working", "pending", "sending"];
 

@@ -12,15 +12,8 @@ import { nextUuid, requireAccount, requireAvailable, reserve } from "../world.js
 import { armStop, cancel, takingOf, triggerStops, work } from "./engine.js";
 import { market } from "./market.js";
 import { walk } from "./matching.js";
-import {
-  ACTIVE_STATUSES,
-  clientKey,
-  exchangeState,
-  type MarketState,
-  orderView,
-  type SimOrder,
-} from "./model.js";
-import { DEFAULT_PAGE_SIZE, newestFirst, page, period } from "./paging.js";
+import { ACTIVE_STATUSES, exchangeState, type MarketState, orderView, type SimOrder } from "./model.js";
+import { DEFAULT_PAGE_SIZE, historyPage, newestFirst, page } from "./paging.js";
 import { checkOrderTerms } from "./rules.js";
 import { ceilToStep, floorToStep } from "./steps.js";
 import { assetPrecision, type PairSpec, requirePair } from "./symbols.js";
@@ -92,26 +85,26 @@ function holdFor(m: MarketState, spec: PairSpec, o: SimOrder): string {
   return limit === null ? walk(m.book, spec, takingOf(o)).funds : money.mul(size, limit);
 }
 
+/** The account's order by `orderId` or else `clientOrderId`; 404 when there is none. */
 function findOrder(world: World, account: SimAccount, input: { orderId?: string; clientOrderId?: string }) {
-  const state = exchangeState(world);
-  const order =
-    input.orderId !== undefined
-      ? state.orders.get(input.orderId)
-      : state.ordersByClientId.get(clientKey(account.userId, input.clientOrderId ?? ""));
-  if (!order || order.userId !== account.userId) throw problems.notFound("order", { ...input });
-  return order;
+  return exchangeState(world).orders.find(account.userId, {
+    serverId: input.orderId,
+    clientId: input.clientOrderId,
+  });
 }
 
-function ordersOf(world: World, account: SimAccount): SimOrder[] {
-  return [...exchangeState(world).orders.values()].filter((o) => o.userId === account.userId);
-}
+const isFinal = (o: SimOrder) => (FINAL_ORDER_STATUSES as readonly string[]).includes(o.status);
+const matches = (o: SimOrder, query: { symbol?: string | undefined; side?: string | undefined }) =>
+  (query.symbol === undefined || o.symbol === query.symbol) &&
+  (query.side === undefined || o.side === query.side);
 
 export const orderHandlers = defineHandlers({
   placeOrder: (input, { world, account }) => {
     const owner = requireAccount(account);
-    const state = exchangeState(world);
-    const key = clientKey(owner.userId, input.clientOrderId);
-    if (state.ordersByClientId.has(key)) throw problems.duplicate("clientOrderId", input.clientOrderId);
+    const { orders } = exchangeState(world);
+    if (orders.hasClientId(owner.userId, input.clientOrderId)) {
+      throw problems.duplicate("clientOrderId", input.clientOrderId);
+    }
     const spec = requirePair(input.symbol);
     if (spec.status !== "trading") {
       throw problems.invalidState(`Trading on ${spec.symbol} is halted.`, {
@@ -125,11 +118,8 @@ export const orderHandlers = defineHandlers({
     const hold = holdFor(m, spec, order);
     requireAvailable(owner.trading, order.holdAsset, hold);
 
-    state.seq += 1;
-    order.seq = state.seq;
     order.id = nextUuid(world, "order");
-    state.orders.set(order.id, order);
-    state.ordersByClientId.set(key, order);
+    orders.add(order, input.clientOrderId);
     reserve(owner.trading, order.holdAsset, hold);
     order.held = hold;
     if (order.stopPrice === null) work(world, m, spec, order);
@@ -167,7 +157,7 @@ export const orderHandlers = defineHandlers({
 
   cancelOrder: (input, { world, account }) => {
     const order = findOrder(world, requireAccount(account), input);
-    if ((FINAL_ORDER_STATUSES as readonly string[]).includes(order.status)) {
+    if (isFinal(order)) {
       throw problems.invalidState(`The order is already ${order.status} and cannot be cancelled.`, {
         orderId: order.id,
         status: order.status,
@@ -178,13 +168,9 @@ export const orderHandlers = defineHandlers({
   },
 
   getActiveOrders: (input, { world, account }) => {
-    const open = ordersOf(world, requireAccount(account))
-      .filter((o) => ACTIVE_STATUSES.includes(o.status))
-      .filter(
-        (o) =>
-          (input.symbol === undefined || o.symbol === input.symbol) &&
-          (input.side === undefined || o.side === input.side),
-      )
+    const open = exchangeState(world)
+      .orders.of(requireAccount(account).userId)
+      .filter((o) => ACTIVE_STATUSES.includes(o.status) && matches(o, input))
       .sort(newestFirst);
     // The operation takes no paging parameters, so every open order comes on one page.
     const { records, meta } = page(open, { pageSize: Math.max(open.length, DEFAULT_PAGE_SIZE) });
@@ -192,18 +178,12 @@ export const orderHandlers = defineHandlers({
   },
 
   getOrdersHistory: (input, { world, account }) => {
-    const inPeriod = period(input);
-    const closed = ordersOf(world, requireAccount(account))
-      .filter((o) => (FINAL_ORDER_STATUSES as readonly string[]).includes(o.status))
-      .filter((o) => !(input.hideCanceled && o.status === "cancelled"))
-      .filter(
-        (o) =>
-          (input.symbol === undefined || o.symbol === input.symbol) &&
-          (input.side === undefined || o.side === input.side),
-      )
-      .filter((o) => inPeriod(o.createdAt))
-      .sort(newestFirst);
-    const { records, meta } = page(closed, input);
+    const mine = exchangeState(world).orders.of(requireAccount(account).userId);
+    const { records, meta } = historyPage(
+      mine,
+      input,
+      (o) => isFinal(o) && matches(o, input) && !(input.hideCanceled && o.status === "cancelled"),
+    );
     return { orders: records.map(orderView), ...meta };
   },
 });

@@ -1,6 +1,6 @@
 /**
- * The Exchange page envelope and the period filter shared by the list operations (orders,
- * withdrawals, transfers).
+ * The Exchange page envelope and the period filter of the list operations (orders, withdrawals,
+ * transfers).
  */
 import { problems } from "../problems.js";
 
@@ -14,13 +14,20 @@ export interface PageMeta {
   totalPage: number;
 }
 
+export interface PageQuery {
+  currentPage?: number | undefined;
+  pageSize?: number | undefined;
+}
+
+export interface PeriodQuery {
+  startAt?: string | undefined;
+  endAt?: string | undefined;
+}
+
 /** Cuts one page out of `items` (already filtered and sorted); pages are numbered from 1. */
-export function page<T>(
-  items: readonly T[],
-  input: { currentPage?: unknown; pageSize?: unknown },
-): { records: T[]; meta: PageMeta } {
-  const currentPage = typeof input.currentPage === "number" ? input.currentPage : 1;
-  const pageSize = typeof input.pageSize === "number" ? input.pageSize : DEFAULT_PAGE_SIZE;
+export function page<T>(items: readonly T[], query: PageQuery): { records: T[]; meta: PageMeta } {
+  const currentPage = query.currentPage ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const start = (currentPage - 1) * pageSize;
   return {
     records: items.slice(start, start + pageSize),
@@ -29,9 +36,9 @@ export function page<T>(
 }
 
 /** A filter on a record's ISO timestamp for `startAt`..`endAt` (both inclusive); 400 when reversed. */
-export function period(input: { startAt?: unknown; endAt?: unknown }): (iso: string) => boolean {
-  const start = typeof input.startAt === "string" ? Date.parse(input.startAt) : Number.NEGATIVE_INFINITY;
-  const end = typeof input.endAt === "string" ? Date.parse(input.endAt) : Number.POSITIVE_INFINITY;
+function period(query: PeriodQuery): (iso: string) => boolean {
+  const start = query.startAt === undefined ? Number.NEGATIVE_INFINITY : Date.parse(query.startAt);
+  const end = query.endAt === undefined ? Number.POSITIVE_INFINITY : Date.parse(query.endAt);
   if (start > end) {
     throw problems.validation("startAt", "startAt must not be later than endAt.");
   }
@@ -41,7 +48,17 @@ export function period(input: { startAt?: unknown; endAt?: unknown }): (iso: str
   };
 }
 
-/** Newest first; ties keep creation order reversed, so the later record still comes first. */
+/** Newest first; of records created at the same instant, the later one first. */
 export function newestFirst<T extends { createdAt: string; seq: number }>(a: T, b: T): number {
   return Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.seq - a.seq;
+}
+
+/** One page of a history: the records `keep` accepts, created within the period, newest first. */
+export function historyPage<T extends { createdAt: string; seq: number }>(
+  records: readonly T[],
+  query: PageQuery & PeriodQuery,
+  keep: (record: T) => boolean,
+): { records: T[]; meta: PageMeta } {
+  const inPeriod = period(query);
+  return page(records.filter((r) => inPeriod(r.createdAt) && keep(r)).sort(newestFirst), query);
 }

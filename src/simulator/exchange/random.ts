@@ -1,12 +1,17 @@
 /**
  * Seeded pseudo-randomness for the simulated market. Everything derives from stable strings (symbol,
  * interval, time bucket), so the same question always gets the same answer, in every run and world.
+ * Speed matters more than quality here: a long candle range hashes thousands of times.
  */
-import { createHash } from "node:crypto";
 
-/** A 32-bit unsigned hash of the parts, stable across runs. */
+/** A 32-bit unsigned hash of the parts, stable across runs (FNV-1a, then murmur3's finaliser to mix). */
 export function hash32(...parts: (string | number)[]): number {
-  return createHash("sha256").update(parts.join("|")).digest().readUInt32BE(0);
+  const text = parts.join("|");
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 /** A number in [0, 1) fixed by the parts. */

@@ -115,8 +115,15 @@ export function usdPrice(asset: string): string {
   return findAsset(asset)?.rates.USD ?? "1";
 }
 
+const references = new Map<string, string>();
+
 /** The pair's reference price: base in USD over quote in USD, on the pair's price grid. */
 export function referencePrice(spec: PairSpec): string {
-  const raw = money.div(usdPrice(spec.baseAsset), usdPrice(spec.quoteAsset), spec.pricePrecision + 2);
-  return floorToStep(raw, spec.priceIncrement);
+  let price = references.get(spec.symbol);
+  if (price === undefined) {
+    const raw = money.div(usdPrice(spec.baseAsset), usdPrice(spec.quoteAsset), spec.pricePrecision + 2);
+    price = floorToStep(raw, spec.priceIncrement);
+    references.set(spec.symbol, price);
+  }
+  return price;
 }

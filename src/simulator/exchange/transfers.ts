@@ -7,8 +7,8 @@ import { findAsset } from "../catalogue.js";
 import { defineHandlers } from "../define.js";
 import { problems } from "../problems.js";
 import { credit, debit, requireAccount, requireAvailable } from "../world.js";
-import { clientKey, exchangeState, type SimTransfer, transferView } from "./model.js";
-import { newestFirst, page, period } from "./paging.js";
+import { exchangeState, type SimTransfer, transferView } from "./model.js";
+import { historyPage } from "./paging.js";
 
 /** The balance a move in each direction starts from. */
 const SOURCE = { fundingToTrading: "funding", tradingToFunding: "trading" } as const;
@@ -16,10 +16,10 @@ const SOURCE = { fundingToTrading: "funding", tradingToFunding: "trading" } as c
 export const transferHandlers = defineHandlers({
   createBalanceTransfer: (input, { world, account }) => {
     const owner = requireAccount(account);
-    const state = exchangeState(world);
-    const key = clientKey(owner.userId, input.clientTransferId);
-    if (state.transfersByClientId.has(key))
+    const { transfers } = exchangeState(world);
+    if (transfers.hasClientId(owner.userId, input.clientTransferId)) {
       throw problems.duplicate("clientTransferId", input.clientTransferId);
+    }
     const asset = findAsset(input.asset);
     if (!asset) throw problems.validation("asset", `Unknown asset ${input.asset}.`);
     if (money.decimalPlaces(input.amount) > asset.precision) throw problems.decimals(asset.precision);
@@ -30,9 +30,8 @@ export const transferHandlers = defineHandlers({
 
     debit(from, input.asset, input.amount);
     credit(to, input.asset, input.amount);
-    state.seq += 1;
     const transfer: SimTransfer = {
-      seq: state.seq,
+      seq: 0,
       userId: owner.userId,
       id: world.nextId("xtr"),
       clientTransferId: input.clientTransferId,
@@ -43,30 +42,23 @@ export const transferHandlers = defineHandlers({
       status: "completed",
       createdAt: world.now().toISOString(),
     };
-    state.transfers.set(transfer.id, transfer);
-    state.transfersByClientId.set(key, transfer);
-    return transferView(transfer);
+    return transferView(transfers.add(transfer, input.clientTransferId));
   },
 
   getBalanceTransfer: (input, { world, account }) => {
-    const owner = requireAccount(account);
-    const state = exchangeState(world);
-    const t =
-      input.transferId !== undefined
-        ? state.transfers.get(input.transferId)
-        : state.transfersByClientId.get(clientKey(owner.userId, input.clientTransferId ?? ""));
-    if (!t || t.userId !== owner.userId) throw problems.notFound("transfer", { ...input });
-    return transferView(t);
+    const { userId } = requireAccount(account);
+    const ids = { serverId: input.transferId, clientId: input.clientTransferId };
+    return transferView(exchangeState(world).transfers.find(userId, ids));
   },
 
   getBalanceTransfersHistory: (input, { world, account }) => {
-    const owner = requireAccount(account);
-    const inPeriod = period(input);
-    const list = [...exchangeState(world).transfers.values()]
-      .filter((t) => t.userId === owner.userId && inPeriod(t.createdAt))
-      .filter((t) => input.direction === undefined || t.from === SOURCE[input.direction])
-      .sort(newestFirst);
-    const { records, meta } = page(list, input);
+    const mine = exchangeState(world).transfers.of(requireAccount(account).userId);
+    const { direction } = input;
+    const { records, meta } = historyPage(
+      mine,
+      input,
+      (t) => direction === undefined || t.from === SOURCE[direction],
+    );
     return { transfers: records.map(transferView), ...meta };
   },
 });

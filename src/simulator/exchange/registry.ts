@@ -1,0 +1,53 @@
+/**
+ * Records of one kind (orders, withdrawals, transfers) of every account in a world: found by server
+ * id or by the client id unique within the account, and listed per account.
+ */
+import { problems } from "../problems.js";
+
+interface Owned {
+  id: string;
+  userId: number;
+  /** Creation order, for stable sorting of records created at the same instant. */
+  seq: number;
+}
+
+export class Registry<T extends Owned> {
+  readonly #byId = new Map<string, T>();
+  readonly #byClientId = new Map<string, T>();
+
+  /** `what` names the kind in 404 replies ("order"). */
+  constructor(readonly what: string) {}
+
+  /** Whether the account already used `clientId` for this kind of record. */
+  hasClientId(userId: number, clientId: string): boolean {
+    return this.#byClientId.has(`${userId}:${clientId}`);
+  }
+
+  /** Stores a new record under its server id and its client id, numbering it in creation order. */
+  add(record: T, clientId: string): T {
+    record.seq = this.#byId.size + 1;
+    this.#byId.set(record.id, record);
+    this.#byClientId.set(`${record.userId}:${clientId}`, record);
+    return record;
+  }
+
+  /** The account's record by server id or else client id (the server id wins); 404 when there is none. */
+  find(userId: number, ids: { serverId: string | undefined; clientId: string | undefined }): T {
+    const record =
+      ids.serverId !== undefined
+        ? this.#byId.get(ids.serverId)
+        : this.#byClientId.get(`${userId}:${ids.clientId}`);
+    if (!record || record.userId !== userId) throw problems.notFound(this.what);
+    return record;
+  }
+
+  /** Every record, oldest first. */
+  all(): T[] {
+    return [...this.#byId.values()];
+  }
+
+  /** The account's records, oldest first. */
+  of(userId: number): T[] {
+    return this.all().filter((r) => r.userId === userId);
+  }
+}
