@@ -41,11 +41,17 @@ const previousKeys = z
   .optional()
   .transform((v, ctx) => {
     const keys = new Map<number, Buffer>();
-    for (const part of (v ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+    for (const part of (v ?? "")
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const [version, key] = part.split(":");
       const bytes = Buffer.from(key ?? "", "base64");
       if (!/^[1-9][0-9]{0,5}$/.test(version ?? "") || bytes.length !== 32) {
-        ctx.addIssue({ code: "custom", message: "must be a comma-separated list of <version>:<32 bytes base64>" });
+        ctx.addIssue({
+          code: "custom",
+          message: "must be a comma-separated list of <version>:<32 bytes base64>",
+        });
         return z.NEVER;
       }
       keys.set(Number(version), bytes);

@@ -54,8 +54,12 @@ async function main(): Promise<void> {
 
   const runner = run(app.bot);
   const timer = setInterval(() => {
-    app.reconcileUnfinished(sendWindowMs).catch((err) => logger.warn({ err }, "periodic reconciliation failed"));
-    storage.operations.expireStale(new Date()).catch((err) => logger.warn({ err }, "could not expire confirmations"));
+    app
+      .reconcileUnfinished(sendWindowMs)
+      .catch((err) => logger.warn({ err }, "periodic reconciliation failed"));
+    storage.operations
+      .expireStale(new Date())
+      .catch((err) => logger.warn({ err }, "could not expire confirmations"));
   }, RECONCILE_INTERVAL_MS);
   logger.info({ username: app.bot.botInfo.username }, "bot started");
 

@@ -130,12 +130,18 @@ describe("KEY_ENCRYPTION_PREVIOUS_KEYS", () => {
 
   it("reads earlier keys by version, for rotation", () => {
     const old = randomBytes(32);
-    const config = loadConfig({ ...base, KEY_ENCRYPTION_KEY_VERSION: "2", KEY_ENCRYPTION_PREVIOUS_KEYS: `1:${old.toString("base64")}` });
+    const config = loadConfig({
+      ...base,
+      KEY_ENCRYPTION_KEY_VERSION: "2",
+      KEY_ENCRYPTION_PREVIOUS_KEYS: `1:${old.toString("base64")}`,
+    });
     expect(config.KEY_ENCRYPTION_PREVIOUS_KEYS.get(1)?.equals(old)).toBe(true);
   });
 
   it("refuses a malformed list without echoing it", () => {
-    expect(() => loadConfig({ ...base, KEY_ENCRYPTION_PREVIOUS_KEYS: "1:c2hvcnQ=" })).toThrow(/KEY_ENCRYPTION_PREVIOUS_KEYS/);
+    expect(() => loadConfig({ ...base, KEY_ENCRYPTION_PREVIOUS_KEYS: "1:c2hvcnQ=" })).toThrow(
+      /KEY_ENCRYPTION_PREVIOUS_KEYS/,
+    );
     expect(() => loadConfig({ ...base, KEY_ENCRYPTION_PREVIOUS_KEYS: "1:c2hvcnQ=" })).not.toThrow(/c2hvcnQ/);
   });
 });

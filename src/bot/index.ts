@@ -188,7 +188,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     features,
     translatorFor,
     registerCommands,
-    reconcileUnfinished: (minAgeMs = 0) => reconcileUnfinished(deps, actions, translatorFor, notify, minAgeMs),
+    reconcileUnfinished: (minAgeMs = 0) =>
+      reconcileUnfinished(deps, actions, translatorFor, notify, minAgeMs),
     resume: async () => {
       for (const f of features) await f.resume?.();
     },

@@ -27,7 +27,10 @@ export interface ServiceFactoryOptions {
 }
 
 /** A factory over the four configured base URLs. */
-export function createServiceFactory(config: ServiceConfig, options: ServiceFactoryOptions = {}): ServiceFactory {
+export function createServiceFactory(
+  config: ServiceConfig,
+  options: ServiceFactoryOptions = {},
+): ServiceFactory {
   const urls = {
     production: { pay: config.PAY_BASE_URL, exchange: config.EXCHANGE_BASE_URL },
     testnet: { pay: config.PAY_TESTNET_BASE_URL, exchange: config.EXCHANGE_TESTNET_BASE_URL },
@@ -35,7 +38,11 @@ export function createServiceFactory(config: ServiceConfig, options: ServiceFact
   const common = { timeoutMs: options.timeoutMs ?? config.SERVICE_TIMEOUT_MS, ...options };
   const build = (network: NetworkName, apiKey?: string): ServiceClients => ({
     pay: createPayClient({ ...common, baseUrl: urls[network].pay, ...(apiKey ? { apiKey } : {}) }),
-    exchange: createExchangeClient({ ...common, baseUrl: urls[network].exchange, ...(apiKey ? { apiKey } : {}) }),
+    exchange: createExchangeClient({
+      ...common,
+      baseUrl: urls[network].exchange,
+      ...(apiKey ? { apiKey } : {}),
+    }),
   });
   return { forKey: (network, apiKey) => build(network, apiKey), public: (network) => build(network) };
 }
