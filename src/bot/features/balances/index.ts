@@ -4,10 +4,11 @@
  * main assets in a chosen fiat; /currencies lists what the Payments interface handles; /move moves an
  * asset between the funding and trading balances through the shared confirmation.
  */
-import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { clientsFor } from "../../shared/account.js";
+import { showInPlace } from "../../shared/show.js";
 import { MOVE_CONVERSATION, moveAction, moveConversation } from "./move.js";
 import { type BalanceSources, balancesText, currenciesTexts, FIATS, ratesText } from "./view.js";
 
@@ -17,21 +18,6 @@ const FIAT_PATTERN = /^rates:([A-Z]{3})$/;
 async function publicClients(deps: BotDeps, telegramId: number) {
   const user = await deps.storage.users.get(telegramId);
   return deps.services.public(user?.network ?? "production");
-}
-
-/** Shows `text` in place of the pressed button's message, or as a new message. */
-async function showInPlace(ctx: BotContext, text: string, keyboard: InlineKeyboard): Promise<void> {
-  if (ctx.callbackQuery?.message) {
-    try {
-      await ctx.editMessageText(text, { reply_markup: keyboard });
-      return;
-    } catch (err) {
-      // Pressing Refresh with nothing changed is fine; an old message that cannot be edited gets a new one.
-      if (err instanceof GrammyError && err.description.includes("not modified")) return;
-      ctx.log.debug({ err }, "could not edit; sending a new message");
-    }
-  }
-  await ctx.reply(text, { reply_markup: keyboard });
 }
 
 /** The balances, rates, currencies and move flows, with the move registered as a confirmed action. */
@@ -77,7 +63,9 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   });
   pm.callbackQuery("bal:refresh", async (ctx) => {
     await ctx.answerCallbackQuery();
-    await showInPlace(ctx, balancesText(ctx.t, await readBalances(ctx)), balancesKeyboard(ctx));
+    await showInPlace(ctx, balancesText(ctx.t, await readBalances(ctx)), {
+      reply_markup: balancesKeyboard(ctx),
+    });
   });
 
   // Rates: pick a fiat, then the rates replace the picker; the fiat buttons stay for switching.
@@ -89,7 +77,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   const showRates = async (ctx: BotContext, base: string) => {
     const { pay } = await publicClients(deps, ctx.from!.id);
     const rates = await pay.getRates({ base });
-    await showInPlace(ctx, ratesText(ctx.t, base, rates), fiatKeyboard(ctx, base));
+    await showInPlace(ctx, ratesText(ctx.t, base, rates), { reply_markup: fiatKeyboard(ctx, base) });
   };
   pm.command("rates", async (ctx) => {
     const asked = ctx.match.trim().toUpperCase();

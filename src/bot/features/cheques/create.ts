@@ -7,8 +7,9 @@ import { InlineKeyboard } from "grammy";
 import { formatAmount, money } from "../../../domain/money.js";
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
+import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
-import { describeError, type UserMessage } from "../../shared/errors.js";
+import type { UserMessage } from "../../shared/errors.js";
 import { askAmount, askAsset, askText, cancelRow, SKIP_DATA, waitAnswer } from "../../shared/inputs.js";
 import { CREATE_KIND, type CreatePayload } from "./actions.js";
 import { createSummary } from "./views.js";
@@ -26,61 +27,43 @@ interface Fundable {
   available: string;
 }
 
-type Loaded = { ok: true; assets: Fundable[] } | { ok: false; error: UserMessage };
-
 /** Currencies the user's Pay balance can fund a cheque in (available > 0), in the service's order. */
-async function loadFundable(deps: BotDeps, telegramId: number): Promise<Loaded> {
-  try {
-    const { pay } = await clientsFor(deps, telegramId);
-    const [currencies, balances] = await Promise.all([pay.getCurrencies(), pay.getAppBalances()]);
-    const available = new Map(balances.balances.map((b) => [b.asset, b.available]));
-    const assets = currencies
-      .map((c) => ({
-        asset: c.asset,
-        precision: c.precision,
-        minCheque: c.minCheque,
-        available: available.get(c.asset) ?? "0",
-      }))
-      .filter((a) => money.isPositive(a.available));
-    return { ok: true, assets };
-  } catch (err) {
-    deps.logger.warn({ err }, "could not load currencies and balances for a cheque");
-    return { ok: false, error: describeError(err) };
-  }
+async function loadFundable(deps: BotDeps, telegramId: number): Promise<Fundable[]> {
+  const { pay } = await clientsFor(deps, telegramId);
+  const [currencies, balances] = await Promise.all([pay.getCurrencies(), pay.getAppBalances()]);
+  const available = new Map(balances.balances.map((b) => [b.asset, b.available]));
+  return currencies
+    .map((c) => ({
+      asset: c.asset,
+      precision: c.precision,
+      minCheque: c.minCheque,
+      available: available.get(c.asset) ?? "0",
+    }))
+    .filter((a) => money.isPositive(a.available));
 }
-
-type Proposed = { ok: true; id: string } | { ok: false; error: UserMessage };
 
 /**
  * Reads the available balance once more (the flow may have taken minutes) and shows the summary
- * with Confirm / Cancel; refuses before any confirmation if the amount is no longer covered.
+ * with Confirm / Cancel. Returns why not, without any confirmation, if the amount is no longer covered.
  */
 async function propose(
   octx: BotContext,
   deps: BotDeps,
   actions: ActionRegistry,
   payload: CreatePayload,
-): Promise<Proposed> {
-  try {
-    const { pay } = await clientsFor(deps, octx.from!.id);
-    const balances = await pay.getAppBalances();
-    const available = balances.balances.find((b) => b.asset === payload.asset)?.available ?? "0";
-    if (money.gt(payload.amount, available)) {
-      return {
-        ok: false,
-        error: {
-          key: "amount-insufficient",
-          vars: { available: formatAmount(available, payload.asset), fee: "0" },
-        },
-      };
-    }
-    const summary = createSummary(octx.t, { ...payload, available });
-    const id = await proposeAction(octx, deps, actions, { kind: CREATE_KIND, payload, summary });
-    return { ok: true, id };
-  } catch (err) {
-    deps.logger.warn({ err }, "could not propose a cheque");
-    return { ok: false, error: describeError(err) };
+): Promise<UserMessage | null> {
+  const { pay } = await clientsFor(deps, octx.from!.id);
+  const balances = await pay.getAppBalances();
+  const available = balances.balances.find((b) => b.asset === payload.asset)?.available ?? "0";
+  if (money.gt(payload.amount, available)) {
+    return {
+      key: "amount-insufficient",
+      vars: { available: formatAmount(available, payload.asset), fee: "0" },
+    };
   }
+  const summary = createSummary(octx.t, { ...payload, available });
+  await proposeAction(octx, deps, actions, { kind: CREATE_KIND, payload, summary });
+  return null;
 }
 
 /** Asks for a Telegram user id who alone may redeem the cheque; Skip means anyone with the link. */
@@ -105,12 +88,10 @@ export function createChequeConversation(deps: BotDeps, actions: ActionRegistry)
     const telegramId = ctx.from?.id;
     if (telegramId === undefined) return;
 
-    const loaded = await conversation.external(() => loadFundable(deps, telegramId));
-    if (!loaded.ok) {
-      await ctx.reply(ctx.t(loaded.error.key, loaded.error.vars));
-      return;
-    }
-    if (loaded.assets.length === 0) {
+    const loaded = await conversation.external((octx) => attempt(octx, () => loadFundable(deps, telegramId)));
+    if (!loaded.ok) return tellFailure(ctx, loaded);
+    const fundable = loaded.value;
+    if (fundable.length === 0) {
       await ctx.reply(ctx.t("cheques-no-funds"));
       return;
     }
@@ -118,10 +99,10 @@ export function createChequeConversation(deps: BotDeps, actions: ActionRegistry)
     const assetCode = await askAsset(
       conversation,
       ctx,
-      loaded.assets.map((a) => a.asset),
+      fundable.map((a) => a.asset),
       ctx.t("cheques-ask-asset"),
     );
-    const asset = loaded.assets.find((a) => a.asset === assetCode)!;
+    const asset = fundable.find((a) => a.asset === assetCode)!;
 
     const amount = await askAmount(conversation, ctx, {
       asset: asset.asset,
@@ -152,7 +133,10 @@ export function createChequeConversation(deps: BotDeps, actions: ActionRegistry)
       ...(description ? { description } : {}),
       ...(target ? { target } : {}),
     };
-    const proposed = await conversation.external((octx) => propose(octx, deps, actions, payload));
-    if (!proposed.ok) await ctx.reply(ctx.t(proposed.error.key, proposed.error.vars));
+    const proposed = await conversation.external((octx) =>
+      attempt(octx, () => propose(octx, deps, actions, payload)),
+    );
+    const refusal = proposed.ok ? proposed.value : proposed.error;
+    if (refusal) await ctx.reply(ctx.t(refusal.key, refusal.vars));
   };
 }

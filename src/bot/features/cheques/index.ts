@@ -3,13 +3,14 @@
  * Creating and deleting go through the shared confirmation step; list pages keep their cursors in
  * a small per-user store, since service cursors may not fit in callback data.
  */
-import { randomBytes } from "node:crypto";
 import { Composer } from "grammy";
 import type { Cheque } from "../../../service/schemas.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { clientsFor } from "../../shared/account.js";
 import { proposeAction } from "../../shared/confirm.js";
+import { createCursorPages } from "../../shared/cursor-pages.js";
+import { showInPlace } from "../../shared/show.js";
 import { createChequeAction, DELETE_KIND, type DeletePayload, deleteChequeAction } from "./actions.js";
 import { CREATE_CONVERSATION, createChequeConversation } from "./create.js";
 import {
@@ -27,17 +28,11 @@ import {
 
 const PAGE_SIZE = 5;
 
-/** Cursors of the pages seen in the user's current list: `cursors[n]` opens page n (page 0 has none). */
-interface ListCursors {
-  token: string;
-  cursors: (string | null)[];
-}
-
 /** The cheques feature: menu, create conversation, list, details and delete. */
 export function chequesFeature({ deps, actions }: FeatureKit): Feature {
   actions.register(createChequeAction);
   actions.register(deleteChequeAction);
-  const pages = deps.storage.kv<ListCursors>("cheques-pages");
+  const pages = createCursorPages(deps.storage, "cheques-pages");
 
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
@@ -67,32 +62,19 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
     requested: { token: string; page: number } | undefined,
     edit: boolean,
   ) => {
-    const key = String(ctx.from!.id);
-    let state = requested ? await pages.read(key) : undefined;
-    let page = requested?.page ?? 0;
     // A button of an older list (or a page never reached) starts again from the first page.
-    if (!state || state.token !== requested?.token || state.cursors[page] === undefined) {
-      state = { token: randomBytes(4).toString("hex"), cursors: [null] };
-      page = 0;
-    }
+    const at = await pages.open(ctx.from!.id, requested?.page, requested?.token);
     const { pay } = await clientsFor(deps, ctx.from!.id);
-    const cursor = state.cursors[page] ?? undefined;
-    const result = await pay.getCheques({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
-    state.cursors = state.cursors.slice(0, page + 1);
-    if (result.nextCursor) state.cursors.push(result.nextCursor);
-    await pages.write(key, state);
+    const result = await pay.getCheques({ limit: PAGE_SIZE, ...(at.cursor ? { cursor: at.cursor } : {}) });
+    await at.remember(result.nextCursor);
 
     const view = listView(ctx.t, {
       items: result.items,
-      page,
-      token: state.token,
+      page: at.index,
+      token: at.token,
       hasNext: result.nextCursor !== null,
     });
-    if (edit && ctx.callbackQuery?.message) {
-      await ctx.editMessageText(view.text, { reply_markup: view.keyboard });
-    } else {
-      await ctx.reply(view.text, { reply_markup: view.keyboard });
-    }
+    await showInPlace(ctx, view.text, { reply_markup: view.keyboard }, { edit });
   };
   pm.callbackQuery(CB.list, async (ctx) => {
     await ctx.answerCallbackQuery();

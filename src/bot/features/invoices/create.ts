@@ -7,9 +7,9 @@ import { newClientId } from "../../../domain/ids.js";
 import { formatAmount } from "../../../domain/money.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import type { Currency, Invoice } from "../../../service/schemas.js";
-import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
+import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
-import { describeError, type UserMessage } from "../../shared/errors.js";
+import { attempt, tellFailure } from "../../shared/attempt.js";
 import { askAmount, askAsset, askChoice, askText } from "../../shared/inputs.js";
 import { invoiceCard, invoiceKeyboard } from "./view.js";
 
@@ -23,21 +23,6 @@ const EXPIRIES = [
   { key: "invoices-expiry-none", value: "none" },
 ];
 
-type Attempt<T> = { ok: true; value: T } | { ok: false; error: UserMessage };
-
-/**
- * Runs a service call inside `conversation.external`. What `external` returns is stored, and a thrown
- * error would come back as a plain Error without its kind, so failures are returned as locale keys.
- */
-async function attempt<T>(octx: BotContext, fn: () => Promise<T>): Promise<Attempt<T>> {
-  try {
-    return { ok: true, value: await fn() };
-  } catch (err) {
-    octx.log.warn({ err }, "invoice service call failed");
-    return { ok: false, error: describeError(err) };
-  }
-}
-
 /** The create-invoice conversation. */
 export function createInvoiceConversation(deps: BotDeps) {
   return async (conversation: BotConversation, ctx: ConvContext): Promise<void> => {
@@ -50,10 +35,7 @@ export function createInvoiceConversation(deps: BotDeps) {
         return { currencies, clientInvoiceId: newClientId("inv") };
       }),
     );
-    if (!start.ok) {
-      await ctx.reply(ctx.t(start.error.key, start.error.vars));
-      return;
-    }
+    if (!start.ok) return tellFailure(ctx, start);
     const { currencies, clientInvoiceId } = start.value;
 
     const asset = await askAsset(

@@ -2,7 +2,7 @@
  * The active invoices: a list paged by the service's cursor, the details of one, deleting it through
  * the shared confirmation step, and (testnet only) paying it to try the whole cycle.
  */
-import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
 import { isNotFound, outcomeMayBeApplied, ServiceRefusedError } from "../../../service/errors.js";
 import type { Reconciled } from "../../../service/reconcile.js";
@@ -10,6 +10,8 @@ import type { Invoice } from "../../../service/schemas.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
+import { createCursorPages } from "../../shared/cursor-pages.js";
+import { showInPlace } from "../../shared/show.js";
 import { invoiceCard, invoiceKeyboard } from "./view.js";
 
 export const DELETE_KIND = "invoice_delete";
@@ -64,20 +66,14 @@ export function invoiceManagement(
 ): { composer: Composer<BotContext>; showList: (ctx: BotContext) => Promise<void> } {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
-  // Cursors of the pages seen, per user: the service pages forward only, Previous needs them kept.
-  const pages = deps.storage.kv<{ cursors: (string | null)[] }>("invoices-pages");
+  const pages = createCursorPages(deps.storage, "invoices-pages");
 
   const showPage = async (ctx: BotContext, page: number, edit: boolean) => {
-    const userKey = String(ctx.from!.id);
-    const saved = page === 0 ? undefined : await pages.read(userKey);
-    const cursors = saved?.cursors ?? [null];
-    // An unknown page (the list was started afresh meanwhile) falls back to the first.
-    const index = page < cursors.length ? page : 0;
+    const at = await pages.open(ctx.from!.id, page);
+    const { index } = at;
     const { pay } = await clientsFor(deps, ctx.from!.id);
-    const result = await pay.getInvoices({ cursor: cursors[index] ?? undefined, limit: PAGE_SIZE });
-    const kept = cursors.slice(0, index + 1);
-    if (result.nextCursor) kept.push(result.nextCursor);
-    await pages.write(userKey, { cursors: kept });
+    const result = await pay.getInvoices({ cursor: at.cursor, limit: PAGE_SIZE });
+    await at.remember(result.nextCursor);
 
     const kb = new InlineKeyboard();
     for (const inv of result.items) {
@@ -91,17 +87,7 @@ export function invoiceManagement(
       result.items.length === 0 && index === 0
         ? ctx.t("invoices-list-empty")
         : ctx.t("invoices-list-title", { page: index + 1 });
-    if (edit) {
-      try {
-        await ctx.editMessageText(text, { reply_markup: kb });
-        return;
-      } catch (err) {
-        // A double press leaves the page as it is; a message too old to edit gets a new one.
-        if (err instanceof GrammyError && err.description.includes("not modified")) return;
-        ctx.log.debug({ err }, "could not edit the list page");
-      }
-    }
-    await ctx.reply(text, { reply_markup: kb });
+    await showInPlace(ctx, text, { reply_markup: kb }, { edit });
   };
 
   pm.callbackQuery("inv:list", async (ctx) => {

@@ -6,10 +6,11 @@
  * shown with, so an old message keeps paging through the list it showed, and the last filter chosen
  * is kept in the session for the next /orders.
  */
-import { Composer, GrammyError, type InlineKeyboard } from "grammy";
+import { Composer, type InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { clientsFor } from "../../shared/account.js";
+import { showInPlace } from "../../shared/show.js";
 import {
   decodeFilter,
   encodeFilter,
@@ -34,20 +35,9 @@ const HISTORY_DATA = new RegExp(`^ord:h:([1-9][0-9]{0,3}):${FILTER_SOURCE}$`);
 const ACTIVE_DATA = new RegExp(`^ord:a:([1-9][0-9]{0,3}):${FILTER_SOURCE}$`);
 const SHOW_DATA = /^ord:show:([A-Za-z0-9_-]{1,55})$/;
 
-/** Replaces the pressed button's message with `text`, or sends a new message when it cannot. */
-async function showInPlace(ctx: BotContext, view: { text: string; keyboard: InlineKeyboard }): Promise<void> {
-  if (ctx.callbackQuery?.message) {
-    try {
-      await ctx.editMessageText(view.text, { reply_markup: view.keyboard });
-      return;
-    } catch (err) {
-      // Pressing the option already chosen changes nothing; an old message that cannot be edited gets a new one.
-      if (err instanceof GrammyError && err.description.includes("not modified")) return;
-      ctx.log.debug({ err }, "could not edit; sending a new message");
-    }
-  }
-  await ctx.reply(view.text, { reply_markup: view.keyboard });
-}
+/** Shows a view in place of the pressed button's message (a new message when it cannot be edited). */
+const showView = (ctx: BotContext, view: { text: string; keyboard: InlineKeyboard }) =>
+  showInPlace(ctx, view.text, { reply_markup: view.keyboard });
 
 /** The filter whose four groups start at `from` in a callback-data match. */
 const filterIn = (match: string | RegExpMatchArray, from: number): OrderFilter =>
@@ -78,14 +68,14 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     const f = filterIn(ctx.match, 1);
     remember(ctx, f);
     await ctx.answerCallbackQuery();
-    await showInPlace(ctx, panel(ctx.t, f));
+    await showView(ctx, panel(ctx.t, f));
   });
 
   pm.callbackQuery(PAIR_PICKER_DATA, async (ctx) => {
     const f = filterIn(ctx.match, 1);
     await ctx.answerCallbackQuery();
     const symbols = await publicSymbols(deps, ctx.from.id);
-    await showInPlace(ctx, symbolPicker(ctx.t, f, symbols));
+    await showView(ctx, symbolPicker(ctx.t, f, symbols));
   });
 
   pm.callbackQuery(HISTORY_DATA, async (ctx) => {
@@ -102,7 +92,7 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
       currentPage: page,
       pageSize: PAGE_SIZE,
     });
-    await showInPlace(
+    await showView(
       ctx,
       ordersPage(ctx.t, {
         title: ctx.t("orders-history-title"),
@@ -127,7 +117,7 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     const totalPage = Math.ceil(reply.orders.length / PAGE_SIZE);
     const page = Math.min(Number(ctx.match[1]), Math.max(totalPage, 1));
     const start = (page - 1) * PAGE_SIZE;
-    await showInPlace(
+    await showView(
       ctx,
       ordersPage(ctx.t, {
         title: ctx.t("orders-active-title"),

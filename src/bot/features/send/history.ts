@@ -8,7 +8,9 @@ import { isNotFound } from "../../../service/errors.js";
 import type { Transfer } from "../../../service/schemas.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
+import { createCursorPages } from "../../shared/cursor-pages.js";
 import type { Translate } from "../../shared/errors.js";
+import { showInPlace } from "../../shared/show.js";
 import { OUR_CLIENT_ID } from "./action.js";
 import { historyLine, transferDetails } from "./format.js";
 
@@ -19,28 +21,18 @@ export const MENU_DATA = "snd:menu";
 /** What a transfer id or client id may look like; anything else is refused before asking the service. */
 export const TRANSFER_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 
-/** `cursors[i]` opens page i (null for the first page). */
-type PageState = { cursors: (string | null)[] };
-
 const pageData = (page: number) => `snd:pg:${page}`;
 
 /** Shows one page of the user's transfers: as a new message, or in place of the pressed one. */
 export function historyPages(deps: BotDeps) {
-  const store = deps.storage.kv<PageState>("send-history");
+  const pages = createCursorPages(deps.storage, "send-history");
   return async (ctx: BotContext, page: number, edit: boolean): Promise<void> => {
     const telegramId = ctx.from?.id ?? 0;
-    const key = String(telegramId);
-    const saved = page > 0 ? await store.read(key) : undefined;
-    const known = saved?.cursors[page];
-    // A page whose cursor was never seen (state lost, or an old button): start from the newest.
-    const index = page > 0 && typeof known === "string" ? page : 0;
-    const cursor = index > 0 ? (known as string) : undefined;
+    const at = await pages.open(telegramId, page);
+    const { index } = at;
     const { pay } = await clientsFor(deps, telegramId);
-    const result = await pay.getTransfers({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
-    const cursors = (saved?.cursors ?? [null]).slice(0, index + 1);
-    cursors[0] = null;
-    if (result.nextCursor) cursors[index + 1] = result.nextCursor;
-    await store.write(key, { cursors });
+    const result = await pay.getTransfers({ limit: PAGE_SIZE, ...(at.cursor ? { cursor: at.cursor } : {}) });
+    await at.remember(result.nextCursor);
 
     const text =
       result.items.length === 0
@@ -54,16 +46,7 @@ export function historyPages(deps: BotDeps) {
     if (index > 0) kb.text(ctx.t("common-prev"), pageData(index - 1));
     if (result.nextCursor) kb.text(ctx.t("common-next"), pageData(index + 1));
     kb.row().text(ctx.t("send-find"), FIND_DATA).text(ctx.t("common-back"), MENU_DATA);
-    if (edit) {
-      try {
-        await ctx.editMessageText(text, { reply_markup: kb });
-        return;
-      } catch (err) {
-        // The message may be too old to edit; show the page as a new one instead.
-        ctx.log.debug({ err }, "could not edit the history page");
-      }
-    }
-    await ctx.reply(text, { reply_markup: kb });
+    await showInPlace(ctx, text, { reply_markup: kb }, { edit });
   };
 }
 

@@ -9,10 +9,11 @@ import { formatAmount, money } from "../../../domain/money.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import { PayWithdrawal } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
+import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import type { Translate } from "../../shared/errors.js";
 import { askAmount } from "../../shared/inputs.js";
-import { amountPlusFee, askRoute, attempt, minimumOf, routeLines, tellFailure } from "./steps.js";
+import { amountPlusFee, askRoute, minimumOf, routeLines } from "./steps.js";
 
 export const WITHDRAW_TO_ADDRESS = "withdraw-address";
 export const WITHDRAWAL_KIND = "withdrawal";

@@ -1,10 +1,12 @@
 /** My withdrawals: the list, paged by the service's cursor, and the details of one. */
-import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
 import type { PayWithdrawal } from "../../../service/schemas.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
+import { createCursorPages } from "../../shared/cursor-pages.js";
 import type { Translate } from "../../shared/errors.js";
+import { showInPlace } from "../../shared/show.js";
 import { formatTime } from "./steps.js";
 
 const PAGE_SIZE = 5;
@@ -34,19 +36,14 @@ export function withdrawalHistory(deps: BotDeps): {
 } {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
-  // Cursors of the pages seen, per user: the service pages forward only, Previous needs them kept.
-  const pages = deps.storage.kv<{ cursors: (string | null)[] }>("withdraw-pages");
+  const pages = createCursorPages(deps.storage, "withdraw-pages");
 
   const showPage = async (ctx: BotContext, page: number, edit: boolean) => {
-    const userKey = String(ctx.from!.id);
-    const cursors = (page === 0 ? undefined : await pages.read(userKey))?.cursors ?? [null];
-    // An unknown page (the list was started afresh meanwhile) falls back to the first.
-    const index = page < cursors.length ? page : 0;
+    const at = await pages.open(ctx.from!.id, page);
+    const { index } = at;
     const { pay } = await clientsFor(deps, ctx.from!.id);
-    const result = await pay.getWithdrawals({ cursor: cursors[index] ?? undefined, limit: PAGE_SIZE });
-    await pages.write(userKey, {
-      cursors: [...cursors.slice(0, index + 1), ...(result.nextCursor ? [result.nextCursor] : [])],
-    });
+    const result = await pay.getWithdrawals({ cursor: at.cursor, limit: PAGE_SIZE });
+    await at.remember(result.nextCursor);
 
     const kb = new InlineKeyboard();
     for (const w of result.items) {
@@ -58,17 +55,7 @@ export function withdrawalHistory(deps: BotDeps): {
     kb.row().text(ctx.t("common-back"), "menu:withdraw");
     const empty = result.items.length === 0 && index === 0;
     const text = empty ? ctx.t("withdraw-list-empty") : ctx.t("withdraw-list-title", { page: index + 1 });
-    if (edit) {
-      try {
-        await ctx.editMessageText(text, { reply_markup: kb });
-        return;
-      } catch (err) {
-        // A double press leaves the page as it is; a message too old to edit gets a new one.
-        if (err instanceof GrammyError && err.description.includes("not modified")) return;
-        ctx.log.debug({ err }, "could not edit the list page");
-      }
-    }
-    await ctx.reply(text, { reply_markup: kb });
+    await showInPlace(ctx, text, { reply_markup: kb }, { edit });
   };
 
   pm.callbackQuery("wdr:list", async (ctx) => {

@@ -8,8 +8,9 @@ import { formatAmount } from "../../../domain/money.js";
 import { outcomeMayBeApplied } from "../../../service/errors.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
+import { attempt, tellFailure } from "../../shared/attempt.js";
 import { askAmount } from "../../shared/inputs.js";
-import { askRoute, attempt, formatTime, minimumOf, routeLines, tellFailure } from "./steps.js";
+import { askRoute, formatTime, minimumOf, routeLines } from "./steps.js";
 
 export const WITHDRAWAL_LINK = "withdraw-link";
 

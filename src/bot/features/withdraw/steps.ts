@@ -5,30 +5,10 @@
 import { isValidAddress, type NetworkCode } from "../../../domain/addresses.js";
 import { formatAmount, money } from "../../../domain/money.js";
 import { type Currency, Network, type PayWithdrawalQuota } from "../../../service/schemas.js";
-import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
+import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
-import { describeError, type UserMessage } from "../../shared/errors.js";
+import { type Attempt, attempt, tellFailure } from "../../shared/attempt.js";
 import { askAsset, askChoice, askText } from "../../shared/inputs.js";
-
-export type Attempt<T> = { ok: true; value: T } | { ok: false; error: UserMessage };
-
-/**
- * Runs a service call inside `conversation.external`. What `external` returns is stored, and a thrown
- * error would come back as a plain Error without its kind, so failures are returned as locale keys.
- */
-export async function attempt<T>(octx: BotContext, fn: () => Promise<T>): Promise<Attempt<T>> {
-  try {
-    return { ok: true, value: await fn() };
-  } catch (err) {
-    octx.log.warn({ err }, "withdrawal service call failed");
-    return { ok: false, error: describeError(err) };
-  }
-}
-
-/** Replies with the failure's localized text. */
-export async function tellFailure(ctx: ConvContext, failure: { error: UserMessage }): Promise<void> {
-  await ctx.reply(ctx.t(failure.error.key, failure.error.vars));
-}
 
 /** An ISO timestamp as people read it, in UTC (the service's time zone). */
 export const formatTime = (iso: string): string => `${iso.slice(0, 16).replace("T", " ")} UTC`;

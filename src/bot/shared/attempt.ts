@@ -1,0 +1,24 @@
+/**
+ * Service calls inside `conversation.external`. What `external` returns is stored with the
+ * conversation, and a thrown error would come back on replay as a plain Error without its kind, so
+ * failures are returned as locale keys instead of thrown.
+ */
+import type { BotContext, ConvContext } from "../context.js";
+import { describeError, type UserMessage } from "./errors.js";
+
+export type Attempt<T> = { ok: true; value: T } | { ok: false; error: UserMessage };
+
+/** Runs `fn` (a service call); a failure is logged with the update and returned as its locale key. */
+export async function attempt<T>(octx: BotContext, fn: () => Promise<T>): Promise<Attempt<T>> {
+  try {
+    return { ok: true, value: await fn() };
+  } catch (err) {
+    octx.log.warn({ err }, "service call failed");
+    return { ok: false, error: describeError(err) };
+  }
+}
+
+/** Replies with the failure's localized text. */
+export async function tellFailure(ctx: ConvContext, failure: { error: UserMessage }): Promise<void> {
+  await ctx.reply(ctx.t(failure.error.key, failure.error.vars));
+}
