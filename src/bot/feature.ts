@@ -32,8 +32,11 @@ export interface FeatureKit {
   actions: ActionRegistry;
   /** The bot's API (with its transformers), for messages sent outside an update, e.g. by a resumed job. */
   api: Api;
-  /** A translate function in a user's language, for messages sent outside an update. */
-  translatorFor(telegramId: number): Promise<Translate>;
+  /**
+   * A translate function in a user's language, for messages sent outside an update; `fallback` (e.g.
+   * the language Telegram reported when the user last wrote) applies when the user chose none.
+   */
+  translatorFor(telegramId: number, fallback?: string): Promise<Translate>;
 }
 
 export type FeatureFactory = (kit: FeatureKit) => Feature;

@@ -151,9 +151,9 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     }
   }
 
-  async function translatorFor(telegramId: number): Promise<Translate> {
+  async function translatorFor(telegramId: number, fallback?: string): Promise<Translate> {
     const user = telegramId ? await deps.storage.users.get(telegramId) : undefined;
-    const locale = pickLocale(user?.language);
+    const locale = pickLocale(user?.language ?? fallback);
     return (key, vars) => i18n.t(locale, key, vars);
   }
 

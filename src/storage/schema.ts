@@ -50,6 +50,8 @@ export interface MassJobsTable {
   /** The Pay application the rows are paid from, checked again before sending resumes. */
   account_id: string | null;
   account_name: string | null;
+  /** The admin's language when the job was made, for messages the job sends later. */
+  locale: string | null;
   status: string;
   /** The uploaded list while the job is a draft; cleared once its rows are planned. */
   input_text: string | null;

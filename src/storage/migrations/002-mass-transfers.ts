@@ -14,6 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("network", "text", (c) => c.notNull())
     .addColumn("account_id", "text")
     .addColumn("account_name", "text")
+    /** The admin's language when the job was made (for messages sent by the background job). */
+    .addColumn("locale", "text")
     .addColumn("status", "text", (c) => c.notNull())
     .addColumn("input_text", "text")
     .addColumn("input_digest", "text")

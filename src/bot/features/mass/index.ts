@@ -1,8 +1,82 @@
-import { Composer } from "grammy";
+/**
+ * Mass transfers (admins only): /mass pays many recipients at once from the admin's linked account
+ * through createMassTransfer: a validated list, a confirmed and crash-safe job with a progress
+ * message (Pause / Resume / Cancel), a report, optional notifications, and an audit record. Anyone
+ * not in ADMIN_IDS sees nothing of it: their /mass and presses fall through to the generic replies.
+ */
+import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { massTransferAction } from "./action.js";
+import { MASS_CONVERSATION, massConversation } from "./flow.js";
+import { JOB_BUTTON } from "./progress.js";
+import { MassRunner } from "./runner.js";
+import { createMassStore, type MassJobStatus } from "./store.js";
 
-// Placeholder until the feature lands.
-export function massFeature(_kit: FeatureKit): Feature {
-  return { name: "mass", composer: new Composer<BotContext>() };
+const TRANSITIONS: Record<string, { from: MassJobStatus[]; to: MassJobStatus }> = {
+  pause: { from: ["running"], to: "paused" },
+  resume: { from: ["paused"], to: "running" },
+  cancel: { from: ["running", "paused"], to: "cancelling" },
+};
+
+/** The mass-transfer feature. */
+export function massFeature(kit: FeatureKit): Feature {
+  const { deps, actions, api, translatorFor } = kit;
+  const store = createMassStore(deps.storage.db, deps.now);
+  const runner = new MassRunner({ deps, store, api, translatorFor });
+  actions.register(massTransferAction(deps, store, runner));
+
+  const isAdmin = (ctx: BotContext) => ctx.from !== undefined && deps.config.ADMIN_IDS.includes(ctx.from.id);
+  const composer = new Composer<BotContext>();
+  const admin = composer.chatType("private").filter(isAdmin);
+  const early = new Composer<BotContext>();
+
+  // The main menu is shared, so admins get their entry point under the /start greeting.
+  early
+    .chatType("private")
+    .filter(isAdmin)
+    .command("start", async (ctx, next) => {
+      await next();
+      await ctx.reply(ctx.t("mass-admin-entry"), {
+        reply_markup: new InlineKeyboard().text(ctx.t("mass-menu-button"), "menu:mass"),
+      });
+    });
+
+  const enter = async (ctx: BotContext) => {
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(MASS_CONVERSATION);
+  };
+  admin.command("mass", enter);
+  admin.callbackQuery("menu:mass", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await enter(ctx);
+  });
+
+  // Job buttons live on the admin's progress message; checked against the job's admin below.
+  composer.filter(isAdmin).callbackQuery(JOB_BUTTON, async (ctx) => {
+    const [, action = "", jobId = ""] = ctx.match;
+    const job = await store.get(jobId);
+    if (!job || job.adminId !== ctx.from.id) {
+      await ctx.answerCallbackQuery({ text: ctx.t("mass-foreign"), show_alert: true });
+      return;
+    }
+    const step = TRANSITIONS[action];
+    const changed = step
+      ? await store.setStatus(jobId, step.from, step.to, action === "resume" ? { error: null } : {})
+      : false;
+    await ctx.answerCallbackQuery({ text: ctx.t(changed ? `mass-pressed-${action}` : "mass-button-stale") });
+    if (!changed) return;
+    ctx.log.info({ jobId, action }, "mass-transfer job button");
+    // The loop picks the change up before its next batch; a paused job has no loop, so start one.
+    runner.start(jobId);
+  });
+
+  return {
+    name: "mass",
+    composer,
+    early,
+    conversations: [{ id: MASS_CONVERSATION, builder: massConversation(deps, actions, store) }],
+    adminCommands: [{ command: "mass", descriptionKey: "mass-cmd" }],
+    resume: () => runner.resumeAll(),
+  };
 }

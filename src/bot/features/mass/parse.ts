@@ -4,7 +4,7 @@
  * checked before anything happens and every problem is reported at once, with its line number.
  */
 import { createHash } from "node:crypto";
-import { CsvError, parse } from "csv-parse/sync";
+import { type CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { type AmountError, parseAmount } from "../../../domain/money.js";
 
@@ -85,7 +85,6 @@ export function detectDelimiter(text: string): string {
 /** Splits the input into rows. A first line that is not a recipient row (e.g. `target,amount`) is a header. */
 export function readRows(text: string): ReadResult {
   const errors: RowError[] = [];
-  let lastLine = 0;
   const records = parse(text, {
     delimiter: detectDelimiter(text),
     info: true,
@@ -95,12 +94,9 @@ export function readRows(text: string): ReadResult {
     bom: true,
     skip_records_with_error: true,
     on_skip: (err: CsvError | undefined, raw: string | undefined) => {
-      errors.push({ line: lastLine + 1, value: shorten(raw ?? ""), problem: "csv", vars: { code: err?.code ?? "" } });
+      const line = Number((err as { lines?: unknown } | undefined)?.lines ?? 0);
+      errors.push({ line, value: shorten(raw ?? ""), problem: "csv", vars: { code: err?.code ?? "" } });
       return undefined;
-    },
-    on_record: (record: { record: string[]; info: { lines: number } }) => {
-      lastLine = record.info.lines;
-      return record;
     },
   }) as unknown as { record: string[]; info: { lines: number } }[];
 
@@ -133,7 +129,10 @@ export interface ValidationContext {
 }
 
 /** Validates every row; returns the valid rows and every problem found (all of them, not the first). */
-export function validateRows(rows: RawRow[], ctx: ValidationContext): { valid: ValidRow[]; errors: RowError[] } {
+export function validateRows(
+  rows: RawRow[],
+  ctx: ValidationContext,
+): { valid: ValidRow[]; errors: RowError[] } {
   const valid: ValidRow[] = [];
   const errors: RowError[] = [];
   for (const row of rows) {
@@ -175,7 +174,14 @@ export function validateRows(rows: RawRow[], ctx: ValidationContext): { valid: V
     }
 
     if (found.length > 0 || amount === undefined) errors.push(...found);
-    else valid.push({ line: row.line, target, amount, asset, description: description === "" ? null : description });
+    else
+      valid.push({
+        line: row.line,
+        target,
+        amount,
+        asset,
+        description: description === "" ? null : description,
+      });
   }
   return { valid, errors };
 }

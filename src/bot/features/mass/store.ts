@@ -9,13 +9,27 @@
  *       queued → cancelled (job cancelled before it was sent). At a restart every sending row is unknown.
  */
 import { type Kysely, type Selectable, sql } from "kysely";
-import type { NetworkName } from "../../../storage/types.js";
 import type { Database, MassJobsTable, MassRowsTable } from "../../../storage/schema.js";
+import type { NetworkName } from "../../../storage/types.js";
 import { clientTransferId, type DupPolicy, type PlannedRow } from "./plan.js";
 
-export type MassJobStatus = "draft" | "discarded" | "running" | "paused" | "cancelling" | "completed" | "cancelled";
+export type MassJobStatus =
+  | "draft"
+  | "discarded"
+  | "running"
+  | "paused"
+  | "cancelling"
+  | "completed"
+  | "cancelled";
 export type RowState = "queued" | "sending" | "unknown" | "completed" | "failed" | "cancelled";
-export const ROW_STATES: readonly RowState[] = ["queued", "sending", "unknown", "completed", "failed", "cancelled"];
+export const ROW_STATES: readonly RowState[] = [
+  "queued",
+  "sending",
+  "unknown",
+  "completed",
+  "failed",
+  "cancelled",
+];
 
 /** Notification state of a row. */
 export const NOTIFY = { pending: 0, sent: 1, unreachable: 2, failed: 3 } as const;
@@ -31,6 +45,7 @@ export interface MassJob {
   network: NetworkName;
   accountId: string | null;
   accountName: string | null;
+  locale: string | null;
   status: MassJobStatus;
   inputDigest: string | null;
   dupPolicy: DupPolicy | null;
@@ -79,19 +94,24 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
   const at = () => now().getTime();
   const rowsOf = (jobId: string) => db.selectFrom("mass_rows").where("job_id", "=", jobId);
 
-  const setStatus = async (id: string, from: readonly MassJobStatus[], to: MassJobStatus, extra = {}) => {
-    const res = await db
-      .updateTable("mass_jobs")
-      .set({ status: to, updated_at: at(), ...extra })
-      .where("id", "=", id)
-      .where("status", "in", [...from])
-      .executeTakeFirst();
-    return res.numUpdatedRows > 0n;
-  };
+  /** Moves the job from one of `from` to `to` (and sets `error` when given); false when it was elsewhere. */
+  const setStatus = (
+    id: string,
+    from: readonly MassJobStatus[],
+    to: MassJobStatus,
+    extra: { error?: string | null } = {},
+  ): Promise<boolean> => setStatusIn(db, id, from, to, at(), extra);
 
   return {
     /** Creates a draft holding the uploaded text; the admin's older drafts are discarded. */
-    async createDraft(d: { id: string; adminId: number; chatId: number; network: NetworkName; inputText: string }) {
+    async createDraft(d: {
+      id: string;
+      adminId: number;
+      chatId: number;
+      network: NetworkName;
+      inputText: string;
+      locale: string;
+    }) {
       const t = at();
       await db.transaction().execute(async (trx) => {
         const old = await trx
@@ -116,6 +136,7 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
             admin_id: d.adminId,
             chat_id: d.chatId,
             network: d.network,
+            locale: d.locale,
             status: "draft",
             input_text: d.inputText,
             notify: 0,
@@ -156,6 +177,7 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
         totals: Record<string, string>;
         accountId: string;
         accountName: string;
+        network: NetworkName;
       },
     ): Promise<boolean> {
       const t = at();
@@ -170,6 +192,7 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
             totals: JSON.stringify(plan.totals),
             account_id: plan.accountId,
             account_name: plan.accountName,
+            network: plan.network,
             updated_at: t,
           })
           .where("id", "=", id)
@@ -238,7 +261,11 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
           .where("admin_id", "=", adminId)
           .executeTakeFirst();
         if (res.numUpdatedRows === 0n) return false;
-        const job = await trx.selectFrom("mass_jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+        const job = await trx
+          .selectFrom("mass_jobs")
+          .selectAll()
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow();
         await trx
           .insertInto("mass_audit")
           .values({
@@ -304,7 +331,12 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
     },
 
     async rowsIn(id: string, state: RowState, limit: number): Promise<MassRow[]> {
-      const rows = await rowsOf(id).selectAll().where("state", "=", state).orderBy("row_no").limit(limit).execute();
+      const rows = await rowsOf(id)
+        .selectAll()
+        .where("state", "=", state)
+        .orderBy("row_no")
+        .limit(limit)
+        .execute();
       return rows.map(toRow);
     },
 
@@ -407,11 +439,16 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
     ): Promise<MassJobStatus | undefined> {
       const t = at();
       return db.transaction().execute(async (trx) => {
-        const job = await trx.selectFrom("mass_jobs").select("status").where("id", "=", id).executeTakeFirst();
+        const job = await trx
+          .selectFrom("mass_jobs")
+          .select("status")
+          .where("id", "=", id)
+          .executeTakeFirst();
         const to: MassJobStatus | undefined =
           job?.status === "running" ? "completed" : job?.status === "cancelling" ? "cancelled" : undefined;
         if (!to || !job) return undefined;
-        if (!(await setStatusIn(trx, id, [job.status as MassJobStatus], to, t, { finished_at: t }))) return undefined;
+        if (!(await setStatusIn(trx, id, [job.status as MassJobStatus], to, t, { finished_at: t })))
+          return undefined;
         await trx
           .updateTable("mass_audit")
           .set({
@@ -429,7 +466,11 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
     },
 
     async setProgressMessage(id: string, messageId: number): Promise<void> {
-      await db.updateTable("mass_jobs").set({ progress_message_id: messageId }).where("id", "=", id).execute();
+      await db
+        .updateTable("mass_jobs")
+        .set({ progress_message_id: messageId })
+        .where("id", "=", id)
+        .execute();
     },
 
     async setError(id: string, error: string | null): Promise<void> {
@@ -437,11 +478,19 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
     },
 
     async markReportSent(id: string): Promise<void> {
-      await db.updateTable("mass_jobs").set({ report_sent: 1, updated_at: at() }).where("id", "=", id).execute();
+      await db
+        .updateTable("mass_jobs")
+        .set({ report_sent: 1, updated_at: at() })
+        .where("id", "=", id)
+        .execute();
     },
 
     async markNotifyDone(id: string): Promise<void> {
-      await db.updateTable("mass_jobs").set({ notify_done: 1, updated_at: at() }).where("id", "=", id).execute();
+      await db
+        .updateTable("mass_jobs")
+        .set({ notify_done: 1, updated_at: at() })
+        .where("id", "=", id)
+        .execute();
     },
 
     async allRows(id: string): Promise<MassRow[]> {
@@ -548,6 +597,7 @@ function toJob(row: Selectable<MassJobsTable>): MassJob {
     network: row.network === "testnet" ? "testnet" : "production",
     accountId: row.account_id,
     accountName: row.account_name,
+    locale: row.locale,
     status: row.status as MassJobStatus,
     inputDigest: row.input_digest,
     dupPolicy: row.dup_policy as DupPolicy | null,

@@ -1,0 +1,313 @@
+/**
+ * The /mass conversation: the list (file or pasted) → default asset if some rows lack one → every row
+ * validated (all problems reported at once; the operator fixes and resends) → duplicates resolved
+ * by an explicit choice → summary with balances (refused with the shortfall when short) → notify
+ * recipients or not → the total typed back when above MASS_CONFIRM_TOTAL → the shared confirmation.
+ * The list itself never enters conversation state: it lives in the draft job, in storage.
+ */
+import { randomBytes } from "node:crypto";
+import { formatAmount, money, normaliseAmountInput } from "../../../domain/money.js";
+import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
+import { clientsFor } from "../../shared/account.js";
+import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
+import { askAsset, askChoice, CANCEL_DATA, cancelRow, waitAnswer } from "../../shared/inputs.js";
+import { MASS_ACTION } from "./action.js";
+import { downloadDocument, FileTooLargeError } from "./download.js";
+import {
+  type AssetRules,
+  decodeInput,
+  digestRows,
+  MAX_DESCRIPTION,
+  MAX_INPUT_BYTES,
+  needsDefaultAsset,
+  type RowError,
+  readRows,
+  type ValidRow,
+  validateRows,
+} from "./parse.js";
+import {
+  type AssetLine,
+  assetLines,
+  DUP_POLICIES,
+  type DupPolicy,
+  findDuplicates,
+  planRows,
+  totalsByAsset,
+} from "./plan.js";
+import type { MassStore } from "./store.js";
+import { type PlanSummary, shortfallText, summaryText } from "./summary.js";
+import { reportProblems } from "./validation-report.js";
+
+export const MASS_CONVERSATION = "mass";
+
+type ListInput = { kind: "document"; fileId: string; size: number | null } | { kind: "text"; text: string };
+type Refusal = { ok: false; key: string; vars?: Record<string, string | number> };
+
+/** Waits for the list: a document or a pasted text. /cancel and Cancel leave; other commands leave and run. */
+async function waitList(conversation: BotConversation): Promise<ListInput> {
+  for (;;) {
+    const next = await conversation.wait();
+    const data = next.callbackQuery?.data;
+    const text = next.message?.text;
+    if (data === CANCEL_DATA || text === "/cancel" || text?.startsWith("/cancel@")) {
+      if (data) await next.answerCallbackQuery();
+      await next.reply(next.t("common-cancelled"));
+      return conversation.halt();
+    }
+    const doc = next.message?.document;
+    if (doc) return { kind: "document", fileId: doc.file_id, size: doc.file_size ?? null };
+    if (text !== undefined && !text.startsWith("/")) return { kind: "text", text };
+    if (text?.startsWith("/") || data !== undefined) return conversation.halt({ next: true });
+    await next.reply(next.t("mass-send-list"));
+  }
+}
+
+/** Asks for the total of one asset to be typed back; returns once it matches. */
+async function askTypedTotal(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  line: AssetLine,
+  limit: string,
+) {
+  const vars = {
+    asset: line.asset,
+    total: formatAmount(line.total, line.asset),
+    limit: formatAmount(limit, line.asset),
+  };
+  await ctx.reply(ctx.t("mass-type-total", vars), { reply_markup: cancelRow(ctx) });
+  for (;;) {
+    const answer = await waitAnswer(conversation);
+    if (answer.kind === "text") {
+      const typed = normaliseAmountInput(answer.text.replace(new RegExp(`\\s*${line.asset}\\s*$`, "i"), ""));
+      if (typed !== null && money.eq(typed, line.total)) return;
+    }
+    await answer.ctx.reply(ctx.t("mass-type-total-wrong", vars), { reply_markup: cancelRow(ctx) });
+  }
+}
+
+interface Checked {
+  valid: ValidRow[];
+  errors: RowError[];
+  info: { id: string; name: string };
+}
+
+/** Parses and validates a draft's list against the service's currencies (all problems, sorted by line). */
+async function checkDraftInput(
+  deps: BotDeps,
+  store: MassStore,
+  jobId: string,
+  adminId: number,
+  defaultAsset?: string,
+) {
+  const text = await store.draftInput(jobId, adminId);
+  if (text === undefined) return undefined;
+  const { pay } = await clientsFor(deps, adminId);
+  const [currencies, info] = await Promise.all([pay.getCurrencies(), pay.getAppInfo()]);
+  const assets = new Map<string, AssetRules>(currencies.map((c) => [c.asset, c]));
+  const read = readRows(text);
+  const { valid, errors } = validateRows(read.rows, {
+    assets,
+    ...(defaultAsset ? { defaultAsset } : {}),
+    selfId: info.ownerId,
+  });
+  const all = [...read.errors, ...errors].sort((a, b) => a.line - b.line);
+  return { valid, errors: all, info: { id: info.id, name: info.name } } satisfies Checked;
+}
+
+/** The conversation builder. */
+export function massConversation(deps: BotDeps, actions: ActionRegistry, store: MassStore) {
+  return async (conversation: BotConversation, ctx: ConvContext): Promise<void> => {
+    const adminId = ctx.from?.id;
+    const chatId = ctx.chat?.id;
+    if (adminId === undefined || chatId === undefined) return;
+
+    const setup = await conversation.external(async () => {
+      const user = await deps.storage.users.get(adminId);
+      if (!user?.hasKey) return { ok: false as const, key: "error-no-key" };
+      const { pay } = await clientsFor(deps, adminId);
+      return { ok: true as const, assets: (await pay.getCurrencies()).map((c) => c.asset) };
+    });
+    if (!setup.ok) {
+      await ctx.reply(ctx.t(setup.key));
+      return;
+    }
+
+    await ctx.reply(
+      ctx.t("mass-ask-list", { max: deps.config.MASS_MAX_ROWS, description: MAX_DESCRIPTION }),
+      {
+        reply_markup: cancelRow(ctx),
+      },
+    );
+    // Until a list passes: each refusal says what to fix, and the next list is awaited.
+    for (;;) {
+      const input = await waitList(conversation);
+
+      const loaded = await conversation.external(async (octx: BotContext) => {
+        let text: string;
+        if (input.kind === "document") {
+          const tooBig: Refusal = {
+            ok: false,
+            key: "mass-file-too-big",
+            vars: { max: MAX_INPUT_BYTES / 1024 / 1024 },
+          };
+          if (input.size !== null && input.size > MAX_INPUT_BYTES) return tooBig;
+          let bytes: Buffer;
+          try {
+            bytes = await downloadDocument(octx.api, deps, input.fileId, MAX_INPUT_BYTES);
+          } catch (err) {
+            if (err instanceof FileTooLargeError) return tooBig;
+            octx.log.warn({ err }, "could not download the list");
+            return { ok: false, key: "mass-file-unreadable" } satisfies Refusal;
+          }
+          if (bytes.length > MAX_INPUT_BYTES) return tooBig;
+          const decoded = decodeInput(bytes);
+          if (decoded === null) return { ok: false, key: "mass-file-not-text" } satisfies Refusal;
+          text = decoded;
+        } else text = input.text;
+        const read = readRows(text);
+        if (read.rows.length === 0 && read.errors.length === 0)
+          return { ok: false, key: "mass-empty" } satisfies Refusal;
+        if (read.rows.length > deps.config.MASS_MAX_ROWS) {
+          return {
+            ok: false,
+            key: "mass-too-many-rows",
+            vars: { rows: read.rows.length, max: deps.config.MASS_MAX_ROWS },
+          } satisfies Refusal;
+        }
+        const user = await deps.storage.users.get(adminId);
+        const jobId = randomBytes(8).toString("hex");
+        await store.createDraft({
+          id: jobId,
+          adminId,
+          chatId,
+          network: user?.network ?? "production",
+          inputText: text,
+          locale: await octx.i18n.getLocale(),
+        });
+        return { ok: true as const, jobId, needsAsset: needsDefaultAsset(read.rows) };
+      });
+      if (!loaded.ok) {
+        await ctx.reply(ctx.t(loaded.key, loaded.vars ?? {}), { reply_markup: cancelRow(ctx) });
+        continue;
+      }
+      const { jobId } = loaded;
+
+      const defaultAsset = loaded.needsAsset
+        ? await askAsset(conversation, ctx, setup.assets, ctx.t("mass-ask-default-asset"))
+        : undefined;
+
+      const checked = await conversation.external(async (octx: BotContext) => {
+        const c = await checkDraftInput(deps, store, jobId, adminId, defaultAsset);
+        if (!c) return { ok: false as const };
+        if (c.errors.length > 0) {
+          await store.discard(jobId);
+          await reportProblems(octx, c.errors);
+          return { ok: false as const };
+        }
+        const dups = findDuplicates(c.valid);
+        return {
+          ok: true as const,
+          duplicates: dups.length,
+          examples: dups
+            .slice(0, 5)
+            .map((d) => ({ target: d.target, asset: d.asset, lines: d.lines.join(", ") })),
+        };
+      });
+      if (!checked.ok) continue;
+
+      let policy: DupPolicy = "keep";
+      if (checked.duplicates > 0) {
+        const examples = checked.examples.map((e) => ctx.t("mass-dup-example", e)).join("\n");
+        policy = (await askChoice(
+          conversation,
+          ctx,
+          `${ctx.t("mass-dup-found", { count: checked.duplicates })}\n${examples}\n\n${ctx.t("mass-dup-ask")}`,
+          DUP_POLICIES.map((p) => ({ label: ctx.t(`mass-dup-${p}`), value: p })),
+          1,
+        )) as DupPolicy;
+      }
+
+      const planned = await conversation.external(async (octx: BotContext) => {
+        const c = await checkDraftInput(deps, store, jobId, adminId, defaultAsset);
+        if (!c) return { ok: false as const, retry: true };
+        if (c.errors.length > 0) {
+          // The service's currencies changed since the check: the list is reported again.
+          await store.discard(jobId);
+          await reportProblems(octx, c.errors);
+          return { ok: false as const, retry: true };
+        }
+        const clients = await clientsFor(deps, adminId);
+        const rows = planRows(c.valid, policy);
+        const { balances } = await clients.pay.getAppBalances();
+        const lines = assetLines(rows, Object.fromEntries(balances.map((b) => [b.asset, b.available])));
+        if (lines.some((l) => l.shortfall !== null)) {
+          await store.discard(jobId);
+          return { ok: false as const, retry: false, lines };
+        }
+        const saved = await store.savePlan(jobId, {
+          rows,
+          digest: digestRows(c.valid),
+          dupPolicy: policy,
+          totals: totalsByAsset(rows),
+          accountId: c.info.id,
+          accountName: c.info.name,
+          network: clients.network,
+        });
+        // Replaced meanwhile by a newer list of the same admin.
+        if (!saved) return { ok: false as const, retry: false, gone: true };
+        const summary: PlanSummary = {
+          jobId,
+          rows: rows.length,
+          recipients: new Set(rows.map((r) => r.target)).size,
+          lines,
+          policy,
+          duplicates: findDuplicates(c.valid).length,
+          accountName: c.info.name,
+          network: clients.network,
+        };
+        return { ok: true as const, summary };
+      });
+      if (!planned.ok) {
+        if (planned.retry) continue;
+        await ctx.reply(
+          "gone" in planned ? ctx.t("mass-draft-gone") : shortfallText(ctx.t, planned.lines ?? []),
+        );
+        return;
+      }
+      const { summary } = planned;
+
+      await ctx.reply(summaryText(ctx.t, summary));
+      const notify =
+        (await askChoice(
+          conversation,
+          ctx,
+          ctx.t("mass-ask-notify"),
+          [
+            { label: ctx.t("mass-notify-on"), value: "on" },
+            { label: ctx.t("mass-notify-off"), value: "off" },
+          ],
+          2,
+        )) === "on";
+
+      // Typed before the Confirm button is shown: a large payout cannot be confirmed by one stray tap.
+      const limit = deps.config.MASS_CONFIRM_TOTAL;
+      for (const line of summary.lines.filter((l) => money.gt(l.total, limit))) {
+        await askTypedTotal(conversation, ctx, line, limit);
+      }
+
+      const proposed = await conversation.external(async (octx: BotContext) => {
+        const opId = `mj-${jobId}`;
+        if (!(await store.setProposal(jobId, opId, notify))) return false;
+        await proposeAction(octx, deps, actions, {
+          kind: MASS_ACTION,
+          payload: { jobId, notify },
+          summary: `${summaryText(octx.t, summary, notify)}\n\n${octx.t("mass-confirm-hint")}`,
+          id: opId,
+        });
+        return true;
+      });
+      if (!proposed) await ctx.reply(ctx.t("mass-draft-gone"));
+      return;
+    }
+  };
+}

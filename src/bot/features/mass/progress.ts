@@ -1,0 +1,163 @@
+/**
+ * The progress message of a running job: a bar, sent / failed / left, rate and time remaining, and
+ * Pause / Resume / Cancel buttons. Edited at most once per `progressIntervalMs`; a failed edit never
+ * stops the job (the message is only a view of what storage holds).
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { type Api, GrammyError, InlineKeyboard } from "grammy";
+import type { Logger } from "pino";
+import type { Translate } from "../../shared/errors.js";
+import type { MassJob, MassJobStatus, MassStore, RowState } from "./store.js";
+import { massTuning } from "./tuning.js";
+
+const BAR_WIDTH = 20;
+
+/** Callback data of the job's buttons: `mass:<action>:<jobId>`. */
+export const JOB_BUTTON = /^mass:(pause|resume|cancel):([0-9a-f]{16})$/;
+
+export interface ProgressView {
+  status: MassJobStatus;
+  counts: Record<RowState, number>;
+  /** Rows settled per second since this loop started; null before there is a measure. */
+  rate: number | null;
+  error: string | null;
+}
+
+/** A short label for a job in messages. */
+export function jobLabel(jobId: string): string {
+  return `#${jobId.slice(0, 8)}`;
+}
+
+/** The text and buttons of the progress message. */
+export function renderProgress(
+  t: Translate,
+  jobId: string,
+  v: ProgressView,
+): { text: string; keyboard: InlineKeyboard } {
+  const c = v.counts;
+  const total = ROW_TOTAL(c);
+  const settled = c.completed + c.failed + c.cancelled;
+  const left = total - settled;
+  const ratio = total === 0 ? 1 : settled / total;
+  const filled = Math.round(ratio * BAR_WIDTH);
+  const lines = [
+    t("mass-progress-title", { job: jobLabel(jobId) }),
+    `${"▓".repeat(filled)}${"░".repeat(BAR_WIDTH - filled)} ${Math.floor(ratio * 100)}%`,
+    t("mass-progress-counts", { sent: c.completed, failed: c.failed, left }),
+  ];
+  if (c.cancelled > 0) lines.push(t("mass-progress-skipped", { skipped: c.cancelled }));
+  if (v.rate !== null && v.rate > 0 && left > 0 && (v.status === "running" || v.status === "cancelling")) {
+    lines.push(t("mass-progress-rate", { rate: v.rate.toFixed(1), eta: formatDuration(left / v.rate) }));
+  }
+  lines.push(t(`mass-status-${v.status}`));
+  if (v.error && v.status === "paused")
+    lines.push(t("mass-paused-because", { reason: reasonText(t, v.error) }));
+
+  const keyboard = new InlineKeyboard();
+  if (v.status === "running") keyboard.text(t("mass-button-pause"), `mass:pause:${jobId}`);
+  if (v.status === "paused") keyboard.text(t("mass-button-resume"), `mass:resume:${jobId}`);
+  if (v.status === "running" || v.status === "paused")
+    keyboard.text(t("mass-button-cancel"), `mass:cancel:${jobId}`);
+  return { text: lines.join("\n"), keyboard };
+}
+
+const ROW_TOTAL = (c: Record<RowState, number>) => Object.values(c).reduce((a, b) => a + b, 0);
+
+/** "1:05", "12:00:07". */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+/** Reasons a job pauses or a row fails, as locale keys; anything else shows its kind. */
+const KNOWN_REASONS = new Set([
+  "insufficient_funds",
+  "not_found",
+  "validation_error",
+  "amount_out_of_range",
+  "incorrect_decimal_places",
+  "client_id_conflict",
+  "unresolved",
+  "not_sent_gave_up",
+  "job_cancelled",
+  "unauthorized",
+  "no_key",
+  "network_changed",
+  "account_changed",
+  "service_unavailable",
+  "invalid_request",
+  "refused",
+]);
+
+/** The localized text of a failure reason (a problem kind or one of ours). */
+export function reasonText(t: Translate, reason: string): string {
+  return KNOWN_REASONS.has(reason)
+    ? t(`mass-reason-${reason.replaceAll("_", "-")}`)
+    : t("mass-reason-other", { kind: reason });
+}
+
+/** The progress message of one job, throttled. */
+export class ProgressMessage {
+  #lastEdit = 0;
+  #lastText = "";
+  readonly #startedAt = Date.now();
+  #settledAtStart: number | null = null;
+
+  constructor(
+    private readonly api: Api,
+    private readonly store: MassStore,
+    private readonly job: Pick<MassJob, "id" | "chatId">,
+    private messageId: number | null,
+    private readonly t: Translate,
+    private readonly log: Logger,
+  ) {}
+
+  /** Re-renders from storage; skipped when the last edit was too recent, unless `force` (then it waits). */
+  async update(force = false): Promise<void> {
+    const wait = this.#lastEdit + massTuning.progressIntervalMs - Date.now();
+    if (wait > 0) {
+      if (!force) return;
+      await sleep(wait);
+    }
+    const [job, counts] = await Promise.all([this.store.get(this.job.id), this.store.counts(this.job.id)]);
+    if (!job) return;
+    const settled = counts.completed + counts.failed + counts.cancelled;
+    this.#settledAtStart ??= settled;
+    const seconds = (Date.now() - this.#startedAt) / 1000;
+    const rate =
+      seconds > 0.5 && settled > this.#settledAtStart ? (settled - this.#settledAtStart) / seconds : null;
+    const view = renderProgress(this.t, this.job.id, { status: job.status, counts, rate, error: job.error });
+    if (view.text === this.#lastText && !force) return;
+    this.#lastEdit = Date.now();
+    this.#lastText = view.text;
+    await this.#show(view.text, view.keyboard);
+  }
+
+  async #show(text: string, keyboard: InlineKeyboard): Promise<void> {
+    try {
+      if (this.messageId !== null) {
+        await this.api.editMessageText(this.job.chatId, this.messageId, text, { reply_markup: keyboard });
+        return;
+      }
+    } catch (err) {
+      if (err instanceof GrammyError && /not modified/i.test(err.description)) return;
+      // The message is gone (deleted, too old to edit): show a new one below.
+      if (
+        !(err instanceof GrammyError && /not found|can't be edited|MESSAGE_ID_INVALID/i.test(err.description))
+      ) {
+        this.log.warn({ err, jobId: this.job.id }, "could not edit the progress message");
+        return;
+      }
+    }
+    try {
+      const sent = await this.api.sendMessage(this.job.chatId, text, { reply_markup: keyboard });
+      this.messageId = sent.message_id;
+      await this.store.setProgressMessage(this.job.id, sent.message_id);
+    } catch (err) {
+      this.log.warn({ err, jobId: this.job.id }, "could not send the progress message");
+    }
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The end of a job: a summary (paid, failed with reasons, not sent, totals) and a CSV of every row
+ * with its outcome and transfer id, sent to the operator as a document.
+ */
+import { stringify } from "csv-stringify/sync";
+import { type Api, InputFile } from "grammy";
+import { formatAmount } from "../../../domain/money.js";
+import type { Translate } from "../../shared/errors.js";
+import { totalsByAsset } from "./plan.js";
+import { jobLabel, reasonText } from "./progress.js";
+import type { MassJob, MassRow, MassStore } from "./store.js";
+
+/** Reasons listed in the summary; the CSV has all of them. */
+const MAX_REASONS = 10;
+
+/** Outcome of a row as the report names it. */
+export function rowOutcome(row: Pick<MassRow, "state">): "paid" | "failed" | "not_sent" | "pending" {
+  if (row.state === "completed") return "paid";
+  if (row.state === "failed") return "failed";
+  if (row.state === "cancelled") return "not_sent";
+  return "pending";
+}
+
+/** The CSV of every row: what was asked, what happened, and the service's transfer id. */
+export function reportCsv(rows: MassRow[]): string {
+  return stringify([
+    [
+      "row",
+      "lines",
+      "target",
+      "asset",
+      "amount",
+      "description",
+      "outcome",
+      "transfer_id",
+      "reason",
+      "client_transfer_id",
+    ],
+    ...rows.map((r) => [
+      r.rowNo,
+      r.lines,
+      r.target,
+      r.asset,
+      r.amount,
+      r.description ?? "",
+      rowOutcome(r),
+      r.transferId ?? "",
+      r.state === "completed" ? "" : (r.error ?? ""),
+      r.clientId,
+    ]),
+  ]);
+}
+
+/** The summary text of a finished (or cancelled) job. */
+export function reportText(t: Translate, job: Pick<MassJob, "id" | "status">, rows: MassRow[]): string {
+  const paid = rows.filter((r) => r.state === "completed");
+  const failed = rows.filter((r) => r.state === "failed");
+  const skipped = rows.filter((r) => r.state === "cancelled");
+  const totals = (list: MassRow[]) =>
+    Object.entries(totalsByAsset(list))
+      .map(([asset, total]) => formatAmount(total, asset))
+      .join(", ") || "0";
+  const lines = [
+    t(job.status === "cancelled" ? "mass-report-title-cancelled" : "mass-report-title", {
+      job: jobLabel(job.id),
+    }),
+    t("mass-report-paid", { count: paid.length, totals: totals(paid) }),
+    failed.length === 0
+      ? t("mass-report-failed-none")
+      : t("mass-report-failed", { count: failed.length, totals: totals(failed) }),
+  ];
+  const reasons = new Map<string, number>();
+  for (const r of failed) reasons.set(r.error ?? "refused", (reasons.get(r.error ?? "refused") ?? 0) + 1);
+  for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, MAX_REASONS)) {
+    lines.push(t("mass-report-reason", { reason: reasonText(t, reason), count: n }));
+  }
+  if (skipped.length > 0)
+    lines.push(t("mass-report-skipped", { count: skipped.length, totals: totals(skipped) }));
+  lines.push(t("mass-report-file"));
+  return lines.join("\n");
+}
+
+/** Sends the summary and the CSV. Sent at least once: a crash before it is recorded sends it again. */
+export async function sendReport(api: Api, store: MassStore, job: MassJob, t: Translate): Promise<void> {
+  const rows = await store.allRows(job.id);
+  await api.sendMessage(job.chatId, reportText(t, job, rows));
+  await api.sendDocument(
+    job.chatId,
+    new InputFile(Buffer.from(reportCsv(rows), "utf8"), `mass-${job.id}.csv`),
+    {
+      caption: t("mass-report-caption", { job: jobLabel(job.id) }),
+    },
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * What the operator reads before confirming: who is paid (recipients, rows), per asset the total,
+ * the fee (none: the contract charges none for transfers), the available balance and what remains.
+ */
+import { formatAmount, money } from "../../../domain/money.js";
+import type { Translate } from "../../shared/errors.js";
+import type { AssetLine, DupPolicy } from "./plan.js";
+
+/** The planned job as plain JSON (it passes through conversation state). */
+export interface PlanSummary {
+  jobId: string;
+  rows: number;
+  recipients: number;
+  lines: AssetLine[];
+  policy: DupPolicy;
+  duplicates: number;
+  accountName: string;
+  network: string;
+}
+
+/** The summary shown before confirmation. */
+export function summaryText(t: Translate, p: PlanSummary, notify?: boolean): string {
+  const out = [
+    t("mass-summary-title", { account: p.accountName, network: t(`keys-network-${p.network}`) }),
+    t("mass-summary-recipients", { recipients: p.recipients, rows: p.rows }),
+  ];
+  for (const l of p.lines) {
+    out.push(
+      t("mass-summary-asset", {
+        asset: l.asset,
+        rows: l.rows,
+        total: formatAmount(l.total, l.asset),
+        fee: money.isZero(l.fee) ? t("mass-fee-none") : formatAmount(l.fee, l.asset),
+        available: formatAmount(l.available, l.asset),
+        remaining: formatAmount(l.remaining, l.asset),
+      }),
+    );
+  }
+  if (p.duplicates > 0) out.push(t(`mass-summary-dups-${p.policy}`, { count: p.duplicates }));
+  if (notify !== undefined) out.push(t(notify ? "mass-summary-notify-on" : "mass-summary-notify-off"));
+  return out.join("\n");
+}
+
+/** Why the job cannot start: per short asset, the total, what is available and the shortfall. */
+export function shortfallText(t: Translate, lines: AssetLine[]): string {
+  return [
+    t("mass-insufficient-title"),
+    ...lines
+      .filter((l) => l.shortfall !== null)
+      .map((l) =>
+        t("mass-insufficient-asset", {
+          asset: l.asset,
+          total: formatAmount(l.total, l.asset),
+          available: formatAmount(l.available, l.asset),
+          shortfall: formatAmount(l.shortfall ?? "0", l.asset),
+        }),
+      ),
+  ].join("\n");
+}

@@ -1,0 +1,338 @@
+/**
+ * The pure parts of mass transfers: reading and validating lists, duplicates and totals, mapping a
+ * batch reply to row outcomes, the progress message (and its throttle), and the document download
+ * without deps.downloadFile.
+ */
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Api } from "grammy";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import type { BotDeps } from "../../src/bot/context.js";
+import { downloadDocument, FileTooLargeError } from "../../src/bot/features/mass/download.js";
+import {
+  decodeInput,
+  digestRows,
+  needsDefaultAsset,
+  readRows,
+  validateRows,
+} from "../../src/bot/features/mass/parse.js";
+import {
+  assetLines,
+  clientTransferId,
+  findDuplicates,
+  planRows,
+  totalsByAsset,
+} from "../../src/bot/features/mass/plan.js";
+import { formatDuration, ProgressMessage, renderProgress } from "../../src/bot/features/mass/progress.js";
+import { itemOutcomes } from "../../src/bot/features/mass/runner.js";
+import type { MassRow, MassStore, RowState } from "../../src/bot/features/mass/store.js";
+import { massTuning } from "../../src/bot/features/mass/tuning.js";
+
+const assets = new Map([
+  ["USDT", { precision: 6, minTransfer: "0.01" }],
+  ["BTC", { precision: 8, minTransfer: "0.000001" }],
+]);
+const t = (key: string, vars?: Record<string, string | number>) =>
+  vars ? `${key}${JSON.stringify(vars)}` : key;
+
+describe("reading a list", () => {
+  it("skips a header and blank lines, keeps line numbers, reads quoted fields", () => {
+    const read = readRows(
+      'user_id,amount,asset,comment\n\n101,1.5\n102,"2",USDT,"a, b"\n103,3,,"two\nlines"\n104,4\n',
+    );
+    expect(read.header).toBe(true);
+    expect(read.rows).toEqual([
+      { line: 3, fields: ["101", "1.5"] },
+      { line: 4, fields: ["102", "2", "USDT", "a, b"] },
+      { line: 5, fields: ["103", "3", "", "two\nlines"] },
+      { line: 7, fields: ["104", "4"] },
+    ]);
+    expect(needsDefaultAsset(read.rows)).toBe(true);
+  });
+
+  it("takes semicolons (with decimal commas) and tabs, and reports an unclosed quote", () => {
+    expect(readRows("101;4,5;USDT\r\n102;1;BTC").rows.map((r) => r.fields)).toEqual([
+      ["101", "4,5", "USDT"],
+      ["102", "1", "BTC"],
+    ]);
+    expect(readRows("101\t2\tUSDT").rows[0]?.fields).toEqual(["101", "2", "USDT"]);
+    const broken = readRows('101,1\n"102,2\n103,3\n');
+    expect(broken.rows).toHaveLength(1);
+    expect(broken.errors[0]).toMatchObject({ problem: "csv" });
+  });
+
+  it("does not take a first row with a typo for a header", () => {
+    expect(readRows("1o1,5\n102,1").header).toBe(false);
+  });
+
+  it("accepts the example list of the README", () => {
+    const text = readFileSync(new URL("../../examples/mass-transfer.csv", import.meta.url), "utf8");
+    const read = readRows(text);
+    const examples = new Map([...assets, ["TONCOIN", { precision: 9, minTransfer: "0.001" }]]);
+    const { valid, errors } = validateRows(read.rows, { assets: examples, defaultAsset: "USDT" });
+    expect(errors).toEqual([]);
+    expect(valid.map((r) => [r.amount, r.asset])).toEqual([
+      ["25", "USDT"],
+      ["25", "USDT"],
+      ["12.5", "USDT"],
+      ["0.75", "TONCOIN"],
+      ["10", "USDT"],
+      ["3.5", "USDT"],
+    ]);
+    expect(valid[0]?.description).toBe("March payroll, design");
+  });
+
+  it("refuses binary files", () => {
+    expect(decodeInput(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1]))).toBeNull();
+    expect(decodeInput(Buffer.from("\uFEFF101,1"))).toBe("101,1");
+  });
+});
+
+describe("validating rows", () => {
+  const validate = (text: string, defaultAsset?: string) =>
+    validateRows(readRows(text).rows, { assets, ...(defaultAsset ? { defaultAsset } : {}), selfId: "999" });
+
+  it("normalises valid rows and uses the default asset", () => {
+    expect(validate("101,1.50\n102,0.00000100,btc,hi", "USDT").valid).toEqual([
+      { line: 1, target: "101", amount: "1.5", asset: "USDT", description: null },
+      { line: 2, target: "102", amount: "0.000001", asset: "BTC", description: "hi" },
+    ]);
+  });
+
+  it("reports every problem of every row", () => {
+    const { valid, errors } = validate(
+      [
+        "0,1,USDT",
+        "101,-1,USDT",
+        "101,1e3,USDT",
+        "101,1,USDT,a,b",
+        "999,1,USDT",
+        "101,1",
+        `101,1,USDT,${"x".repeat(201)}`,
+        "12345678901234567,1,USDT",
+        "abc,0.001,USDT",
+      ].join("\n"),
+    );
+    expect(valid).toEqual([]);
+    expect(errors.map((e) => [e.line, e.problem])).toEqual([
+      [1, "target"],
+      [2, "amount_not_a_number"],
+      [3, "amount_not_a_number"],
+      [4, "columns"],
+      [5, "self"],
+      [6, "asset_missing"],
+      [7, "description_too_long"],
+      [8, "target"],
+      [9, "target"],
+      [9, "amount_below_minimum"],
+    ]);
+  });
+
+  it("digests the normalised rows, not their spelling", () => {
+    const a = validate("101,1.50,USDT\n102,2,USDT").valid;
+    const b = validate("target,amount,asset\n101, 1.5 ,usdt\n102,2.0,USDT").valid;
+    expect(digestRows(a)).toBe(digestRows(b));
+    expect(digestRows(a)).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("planning", () => {
+  const rows = validateRows(readRows("101,1,USDT,first\n102,2,USDT\n101,0.5,USDT,second\n101,1,BTC").rows, {
+    assets,
+  }).valid;
+
+  it("finds duplicates per target and asset", () => {
+    expect(findDuplicates(rows)).toEqual([{ target: "101", asset: "USDT", lines: [1, 3] }]);
+  });
+
+  it("merges, keeps or drops them", () => {
+    expect(
+      planRows(rows, "merge").map((r) => [r.rowNo, r.target, r.asset, r.amount, r.lines, r.description]),
+    ).toEqual([
+      [1, "101", "USDT", "1.5", [1, 3], "first"],
+      [2, "102", "USDT", "2", [2], null],
+      [3, "101", "BTC", "1", [4], null],
+    ]);
+    expect(planRows(rows, "keep")).toHaveLength(4);
+    expect(planRows(rows, "drop").map((r) => r.amount)).toEqual(["1", "2", "1"]);
+  });
+
+  it("totals per asset and shows the shortfall", () => {
+    const planned = planRows(rows, "keep");
+    expect(totalsByAsset(planned)).toEqual({ BTC: "1", USDT: "3.5" });
+    expect(assetLines(planned, { USDT: "10", BTC: "0.4" })).toEqual([
+      { asset: "BTC", rows: 1, total: "1", fee: "0", available: "0.4", remaining: "-0.6", shortfall: "0.6" },
+      { asset: "USDT", rows: 3, total: "3.5", fee: "0", available: "10", remaining: "6.5", shortfall: null },
+    ]);
+  });
+
+  it("derives client ids within the contract's pattern", () => {
+    const id = clientTransferId("0123456789abcdef", 10_000);
+    expect(id).toBe("mt0123456789abcdef-10000");
+    expect(id).toMatch(/^[A-Za-z0-9_-]{1,40}$/);
+  });
+});
+
+describe("batch outcomes", () => {
+  const row = (rowNo: number): MassRow => ({
+    rowNo,
+    lines: String(rowNo),
+    target: String(100 + rowNo),
+    asset: "USDT",
+    amount: "1",
+    description: null,
+    clientId: `mtjob-${rowNo}`,
+    state: "sending",
+    transferId: null,
+    error: null,
+    attempts: 1,
+    notified: 0,
+  });
+  const problem = (kind: string) => ({ type: "about:blank", title: kind, status: 409, kind });
+
+  it("records each item by its client id; duplicates and gaps are read back", () => {
+    const rows = [1, 2, 3, 4, 5].map(row);
+    const outcomes = itemOutcomes(rows, [
+      {
+        clientTransferId: "mtjob-2",
+        status: "failed",
+        transferId: null,
+        error: problem("insufficient_funds"),
+      },
+      { clientTransferId: "mtjob-1", status: "completed", transferId: "trf-1", error: null },
+      {
+        clientTransferId: "mtjob-3",
+        status: "failed",
+        transferId: null,
+        error: problem("client_id_duplicate"),
+      },
+      { clientTransferId: "mtjob-4", status: "completed", transferId: null, error: null },
+    ]);
+    expect(outcomes).toEqual([
+      { rowNo: 1, state: "completed", transferId: "trf-1", error: null },
+      { rowNo: 2, state: "failed", error: "insufficient_funds" },
+      { rowNo: 3, state: "unknown", error: "client_id_duplicate" },
+      { rowNo: 4, state: "unknown" },
+      { rowNo: 5, state: "unknown" },
+    ]);
+  });
+});
+
+describe("progress", () => {
+  const counts = (c: Partial<Record<RowState, number>>): Record<RowState, number> => ({
+    queued: 0,
+    sending: 0,
+    unknown: 0,
+    completed: 0,
+    failed: 0,
+    cancelled: 0,
+    ...c,
+  });
+  const saved = massTuning.progressIntervalMs;
+  afterEach(() => {
+    massTuning.progressIntervalMs = saved;
+  });
+
+  it("shows a bar, counts, rate, time left and the buttons for the status", () => {
+    const running = renderProgress(t, "0123456789abcdef", {
+      status: "running",
+      counts: counts({ completed: 40, failed: 10, queued: 50 }),
+      rate: 12.5,
+      error: null,
+    });
+    expect(running.text.split("\n")[1]).toBe(`${"▓".repeat(10)}${"░".repeat(10)} 50%`);
+    expect(running.text).toContain('mass-progress-counts{"sent":40,"failed":10,"left":50}');
+    expect(running.text).toContain('mass-progress-rate{"rate":"12.5","eta":"0:04"}');
+    expect(
+      running.keyboard.inline_keyboard.flat().map((b) => "callback_data" in b && b.callback_data),
+    ).toEqual(["mass:pause:0123456789abcdef", "mass:cancel:0123456789abcdef"]);
+    const paused = renderProgress(t, "0123456789abcdef", {
+      status: "paused",
+      counts: counts({ queued: 1 }),
+      rate: null,
+      error: "no_key",
+    });
+    expect(paused.text).toContain("mass-reason-no-key");
+    expect(paused.keyboard.inline_keyboard.flat().map((b) => b.text)).toEqual([
+      "mass-button-resume",
+      "mass-button-cancel",
+    ]);
+    expect(
+      renderProgress(t, "0123456789abcdef", {
+        status: "completed",
+        counts: counts({ completed: 1 }),
+        rate: 1,
+        error: null,
+      }).keyboard.inline_keyboard.flat(),
+    ).toEqual([]);
+    expect(formatDuration(3725)).toBe("1:02:05");
+  });
+
+  it("edits at most once per interval", async () => {
+    massTuning.progressIntervalMs = 2000;
+    const edits: string[] = [];
+    const api = {
+      sendMessage: async (_c: number, text: string) => {
+        edits.push(text);
+        return { message_id: 1 };
+      },
+    } as unknown as Api;
+    let done = 0;
+    const store = {
+      get: async () => ({ status: "running", error: null }),
+      counts: async () => counts({ completed: done, queued: 10 - done }),
+      setProgressMessage: async () => undefined,
+    } as unknown as MassStore;
+    const progress = new ProgressMessage(
+      api,
+      store,
+      { id: "0123456789abcdef", chatId: 1 },
+      null,
+      t,
+      pino({ level: "silent" }),
+    );
+    for (done = 0; done < 10; done++) await progress.update();
+    expect(edits).toHaveLength(1);
+  });
+});
+
+describe("downloading a document without deps.downloadFile", () => {
+  it("fetches Telegram's file endpoint under TELEGRAM_API_ROOT, and never leaks the token", async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.url ?? "");
+      if (req.url?.endsWith("/documents/ok.csv")) res.end("101,1\n");
+      else if (req.url?.endsWith("/documents/big.csv")) res.end("x".repeat(2000));
+      else {
+        res.statusCode = 404;
+        res.end();
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const api = new Api("123:SECRET");
+    const fileApi = (path: string) =>
+      Object.assign(Object.create(api), {
+        getFile: async () => ({ file_id: "f", file_unique_id: "u", file_path: path }),
+      }) as Api;
+    const deps = { config: { TELEGRAM_API_ROOT: root } } as unknown as BotDeps;
+    try {
+      expect((await downloadDocument(fileApi("documents/ok.csv"), deps, "f", 1000)).toString()).toBe(
+        "101,1\n",
+      );
+      expect(seen[0]).toBe("/file/bot123:SECRET/documents/ok.csv");
+      await expect(downloadDocument(fileApi("documents/big.csv"), deps, "f", 1000)).rejects.toBeInstanceOf(
+        FileTooLargeError,
+      );
+      const err = await downloadDocument(fileApi("documents/missing.csv"), deps, "f", 1000).catch(
+        (e: Error) => e,
+      );
+      expect(String(err)).toContain("404");
+      expect(String(err)).not.toContain("SECRET");
+    } finally {
+      server.close();
+    }
+  });
+});
