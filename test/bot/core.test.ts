@@ -43,7 +43,7 @@ describe("start, language, menu and commands", () => {
     const calls = h.tg.callsOf("setMyCommands");
     const byLang = (lang?: string) => calls.find((c) => c.payload.language_code === lang && !c.payload.scope);
     const commands = (c: (typeof calls)[number] | undefined) =>
-      (c?.payload.commands as { command: string }[]).map((x) => x.command);
+      ((c?.payload.commands ?? []) as { command: string }[]).map((x) => x.command);
     expect(commands(byLang(undefined))).toContain("connect");
     expect(byLang("ru")).toBeDefined();
     const admin = calls.find((c) => (c.payload.scope as { chat_id?: number } | undefined)?.chat_id === 9001);
