@@ -1,0 +1,27 @@
+// ESLint (flat config): JavaScript recommended rules plus typescript-eslint's recommended and
+// stylistic sets. Biome was dropped because its per-platform binaries are not all on the registry
+// mirror this project installs from, which breaks `npm ci`.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["node_modules/", "data/", "coverage/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: "module" },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      eqeqeq: ["error", "always", { null: "ignore" }],
+      "no-console": ["error", { allow: ["error", "warn"] }],
+      "prefer-const": "error",
+    },
+  },
+  {
+    // The simulator's and the benchmark's entry points print their addresses and figures.
+    files: ["src/simulator/main.ts", "bench/**/*.ts", "test/**/*.ts"],
+    rules: { "no-console": "off" },
+  },
+);
