@@ -6,7 +6,6 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import type { Update } from "grammy/types";
-import pg from "pg";
 import type { BotDeps } from "../../src/bot/context.js";
 import { type BotApp, createBot } from "../../src/bot/index.js";
 import { createLogger } from "../../src/logger.js";
@@ -14,6 +13,7 @@ import { createServiceFactory } from "../../src/service/factory.js";
 import { startSimulator } from "../../src/simulator/server.js";
 import { createStorage, type SqlStorage } from "../../src/storage/index.js";
 import type { NetworkName } from "../../src/storage/types.js";
+import { pgExec } from "./pg.js";
 import { FakeTelegram, type ShownMessage } from "./fake-telegram.js";
 
 export const BOT_INFO = {
@@ -77,7 +77,7 @@ export class Harness {
     let database: { schema: string } | undefined;
     if (opts.databaseUrl?.startsWith("postgres")) {
       this.#pgSchema = `bot_${randomBytes(6).toString("hex")}`;
-      await pgAdmin(opts.databaseUrl, `CREATE SCHEMA ${this.#pgSchema}`);
+      await pgExec(opts.databaseUrl, `CREATE SCHEMA ${this.#pgSchema}`);
       database = { schema: this.#pgSchema };
     }
     this.storage = await createStorage({
@@ -209,17 +209,7 @@ export class Harness {
     this.#closed = true;
     await this.storage.close();
     await this.sim.close();
-    if (this.#pgSchema && this.#pgUrl) await pgAdmin(this.#pgUrl, `DROP SCHEMA ${this.#pgSchema} CASCADE`);
-  }
-}
-
-async function pgAdmin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
+    if (this.#pgSchema && this.#pgUrl) await pgExec(this.#pgUrl, `DROP SCHEMA ${this.#pgSchema} CASCADE`);
   }
 }
 

@@ -3,6 +3,8 @@
  * independently of the zod schemas the code uses: `validateReply(operationId, status, body)` returns
  * the list of errors, empty when the body matches the documented response of that status.
  */
+import { expect } from "vitest";
+import type { TestSim } from "./simulator.js";
 import { readFileSync } from "node:fs";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
@@ -118,4 +120,24 @@ export function validateComponent(name: string, body: unknown): string[] {
   }
   if (validate(body)) return [];
   return (validate.errors ?? []).map((e) => `${name}: ${e.instancePath || "/"} ${e.message}`);
+}
+
+/**
+ * A raw caller for contract tests: sends a request to the simulator, expects `status`, checks the body
+ * against the contract (problem replies as application/problem+json) and records covered operations.
+ */
+export function contractCaller(sim: TestSim, covered: Set<string>) {
+  return async (
+    operationId: string,
+    status: number,
+    path: string,
+    init: { method?: string; key?: string; body?: unknown } = {},
+  ): Promise<Record<string, unknown>> => {
+    const res = await sim.fetch(path, init);
+    expect(res.status, `${operationId} ${path}: ${res.text}`).toBe(status);
+    expect(validateReply(operationId, status, res.body), path).toEqual([]);
+    if (status >= 400) expect(res.headers.get("content-type")).toBe("application/problem+json");
+    else covered.add(operationId);
+    return res.body as Record<string, unknown>;
+  };
 }

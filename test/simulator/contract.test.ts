@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationIdsOf } from "../../src/service/operations.js";
-import { validateComponent, validateReply } from "../helpers/contract.js";
+import { contractCaller, validateComponent } from "../helpers/contract.js";
 import { TestSim } from "../helpers/simulator.js";
 
 let sim: TestSim;
@@ -15,20 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-/** Sends a raw request, expects `status`, and checks the body against the contract; returns the body. */
-async function call(
-  operationId: string,
-  status: number,
-  path: string,
-  init: { method?: string; key?: string; body?: unknown } = {},
-): Promise<Record<string, unknown>> {
-  const res = await sim.fetch(path, init);
-  expect(res.status, `${operationId} ${path}: ${res.text}`).toBe(status);
-  expect(validateReply(operationId, status, res.body)).toEqual([]);
-  if (status >= 400) expect(res.headers.get("content-type")).toBe("application/problem+json");
-  else covered.add(operationId);
-  return res.body as Record<string, unknown>;
-}
+const call = (...args: Parameters<ReturnType<typeof contractCaller>>) => contractCaller(sim, covered)(...args);
 
 const TON_ADDRESS = `UQ${"x".repeat(46)}`;
 

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
+import { pgExec } from "../helpers/pg.js";
 import { afterAll, afterEach, beforeEach, describe } from "vitest";
 import { createStorage, type SqlStorage, type StorageOptions } from "../../src/storage/index.js";
 
@@ -76,15 +76,7 @@ function sqliteBackend(): Backend {
 
 function postgresBackend(url: string): Backend {
   let schema = "";
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => pgExec(url, statement);
   const base = lifecycle("postgres", {
     options: () => ({ databaseUrl: url, database: { schema, poolSize: 12 } }),
     setUp: async () => {

@@ -33,6 +33,25 @@ type Answer =
   | { kind: "text"; text: string; ctx: ConvContext }
   | { kind: "pick"; value: string; ctx: ConvContext };
 
+/** Whether `next` asks to leave: /cancel, or the Cancel button (or a reply-keyboard button labelled `cancelLabel`). */
+export function isCancel(next: ConvContext, cancelLabel?: string): boolean {
+  const data = next.callbackQuery?.data;
+  const text = next.message?.text;
+  return (
+    data === CANCEL_DATA ||
+    text === "/cancel" ||
+    text?.startsWith("/cancel@") === true ||
+    (cancelLabel !== undefined && text?.trim() === cancelLabel)
+  );
+}
+
+/** Leaves the conversation, telling the user nothing was done (and taking away any reply keyboard). */
+export async function leave(conversation: BotConversation, next: ConvContext): Promise<never> {
+  if (next.callbackQuery) await next.answerCallbackQuery();
+  await next.reply(next.t("common-cancelled"), { reply_markup: { remove_keyboard: true } });
+  return conversation.halt();
+}
+
 /**
  * Waits for the next answer: a text message or one of our buttons. Leaves the conversation on
  * /cancel, Cancel, or anything that belongs elsewhere (which then runs as usual).
@@ -42,11 +61,7 @@ export async function waitAnswer(conversation: BotConversation): Promise<Answer>
     const next = await conversation.wait();
     const data = next.callbackQuery?.data;
     const text = next.message?.text;
-    if (data === CANCEL_DATA || text === "/cancel" || text?.startsWith("/cancel@")) {
-      if (data) await next.answerCallbackQuery();
-      await next.reply(next.t("common-cancelled"), { reply_markup: { remove_keyboard: true } });
-      return conversation.halt();
-    }
+    if (isCancel(next)) return leave(conversation, next);
     if (data?.startsWith(PICK_PREFIX)) {
       await next.answerCallbackQuery();
       return { kind: "pick", value: data.slice(PICK_PREFIX.length), ctx: next };

@@ -10,7 +10,7 @@ import { formatAmount, money, normaliseAmountInput } from "../../../domain/money
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
-import { askAsset, askChoice, CANCEL_DATA, cancelRow, waitAnswer } from "../../shared/inputs.js";
+import { askAsset, askChoice, cancelRow, isCancel, leave, waitAnswer } from "../../shared/inputs.js";
 import { MASS_ACTION } from "./action.js";
 import { downloadDocument, FileTooLargeError } from "./download.js";
 import {
@@ -49,11 +49,7 @@ async function waitList(conversation: BotConversation): Promise<ListInput> {
     const next = await conversation.wait();
     const data = next.callbackQuery?.data;
     const text = next.message?.text;
-    if (data === CANCEL_DATA || text === "/cancel" || text?.startsWith("/cancel@")) {
-      if (data) await next.answerCallbackQuery();
-      await next.reply(next.t("common-cancelled"));
-      return conversation.halt();
-    }
+    if (isCancel(next)) return leave(conversation, next);
     const doc = next.message?.document;
     if (doc) return { kind: "document", fileId: doc.file_id, size: doc.file_size ?? null };
     if (text !== undefined && !text.startsWith("/")) return { kind: "text", text };

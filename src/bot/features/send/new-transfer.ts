@@ -8,7 +8,7 @@ import { formatAmount, money } from "../../../domain/money.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
-import { askAmount, askChoice, askText, CANCEL_DATA } from "../../shared/inputs.js";
+import { askAmount, askChoice, askText, isCancel, leave } from "../../shared/inputs.js";
 import { TRANSFER_KIND } from "./action.js";
 import { recipientLabel, type TransferPayload, transferSummary } from "./format.js";
 import {
@@ -104,16 +104,7 @@ async function askRecipient(
     const text = message?.text;
     const carried = message ? recipientFromMessage(message) : undefined;
     if (carried === undefined) {
-      if (
-        data === CANCEL_DATA ||
-        text === "/cancel" ||
-        text?.startsWith("/cancel@") ||
-        text?.trim() === cancelLabel
-      ) {
-        if (data) await next.answerCallbackQuery();
-        await next.reply(ctx.t("common-cancelled"), { reply_markup: { remove_keyboard: true } });
-        return conversation.halt();
-      }
+      if (isCancel(next, cancelLabel)) return leave(conversation, next);
       // Another command or button: the flow ends and the update is handled outside.
       if (data !== undefined || text?.startsWith("/")) return conversation.halt({ next: true });
     }
