@@ -9,6 +9,7 @@ import { looksLikeAddress } from "./addresses.js";
 
 const KEY_MESSAGE = /^(?:Bearer\s+)?([A-Za-z0-9_\-:.+/=]{20,300})$/i;
 
+/** Whether the whole message looks like a pasted key (see above). */
 export function looksLikeApiKey(text: string): boolean {
   const token = KEY_MESSAGE.exec(text.trim())?.[1];
   if (!token || looksLikeAddress(token) || /^https?:/i.test(token)) return false;

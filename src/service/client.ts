@@ -72,10 +72,12 @@ export type ServiceClient<A extends Api> = { [K in OperationIdOf<A>]: Method<K> 
 export type ExchangeClient = ServiceClient<"exchange">;
 export type PayClient = ServiceClient<"pay">;
 
+/** A client of the Exchange interface at `baseUrl`, sending `apiKey` on private calls. */
 export function createExchangeClient(options: ClientOptions): ExchangeClient {
   return buildClient("exchange", options);
 }
 
+/** A client of the Payments interface at `baseUrl`, sending `apiKey` on private calls. */
 export function createPayClient(options: ClientOptions): PayClient {
   return buildClient("pay", options);
 }

@@ -136,6 +136,7 @@ export function isClientIdDuplicate(err: unknown): err is ServiceRefusedError {
   return err instanceof ServiceRefusedError && err.kind === "client_id_duplicate";
 }
 
+/** True for a 404 `not_found`: the resource (or, for a create, the target) does not exist. */
 export function isNotFound(err: unknown): err is ServiceRefusedError {
   return err instanceof ServiceRefusedError && err.status === 404;
 }

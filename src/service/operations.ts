@@ -577,6 +577,7 @@ export type OperationIdOf<A extends Api> = {
   [K in OperationId]: A extends Operations[K]["apis"][number] ? K : never;
 }[OperationId];
 
+/** The operations one interface serves (the shared ones included). */
 export const operationIdsOf = (api: Api): OperationId[] =>
   (Object.keys(operations) as OperationId[]).filter((id) =>
     (operations[id].apis as readonly Api[]).includes(api),
