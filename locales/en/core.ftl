@@ -46,6 +46,7 @@ common-none = Nothing here yet.
 
 ## amounts
 amount-not_a_number = That is not an amount. Send a number such as 10 or 2.5.
+amount-ambiguous = Is that a thousands separator or a decimal comma? Write the amount with a dot for decimals, e.g. 12.345 or 12345.
 amount-not_positive = The amount must be greater than zero.
 amount-too_many_decimals = Too many decimal places: { $asset } allows at most { $decimals }.
 amount-below_minimum = The minimum is { $min } { $asset }.

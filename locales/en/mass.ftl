@@ -30,6 +30,7 @@ mass-problem-target = the target must be a Telegram user id (a positive whole nu
 mass-problem-self = this is the paying account itself
 mass-problem-amount-missing = the amount is missing
 mass-problem-amount-not-a-number = not an amount (write it like 10 or 2.5)
+mass-problem-amount-ambiguous = ambiguous: write decimals with a dot (12.345) and no thousands separator (12345)
 mass-problem-amount-not-positive = the amount must be greater than zero
 mass-problem-amount-too-many-decimals = too many decimal places: { $asset } allows at most { $decimals }
 mass-problem-amount-below-minimum = below the minimum transfer of { $min } { $asset }

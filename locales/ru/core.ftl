@@ -46,6 +46,7 @@ common-none = Пока ничего нет.
 
 ## amounts
 amount-not_a_number = Это не сумма. Отправьте число, например 10 или 2.5.
+amount-ambiguous = Это разделитель тысяч или десятичная запятая? Напишите сумму с точкой для дробной части, например 12.345 или 12345.
 amount-not_positive = Сумма должна быть больше нуля.
 amount-too_many_decimals = Слишком много знаков после запятой: для { $asset } не больше { $decimals }.
 amount-below_minimum = Минимум — { $min } { $asset }.

@@ -31,6 +31,7 @@ mass-problem-target = получатель должен быть Telegram ID (ц
 mass-problem-self = это сам счёт, с которого идёт выплата
 mass-problem-amount-missing = не указана сумма
 mass-problem-amount-not-a-number = это не сумма (пишите, например, 10 или 2.5)
+mass-problem-amount-ambiguous = неоднозначно: дробную часть пишите через точку (12.345), без разделителя тысяч (12345)
 mass-problem-amount-not-positive = сумма должна быть больше нуля
 mass-problem-amount-too-many-decimals = слишком много знаков после точки: для { $asset } не больше { $decimals }
 mass-problem-amount-below-minimum = меньше минимального перевода { $min } { $asset }

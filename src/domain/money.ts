@@ -10,6 +10,7 @@ type Dec = InstanceType<typeof D>;
 
 export type AmountError =
   | "not_a_number"
+  | "ambiguous"
   | "not_positive"
   | "too_many_decimals"
   | "below_minimum"
@@ -17,10 +18,14 @@ export type AmountError =
 
 const USER_AMOUNT = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 
+/** "1,000" could be one thousand or one: such input is refused rather than guessed ("0,001" and "1,5" are clear). */
+export function isAmbiguousAmount(text: string): boolean {
+  return /^\s*[1-9][0-9]*,[0-9]{3}\s*$/.test(text);
+}
+
 /** Normalises what a person typed ("1,5", " 10 ", "0.50") into a plain decimal string, or null. */
 export function normaliseAmountInput(text: string): string | null {
-  // "1,000" could be one thousand or one: refuse rather than guess ("0,001" and "1,5" are clear).
-  if (/^\s*[1-9][0-9]*,[0-9]{3}\s*$/.test(text)) return null;
+  if (isAmbiguousAmount(text)) return null;
   const compact = text
     .trim()
     .replace(/[\s_']/g, "")
@@ -45,6 +50,7 @@ export function parseAmount(
   text: string,
   rules: AmountRules,
 ): { ok: true; amount: string } | { ok: false; error: AmountError } {
+  if (isAmbiguousAmount(text)) return { ok: false, error: "ambiguous" };
   const amount = normaliseAmountInput(text);
   if (amount === null) return { ok: false, error: "not_a_number" };
   const value = new D(amount);

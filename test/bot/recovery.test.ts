@@ -73,3 +73,25 @@ describe.each(backends)("settling operations left unfinished ($name)", ({ url })
     expect(await h.app.reconcileUnfinished(60_000)).toBe(1);
   });
 });
+
+describe("the summary after it is answered", () => {
+  let h: Harness;
+  afterEach(async () => h?.close());
+
+  it("keeps the summary, drops the expiry line and adds the outcome", async () => {
+    h = await Harness.create();
+    const friend = await h.createAccount({});
+    const { user } = await h.linkedUser({ pay: { USDT: "10" } });
+    await user.send(`/send ${friend.userId}`);
+    await user.pressLabel(/USDT/);
+    await user.send("2");
+    await user.pressLabel(/Skip/);
+    expect(user.last()?.text).toMatch(/⏱ Confirm within 120 seconds\.$/);
+    await user.pressLabel(/Confirm/);
+    const shown = user.last()?.text ?? "";
+    expect(shown).toMatch(/^📤 Transfer/);
+    expect(shown).not.toContain("Confirm within");
+    expect(shown).toMatch(/✅ Sent 2 USDT/);
+    expect(user.last()?.keyboard?.inline_keyboard.flat().some((b) => b.text.includes("Confirm"))).toBeFalsy();
+  });
+});

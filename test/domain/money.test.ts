@@ -176,3 +176,13 @@ describe("formatAmount", () => {
     expect(text).not.toMatch(/e/i);
   });
 });
+
+describe("ambiguous separators", () => {
+  it("refuses a comma followed by exactly three digits instead of guessing", () => {
+    expect(parseAmount("1,000", { decimals: 6 })).toEqual({ ok: false, error: "ambiguous" });
+    expect(parseAmount("12,345", { decimals: 6 })).toEqual({ ok: false, error: "ambiguous" });
+    expect(parseAmount("0,001", { decimals: 6 })).toEqual({ ok: true, amount: "0.001" });
+    expect(parseAmount("1,5", { decimals: 6 })).toEqual({ ok: true, amount: "1.5" });
+    expect(parseAmount("1,0005", { decimals: 6 })).toEqual({ ok: true, amount: "1.0005" });
+  });
+});

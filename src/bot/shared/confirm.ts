@@ -61,6 +61,9 @@ const ID = "[A-Za-z0-9_-]{1,40}";
 export const CONFIRM_PATTERN = new RegExp(`^cf:(${ID})$`);
 export const CANCEL_PATTERN = new RegExp(`^cx:(${ID})$`);
 
+/** Starts the expiry line under a summary; the line is dropped once the summary is answered. */
+const EXPIRY_MARK = "\n\n⏱ ";
+
 export function confirmKeyboard(t: Translate, id: string): InlineKeyboard {
   return new InlineKeyboard().text(t("confirm-yes"), `cf:${id}`).text(t("confirm-no"), `cx:${id}`);
 }
@@ -102,7 +105,7 @@ export async function proposeAction<P extends Json>(
     messageId: null,
     expiresAt: new Date(deps.now().getTime() + ttl * 1000),
   });
-  const text = `${proposal.summary}\n\n${ctx.t("confirm-expires", { seconds: ttl })}`;
+  const text = `${proposal.summary}${EXPIRY_MARK}${ctx.t("confirm-expires", { seconds: ttl })}`;
   const sent = await ctx.reply(text, { reply_markup: confirmKeyboard(ctx.t, id) });
   await deps.storage.operations.setMessageId(id, sent.message_id);
   return id;
@@ -254,7 +257,8 @@ export function confirmationComposer(deps: BotDeps, registry: ActionRegistry): C
 async function appendStatus(ctx: BotContext, status: string, keyboard?: InlineKeyboardMarkup): Promise<void> {
   const message = ctx.callbackQuery?.message;
   if (!message || !("text" in message) || message.text === undefined) return;
-  const summary = message.text.split("\n\n⏳")[0] ?? message.text;
+  // Telegram sends the message as it was when pressed: the summary, then its expiry line.
+  const summary = message.text.split(EXPIRY_MARK)[0] ?? message.text;
   const text =
     status === ctx.t("confirm-processing") ? `${summary}\n\n⏳ ${status}` : `${summary}\n\n${status}`;
   try {
