@@ -6,6 +6,7 @@ menu-send = 📤 Send
 menu-invoices = 🧾 Invoices
 menu-withdraw = 🏦 Withdraw
 menu-orders = 📈 Orders
+menu-trade = 📊 Trade
 menu-rates = 💱 Rates
 menu-settings = ⚙️ Settings
 menu-language = 🌐 Language

@@ -6,6 +6,7 @@ menu-send = 📤 Перевод
 menu-invoices = 🧾 Счета
 menu-withdraw = 🏦 Вывод
 menu-orders = 📈 Ордера
+menu-trade = 📊 Торговля
 menu-rates = 💱 Курсы
 menu-settings = ⚙️ Настройки
 menu-language = 🌐 Язык

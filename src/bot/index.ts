@@ -23,6 +23,7 @@ import { ordersFeature } from "./features/orders/index.js";
 import { sendFeature } from "./features/send/index.js";
 import { startFeature } from "./features/start/index.js";
 import { mainMenu } from "./features/start/menu.js";
+import { tradeFeature } from "./features/trade/index.js";
 import { withdrawFeature } from "./features/withdraw/index.js";
 import { createI18n, pickLocale, SUPPORTED_LOCALES } from "./i18n.js";
 import { ActionRegistry, confirmationComposer, reconcileUnfinished } from "./shared/confirm.js";
@@ -37,6 +38,7 @@ const FEATURES: FeatureFactory[] = [
   invoicesFeature,
   withdrawFeature,
   ordersFeature,
+  tradeFeature,
   massFeature,
 ];
 

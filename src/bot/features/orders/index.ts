@@ -11,6 +11,7 @@ import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { clientsFor } from "../../shared/account.js";
 import { showInPlace } from "../../shared/show.js";
+import { cancelOrderKeyboard } from "../trade/index.js";
 import {
   decodeFilter,
   encodeFilter,
@@ -137,7 +138,8 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
     const order = await exchange.getOrder({ orderId: ctx.match[1] as string });
-    await ctx.reply(orderDetails(ctx.t, order));
+    const keyboard = cancelOrderKeyboard(ctx.t, order);
+    await ctx.reply(orderDetails(ctx.t, order), keyboard ? { reply_markup: keyboard } : {});
   });
 
   return {

@@ -66,7 +66,9 @@ export function panel(t: Translate, f: OrderFilter): { text: string; keyboard: I
     )
     .row()
     .text(t("orders-show"), `ord:h:1:${encodeFilter(f)}`)
-    .text(t("orders-active"), `ord:a:1:${encodeFilter(f)}`);
+    .text(t("orders-active"), `ord:a:1:${encodeFilter(f)}`)
+    .row()
+    .text(t("trade-button"), "menu:trade");
   return {
     text: [t("orders-panel-title"), filterLine(t, f), "", t("orders-panel-hint")].join("\n"),
     keyboard: kb,

@@ -13,6 +13,7 @@ export function mainMenu(t: Translate): InlineKeyboard {
     .text(t("menu-withdraw"), "menu:withdraw")
     .text(t("menu-orders"), "menu:orders")
     .row()
+    .text(t("menu-trade"), "menu:trade")
     .text(t("menu-rates"), "menu:rates")
     .text(t("menu-settings"), "menu:settings");
 }

@@ -1,0 +1,256 @@
+/**
+ * The /trade conversation: pair (only pairs that trade) → side → type → for a limit order the price
+ * (best bid and ask shown as a hint) → the amount (funds for a market buy, a size otherwise), each
+ * checked against the pair's rules and the trading balance and asked again when wrong → an estimate
+ * → the shared confirmation. Service reads and the proposal run inside `conversation.external` and
+ * return plain JSON; the order itself is placed only when Confirm is pressed (see actions.ts).
+ */
+import { formatAmount, money } from "../../../domain/money.js";
+import type { SymbolInfo } from "../../../service/schemas.js";
+import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
+import { clientsFor } from "../../shared/account.js";
+import { attempt, tellFailure } from "../../shared/attempt.js";
+import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
+import { askChoice, cancelRow, waitAnswer } from "../../shared/inputs.js";
+import { ORDER_KIND, type OrderPayload } from "./actions.js";
+import {
+  affordableSize,
+  type Checked,
+  checkFunds,
+  checkPrice,
+  checkSize,
+  committed,
+  type Side,
+} from "./rules.js";
+import { type Estimate, orderSummary } from "./view.js";
+
+export const TRADE_CONVERSATION = "trade-new";
+
+/** Available amounts of the trading balance per asset. */
+type Balances = Record<string, string>;
+
+/** Pairs open for trading and the trading balance, read once at the start. */
+async function loadStart(
+  deps: BotDeps,
+  telegramId: number,
+): Promise<{ pairs: SymbolInfo[]; balances: Balances }> {
+  const { exchange } = await clientsFor(deps, telegramId);
+  const [symbols, balances] = await Promise.all([exchange.getSymbols(), exchange.getTradingBalances()]);
+  return {
+    // A halted pair refuses every order, so it is not offered.
+    pairs: symbols.filter((s) => s.status === "trading"),
+    balances: Object.fromEntries(balances.map((b) => [b.asset, b.available])),
+  };
+}
+
+/** Best bid and ask (null when that side of the book is empty). */
+async function loadBook(
+  deps: BotDeps,
+  telegramId: number,
+  symbol: string,
+): Promise<{ bid: string | null; ask: string | null }> {
+  const { exchange } = await clientsFor(deps, telegramId);
+  const book = await exchange.getOrderbook({ symbol, depth: 5 });
+  return { bid: book.bids[0]?.[0] ?? null, ask: book.asks[0]?.[0] ?? null };
+}
+
+/** The estimate of the order, and the trading balance as it is now (it may have moved meanwhile). */
+async function loadEstimate(
+  deps: BotDeps,
+  telegramId: number,
+  terms: OrderPayload,
+): Promise<{ estimate: Estimate; balances: Balances }> {
+  const { exchange } = await clientsFor(deps, telegramId);
+  const [estimate, balances] = await Promise.all([
+    exchange.estimateOrder(terms),
+    exchange.getTradingBalances(),
+  ]);
+  return { estimate, balances: Object.fromEntries(balances.map((b) => [b.asset, b.available])) };
+}
+
+/** Asks for a typed value until `check` accepts it; its refusals are explained in the user's language. */
+async function askChecked(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  prompt: string,
+  check: (text: string) => Checked,
+): Promise<string> {
+  await ctx.reply(prompt, { reply_markup: cancelRow(ctx) });
+  for (;;) {
+    const answer = await waitAnswer(conversation);
+    if (answer.kind !== "text") continue;
+    const checked = check(answer.text);
+    if (checked.ok) return checked.value;
+    await answer.ctx.reply(ctx.t(checked.error.key, checked.error.vars), { reply_markup: cancelRow(ctx) });
+  }
+}
+
+const priceOrDash = (ctx: ConvContext, price: string | null, asset: string) =>
+  price === null ? ctx.t("trade-book-empty") : formatAmount(price, asset);
+
+/** Builds the conversation; `deps` and `actions` are closed over, never stored in conversation state. */
+export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
+  return async function trade(conversation: BotConversation, ctx: ConvContext): Promise<void> {
+    const telegramId = ctx.from?.id;
+    if (telegramId === undefined) return;
+
+    const start = await conversation.external((octx) => attempt(octx, () => loadStart(deps, telegramId)));
+    if (!start.ok) return tellFailure(ctx, start);
+    const { pairs } = start.value;
+    let balances = start.value.balances;
+    if (pairs.length === 0) {
+      await ctx.reply(ctx.t("trade-no-pairs"));
+      return;
+    }
+
+    const symbol = await askChoice(
+      conversation,
+      ctx,
+      ctx.t("trade-ask-pair"),
+      pairs.map((p) => ({ label: p.symbol, value: p.symbol })),
+      2,
+    );
+    const pair = pairs.find((p) => p.symbol === symbol)!;
+    const { baseAsset: base, quoteAsset: quote } = pair;
+
+    const side = (await askChoice(
+      conversation,
+      ctx,
+      ctx.t("trade-ask-side", { pair: symbol, base }),
+      [
+        { label: ctx.t("trade-side-buy-button"), value: "buy" },
+        { label: ctx.t("trade-side-sell-button"), value: "sell" },
+      ],
+      2,
+    )) as Side;
+    const buy = side === "buy";
+
+    // Not even the smallest order fits the balance: say so now rather than after three more questions.
+    const spentAsset = buy ? quote : base;
+    const smallest = buy ? pair.minFunds : pair.minSize;
+    const spendable = balances[spentAsset] ?? "0";
+    if (money.lt(spendable, smallest)) {
+      await ctx.reply(
+        ctx.t("trade-not-enough", {
+          available: formatAmount(spendable, spentAsset),
+          min: formatAmount(smallest, spentAsset),
+        }),
+      );
+      return;
+    }
+
+    const type = (await askChoice(
+      conversation,
+      ctx,
+      ctx.t("trade-ask-type"),
+      [
+        { label: ctx.t("trade-type-market-button"), value: "market" },
+        { label: ctx.t("trade-type-limit-button"), value: "limit" },
+      ],
+      1,
+    )) as "market" | "limit";
+
+    const book = await conversation.external((octx) =>
+      attempt(octx, () => loadBook(deps, telegramId, symbol)),
+    );
+    if (!book.ok) return tellFailure(ctx, book);
+    const bookLine = ctx.t("trade-book", {
+      bid: priceOrDash(ctx, book.value.bid, quote),
+      ask: priceOrDash(ctx, book.value.ask, quote),
+    });
+
+    let price: string | undefined;
+    if (type === "limit") {
+      price = await askChecked(
+        conversation,
+        ctx,
+        [
+          ctx.t("trade-ask-price", { base, quote, step: formatAmount(pair.priceIncrement, quote) }),
+          bookLine,
+        ].join("\n"),
+        (text) => checkPrice(text, pair),
+      );
+    }
+
+    /** Asks the amount against the balances known now; returns the order's terms. */
+    const askTerms = async (known: Balances): Promise<OrderPayload> => {
+      const availableBase = known[base] ?? "0";
+      const availableQuote = known[quote] ?? "0";
+      if (type === "market" && buy) {
+        const funds = await askChecked(
+          conversation,
+          ctx,
+          [
+            ctx.t("trade-ask-funds", {
+              base,
+              quote,
+              available: formatAmount(availableQuote, quote),
+              min: formatAmount(pair.minFunds, quote),
+            }),
+            bookLine,
+          ].join("\n"),
+          (text) => checkFunds(text, pair, availableQuote),
+        );
+        return { symbol, side, type: "market", timeInForce: "IOC", funds };
+      }
+      const rules = {
+        min: formatAmount(pair.minSize, base),
+        step: formatAmount(pair.baseIncrement, base),
+      };
+      const prompt =
+        buy && price !== undefined
+          ? ctx.t("trade-ask-size-buy", {
+              ...rules,
+              base,
+              price: formatAmount(price, quote),
+              available: formatAmount(availableQuote, quote),
+              max: formatAmount(affordableSize(pair, price, availableQuote), base),
+            })
+          : ctx.t("trade-ask-size-sell", { ...rules, base, available: formatAmount(availableBase, base) });
+      const size = await askChecked(
+        conversation,
+        ctx,
+        type === "market" ? [prompt, bookLine].join("\n") : prompt,
+        (text) => checkSize(text, pair, { side, availableBase, availableQuote, ...(price ? { price } : {}) }),
+      );
+      return price === undefined
+        ? { symbol, side, type: "market", timeInForce: "IOC", size }
+        : { symbol, side, type: "limit", timeInForce: "GTC", size, price };
+    };
+
+    let terms = await askTerms(balances);
+    let estimate: Estimate;
+    for (;;) {
+      const quoted = await conversation.external((octx) =>
+        attempt(octx, () => loadEstimate(deps, telegramId, terms)),
+      );
+      if (!quoted.ok) return tellFailure(ctx, quoted);
+      estimate = quoted.value.estimate;
+      balances = quoted.value.balances;
+      // The balance may have moved while the user typed: the order must still be covered now.
+      const availableNow = balances[spentAsset] ?? "0";
+      if (money.lte(committed(terms), availableNow)) break;
+      if (money.lt(availableNow, smallest)) {
+        await ctx.reply(
+          ctx.t("trade-not-enough", {
+            available: formatAmount(availableNow, spentAsset),
+            min: formatAmount(smallest, spentAsset),
+          }),
+        );
+        return;
+      }
+      await ctx.reply(ctx.t("trade-balance-changed", { available: formatAmount(availableNow, spentAsset) }));
+      terms = await askTerms(balances);
+    }
+    if (type === "market" && !money.isPositive(estimate.size)) {
+      await ctx.reply(ctx.t("trade-no-liquidity"));
+      return;
+    }
+
+    const summary = orderSummary(ctx.t, terms, estimate, balances);
+    const proposed = await conversation.external((octx) =>
+      attempt(octx, () => proposeAction(octx, deps, actions, { kind: ORDER_KIND, payload: terms, summary })),
+    );
+    if (!proposed.ok) await tellFailure(ctx, proposed);
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Trading on the Exchange from chat: /trade (and the Trade button of the order-history panel) runs
+ * the order conversation ending in the shared confirmation; the Cancel order button of an active
+ * order's details (`trd:cancel:<orderId>`) proposes its cancellation through the same confirmation.
+ */
+import { Composer } from "grammy";
+import type { BotContext } from "../../context.js";
+import type { Feature, FeatureKit } from "../../feature.js";
+import { clientsFor } from "../../shared/account.js";
+import { proposeAction } from "../../shared/confirm.js";
+import { CANCEL_KIND, type CancelPayload, cancelOrderAction, placeOrderAction } from "./actions.js";
+import { TRADE_CONVERSATION, tradeConversation } from "./flow.js";
+import { CANCEL_DATA, cancelSummary, isCancellable } from "./view.js";
+
+export { cancelOrderKeyboard } from "./view.js";
+
+/** The trade feature: the order conversation, order cancellation, and both confirmed actions. */
+export function tradeFeature({ deps, actions }: FeatureKit): Feature {
+  actions.register(placeOrderAction);
+  actions.register(cancelOrderAction);
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+
+  // A flow already under way is left for the new one (entering would fail while another waits).
+  const startTrade = async (ctx: BotContext) => {
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(TRADE_CONVERSATION);
+  };
+  pm.command("trade", startTrade);
+  pm.callbackQuery("menu:trade", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await startTrade(ctx);
+  });
+
+  pm.callbackQuery(CANCEL_DATA, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { exchange } = await clientsFor(deps, ctx.from.id);
+    const order = await exchange.getOrder({ orderId: ctx.match[1] as string });
+    if (!isCancellable(order)) {
+      await ctx.reply(ctx.t("trade-cancel-not-active", { status: ctx.t(`trade-status-${order.status}`) }));
+      return;
+    }
+    const balances = await exchange.getTradingBalances();
+    await proposeAction<CancelPayload>(ctx, deps, actions, {
+      kind: CANCEL_KIND,
+      payload: { orderId: order.id, symbol: order.symbol },
+      summary: cancelSummary(ctx.t, order, Object.fromEntries(balances.map((b) => [b.asset, b.available]))),
+    });
+  });
+
+  return {
+    name: "trade",
+    composer,
+    conversations: [{ id: TRADE_CONVERSATION, builder: tradeConversation(deps, actions) }],
+    commands: [{ command: "trade", descriptionKey: "trade-cmd" }],
+  };
+}

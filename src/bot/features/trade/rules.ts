@@ -1,0 +1,140 @@
+/**
+ * A pair's rules applied to what a user types for a limit price, an order size or the funds of a
+ * market buy, before anything is estimated or proposed. Pure functions of the pair and the balances
+ * read earlier: each returns the normalised amount or the locale key (with variables) that explains
+ * the refusal, so the conversation can say why and ask again.
+ */
+import { formatAmount, money, parseAmount } from "../../../domain/money.js";
+import type { Order, SymbolInfo } from "../../../service/schemas.js";
+import type { UserMessage } from "../../shared/errors.js";
+
+export type Side = Order["side"];
+export type Checked = { ok: true; value: string } | { ok: false; error: UserMessage };
+
+type Vars = Record<string, string | number>;
+const refuse = (key: string, vars: Vars = {}): Checked => ({ ok: false, error: { key, vars } });
+
+/** The largest multiple of `step` not above `a` (for non-negative `a`). */
+export function floorToStep(a: string, step: string): string {
+  return money.mul(money.div(a, step, 0), step);
+}
+
+/**
+ * A positive plain decimal, or the shared amount-* refusal. Places and bounds are checked by the
+ * callers, in the order that gives the most useful message.
+ */
+function parsePositive(text: string, asset: string): Checked {
+  // Generous places here: too many places is reported against the pair's own rule below.
+  const parsed = parseAmount(text, { decimals: 60 });
+  if (parsed.ok) return { ok: true, value: parsed.amount };
+  return refuse(`amount-${parsed.error}`, { asset, decimals: 0, min: "0", max: "-" });
+}
+
+/**
+ * A limit price: positive, at most `pricePrecision` places and a multiple of `priceIncrement`. Both
+ * faults get the tick message with the nearest price below as an example, which says more than a
+ * count of decimal places.
+ */
+export function checkPrice(text: string, pair: SymbolInfo): Checked {
+  const quote = pair.quoteAsset;
+  const parsed = parsePositive(text, quote);
+  if (!parsed.ok) return parsed;
+  const price = parsed.value;
+  if (money.decimalPlaces(price) > pair.pricePrecision || !money.isMultipleOf(price, pair.priceIncrement)) {
+    const below = floorToStep(price, pair.priceIncrement);
+    return refuse("trade-price-off-tick", {
+      step: formatAmount(pair.priceIncrement, quote),
+      example: formatAmount(money.isPositive(below) ? below : pair.priceIncrement, quote),
+    });
+  }
+  return { ok: true, value: price };
+}
+
+/** The quote funds of a market buy: on the quote grid, at least minFunds, at most what is available. */
+export function checkFunds(text: string, pair: SymbolInfo, availableQuote: string): Checked {
+  const quote = pair.quoteAsset;
+  const parsed = parsePositive(text, quote);
+  if (!parsed.ok) return parsed;
+  const funds = parsed.value;
+  const decimals = money.decimalPlaces(pair.quoteIncrement);
+  if (money.decimalPlaces(funds) > decimals) {
+    return refuse("amount-too_many_decimals", { asset: quote, decimals });
+  }
+  if (!money.isMultipleOf(funds, pair.quoteIncrement)) {
+    return refuse("trade-off-step", { step: formatAmount(pair.quoteIncrement, quote) });
+  }
+  if (money.lt(funds, pair.minFunds)) {
+    return refuse("amount-below_minimum", { min: formatAmount(pair.minFunds), asset: quote });
+  }
+  if (money.gt(funds, availableQuote)) {
+    return refuse("trade-insufficient", { available: formatAmount(availableQuote, quote) });
+  }
+  return { ok: true, value: funds };
+}
+
+export interface SizeContext {
+  side: Side;
+  /** The limit price already chosen; absent for a market order. */
+  price?: string;
+  availableBase: string;
+  availableQuote: string;
+}
+
+/**
+ * An order size in the base asset: sizePrecision places, a multiple of baseIncrement, within
+ * minSize..maxSize; a sell at most the available base; with a limit price, a value (size × price) of
+ * at least minFunds, which a limit buy must also be able to pay from the available quote.
+ */
+export function checkSize(text: string, pair: SymbolInfo, c: SizeContext): Checked {
+  const { baseAsset: base, quoteAsset: quote } = pair;
+  const parsed = parsePositive(text, base);
+  if (!parsed.ok) return parsed;
+  const size = parsed.value;
+  if (money.decimalPlaces(size) > pair.sizePrecision) {
+    return refuse("amount-too_many_decimals", { asset: base, decimals: pair.sizePrecision });
+  }
+  if (!money.isMultipleOf(size, pair.baseIncrement)) {
+    return refuse("trade-off-step", { step: formatAmount(pair.baseIncrement, base) });
+  }
+  if (money.lt(size, pair.minSize)) {
+    return refuse("amount-below_minimum", { min: formatAmount(pair.minSize), asset: base });
+  }
+  if (money.gt(size, pair.maxSize)) {
+    return refuse("amount-above_maximum", { max: formatAmount(pair.maxSize), asset: base });
+  }
+  if (c.side === "sell" && money.gt(size, c.availableBase)) {
+    return refuse("trade-insufficient", { available: formatAmount(c.availableBase, base) });
+  }
+  if (c.price !== undefined) {
+    const value = money.mul(size, c.price);
+    if (money.lt(value, pair.minFunds)) {
+      return refuse("trade-below-min-funds", {
+        value: formatAmount(value, quote),
+        min: formatAmount(pair.minFunds, quote),
+      });
+    }
+    if (c.side === "buy" && money.gt(value, c.availableQuote)) {
+      return refuse("trade-insufficient-cost", {
+        cost: formatAmount(value, quote),
+        available: formatAmount(c.availableQuote, quote),
+      });
+    }
+  }
+  return { ok: true, value: size };
+}
+
+/** The largest size a limit buy at `price` can pay for (on the size grid, within maxSize). */
+export function affordableSize(pair: SymbolInfo, price: string, availableQuote: string): string {
+  const size = floorToStep(money.div(availableQuote, price, pair.sizePrecision), pair.baseIncrement);
+  return money.min(size, pair.maxSize);
+}
+
+/**
+ * What the order takes from the trading balance when placed, in the asset it spends: a market buy
+ * its funds, a limit buy size × price, a sell its size.
+ */
+export function committed(order: { side: Side; size?: string; funds?: string; price?: string }): string {
+  if (order.side === "sell") return order.size ?? "0";
+  if (order.funds !== undefined) return order.funds;
+  return money.mul(order.size ?? "0", order.price ?? "0");
+}

@@ -1,0 +1,209 @@
+/**
+ * Texts and keyboards of trading: the order summary shown above Confirm, what the user sees once the
+ * order is placed or cancelled, and the Cancel order button of an order's details. Pure functions of
+ * service replies and the confirmed payload.
+ */
+import { InlineKeyboard } from "grammy";
+import type { z } from "zod";
+import { formatAmount, money } from "../../../domain/money.js";
+import type { Order, OrderEstimate } from "../../../service/schemas.js";
+import type { Translate } from "../../shared/errors.js";
+import { committed } from "./rules.js";
+
+export type Estimate = z.infer<typeof OrderEstimate>;
+
+/** What the summary and the action need to know about an order to place (plain JSON). */
+export interface OrderTerms {
+  symbol: string;
+  side: Order["side"];
+  type: "market" | "limit";
+  timeInForce: "IOC" | "GTC";
+  size?: string;
+  funds?: string;
+  price?: string;
+}
+
+/** Callback data of an order's Cancel button; the id fits Telegram's 64 bytes with the prefix. */
+export const CANCEL_PREFIX = "trd:cancel:";
+export const CANCEL_DATA = /^trd:cancel:([A-Za-z0-9_-]{1,53})$/;
+/** The orders feature shows an order's details on this button. */
+const detailsData = (orderId: string) => `ord:show:${orderId}`;
+
+/** Statuses in which an order can still be cancelled. */
+const CANCELLABLE: readonly Order["status"][] = ["working", "pending"];
+
+/** Base and quote asset of a symbol code ("BTC-USDT" → BTC, USDT). */
+export function assetsOf(symbol: string): { base: string; quote: string } {
+  const [base = symbol, quote = symbol] = symbol.split("-");
+  return { base, quote };
+}
+
+/** "Buy · Limit · GTC (…)" in the user's language. */
+function kindLine(t: Translate, o: { side: string; type: string; timeInForce: string }): string {
+  return t("trade-summary-kind", {
+    side: t(`trade-side-${o.side}`),
+    type: t(`trade-type-${o.type}`),
+    tif: t(`trade-tif-${o.timeInForce}`),
+  });
+}
+
+const available = (balances: Record<string, string>, asset: string) => balances[asset] ?? "0";
+
+/**
+ * The summary of an order to place: pair, side, type and time in force, size or funds, limit price,
+ * the estimate (size, funds, average price, fee), the trading balance now and roughly after, and a
+ * note that fills depend on the market.
+ */
+export function orderSummary(
+  t: Translate,
+  o: OrderTerms,
+  est: Estimate,
+  balances: Record<string, string>,
+): string {
+  const { base, quote } = assetsOf(o.symbol);
+  const buy = o.side === "buy";
+  const [spent, received] = buy ? [quote, base] : [base, quote];
+  const lines = [t("trade-summary-title"), t("trade-summary-pair", { pair: o.symbol }), kindLine(t, o)];
+  if (o.funds !== undefined) lines.push(t("trade-summary-funds", { funds: formatAmount(o.funds, quote) }));
+  if (o.size !== undefined) lines.push(t("trade-summary-size", { size: formatAmount(o.size, base) }));
+  if (o.price !== undefined) lines.push(t("trade-summary-price", { price: formatAmount(o.price, quote) }));
+
+  if (money.isPositive(est.size)) {
+    lines.push(
+      t("trade-summary-estimate", {
+        size: formatAmount(est.size, base),
+        funds: formatAmount(est.funds, quote),
+        price: formatAmount(est.price, quote),
+      }),
+    );
+  } else {
+    lines.push(t("trade-summary-estimate-none"));
+  }
+  const rest = o.type === "limit" ? money.sub(o.size ?? "0", est.size) : "0";
+  if (money.isPositive(rest)) {
+    lines.push(
+      t("trade-summary-rests", {
+        rest: formatAmount(rest, base),
+        reserved: formatAmount(buy ? money.mul(rest, o.price ?? "0") : rest, spent),
+      }),
+    );
+  }
+  lines.push(t("trade-summary-fee", { fee: formatAmount(est.fee, est.feeAsset) }));
+
+  // A market order spends about what the estimate says; a limit order reserves all it may spend.
+  const estSpent = buy ? est.funds : est.size;
+  const estReceived = buy ? est.size : est.funds;
+  const out = o.type === "limit" ? committed(o) : estSpent;
+  const feeIn = (asset: string) => (est.feeAsset === asset ? est.fee : "0");
+  const spentAfter = money.sub(money.sub(available(balances, spent), out), feeIn(spent));
+  const receivedAfter = money.sub(money.add(available(balances, received), estReceived), feeIn(received));
+  lines.push(
+    t("trade-summary-available", {
+      spent: formatAmount(available(balances, spent), spent),
+      received: formatAmount(available(balances, received), received),
+    }),
+    t("trade-summary-after", {
+      spent: formatAmount(money.max(spentAfter, "0"), spent),
+      received: formatAmount(receivedAfter, received),
+    }),
+    "",
+    t("trade-summary-note"),
+  );
+  return lines.join("\n");
+}
+
+/** Filled size and funds, fee and id: the lines every outcome shows. */
+function fillLines(t: Translate, o: Order): string[] {
+  const { base, quote } = assetsOf(o.symbol);
+  return [
+    t("trade-done-filled", { size: formatAmount(o.dealSize, base), funds: formatAmount(o.dealFunds, quote) }),
+    t("trade-done-fee", { fee: formatAmount(o.fee, o.feeAsset) }),
+    t("trade-done-id", { id: o.id }),
+  ];
+}
+
+/** What the user sees once the order is placed: its status, what filled, the fee and its id. */
+export function placedText(t: Translate, o: Order): string {
+  const head =
+    o.status === "completed" || o.status === "working" || o.status === "cancelled"
+      ? t(`trade-done-${o.status}`)
+      : t("trade-done-other", { status: t(`trade-status-${o.status}`) });
+  return [head, ...fillLines(t, o)].join("\n");
+}
+
+/** Whether the order can still be cancelled (it rests on the book or waits to be accepted). */
+export function isCancellable(o: Pick<Order, "status">): boolean {
+  return CANCELLABLE.includes(o.status);
+}
+
+/** Order details, and Cancel order while the order is active. */
+export function placedKeyboard(t: Translate, o: Order): InlineKeyboard {
+  const kb = new InlineKeyboard().text(t("trade-details-button"), detailsData(o.id));
+  if (isCancellable(o)) kb.text(t("trade-cancel-button"), CANCEL_PREFIX + o.id);
+  return kb;
+}
+
+/** The Cancel order button under an order's details, for an active order; undefined otherwise. */
+export function cancelOrderKeyboard(t: Translate, o: Order): InlineKeyboard | undefined {
+  if (!isCancellable(o) || Buffer.byteLength(CANCEL_PREFIX + o.id) > 64) return undefined;
+  return new InlineKeyboard().text(t("trade-cancel-button"), CANCEL_PREFIX + o.id);
+}
+
+/**
+ * What cancelling gives back to the trading balance: the unfilled part of a sell, or of a limit buy
+ * at its price. Undefined when the order does not say (a market buy by funds).
+ */
+export function releasedBy(o: Order): { amount: string; asset: string } | undefined {
+  const { base, quote } = assetsOf(o.symbol);
+  if (o.size == null) return undefined;
+  const rest = money.max(money.sub(o.size, o.dealSize), "0");
+  if (o.side === "sell") return { amount: rest, asset: base };
+  if (o.price == null) return undefined;
+  return { amount: money.mul(rest, o.price), asset: quote };
+}
+
+/** The summary of a cancellation: the order, what filled so far, what is released and what stays. */
+export function cancelSummary(t: Translate, o: Order, balances: Record<string, string>): string {
+  const { base, quote } = assetsOf(o.symbol);
+  const lines = [t("trade-cancel-title"), t("trade-summary-pair", { pair: o.symbol }), kindLine(t, o)];
+  if (o.size != null) lines.push(t("trade-summary-size", { size: formatAmount(o.size, base) }));
+  if (o.price != null) lines.push(t("trade-summary-price", { price: formatAmount(o.price, quote) }));
+  lines.push(
+    t("trade-cancel-filled", {
+      size: formatAmount(o.dealSize, base),
+      funds: formatAmount(o.dealFunds, quote),
+    }),
+  );
+  const released = releasedBy(o);
+  if (released) {
+    const now = available(balances, released.asset);
+    lines.push(
+      t("trade-cancel-released", { amount: formatAmount(released.amount, released.asset) }),
+      t("trade-cancel-available", {
+        now: formatAmount(now, released.asset),
+        after: formatAmount(money.add(now, released.amount), released.asset),
+      }),
+    );
+  } else {
+    lines.push(t("trade-cancel-released-rest"));
+  }
+  lines.push(t("trade-cancel-fee"), "", t("trade-cancel-keeps"));
+  return lines.join("\n");
+}
+
+/** What the user sees once the order is cancelled. */
+export function cancelledText(t: Translate, o: Order): string {
+  const released = releasedBy(o);
+  return [
+    t("trade-cancel-done"),
+    ...(released
+      ? [t("trade-cancel-done-released", { amount: formatAmount(released.amount, released.asset) })]
+      : []),
+    ...fillLines(t, o),
+  ].join("\n");
+}
+
+/** Order details after a cancellation. */
+export function cancelledKeyboard(t: Translate, o: Order): InlineKeyboard {
+  return new InlineKeyboard().text(t("trade-details-button"), detailsData(o.id));
+}
