@@ -13,6 +13,7 @@ import {
   InvalidRequestError,
   NetworkError,
   RateLimitedError,
+  ServiceError,
   ServiceRefusedError,
   UnauthorizedError,
 } from "../../service/errors.js";
@@ -119,16 +120,16 @@ export interface ActionOutcome {
 
 /** Failures that prove the action was not carried out. */
 function provesNothingHappened(err: unknown): boolean {
-  // A read that gave up (e.g. the lookup after a dropped write) says nothing about the write itself.
-  const gaveUp = err instanceof NetworkError || err instanceof RateLimitedError;
-  if (gaveUp && !operations[err.operationId].write) return false;
+  if (err instanceof NoKeyError) return true;
+  // Only the write's own failure tells about the write: a read that failed (e.g. the lookup after a
+  // dropped write) says nothing about whether the write was applied.
+  if (!(err instanceof ServiceError) || !operations[err.operationId].write) return false;
   return (
     err instanceof ServiceRefusedError ||
     err instanceof UnauthorizedError ||
     err instanceof RateLimitedError ||
     err instanceof InvalidRequestError ||
-    err instanceof NetworkError ||
-    err instanceof NoKeyError
+    err instanceof NetworkError
   );
 }
 
