@@ -7,6 +7,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import { formatAmount, money } from "../../../domain/money.js";
 import type { Cheque } from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
+import { formatTime, shareUrl } from "../../shared/format.js";
 
 /** Callback data of the feature; every value stays within Telegram's 64 bytes. */
 export const CB = {
@@ -38,16 +39,6 @@ export function stateLabel(t: Translate, state: Cheque["state"]): string {
 
 function recipientLabel(t: Translate, target: string | null | undefined): string {
   return target ? t("cheques-recipient-user", { id: target }) : t("cheques-recipient-anyone");
-}
-
-/** "2025-01-31 12:00 UTC" from the contract's ISO timestamp (always UTC). */
-function formatTime(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
-
-/** A link anyone can open to forward the cheque link in Telegram. */
-export function shareUrl(link: string): string {
-  return `https://t.me/share/url?url=${encodeURIComponent(link)}`;
 }
 
 export interface CreateSummary {

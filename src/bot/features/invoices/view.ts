@@ -3,16 +3,7 @@ import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
 import type { Invoice } from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
-
-/** An ISO timestamp as people read it, in UTC (the service's time zone). */
-export function formatTime(iso: string): string {
-  return `${iso.slice(0, 16).replace("T", " ")} UTC`;
-}
-
-/** Telegram's share dialog for a link. */
-export function shareUrl(link: string): string {
-  return `https://t.me/share/url?url=${encodeURIComponent(link)}`;
-}
+import { formatTime, shareUrl } from "../../shared/format.js";
 
 /** The invoice's terms, status and links, under a heading. */
 export function invoiceCard(t: Translate, inv: Invoice, heading: string): string {

@@ -2,6 +2,7 @@
 import { formatAmount, money } from "../../../domain/money.js";
 import type { Transfer } from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
+import { formatTime } from "../../shared/format.js";
 
 /** The confirmed action's parameters, stored with the operation row (plain JSON, no secrets). */
 export type TransferPayload = {
@@ -17,13 +18,6 @@ export type TransferPayload = {
 /** "Anna (id 123)" or "user id 123". */
 export function recipientLabel(t: Translate, target: string, name?: string): string {
   return name ? t("send-recipient-named", { name, id: target }) : t("send-recipient-id", { id: target });
-}
-
-/** "2024-05-01 12:30 UTC" from an ISO timestamp; "-" when the service gave none. */
-export function formatTime(iso: string | undefined | null): string {
-  if (!iso) return "-";
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-  return m ? `${m[1]} ${m[2]} UTC` : iso;
 }
 
 /** The summary shown above Confirm: what, to whom, amount, fee, available now and what stays. */

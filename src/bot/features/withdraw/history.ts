@@ -7,7 +7,7 @@ import { clientsFor } from "../../shared/account.js";
 import { createCursorPages } from "../../shared/cursor-pages.js";
 import type { Translate } from "../../shared/errors.js";
 import { showInPlace } from "../../shared/show.js";
-import { formatTime } from "./steps.js";
+import { formatTime } from "../../shared/format.js";
 
 const PAGE_SIZE = 5;
 const SHOW = /^wdr:show:([A-Za-z0-9_-]{1,50})$/;

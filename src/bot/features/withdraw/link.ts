@@ -10,7 +10,8 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { askAmount } from "../../shared/inputs.js";
-import { askRoute, formatTime, minimumOf, routeLines } from "./steps.js";
+import { askRoute, minimumOf, routeLines } from "./steps.js";
+import { formatTime, shareUrl } from "../../shared/format.js";
 
 export const WITHDRAWAL_LINK = "withdraw-link";
 
@@ -75,7 +76,7 @@ export function withdrawalLinkConversation(deps: BotDeps) {
         .url(ctx.t("withdraw-link-open"), links.telegramBotLink)
         .url(
           ctx.t("common-share"),
-          `https://t.me/share/url?url=${encodeURIComponent(links.telegramBotLink)}`,
+          shareUrl(links.telegramBotLink),
         ),
       link_preview_options: { is_disabled: true },
     });

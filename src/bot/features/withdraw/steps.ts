@@ -10,9 +10,6 @@ import { clientsFor } from "../../shared/account.js";
 import { type Attempt, attempt, tellFailure } from "../../shared/attempt.js";
 import { askAsset, askChoice, askText } from "../../shared/inputs.js";
 
-/** An ISO timestamp as people read it, in UTC (the service's time zone). */
-export const formatTime = (iso: string): string => `${iso.slice(0, 16).replace("T", " ")} UTC`;
-
 /** The networks of a currency that the contract knows (others cannot be sent to). */
 function networksOf(currency: Currency): NetworkCode[] {
   return currency.networks.flatMap((n) => {
