@@ -2,6 +2,7 @@
  * Entry point: reads the environment (and a .env file when present), opens storage, builds the bot,
  * settles what a crash left unfinished, and runs long polling with @grammyjs/runner until a signal.
  */
+import "./runtime-check.js";
 import "dotenv/config";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { run } from "@grammyjs/runner";

@@ -2,6 +2,7 @@
  * `npm run sim`: starts the simulator on SIM_PORT (default 8080) with the demo accounts and prints
  * the four base URLs and the demo keys to put into the bot's environment.
  */
+import "../runtime-check.js";
 import { startSimulator } from "./server.js";
 
 const port = Number.parseInt(process.env.SIM_PORT ?? "8080", 10);

@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { NO_MIGRATIONS, sql } from "kysely";
+import { sql } from "kysely";
+import { NO_MIGRATIONS } from "kysely/migration";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createMigrator, createStorage, migrateToLatest } from "../../src/storage/index.js";

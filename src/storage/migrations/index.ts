@@ -2,7 +2,9 @@
  * Versioned schema migrations, run at start. To add one, create `NNN-name.ts` exporting `up` (and
  * `down`) and add one line to `migrations` below; Kysely applies them in key order, each once.
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from "kysely";
+import { type Kysely, PostgresAdapter, sql } from "kysely";
+// Kysely 0.29 moved the migration API to its own entry point.
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import * as initial from "./001-initial.js";
 import * as massTransfers from "./002-mass-transfers.js";
 
