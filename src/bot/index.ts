@@ -36,6 +36,7 @@ import {
   reconcileUnfinished,
 } from "./shared/confirm.js";
 import { describeError, errorText, type Translate } from "./shared/errors.js";
+import { keyGate } from "./shared/key-gate.js";
 
 /** Least time between two error messages to one chat. */
 const ERROR_MESSAGE_INTERVAL_MS = 10_000;
@@ -139,6 +140,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   );
   core.use(i18n.middleware() as never);
   for (const f of features) if (f.early) core.use(f.early);
+  core.use(keyGate(deps, features));
 
   core.use(
     conversations<BotContext, ConvContext>({
@@ -208,12 +210,15 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
       const chatId = ctx.chat?.id;
       if (chatId === undefined) return;
       const now = Date.now();
-      if ((toldRecently.get(chatId) ?? 0) > now) {
+      // An answer to what the person just did (no key, a refusal) is always given; a failure of ours
+      // is told once per chat in a while, however many updates hit it.
+      const expected = message.key !== "error-generic" && message.key !== "error-service-unavailable";
+      if (!expected && (toldRecently.get(chatId) ?? 0) > now) {
         log.info({ chatId }, "not repeating an error message to this chat so soon");
         return;
       }
       if (toldRecently.size > 10_000) toldRecently.clear();
-      toldRecently.set(chatId, now + ERROR_MESSAGE_INTERVAL_MS);
+      if (!expected) toldRecently.set(chatId, now + ERROR_MESSAGE_INTERVAL_MS);
       await ctx.reply(errorText(t, cause));
     } catch (replyErr) {
       log.warn({ err: replyErr }, "could not tell the user about an error");
