@@ -112,8 +112,12 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   const actions = new ActionRegistry();
   const kit: FeatureKit = { deps, actions, api: bot.api, broadcastApi: broadcast, translatorFor };
   const features = FEATURES.map((make) => make(kit));
-  const helpCommands = () => features.flatMap((f) => f.commands ?? []);
-  const start = startFeature(kit, () => helpCommands().map((c) => c.descriptionKey));
+  // /help: every command by name, in the person's language; admin commands for admins only.
+  const helpCommands = (telegramId: number): FeatureCommand[] => [
+    ...features.flatMap((f) => f.commands ?? []),
+    ...(deps.config.ADMIN_IDS.includes(telegramId) ? features.flatMap((f) => f.adminCommands ?? []) : []),
+  ];
+  const start = startFeature(kit, helpCommands);
   features.unshift(start);
 
   // One logger per update, carrying its id.

@@ -10,6 +10,7 @@ import { UnauthorizedError } from "../../../service/errors.js";
 import type { NetworkName } from "../../../storage/types.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { showInPlace } from "../../shared/show.js";
 
 const PENDING_KEY_TTL_MS = 10 * 60 * 1000;
 
@@ -147,14 +148,38 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     );
   });
 
-  const disconnect = async (ctx: BotContext) => {
-    const removed = await deps.storage.users.removeKey(ctx.from!.id);
-    await ctx.reply(ctx.t(removed ? "keys-unlinked" : "keys-status-none"));
+  // Removing the key loses the link and every pending confirmation, so it is asked first. The
+  // buttons live in the person's private chat, so only they can press them.
+  const askDisconnect = async (ctx: BotContext) => {
+    const user = await deps.storage.users.get(ctx.from!.id);
+    if (!user?.hasKey) {
+      await ctx.reply(ctx.t("keys-status-none"), { reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings") });
+      return;
+    }
+    await ctx.reply(ctx.t("keys-unlink-confirm", { network: ctx.t(`keys-network-${user.network}`), name: user.accountName ?? "-" }), {
+      reply_markup: new InlineKeyboard()
+        .text(ctx.t("keys-unlink-yes"), "keys:unlink:yes")
+        .text(ctx.t("keys-unlink-no"), "keys:unlink:no"),
+    });
   };
-  pm.command("disconnect", disconnect);
+  pm.command("disconnect", askDisconnect);
   pm.callbackQuery("keys:disconnect", async (ctx) => {
     await ctx.answerCallbackQuery();
-    await disconnect(ctx);
+    await askDisconnect(ctx);
+  });
+  pm.callbackQuery("keys:unlink:yes", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const removed = await deps.storage.users.removeKey(ctx.from.id);
+    if (removed) ctx.log.info("key removed");
+    await showInPlace(ctx, ctx.t(removed ? "keys-unlinked" : "keys-status-none"), {
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings"),
+    });
+  });
+  pm.callbackQuery("keys:unlink:no", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showInPlace(ctx, ctx.t("keys-unlink-kept"), {
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings"),
+    });
   });
 
   return {
