@@ -106,3 +106,9 @@ keys-unavailable = ⚠️ The service could not be reached to check the key. Not
 keys-unlinked = 🗑 Your API key was removed.
 keys-group-refused = ⚠️ Never post API keys in a group. I deleted the message; regenerate the key in the xRocket bot, since others may have seen it, and link it in a private chat with me.
 keys-pasted-outside = ⚠️ That looked like an API key, so I deleted it. To link a key, use /connect.
+
+## keys-unlink
+keys-unlink-confirm = Remove the API key of { $name } ({ $network })? The bot will no longer reach your account, and summaries waiting for Confirm can no longer be confirmed. You can link a key again with /connect.
+keys-unlink-yes = 🗑 Yes, remove it
+keys-unlink-no = Keep it
+keys-unlink-kept = The API key stays linked.
