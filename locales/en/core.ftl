@@ -112,3 +112,7 @@ keys-unlink-confirm = Remove the API key of { $name } ({ $network })? The bot wi
 keys-unlink-yes = 🗑 Yes, remove it
 keys-unlink-no = Keep it
 keys-unlink-kept = The API key stays linked.
+
+## service refusals in the real service's vocabulary
+error-user-blocked = The service has blocked this account. Contact xRocket support.
+error-pair-closed = This pair is not open for trading right now.

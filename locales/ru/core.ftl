@@ -112,3 +112,7 @@ keys-unlink-confirm = Удалить API-ключ { $name } ({ $network })? Бо
 keys-unlink-yes = 🗑 Да, удалить
 keys-unlink-no = Оставить
 keys-unlink-kept = API-ключ остаётся привязанным.
+
+## service refusals in the real service's vocabulary
+error-user-blocked = Сервис заблокировал этот аккаунт. Обратитесь в поддержку xRocket.
+error-pair-closed = Эта пара сейчас закрыта для торговли.

@@ -2,14 +2,20 @@
  * Every operation of the contract, keyed by its `operationId`: interface, method, path, auth, the
  * input schema (path, query and body members in one object) and the reply schema. The clients and the
  * simulator are both driven by this table, so adjusting the contract means editing this file and
- * `schemas.ts` only.
+ * `schemas.ts` only (and `openapi.yaml`, the document the tests hold both to).
+ *
+ * Replies are returned exactly as they come on the wire, never unwrapped: an Exchange list is the
+ * named object the service sends (`{symbols: […]}`, `{tickers: […]}`, `{candles: […]}`, `{trades: […]}`,
+ * `{fees: […]}`, `{balances: […]}`, `{orders: […]}` with page numbers for histories), a Payments list is
+ * a page `{items: […], pagination: {total, next}}`, a cancel is `{cancelledOrderIds: […]}`. So the
+ * zod reply schema, the contract and the wire are one shape, and a caller reads the member it needs.
  */
 import { z } from "zod";
 import * as S from "./schemas.js";
 
 export type Api = "exchange" | "pay";
 export type Auth = "bearer" | "public" | "optional";
-export type HttpMethod = "GET" | "POST" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 export interface OperationDef<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   apis: readonly Api[];
@@ -18,7 +24,7 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, R extends z.ZodTy
   path: string;
   auth: Auth;
   input: I;
-  /** For POST: input members sent in the query string rather than the body. */
+  /** For POST and PUT: input members sent in the query string rather than the body. */
   queryKeys?: readonly string[];
   reply: R;
   status: 200 | 201;
@@ -32,13 +38,20 @@ const EX = ["exchange"] as const;
 const PAY = ["pay"] as const;
 const BOTH = ["exchange", "pay"] as const;
 
-/** A single-resource read: server id or client id, at least one. */
-const byId = <A extends string, B extends string>(a: A, b: B) =>
+/** A single-resource read: server id or client id, at least one (plus the operation's other members). */
+const byId = <A extends string, B extends string, E extends z.ZodRawShape = Record<never, never>>(
+  a: A,
+  b: B,
+  extra?: E,
+) =>
   z
-    .object({ [a]: z.string().min(1).optional(), [b]: z.string().min(1).optional() } as Record<
-      A | B,
-      z.ZodOptional<z.ZodString>
-    >)
+    .object({
+      ...(extra ?? ({} as E)),
+      ...({ [a]: z.string().min(1).optional(), [b]: z.string().min(1).optional() } as Record<
+        A | B,
+        z.ZodOptional<z.ZodString>
+      >),
+    })
     .refine(
       (v) =>
         (v as Record<string, unknown>)[a] !== undefined || (v as Record<string, unknown>)[b] !== undefined,
@@ -58,7 +71,7 @@ export const operations = {
     path: "/api/v1/symbols",
     auth: "public",
     input: none,
-    reply: z.array(S.SymbolInfo),
+    reply: S.SymbolsReply,
     status: 200,
     write: false,
   }),
@@ -78,7 +91,7 @@ export const operations = {
     path: "/api/v1/ticker/{tickerType}",
     auth: "public",
     input: z.object({ tickerType: z.literal("24h"), symbols: S.Q.list(S.SymbolCode).optional() }),
-    reply: z.array(S.Ticker),
+    reply: S.TickersReply,
     status: 200,
     write: false,
   }),
@@ -87,8 +100,9 @@ export const operations = {
     method: "GET",
     path: "/api/v1/candles",
     auth: "public",
-    input: z.object({ symbol: S.SymbolCode, interval: S.CandleInterval, ...period }),
-    reply: z.array(S.Candle),
+    // The real service requires both ends of the period; the simulator also accepts open ends.
+    input: z.object({ symbol: S.SymbolCode, type: S.CandleType, ...period }),
+    reply: S.CandlesReply,
     status: 200,
     write: false,
   }),
@@ -100,7 +114,17 @@ export const operations = {
     input: z.object({
       symbol: S.SymbolCode,
       depth: S.Q.int(1)
-        .pipe(z.union([z.literal(5), z.literal(10), z.literal(20), z.literal(50), z.literal(100)]))
+        .pipe(
+          z.union([
+            z.literal(5),
+            z.literal(10),
+            z.literal(20),
+            z.literal(50),
+            z.literal(100),
+            z.literal(200),
+            z.literal(500),
+          ]),
+        )
         .optional(),
       precision: S.Decimal.optional(),
     }),
@@ -113,8 +137,8 @@ export const operations = {
     method: "GET",
     path: "/api/v1/trades",
     auth: "public",
-    input: z.object({ symbol: S.SymbolCode, limit: S.Q.limit }),
-    reply: z.array(S.Trade),
+    input: z.object({ symbol: S.SymbolCode }),
+    reply: S.TradesReply,
     status: 200,
     write: false,
   }),
@@ -165,8 +189,8 @@ export const operations = {
     method: "GET",
     path: "/api/v1/trade-fees",
     auth: "public",
-    input: z.object({ symbol: S.SymbolCode.optional() }),
-    reply: z.array(S.TradeFee),
+    input: z.object({ symbols: S.Q.list(S.SymbolCode).optional() }),
+    reply: S.TradeFeesReply,
     status: 200,
     write: false,
   }),
@@ -176,7 +200,7 @@ export const operations = {
     path: "/api/v1/accounts/trading/balances",
     auth: "bearer",
     input: none,
-    reply: z.array(S.AccountBalance),
+    reply: S.AccountBalancesReply,
     status: 200,
     write: false,
   }),
@@ -202,8 +226,8 @@ export const operations = {
     method: "GET",
     path: "/api/v1/orders/active",
     auth: "bearer",
-    input: z.object({ symbol: S.SymbolCode.optional(), side: S.Side.optional() }),
-    reply: S.OrdersPage,
+    input: none,
+    reply: S.ActiveOrdersReply,
     status: 200,
     write: false,
   }),
@@ -223,7 +247,7 @@ export const operations = {
     path: "/api/v1/order",
     auth: "bearer",
     input: byId("orderId", "clientOrderId"),
-    reply: S.Order,
+    reply: S.CancelOrderReply,
     status: 200,
     write: true,
   }),
@@ -255,7 +279,7 @@ export const operations = {
     path: "/api/v1/accounts/funding/balances",
     auth: "bearer",
     input: none,
-    reply: z.array(S.AccountBalance),
+    reply: S.AccountBalancesReply,
     status: 200,
     write: false,
   }),
@@ -403,6 +427,18 @@ export const operations = {
     status: 200,
     write: true,
   }),
+  // Only an active cheque's description can change; setting it twice is harmless, so it may be retried.
+  updateCheque: op({
+    apis: PAY,
+    method: "PUT",
+    path: "/api/v1/cheques",
+    auth: "bearer",
+    input: byId("chequeId", "clientChequeId", { description: z.string().max(1000) }),
+    queryKeys: ["chequeId", "clientChequeId"],
+    reply: S.Cheque,
+    status: 200,
+    write: false,
+  }),
   getCheque: op({
     apis: PAY,
     method: "GET",
@@ -415,10 +451,11 @@ export const operations = {
   }),
 
   // ---------------------------------------------------------------- Pay: transfers
+  // Transfers to users are payouts on the wire (real-api.md table B); the names stay ours.
   createTransfer: op({
     apis: PAY,
     method: "POST",
-    path: "/api/v1/transfers",
+    path: "/api/v1/payouts",
     auth: "bearer",
     input: S.CreateTransferRequest,
     reply: S.Transfer,
@@ -428,7 +465,7 @@ export const operations = {
   getTransfers: op({
     apis: PAY,
     method: "GET",
-    path: "/api/v1/transfers",
+    path: "/api/v1/payouts",
     auth: "bearer",
     input: z.object({
       cursor: S.Q.cursor,
@@ -443,9 +480,9 @@ export const operations = {
   getTransfer: op({
     apis: PAY,
     method: "GET",
-    path: "/api/v1/transfer",
+    path: "/api/v1/payout",
     auth: "bearer",
-    input: byId("transferId", "clientTransferId"),
+    input: byId("payoutId", "clientPayoutId"),
     reply: S.Transfer,
     status: 200,
     write: false,
@@ -453,7 +490,7 @@ export const operations = {
   createMassTransfer: op({
     apis: PAY,
     method: "POST",
-    path: "/api/v1/mass-transfers",
+    path: "/api/v1/mass-payouts",
     auth: "bearer",
     input: S.CreateMassTransferRequest,
     reply: S.MassTransferResult,
@@ -502,12 +539,35 @@ export const operations = {
     status: 200,
     write: true,
   }),
+  getInvoicePayments: op({
+    apis: PAY,
+    method: "GET",
+    path: "/api/v1/invoice/payments",
+    auth: "bearer",
+    input: byId("invoiceId", "clientInvoiceId", { cursor: S.Q.cursor, limit: S.Q.limit }),
+    reply: S.InvoicePaymentsPage,
+    status: 200,
+    write: false,
+  }),
+  // Asks for an address to pay the invoice on chain: it moves nothing, and asking again is harmless.
+  createInvoicePaymentAddress: op({
+    apis: PAY,
+    method: "POST",
+    path: "/api/v1/invoices/payments/address",
+    auth: "bearer",
+    input: byId("invoiceId", "clientInvoiceId", { payNetwork: z.string().min(1).max(32) }),
+    queryKeys: ["invoiceId", "clientInvoiceId"],
+    reply: S.InvoicePaymentAddress,
+    status: 201,
+    write: false,
+  }),
   payInvoiceTestnet: op({
     apis: PAY,
     method: "POST",
     path: "/api/v1/invoice/pay",
     auth: "bearer",
-    input: z.object({ invoiceId: z.string().min(1), payerId: z.string().optional() }),
+    // Ours: plays the payer. `amount` for an invoice with a minimum payment (default: the minimum).
+    input: z.object({ invoiceId: z.string().min(1), payerId: z.string().optional(), amount: S.Decimal.optional() }),
     queryKeys: ["invoiceId"],
     reply: S.Invoice,
     status: 200,

@@ -18,7 +18,7 @@ export const chequeHandlers = defineHandlers({
   getCheques: ({ state, cursor, limit }, { account, world }) => {
     const { cheques } = payAccount(world, requireAccount(account).userId);
     const page = pageNewestFirst(cheques.list, { cursor, limit }, (r) => !state || r.cheque.state === state);
-    return { nextCursor: page.nextCursor, items: page.items.map((r) => r.cheque) };
+    return { items: page.items.map((r) => r.cheque), pagination: page.pagination };
   },
 
   getCheque: ({ chequeId, clientChequeId }, { account, world }) =>
@@ -31,6 +31,13 @@ export const chequeHandlers = defineHandlers({
     release(owner.pay, rec.cheque.asset, rec.cheque.amount);
     rec.cheque.state = "cancelled";
     rec.cheque.deleted = true;
+    return rec.cheque;
+  },
+
+  updateCheque: ({ chequeId, clientChequeId, description }, { account, world }) => {
+    const rec = findOwn(world, requireAccount(account), chequeId, clientChequeId);
+    requireActive(rec);
+    rec.cheque.description = description === "" ? null : description;
     return rec.cheque;
   },
 });
