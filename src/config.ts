@@ -102,6 +102,28 @@ export const ConfigSchema = ServiceConfigSchema.extend({
     .string()
     .regex(DECIMAL_PATTERN, "must be a plain decimal such as 1000")
     .default("1000"),
+  // Running for real: webhook mode, the HTTP server, the outbox, shutdown, logs.
+  /** polling (default) or webhook (Telegram posts updates to WEBHOOK_URL). */
+  BOT_MODE: z.enum(["polling", "webhook"]).default("polling"),
+  /** The public HTTPS address Telegram posts updates to; its path is where the server takes them. */
+  WEBHOOK_URL: url.optional(),
+  /** Sent by Telegram in X-Telegram-Bot-Api-Secret-Token with every update. */
+  WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{12,256}$/, "must be 12–256 characters of A–Z, a–z, 0–9, _ and -")
+    .optional(),
+  /** Port of the HTTP server (webhook, /healthz, /metrics); 0 for none in polling mode. */
+  PORT: int(3000, 0, 65535),
+  /** Messages a second the outbox sends to all chats together (Telegram: 30; more for paid broadcasts). */
+  OUTBOX_MESSAGES_PER_SECOND: int(30, 1, 1000),
+  SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+}).superRefine((c, ctx) => {
+  if (c.BOT_MODE !== "webhook") return;
+  if (!c.WEBHOOK_URL) ctx.addIssue({ code: "custom", path: ["WEBHOOK_URL"], message: "is required in webhook mode" });
+  if (!c.WEBHOOK_SECRET)
+    ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "is required in webhook mode" });
+  if (c.PORT === 0) ctx.addIssue({ code: "custom", path: ["PORT"], message: "must be set in webhook mode" });
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

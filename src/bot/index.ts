@@ -113,20 +113,16 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   features.unshift(start);
 
   const failed = new WeakSet<object>();
-  // Each update once, across instances and redeliveries: the first to record its id handles it.
+  const duplicates = new WeakSet<object>();
+  // Counts every update by type and outcome, with its handling time.
   bot.use(async (ctx, next) => {
     const started = performance.now();
-    const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
-    const seconds = () => (performance.now() - started) / 1000;
-    if (!(await takeUpdate(deps.storage.db, ctx.update.update_id, deps.now().getTime()))) {
-      deps.logger.info({ update_id: ctx.update.update_id }, "update already taken; skipped");
-      options.onUpdate?.({ type, outcome: "duplicate", seconds: seconds() });
-      return;
-    }
     try {
       await next();
     } finally {
-      options.onUpdate?.({ type, outcome: failed.has(ctx) ? "error" : "ok", seconds: seconds() });
+      const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
+      const outcome = duplicates.has(ctx) ? "duplicate" : failed.has(ctx) ? "error" : "ok";
+      options.onUpdate?.({ type, outcome, seconds: (performance.now() - started) / 1000 });
     }
   });
   // One logger per update, carrying its id and its user's.
@@ -140,6 +136,12 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   // The error boundary: the user always gets a localized reply, the log gets the error.
   // Everything below runs inside it.
   const core = bot.errorBoundary((err) => reportError(err.error, err.ctx as BotContext));
+  // Each update once, across instances and redeliveries: the first to record its id handles it.
+  core.use(async (ctx, next) => {
+    if (await takeUpdate(deps.storage.db, ctx.update.update_id, deps.now().getTime())) return next();
+    duplicates.add(ctx);
+    ctx.log.info("update already taken; skipped");
+  });
   core.use(sequentialize((ctx) => [ctx.chat?.id, ctx.from?.id].filter((v) => v !== undefined).map(String)));
   core.use(
     session<SessionData, BotContext>({
