@@ -117,6 +117,11 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   /** Messages a second the outbox sends to all chats together (Telegram: 30; more for paid broadcasts). */
   OUTBOX_MESSAGES_PER_SECOND: int(30, 1, 1000),
   SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
+  /** PostgreSQL schema of the job engine's tables (pg-boss). */
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a lower-case SQL identifier")
+    .default("pgboss"),
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
 }).superRefine((c, ctx) => {
   if (c.BOT_MODE !== "webhook") return;

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     {
       token: config.BOT_TOKEN,
       apiTransformers: [autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }), apiThrottler()],
-      jobs: createJobs(config.DATABASE_URL, logger),
+      jobs: createJobs(config.DATABASE_URL, logger, config.JOBS_SCHEMA),
       outboxPerSecond: config.OUTBOX_MESSAGES_PER_SECOND,
       reconcileMinAgeMs: sendWindowMs,
       onUpdate: metrics.update,
