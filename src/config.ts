@@ -143,8 +143,24 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws ConfigError naming every bad variable (never echoing a value). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return parseEnv(ConfigSchema, env);
+}
+
+/** What `npm run rotate-keys` needs: the database and the encryption keys, nothing of Telegram. */
+export const KeyConfigSchema = z.object({
+  DATABASE_URL: optionalText,
+  KEY_ENCRYPTION_KEY: encryptionKey,
+  KEY_ENCRYPTION_KEY_VERSION: int(1, 1, 1_000_000),
+  KEY_ENCRYPTION_PREVIOUS_KEYS: previousKeys,
+});
+
+export function loadKeyConfig(env: NodeJS.ProcessEnv = process.env): z.infer<typeof KeyConfigSchema> {
+  return parseEnv(KeyConfigSchema, env);
+}
+
+function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.infer<S> {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = ConfigSchema.safeParse(cleaned);
+  const parsed = schema.safeParse(cleaned);
   if (parsed.success) return parsed.data;
   throw new ConfigError(
     parsed.error.issues.map((i) => {

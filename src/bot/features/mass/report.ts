@@ -8,7 +8,7 @@ import type { OutgoingMessage } from "../../../outbox/store.js";
 import type { Translate } from "../../shared/errors.js";
 import { totalsByAsset } from "./plan.js";
 import { jobLabel, reasonText } from "./progress.js";
-import type { MassJob, MassRow, MassStore } from "./store.js";
+import type { MassJob, MassRow } from "./store.js";
 
 /** Reasons listed in the summary; the CSV has all of them. */
 const MAX_REASONS = 10;
