@@ -1,5 +1,5 @@
 /**
- * Validation of raw reply bodies against the contract document itself (shared/service/openapi.yaml),
+ * Validation of raw reply bodies against the contract document itself (src/service/openapi.yaml),
  * independently of the zod schemas the code uses: `validateReply(operationId, status, body)` returns
  * the list of errors, empty when the body matches the documented response of that status.
  */
@@ -10,8 +10,8 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { parse } from "yaml";
 
-/** The contract, beside the repository as CI clones it: `<repo>/../shared/service/openapi.yaml`. */
-export const CONTRACT_URL = new URL("../../../shared/service/openapi.yaml", import.meta.url);
+/** The contract the project owns; the service module and the simulator follow it. */
+export const CONTRACT_URL = new URL("../../src/service/openapi.yaml", import.meta.url);
 
 const DOC_ID = "https://contract.invalid/openapi.json";
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
@@ -108,6 +108,37 @@ function stripDiscriminatorMappings(node: unknown): void {
     if (disc && typeof disc === "object" && "propertyName" in disc) delete disc.mapping;
     for (const value of Object.values(obj)) stripDiscriminatorMappings(value);
   }
+}
+
+/** Errors of a request body against the documented JSON request body of `operationId`; [] when it matches. */
+export function validateRequestBody(operationId: string, body: unknown): string[] {
+  const found = operations.get(operationId);
+  if (found === undefined) return [`${operationId}: not in the contract`];
+  const pointer = `#/paths/${pointerEscape(found.path)}/${found.method}/requestBody/content/application~1json/schema`;
+  if ((found.operation.requestBody as Json | undefined) === undefined) return [`${operationId}: takes no body`];
+  let validate = compiled.get(pointer);
+  if (validate === undefined) {
+    validate = ajv.compile({ $ref: `${DOC_ID}${pointer}` });
+    compiled.set(pointer, validate);
+  }
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((e) => `${operationId} request: ${e.instancePath || "/"} ${e.message}`);
+}
+
+/** The contract's `x-source` of an operation, or undefined when the operation is not in it. */
+export function operationSource(operationId: string): string | undefined {
+  const source = operations.get(operationId)?.operation["x-source"];
+  return typeof source === "string" ? source : undefined;
+}
+
+/** Component schemas (and responses) whose `x-source` is `inferred`: what is still a guess. */
+export function inferredComponents(): string[] {
+  const components = doc.components as Record<string, Record<string, Json>>;
+  return ["schemas", "responses", "parameters"].flatMap((section) =>
+    Object.entries(components[section] ?? {})
+      .filter(([, node]) => node["x-source"] === "inferred")
+      .map(([name]) => `${section}/${name}`),
+  );
 }
 
 /** Errors of `body` against a named component schema (for example `Problem`); [] when it matches. */

@@ -51,7 +51,7 @@ export const createChequeAction: ActionDefinition<CreatePayload> = {
           asset: p.asset,
           amount: p.amount,
           ...(p.description ? { description: p.description } : {}),
-          ...(p.target ? { targetType: "messenger_user_id" as const, target: p.target } : {}),
+          ...(p.target ? { targetType: "telegram_user_id" as const, target: p.target } : {}),
         }),
       lookup: () => reconcile.cheque(clients.pay, op.id),
     });
@@ -84,7 +84,7 @@ export const deleteChequeAction: ActionDefinition<DeletePayload> = {
       return asJson(await clients.pay.deleteCheque({ chequeId }));
     } catch (err) {
       const conflict =
-        err instanceof ServiceRefusedError && (err.kind === "invalid_state" || err.status === 409);
+        err instanceof ServiceRefusedError && (err.reason === "invalid_state" || err.status === 409);
       if (!conflict && !outcomeMayBeApplied(err)) throw err;
       const current = await clients.pay.getCheque({ chequeId });
       if (current.state === "cancelled") return asJson(current);

@@ -32,7 +32,7 @@ export function historyPages(deps: BotDeps) {
     const { index } = at;
     const { pay } = await clientsFor(deps, telegramId);
     const result = await pay.getTransfers({ limit: PAGE_SIZE, ...(at.cursor ? { cursor: at.cursor } : {}) });
-    await at.remember(result.nextCursor);
+    await at.remember(result.pagination.next);
 
     const text =
       result.items.length === 0
@@ -44,7 +44,7 @@ export function historyPages(deps: BotDeps) {
           ].join("\n");
     const kb = new InlineKeyboard();
     if (index > 0) kb.text(ctx.t("common-prev"), pageData(index - 1));
-    if (result.nextCursor) kb.text(ctx.t("common-next"), pageData(index + 1));
+    if (result.pagination.next) kb.text(ctx.t("common-next"), pageData(index + 1));
     kb.row().text(ctx.t("send-find"), FIND_DATA).text(ctx.t("common-back"), MENU_DATA);
     await showInPlace(ctx, text, { reply_markup: kb }, { edit });
   };
@@ -59,8 +59,8 @@ export type FindResult = { found: Transfer } | { found: null; invalid: boolean }
 export async function findTransfer(pay: PayClient, typed: string): Promise<FindResult> {
   const id = typed.trim();
   if (!TRANSFER_ID_PATTERN.test(id)) return { found: null, invalid: true };
-  const byServer = { transferId: id };
-  const byClient = { clientTransferId: id };
+  const byServer = { payoutId: id };
+  const byClient = { clientPayoutId: id };
   for (const query of OUR_CLIENT_ID.test(id) ? [byClient, byServer] : [byServer, byClient]) {
     try {
       return { found: await pay.getTransfer(query) };
