@@ -134,7 +134,9 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
     await until(async () => (await completedRows()) >= 8, 30_000, "the first rows to be paid on A");
     a.child.kill("SIGKILL");
     await a.exited;
-    expect(await completedRows()).toBeLessThan(ROWS);
+    const killedAt = Date.now();
+    const paidAtKill = await completedRows();
+    expect(paidAtKill).toBeLessThan(ROWS);
 
     // B takes the job over once A's heartbeat stops, and finishes it.
     await until(
@@ -146,6 +148,7 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
       90_000,
       "B to finish the job",
     );
+    console.log(`takeover: ${paidAtKill}/${ROWS} rows paid when A was killed; B finished ${((Date.now() - killedAt) / 1000).toFixed(1)} s later`);
     expect(b.output).toContain("mass-transfer job finished sending");
     expect(a.output).not.toContain("mass-transfer job finished sending");
     for (const [i, t] of targets.entries()) {
@@ -155,9 +158,9 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
       expect(view.pay.USDT?.balance, `recipient ${t}`).toBe(String(Number(amountOf(i))));
     }
     const requests = (await (await fetch(`${sim.url}/_sim/requests?operationId=createMassTransfer`)).json()) as {
-      body: { transfers: { clientTransferId: string }[] };
+      body: { payouts: { clientPayoutId: string }[] };
     }[];
-    const ids = requests.flatMap((r) => r.body.transfers.map((t) => t.clientTransferId));
+    const ids = requests.flatMap((r) => r.body.payouts.map((t) => t.clientPayoutId));
     expect(new Set(ids).size).toBe(ROWS);
     const states = (await db.query(`select state, count(*) as n from ${schema}.mass_rows group by state`)).rows;
     expect(states).toEqual([{ state: "completed", n: String(ROWS) }]);
