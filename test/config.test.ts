@@ -32,6 +32,7 @@ describe("loadConfig", () => {
       SERVICE_TIMEOUT_MS: 15_000,
       ADMIN_IDS: [],
       CONFIRM_TTL_SECONDS: 120,
+      BROADCAST_PER_SECOND: 30,
       LOG_LEVEL: "info",
       MASS_MAX_ROWS: 10_000,
       MASS_BATCH_SIZE: 100,
