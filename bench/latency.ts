@@ -97,6 +97,8 @@ async function main(): Promise<void> {
     PAY_TESTNET_BASE_URL: sim.baseUrls.payTestnet,
     EXCHANGE_TESTNET_BASE_URL: sim.baseUrls.exchangeTestnet,
     LOG_LEVEL: "warn",
+    // No HTTP server (/healthz, /metrics): nothing here scrapes it.
+    PORT: "0",
   });
   // Warnings and errors are counted (a slow reply must not pass silently); nothing else is logged.
   const logger = createLogger("warn", { write: (line: string) => void warnings.push(line) });
@@ -231,7 +233,7 @@ async function throughput(
     { ...base, TELEGRAM_API_ROOT: telegram.apiRoot, DATABASE_URL: `sqlite:${join(dir, "throughput.sqlite")}` },
     { logger: pino({ level: "silent" }), runner: { runner: { fetch: { timeout: 30 } } } },
   );
-  await running.runner.stop();
+  await running.runner?.stop();
   const bot = running.app.bot;
   // From here Telegram is answered in process: the time measured is the bot's, not a socket's.
   let messageId = 1;

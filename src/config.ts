@@ -104,6 +104,31 @@ export const ConfigSchema = ServiceConfigSchema.extend({
     .string()
     .regex(DECIMAL_PATTERN, "must be a plain decimal such as 1000")
     .default("1000"),
+  // Running for real: webhook mode, the HTTP server, the outbox, shutdown, logs.
+  /** polling (default) or webhook (Telegram posts updates to WEBHOOK_URL). */
+  BOT_MODE: z.enum(["polling", "webhook"]).default("polling"),
+  /** The public HTTPS address Telegram posts updates to; its path is where the server takes them. */
+  WEBHOOK_URL: url.optional(),
+  /** Sent by Telegram in X-Telegram-Bot-Api-Secret-Token with every update. */
+  WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{12,256}$/, "must be 12–256 characters of A–Z, a–z, 0–9, _ and -")
+    .optional(),
+  /** Port of the HTTP server (webhook, /healthz, /metrics); 0 for none in polling mode. */
+  PORT: int(3000, 0, 65535),
+  SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
+  /** PostgreSQL schema of the job engine's tables (pg-boss). */
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a lower-case SQL identifier")
+    .default("pgboss"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+}).superRefine((c, ctx) => {
+  if (c.BOT_MODE !== "webhook") return;
+  if (!c.WEBHOOK_URL) ctx.addIssue({ code: "custom", path: ["WEBHOOK_URL"], message: "is required in webhook mode" });
+  if (!c.WEBHOOK_SECRET)
+    ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "is required in webhook mode" });
+  if (c.PORT === 0) ctx.addIssue({ code: "custom", path: ["PORT"], message: "must be set in webhook mode" });
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -118,8 +143,24 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws ConfigError naming every bad variable (never echoing a value). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return parseEnv(ConfigSchema, env);
+}
+
+/** What `npm run rotate-keys` needs: the database and the encryption keys, nothing of Telegram. */
+export const KeyConfigSchema = z.object({
+  DATABASE_URL: optionalText,
+  KEY_ENCRYPTION_KEY: encryptionKey,
+  KEY_ENCRYPTION_KEY_VERSION: int(1, 1, 1_000_000),
+  KEY_ENCRYPTION_PREVIOUS_KEYS: previousKeys,
+});
+
+export function loadKeyConfig(env: NodeJS.ProcessEnv = process.env): z.infer<typeof KeyConfigSchema> {
+  return parseEnv(KeyConfigSchema, env);
+}
+
+function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.infer<S> {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = ConfigSchema.safeParse(cleaned);
+  const parsed = schema.safeParse(cleaned);
   if (parsed.success) return parsed.data;
   throw new ConfigError(
     parsed.error.issues.map((i) => {

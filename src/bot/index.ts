@@ -11,7 +11,12 @@ import {
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type BotConfig, type Context, GrammyError, HttpError, session, type Transformer } from "grammy";
 import type { InlineKeyboardMarkup, UserFromGetMe } from "grammy/types";
+import { createInProcessJobs } from "../jobs/in-process.js";
+import type { Jobs } from "../jobs/types.js";
+import { createOutbox, type Outbox } from "../outbox/worker.js";
+import { createOperationsRepo } from "../storage/operations.js";
 import type { OperationRecord } from "../storage/types.js";
+import { pruneTakenUpdates, takeUpdate } from "../storage/updates.js";
 import { skipUnchangedWrites } from "../storage/kv.js";
 import { CallbackAnswers } from "../telegram/callback-answers.js";
 import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../telegram/broadcast-pacer.js";
@@ -78,7 +83,19 @@ export interface CreateBotOptions {
    * Never a pacer: replies to a person are not paced; broadcasts have their own (BroadcastPacer).
    */
   apiTransformers?: Transformer[];
+  /** The job engine (main passes pg-boss on PostgreSQL); default: jobs in this process. */
+  jobs?: Jobs;
+  /** Unfinished operations younger than this are left to the instance that may still be sending them. */
+  reconcileMinAgeMs?: number;
+  /** Told of each update's type, outcome and handling time (for metrics). */
+  onUpdate?: (u: { type: string; outcome: "ok" | "error" | "duplicate"; seconds: number }) => void;
 }
+
+/** Jobs of the bot itself: periodic reconciliation and pruning of the taken-updates table. */
+export const RECONCILE_JOB = "journal.reconcile";
+export const PRUNE_UPDATES_JOB = "updates.prune";
+/** Taken update ids are kept this long (Telegram redelivers for much less). */
+const UPDATE_IDS_KEPT_MS = 24 * 3600 * 1000;
 
 export interface BotApp {
   bot: Bot<BotContext>;
@@ -92,6 +109,8 @@ export interface BotApp {
   reconcileUnfinished(minAgeMs?: number): Promise<number>;
   /** Work to resume at start (e.g. mass-transfer jobs interrupted by a crash). */
   resume(): Promise<void>;
+  jobs: Jobs;
+  outbox: Outbox;
 }
 
 export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
@@ -113,7 +132,10 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   const broadcast = broadcastApi(options.token, client, pacer, options.apiTransformers);
   const i18n = createI18n<Context>(deps.storage.users);
   const actions = new ActionRegistry();
-  const kit: FeatureKit = { deps, actions, api: bot.api, broadcastApi: broadcast, translatorFor };
+  const jobs = options.jobs ?? createInProcessJobs({ logger: deps.logger });
+  // The outbox is the one sender of messages to many chats, through the broadcast pacer.
+  const outbox = createOutbox({ db: deps.storage.db, api: broadcast, jobs, logger: deps.logger, now: deps.now });
+  const kit: FeatureKit = { deps, actions, api: bot.api, broadcastApi: broadcast, translatorFor, jobs, outbox };
   const features = FEATURES.map((make) => make(kit));
   // /help: every command by name, in the person's language; admin commands for admins only.
   const helpCommands = (telegramId: number): FeatureCommand[] => [
@@ -123,16 +145,38 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   const start = startFeature(kit, helpCommands);
   features.unshift(start);
 
+  const failed = new WeakSet<object>();
+  const duplicates = new WeakSet<object>();
+  // Counts every update by type and outcome, with its handling time.
+  bot.use(async (ctx, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
+      const outcome = duplicates.has(ctx) ? "duplicate" : failed.has(ctx) ? "error" : "ok";
+      options.onUpdate?.({ type, outcome, seconds: (performance.now() - started) / 1000 });
+    }
+  });
   // Every press is answered at once, even while its handler waits for the service or a queue.
   bot.use(answers.middleware(bot.api));
-  // One logger per update, carrying its id.
+  // One logger per update, carrying its id and its user's.
   bot.use((ctx, next) => {
-    (ctx as BotContext).log = deps.logger.child({ update_id: ctx.update.update_id });
+    (ctx as BotContext).log = deps.logger.child({
+      update_id: ctx.update.update_id,
+      ...(ctx.from ? { user_id: ctx.from.id } : {}),
+    });
     return next();
   });
   // The error boundary: the user always gets a localized reply, the log gets the error.
   // Everything below runs inside it.
   const guarded = bot.errorBoundary((err) => reportError(err.error, err.ctx as BotContext));
+  // Each update once, across instances and redeliveries: the first to record its id handles it.
+  guarded.use(async (ctx, next) => {
+    if (await takeUpdate(deps.storage.db, ctx.update.update_id, deps.now().getTime())) return next();
+    duplicates.add(ctx);
+    ctx.log.info("update already taken; skipped");
+  });
   // Confirm and Cancel presses are answered at once, never queued behind the chat's other updates:
   // the claim in the journal is atomic, so they need no ordering, and they touch neither the session
   // nor conversation state (so running beside a flow's update cannot overwrite it).
@@ -190,6 +234,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   const toldRecently = new Map<number, number>();
 
   async function reportError(cause: unknown, ctx: BotContext): Promise<void> {
+    failed.add(ctx);
     // The boundary and bot.catch may both see one failure: it is reported once per update.
     if (reported.has(ctx)) return;
     reported.add(ctx);
@@ -262,9 +307,33 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     }
   }
 
-  const notify = async (op: OperationRecord, text: string, keyboard?: InlineKeyboardMarkup) => {
-    await broadcast.sendMessage(op.chatId, text, keyboard ? { reply_markup: keyboard } : {});
+  // A settled operation and the notice telling its user, in one transaction (the outbox sends it).
+  const settle = async (
+    op: OperationRecord,
+    outcome: { done: true; result: Record<string, unknown> } | { done: false; error: string },
+    text: string,
+    keyboard?: InlineKeyboardMarkup,
+  ) => {
+    await deps.storage.db.transaction().execute(async (trx) => {
+      const ops = createOperationsRepo(trx);
+      if (outcome.done) await ops.markDone(op.id, outcome.result);
+      else await ops.markRefused(op.id, outcome.error);
+      await outbox.write(trx, [{ chatId: op.chatId, text, ...(keyboard ? { replyMarkup: keyboard } : {}) }]);
+    });
+    outbox.kick();
   };
+  const reconcile = (minAgeMs = 0) => reconcileUnfinished(deps, actions, translatorFor, settle, minAgeMs);
+
+  jobs.handle(RECONCILE_JOB, async () => {
+    const settled = await reconcile(options.reconcileMinAgeMs ?? 0);
+    if (settled > 0) deps.logger.info({ settled }, "settled operations left unfinished");
+    await deps.storage.operations.expireStale(deps.now());
+  });
+  jobs.every(RECONCILE_JOB, 1);
+  jobs.handle(PRUNE_UPDATES_JOB, async () => {
+    await pruneTakenUpdates(deps.storage.db, deps.now().getTime() - UPDATE_IDS_KEPT_MS);
+  });
+  jobs.every(PRUNE_UPDATES_JOB, 60);
 
   return {
     bot,
@@ -272,10 +341,13 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     features,
     translatorFor,
     registerCommands,
-    reconcileUnfinished: (minAgeMs = 0) =>
-      reconcileUnfinished(deps, actions, translatorFor, notify, minAgeMs),
+    reconcileUnfinished: reconcile,
     resume: async () => {
       for (const f of features) await f.resume?.();
+      // Whatever the outbox still owes from before a restart.
+      outbox.kick();
     },
+    jobs,
+    outbox,
   };
 }

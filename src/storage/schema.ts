@@ -3,6 +3,8 @@
  * sort and compare as numbers on both dialects); JSON is stored as text. PostgreSQL int8 values are
  * parsed to numbers by the pool (see database.ts), so every bigint column reads as a JS number.
  */
+import type { Generated } from "kysely";
+
 export interface UsersTable {
   telegram_id: number;
   language: string | null;
@@ -123,4 +125,25 @@ export interface Database {
   mass_jobs: MassJobsTable;
   mass_rows: MassRowsTable;
   mass_audit: MassAuditTable;
+  outbox: OutboxTable;
+  processed_updates: ProcessedUpdatesTable;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  chat_id: number;
+  group_key: string | null;
+  ref: string | null;
+  payload: string;
+  state: string;
+  attempts: number;
+  not_before: number;
+  error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface ProcessedUpdatesTable {
+  update_id: number;
+  taken_at: number;
 }

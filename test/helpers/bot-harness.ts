@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import type { Update } from "grammy/types";
 import type { BotDeps } from "../../src/bot/context.js";
-import { type BotApp, createBot } from "../../src/bot/index.js";
+import { type BotApp, type CreateBotOptions, createBot } from "../../src/bot/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createServiceFactory } from "../../src/service/factory.js";
 import { startSimulator } from "../../src/simulator/server.js";
@@ -40,6 +40,8 @@ export interface HarnessOptions {
   massBatchSize?: number;
   massConfirmTotal?: string;
   massMaxRows?: number;
+  /** More options for createBot (e.g. onUpdate). */
+  botOptions?: Partial<CreateBotOptions>;
 }
 
 export type SimBalances = {
@@ -130,6 +132,7 @@ export class Harness {
       },
     };
     this.app = createBot(this.deps, {
+      ...opts.botOptions,
       token: "123456:TEST-TOKEN",
       botInfo: BOT_INFO,
       client: { fetch: this.tg.fetch },
