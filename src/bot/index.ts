@@ -18,6 +18,7 @@ import { balancesFeature } from "./features/balances/index.js";
 import { chequesFeature } from "./features/cheques/index.js";
 import { invoicesFeature } from "./features/invoices/index.js";
 import { keysFeature } from "./features/keys/index.js";
+import { marketFeature } from "./features/market/index.js";
 import { massFeature } from "./features/mass/index.js";
 import { ordersFeature } from "./features/orders/index.js";
 import { sendFeature } from "./features/send/index.js";
@@ -39,6 +40,7 @@ const FEATURES: FeatureFactory[] = [
   withdrawFeature,
   ordersFeature,
   tradeFeature,
+  marketFeature,
   massFeature,
 ];
 

@@ -10,8 +10,8 @@ export interface CachedChart {
   fileId?: string;
 }
 
-export class ChartCache {
-  readonly #entries = new Map<string, { minute: number; chart: Promise<CachedChart | null> }>();
+export class ChartCache<T extends CachedChart = CachedChart> {
+  readonly #entries = new Map<string, { minute: number; chart: Promise<T | null> }>();
 
   constructor(
     private readonly now: () => Date,
@@ -26,7 +26,7 @@ export class ChartCache {
    * The chart for `symbol` and `interval` in the current minute, made by `make` when nobody has made
    * it yet; `null` (no candles) is cached too. A failed `make` is not kept, so the next ask retries.
    */
-  get(symbol: string, interval: string, make: () => Promise<CachedChart | null>): Promise<CachedChart | null> {
+  get(symbol: string, interval: string, make: () => Promise<T | null>): Promise<T | null> {
     const minute = Math.floor(this.now().getTime() / 60_000);
     const key = ChartCache.key(symbol, interval);
     const hit = this.#entries.get(key);

@@ -90,7 +90,8 @@ const priceOrDash = (ctx: ConvContext, price: string | null, asset: string) =>
 
 /** Builds the conversation; `deps` and `actions` are closed over, never stored in conversation state. */
 export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
-  return async function trade(conversation: BotConversation, ctx: ConvContext): Promise<void> {
+  /** `preset`: the pair chosen already (the Trade button under a pair's card). */
+  return async function trade(conversation: BotConversation, ctx: ConvContext, preset?: string): Promise<void> {
     const telegramId = ctx.from?.id;
     if (telegramId === undefined) return;
 
@@ -103,13 +104,16 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
       return;
     }
 
-    const symbol = await askChoice(
-      conversation,
-      ctx,
-      ctx.t("trade-ask-pair"),
-      pairs.map((p) => ({ label: p.symbol, value: p.symbol })),
-      2,
-    );
+    const symbol =
+      preset !== undefined && pairs.some((p) => p.symbol === preset)
+        ? preset
+        : await askChoice(
+            conversation,
+            ctx,
+            ctx.t("trade-ask-pair"),
+            pairs.map((p) => ({ label: p.symbol, value: p.symbol })),
+            2,
+          );
     const pair = pairs.find((p) => p.symbol === symbol)!;
     const { baseAsset: base, quoteAsset: quote } = pair;
 
