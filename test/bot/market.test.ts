@@ -30,11 +30,14 @@ describe("market data", () => {
     for (const spelling of ["btc-usdt", "BTC/USDT", "btcusdt"]) {
       await user.send(`/price ${spelling}`);
       const card = user.last()!;
-      const [ticker] = await testnetExchange().getTicker({ tickerType: "24h", symbols: ["BTC-USDT"] });
+      const {
+        tickers: [ticker],
+      } = await testnetExchange().getTicker({ tickerType: "24h", symbols: ["BTC-USDT"] });
+      const book = await testnetExchange().getOrderbook({ symbol: "BTC-USDT", depth: 5 });
       expect(card.text).toContain("💹 BTC-USDT");
       expect(card.text).toContain(`Last price: ${formatAmount(ticker!.last, "USDT")}`);
       expect(card.text).toContain(`24 h high: ${formatAmount(ticker!.high, "USDT")}`);
-      expect(card.text).toContain(`Best bid: ${formatAmount(ticker!.bestBid!, "USDT")}`);
+      expect(card.text).toContain(`Best bid: ${formatAmount(book.bids[0]![0], "USDT")}`);
       expect(card.text).toMatch(/24 h change: .* \([+-]\d+\.\d{2}%\)/);
       expect(card.text).not.toMatch(/e[+-]\d/);
       const buttons = card.keyboard!.inline_keyboard.flat().map((b) => b.text);
@@ -82,7 +85,7 @@ describe("market data", () => {
   it("lists the last 20 trades", async () => {
     const user = h.user(7004);
     await user.send("/trades ETH-USDT");
-    const trades = await testnetExchange().getTrades({ symbol: "ETH-USDT", limit: 20 });
+    const { trades } = await testnetExchange().getTrades({ symbol: "ETH-USDT" });
     const text = user.last()!.text;
     expect(text).toContain("🔁 Latest trades ETH-USDT");
     if (trades.length > 0) expect(text).toContain(formatAmount(trades[0]!.price));
@@ -94,7 +97,7 @@ describe("market data", () => {
     await user.send("/symbols usdt");
     const text = user.last()!.text;
     expect(text).toContain("📋 Pairs matching “usdt”");
-    const symbols = (await testnetExchange().getSymbols()).map((s) => s.symbol).filter((s) => s.includes("USDT"));
+    const symbols = (await testnetExchange().getSymbols()).symbols.map((s) => s.symbol).filter((s) => s.includes("USDT"));
     const labels = user.last()!.keyboard!.inline_keyboard.flat().map((b) => b.text);
     for (const s of symbols.slice(0, 10)) expect(labels).toContain(s);
     expect(labels).toContain("« Back");

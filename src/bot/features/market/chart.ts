@@ -8,23 +8,20 @@ import type { InputMediaPhoto } from "grammy/types";
 import type { ChartCache } from "../../../charts/cache.js";
 import { candleFromService, renderCandleChart } from "../../../charts/candles.js";
 import type { ServiceClients } from "../../../service/factory.js";
-import type { z } from "zod";
-import type { CandleInterval as CandleIntervalSchema } from "../../../service/schemas.js";
+import type { CandleType } from "../../../service/schemas.js";
 import type { BotContext } from "../../context.js";
 import type { Translate } from "../../shared/errors.js";
 import { formatAmount } from "../../../domain/money.js";
 import { assetsOf } from "./view.js";
 
 /** The interval buttons, in order: label → the service's interval value and its length. */
-type CandleInterval = z.infer<typeof CandleIntervalSchema>;
-
 export const CHART_INTERVALS = {
-  "15m": { service: "15m", ms: 15 * 60_000 },
-  "1h": { service: "1h", ms: 3_600_000 },
-  "4h": { service: "4h", ms: 4 * 3_600_000 },
-  "1d": { service: "1d", ms: 86_400_000 },
-  "1w": { service: "1w", ms: 7 * 86_400_000 },
-} as const satisfies Record<string, { service: CandleInterval; ms: number }>;
+  "15m": { service: "15min", ms: 15 * 60_000 },
+  "1h": { service: "1hour", ms: 3_600_000 },
+  "4h": { service: "4hour", ms: 4 * 3_600_000 },
+  "1d": { service: "1day", ms: 86_400_000 },
+  "1w": { service: "1week", ms: 7 * 86_400_000 },
+} as const satisfies Record<string, { service: CandleType; ms: number }>;
 export type ChartInterval = keyof typeof CHART_INTERVALS;
 export const DEFAULT_INTERVAL: ChartInterval = "1h";
 /** Candles drawn per chart. */
@@ -58,9 +55,15 @@ export async function makeChart(
   now: Date,
 ): Promise<ChartImage | null> {
   const { service, ms } = CHART_INTERVALS[interval];
-  const startAt = new Date(now.getTime() - CHART_CANDLES * ms).toISOString().replace(/\.\d+Z$/, "Z");
-  const [candles, tickers] = await Promise.all([
-    exchange.getCandles({ symbol, interval: service, startAt }),
+  const iso = (t: number) => new Date(t).toISOString().replace(/\.\d+Z$/, "Z");
+  // The service wants both ends of the period.
+  const [{ candles }, { tickers }] = await Promise.all([
+    exchange.getCandles({
+      symbol,
+      type: service,
+      startAt: iso(now.getTime() - CHART_CANDLES * ms),
+      endAt: iso(now.getTime()),
+    }),
     exchange.getTicker({ tickerType: "24h", symbols: [symbol] }),
   ]);
   if (candles.length === 0) return null;

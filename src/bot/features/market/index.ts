@@ -116,7 +116,7 @@ export function marketFeature({ deps }: FeatureKit): Feature {
     const { exchange } = user?.hasKey
       ? await clientsFor(deps, ctx.from.id)
       : await publicClientsFor(deps, ctx.from.id);
-    const fees = await exchange.getTradeFees({});
+    const { fees } = await exchange.getTradeFees({});
     await ctx.reply(feesText(ctx.t, fees, user?.hasKey === true), { reply_markup: backToMenu(ctx) });
   });
 

@@ -40,7 +40,7 @@ export function marketScreens(deps: BotDeps) {
     const cached = symbolLists.get(c.network);
     const now = deps.now().getTime();
     if (cached && now - cached.at < SYMBOLS_TTL_MS) return cached.symbols;
-    const symbols = (await c.exchange.getSymbols()).map((s) => s.symbol).sort();
+    const symbols = (await c.exchange.getSymbols()).symbols.map((s) => s.symbol).sort();
     symbolLists.set(c.network, { at: now, symbols });
     return symbols;
   }
@@ -67,21 +67,27 @@ export function marketScreens(deps: BotDeps) {
 
     async price(ctx: BotContext, symbol: string, edit = true): Promise<void> {
       const { exchange } = await clients(ctx);
-      const [ticker] = await exchange.getTicker({ tickerType: "24h", symbols: [symbol] });
+      // The ticker has no best bid and ask: the top of the book gives them.
+      const [{ tickers }, book] = await Promise.all([
+        exchange.getTicker({ tickerType: "24h", symbols: [symbol] }),
+        exchange.getOrderbook({ symbol, depth: 5 }),
+      ]);
+      const ticker = tickers[0];
       if (!ticker) return void (await ctx.reply(ctx.t("market-unknown-symbol", { typed: symbol })));
-      await showInPlace(ctx, tickerText(ctx.t, ticker), { reply_markup: tickerKeyboard(ctx.t, symbol, botName(ctx)) }, { edit });
+      await showInPlace(ctx, tickerText(ctx.t, ticker, book), { reply_markup: tickerKeyboard(ctx.t, symbol, botName(ctx)) }, { edit });
     },
 
     async book(ctx: BotContext, symbol: string): Promise<void> {
       const { exchange } = await clients(ctx);
       const book = await exchange.getOrderbook({ symbol, depth: BOOK_DEPTH });
-      await showInPlace(ctx, bookText(ctx.t, book), { parse_mode: "HTML", reply_markup: bookKeyboard(ctx.t, symbol) });
+      await showInPlace(ctx, bookText(ctx.t, symbol, book, deps.now()), { parse_mode: "HTML", reply_markup: bookKeyboard(ctx.t, symbol) });
     },
 
     async trades(ctx: BotContext, symbol: string): Promise<void> {
       const { exchange } = await clients(ctx);
-      const trades = await exchange.getTrades({ symbol, limit: TRADES_SHOWN });
-      await showInPlace(ctx, tradesText(ctx.t, symbol, trades), {
+      const { trades } = await exchange.getTrades({ symbol });
+      const latest = [...trades].sort((a, b) => b.time.localeCompare(a.time)).slice(0, TRADES_SHOWN);
+      await showInPlace(ctx, tradesText(ctx.t, symbol, latest), {
         parse_mode: "HTML",
         reply_markup: tradesKeyboard(ctx.t, symbol),
       });

@@ -4,16 +4,12 @@
  * replies (already validated by the service module).
  */
 import { InlineKeyboard } from "grammy";
-import type { z } from "zod";
 import { formatAmount, money } from "../../../domain/money.js";
 import type { Asset, Orderbook, Ticker, Trade, TradeFee } from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
 import { priceLink } from "../links/payloads.js";
 
-type Book = z.infer<typeof Orderbook>;
-type TradeRow = z.infer<typeof Trade>;
-type Fee = z.infer<typeof TradeFee>;
 
 export const BOOK_DEPTH = 10;
 export const TRADES_SHOWN = 20;
@@ -35,16 +31,16 @@ export function percent(rate: string): string {
 }
 
 /** The ticker card: last price, 24 h change, range, volume, best bid and ask. */
-export function tickerText(t: Translate, tk: Ticker): string {
+export function tickerText(t: Translate, tk: Ticker, book: Pick<Orderbook, "bids" | "asks">): string {
   const { base, quote } = assetsOf(tk.symbol);
-  const falling = tk.change.startsWith("-");
+  const falling = tk.changePrice.startsWith("-");
   const arrow = falling ? "🔻" : "🔺";
   return [
     t("market-ticker-title", { pair: tk.symbol }),
     t("market-ticker-last", { price: formatAmount(tk.last, quote) }),
     t("market-ticker-change", {
       arrow,
-      change: `${falling ? "-" : "+"}${formatAmount(tk.change.replace(/^-/, ""), quote)}`,
+      change: `${falling ? "-" : "+"}${formatAmount(tk.changePrice.replace(/^-/, ""), quote)}`,
       percent: percent(tk.changeRate),
     }),
     t("market-ticker-range", { high: formatAmount(tk.high, quote), low: formatAmount(tk.low, quote) }),
@@ -53,10 +49,10 @@ export function tickerText(t: Translate, tk: Ticker): string {
       quote: formatAmount(tk.quoteVolume, quote),
     }),
     t("market-ticker-book", {
-      bid: tk.bestBid === null ? "—" : formatAmount(tk.bestBid, quote),
-      ask: tk.bestAsk === null ? "—" : formatAmount(tk.bestAsk, quote),
+      bid: book.bids[0] ? formatAmount(book.bids[0][0], quote) : "—",
+      ask: book.asks[0] ? formatAmount(book.asks[0][0], quote) : "—",
     }),
-    t("market-ticker-time", { time: formatTime(tk.time) }),
+    t("market-ticker-time", { time: formatTime(tk.endTime) }),
   ].join("\n");
 }
 
@@ -80,9 +76,9 @@ function table(rows: string[][]): string {
 }
 
 /** The top of both sides of the book in a monospace table (HTML). */
-export function bookText(t: Translate, book: Book): string {
-  const { base, quote } = assetsOf(book.symbol);
-  const head = t("market-book-title", { pair: book.symbol });
+export function bookText(t: Translate, symbol: string, book: Orderbook, now: Date): string {
+  const { base, quote } = assetsOf(symbol);
+  const head = t("market-book-title", { pair: symbol });
   if (book.bids.length === 0 && book.asks.length === 0) return `${head}\n${t("market-book-empty")}`;
   const rows: string[][] = [[t("market-book-bid-size"), t("market-book-bid"), t("market-book-ask"), t("market-book-ask-size")]];
   for (let i = 0; i < Math.max(book.bids.length, book.asks.length); i++) {
@@ -99,7 +95,7 @@ export function bookText(t: Translate, book: Book): string {
     escapeHtml(head),
     escapeHtml(t("market-book-units", { base, quote })),
     `<pre>${escapeHtml(table(rows))}</pre>`,
-    escapeHtml(t("market-updated", { time: formatTime(book.time) })),
+    escapeHtml(t("market-updated", { time: formatTime(now.toISOString()) })),
   ].join("\n");
 }
 
@@ -112,7 +108,7 @@ export function bookKeyboard(t: Translate, symbol: string): InlineKeyboard {
 }
 
 /** The latest trades, newest first, in a monospace table (HTML). */
-export function tradesText(t: Translate, symbol: string, trades: TradeRow[]): string {
+export function tradesText(t: Translate, symbol: string, trades: Trade[]): string {
   const { base, quote } = assetsOf(symbol);
   const head = t("market-trades-title", { pair: symbol });
   if (trades.length === 0) return escapeHtml(`${head}\n${t("market-trades-none")}`);
@@ -193,11 +189,11 @@ export function assetText(t: Translate, a: Asset): string {
 }
 
 /** Maker and taker fee rates per pair, as percentages. */
-export function feesText(t: Translate, fees: Fee[], own: boolean): string {
+export function feesText(t: Translate, fees: TradeFee[], own: boolean): string {
   return [
     t(own ? "market-fees-own" : "market-fees-default"),
     ...fees.map((f) =>
-      t("market-fees-line", { pair: f.symbol, maker: percent(f.makerFeeRate), taker: percent(f.takerFeeRate) }),
+      t("market-fees-line", { pair: f.symbol, maker: percent(f.standard.maker), taker: percent(f.standard.taker) }),
     ),
   ].join("\n");
 }
