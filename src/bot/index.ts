@@ -16,6 +16,7 @@ import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js
 import type { Feature, FeatureCommand, FeatureFactory, FeatureKit } from "./feature.js";
 import { balancesFeature } from "./features/balances/index.js";
 import { chequesFeature } from "./features/cheques/index.js";
+import { fundingFeature } from "./features/funding/index.js";
 import { invoicesFeature } from "./features/invoices/index.js";
 import { keysFeature } from "./features/keys/index.js";
 import { marketFeature } from "./features/market/index.js";
@@ -41,6 +42,7 @@ const FEATURES: FeatureFactory[] = [
   ordersFeature,
   tradeFeature,
   marketFeature,
+  fundingFeature,
   massFeature,
 ];
 
