@@ -6,10 +6,9 @@
 import type { BotContext, BotDeps } from "../../context.js";
 import { publicClientsFor } from "../../shared/account.js";
 import { showInPlace } from "../../shared/show.js";
-import { ChartCache } from "../../../charts/cache.js";
 import { resolveSymbol, searchSymbols } from "../../../domain/symbols.js";
 import type { NetworkName } from "../../../storage/types.js";
-import { type ChartImage, type ChartInterval, showChart } from "./chart.js";
+import { type ChartInterval, chartCacheOf, showChart } from "./chart.js";
 import {
   BOOK_DEPTH,
   bookKeyboard,
@@ -29,7 +28,7 @@ const SYMBOLS_TTL_MS = 60_000;
 export type MarketScreens = ReturnType<typeof marketScreens>;
 
 export function marketScreens(deps: BotDeps) {
-  const charts = new ChartCache<ChartImage>(deps.now);
+  const charts = chartCacheOf(deps);
   const symbolLists = new Map<NetworkName, { at: number; symbols: string[] }>();
 
   const clients = (ctx: BotContext) => publicClientsFor(deps, ctx.from!.id);
@@ -95,7 +94,7 @@ export function marketScreens(deps: BotDeps) {
 
     async chart(ctx: BotContext, symbol: string, interval: ChartInterval): Promise<void> {
       const c = await clients(ctx);
-      const shown = await showChart(ctx, charts, c.network, c.exchange, symbol, interval, deps.now());
+      const shown = await showChart(ctx, charts, c, symbol, interval, deps.now());
       if (!shown) await ctx.reply(ctx.t("market-chart-empty", { pair: symbol, interval }));
     },
 
