@@ -41,7 +41,7 @@ describe("market data", () => {
       expect(card.text).toMatch(/24 h change: .* \([+-]\d+\.\d{2}%\)/);
       expect(card.text).not.toMatch(/e[+-]\d/);
       const buttons = card.keyboard!.inline_keyboard.flat().map((b) => b.text);
-      expect(buttons).toEqual(["📉 Chart", "📖 Book", "🔁 Trades", "📊 Trade", "📣 Share", "« Back"]);
+      expect(buttons).toEqual(["📉 Chart", "📖 Book", "🔁 Trades", "ℹ️ Pair rules", "📊 Trade", "📣 Share", "« Back"]);
       const share = card.keyboard!.inline_keyboard.flat().find((b) => b.text === "📣 Share");
       expect(share && "url" in share && decodeURIComponent(share.url)).toContain(
         "https://t.me/test_payments_bot?start=price_BTC-USDT",
@@ -51,6 +51,19 @@ describe("market data", () => {
     const requests = await h.simRequests("getTicker");
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.every((r) => r.path.startsWith("/testnet/"))).toBe(true);
+  });
+
+  it("shows a pair's trading rules from its card", async () => {
+    const user = h.user(7014);
+    await user.send("/price BTC-USDT");
+    await user.press("mkt:info:BTC-USDT");
+    const info = await testnetExchange().getSymbol({ symbol: "BTC-USDT" });
+    const text = user.last()!.text;
+    expect(text).toContain("ℹ️ BTC-USDT: trading rules");
+    expect(text).toContain("Open for trading.");
+    expect(text).toContain(`Order size: ${formatAmount(info.baseMinSize, "BTC")} to ${formatAmount(info.baseMaxSize, "BTC")}`);
+    expect(text).toContain(`step ${formatAmount(info.priceIncrement, "USDT")}`);
+    expect(user.buttonData(/« Back/)).toBe("menu:main");
   });
 
   it("suggests the closest pairs for an unknown one", async () => {

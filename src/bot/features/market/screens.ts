@@ -3,6 +3,7 @@
  * the pair list. They need no key (public data, on the network of the user's key or testnet), and
  * each edits the pressed button's message in place or sends a new one. Deep links open them too.
  */
+import { InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps } from "../../context.js";
 import { publicClientsFor } from "../../shared/account.js";
 import { showInPlace } from "../../shared/show.js";
@@ -14,6 +15,7 @@ import {
   bookKeyboard,
   bookText,
   symbolsPage,
+  symbolText,
   tickerKeyboard,
   tickerText,
   TRADES_SHOWN,
@@ -96,6 +98,16 @@ export function marketScreens(deps: BotDeps) {
       const c = await clients(ctx);
       const shown = await showChart(ctx, charts, c, symbol, interval, deps.now());
       if (!shown) await ctx.reply(ctx.t("market-chart-empty", { pair: symbol, interval }));
+    },
+
+    async info(ctx: BotContext, symbol: string): Promise<void> {
+      const { exchange } = await clients(ctx);
+      const info = await exchange.getSymbol({ symbol });
+      await showInPlace(ctx, symbolText(ctx.t, info), {
+        reply_markup: new InlineKeyboard()
+          .text(ctx.t("market-button-price"), `mkt:price:${symbol}`)
+          .text(ctx.t("common-back"), "menu:main"),
+      });
     },
 
     async symbols(ctx: BotContext, query: string, page: number): Promise<void> {
