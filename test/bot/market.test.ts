@@ -202,6 +202,21 @@ describe("market data", () => {
     expect(user.buttonData(/Buy/)).toBe("in:pick:buy");
   });
 
+  it("registers the new public commands per language, admin commands only in admins' chats", async () => {
+    await h.app.registerCommands();
+    const calls = h.tg.callsOf("setMyCommands");
+    const ofLanguage = (code: string) =>
+      calls.find((c) => c.payload.language_code === code)!.payload.commands as { command: string; description: string }[];
+    for (const code of ["en", "ru"]) {
+      const names = ofLanguage(code).map((c) => c.command);
+      for (const cmd of ["price", "chart", "book", "trades", "symbols", "assets", "fees", "status", "fund_withdraw", "fund_withdrawals", "moves"]) {
+        expect(names).toContain(cmd);
+      }
+      expect(names).not.toContain("mass");
+    }
+    expect(ofLanguage("ru").find((c) => c.command === "price")!.description).toBe("Цена пары: /price BTC-USDT");
+  });
+
   it("lists the market commands in /help", async () => {
     const user = h.user(7013);
     await user.send("/help");
