@@ -97,7 +97,7 @@ export const placeOrderAction: ActionDefinition<OrderPayload> = {
 };
 
 const isInvalidState = (err: unknown) =>
-  err instanceof ServiceRefusedError && (err.kind === "invalid_state" || err.status === 409);
+  err instanceof ServiceRefusedError && (err.reason === "invalid_state" || err.status === 409);
 
 /**
  * Cancels an active order. After a 409 (the order reached a final status meanwhile) or an unknown
