@@ -105,6 +105,15 @@ describe("market data", () => {
     else expect(text).toContain("No trades yet.");
   });
 
+  it("opens the pair list from the main menu's Market button", async () => {
+    const user = h.user(7015);
+    await user.send("/menu");
+    expect(user.buttonData(/Market/)).toBe("mkt:syms:1:");
+    await user.press("mkt:syms:1:");
+    expect(user.last()!.text).toContain("📋 Trading pairs");
+    expect(user.buttonData(/^BTC-USDT$/)).toBe("mkt:price:BTC-USDT");
+  });
+
   it("searches and pages the pair list", async () => {
     const user = h.user(7005);
     await user.send("/symbols usdt");

@@ -99,6 +99,16 @@ describe("stop orders", () => {
     expect(after.dealSize).toBe("0.001");
   });
 
+  it("takes the pair typed in any spelling, and suggests the closest for a typo", async () => {
+    const { user } = await trader({ USDT: "100" });
+    await user.send("/trade");
+    await user.send("btc-usdd");
+    expect(user.last()!.text).toContain("There is no trading pair “btc-usdd”. Did you mean one of these?");
+    expect(user.buttonData(/^BTC-USDT$/)).toBe("in:pick:BTC-USDT");
+    await user.send("btc/usdt");
+    expect(user.last()!.text).toContain("BTC-USDT: buy or sell BTC?");
+  });
+
   it("a stop-limit sell below the market waits, shows its stop, and cancelling releases the BTC", async () => {
     const { user, exchange } = await trader({ BTC: "1" });
     const lastPrice = await last(exchange);

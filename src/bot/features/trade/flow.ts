@@ -11,7 +11,7 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
-import { askChoice, cancelRow, waitAnswer } from "../../shared/inputs.js";
+import { askChoice, askSymbol, cancelRow, waitAnswer } from "../../shared/inputs.js";
 import { ORDER_KIND, type OrderPayload } from "./actions.js";
 import {
   affordableSize,
@@ -115,12 +115,11 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
     const symbol =
       preset !== undefined && pairs.some((p) => p.symbol === preset)
         ? preset
-        : await askChoice(
+        : await askSymbol(
             conversation,
             ctx,
             ctx.t("trade-ask-pair"),
-            pairs.map((p) => ({ label: p.symbol, value: p.symbol })),
-            2,
+            pairs.map((p) => p.symbol),
           );
     const pair = pairs.find((p) => p.symbol === symbol)!;
     const { baseAsset: base, quoteAsset: quote } = pair;
