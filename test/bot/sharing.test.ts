@@ -96,6 +96,14 @@ describe("sharing: inline mode and deep links", () => {
     expect(other).not.toContain("3 USDT");
   });
 
+  it("answers with no results, not an error, when the exchange is down", async () => {
+    await h.fault({ operationId: "getSymbols", mode: "error5xx", count: 10 });
+    const { results, payload } = await inline(h.user(8109), "BTC-USDT");
+    expect(results).toEqual([]);
+    expect(payload.is_personal).toBe(true);
+    expect(h.logLines.join("")).not.toMatch(/"level":50/);
+  });
+
   it("shows only public cards to a user without a key", async () => {
     const { results } = await inline(h.user(8105), "");
     expect(results.length).toBeGreaterThan(0);

@@ -8,6 +8,7 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { InlineQueryResult } from "grammy/types";
 import { formatAmount } from "../../../domain/money.js";
+import { ServiceError } from "../../../service/errors.js";
 import { resolveSymbol } from "../../../domain/symbols.js";
 import type { Cheque, Invoice } from "../../../service/schemas.js";
 import type { BotContext } from "../../context.js";
@@ -142,7 +143,15 @@ export function inlineFeature({ deps }: FeatureKit): Feature {
 
   composer.on("inline_query", async (ctx) => {
     const typed = ctx.inlineQuery.query.trim();
-    const results = typed ? await marketResults(ctx, typed) : await ownResults(ctx);
+    let results: InlineQueryResult[];
+    try {
+      results = typed ? await marketResults(ctx, typed) : await ownResults(ctx);
+    } catch (err) {
+      // There is no chat to explain a failure in: an empty answer ends the spinner in the user's app.
+      if (!(err instanceof ServiceError)) throw err;
+      ctx.log.warn({ err }, "inline results unavailable");
+      results = [];
+    }
     await ctx.answerInlineQuery(results.slice(0, 50), {
       is_personal: true,
       cache_time: deps.config.INLINE_CACHE_SECONDS ?? 10,
