@@ -66,6 +66,17 @@ describe("market data", () => {
     expect(user.buttonData(/« Back/)).toBe("menu:main");
   });
 
+  it("reads as well in Russian", async () => {
+    const user = h.user(7016, { languageCode: "ru" });
+    await user.send("/price BTC-USDT");
+    expect(user.last()!.text).toContain("Последняя цена:");
+    expect(user.last()!.keyboard!.inline_keyboard.flat().map((b) => b.text)).toContain("📉 График");
+    await user.send("/chart BTC-USDT");
+    expect(user.last()!.text).toMatch(/^📉 BTC-USDT · 1h · последняя /);
+    await user.send("/fees");
+    expect(user.last()!.text).toContain("Стандартные комиссии");
+  });
+
   it("suggests the closest pairs for an unknown one", async () => {
     const user = h.user(7002);
     await user.send("/price BTC-USTD");
