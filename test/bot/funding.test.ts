@@ -5,6 +5,7 @@
  * withdrawals it recorded, the journal and what the user was shown.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { withdrawalRequest } from "../../src/bot/features/withdraw/steps.js";
 import { formatAmount } from "../../src/domain/money.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 
@@ -114,6 +115,35 @@ describe.each(databases)("funding (database %s)", (databaseUrl) => {
       .exchange.getFundingWithdrawalsHistory({});
     expect(page.withdrawals.filter((w) => w.clientWithdrawalId === id)).toHaveLength(1);
     expect(user.last()!.text).toContain("accepted. Fee: 1 USDT");
+  });
+
+  it("settles a withdrawal claimed before a crash by its client id: done once, never sent again", async () => {
+    const { user, key } = await h.linkedUser({ funding: { USDT: "40" } });
+    const payload = { network: "TRX" as const, address: TRX_ADDRESS, asset: "USDT", amount: "10", fee: "1", feeAsset: "USDT" };
+    for (const id of ["fwdcrash1", "fwdcrash2"]) {
+      await h.storage.operations.propose({
+        id,
+        telegramId: user.id,
+        chatId: user.id,
+        kind: "funding_withdrawal",
+        network: "production",
+        payload,
+        messageId: null,
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      expect((await h.storage.operations.claim(id, user.id, new Date())).claimed).toBe(true);
+    }
+    // The first reached the service before the crash; the second never left.
+    await h.deps.services.forKey("production", key).exchange.createFundingWithdrawal(
+      withdrawalRequest("fwdcrash1", payload),
+    );
+
+    expect(await h.app.reconcileUnfinished()).toBe(2);
+    expect((await h.storage.operations.get("fwdcrash1"))?.state).toBe("done");
+    expect(await h.storage.operations.get("fwdcrash2")).toMatchObject({ state: "refused", error: "not_carried_out" });
+    expect(await h.simRequests("createFundingWithdrawal")).toHaveLength(1);
+    expect(await fundingUsdt(user)).toEqual({ available: "29", holds: "11", balance: "40" });
+    expect(h.tg.textsIn(user.id).some((t) => t.includes("accepted. Fee: 1 USDT"))).toBe(true);
   });
 
   it("refuses a withdrawal the funding balance cannot cover", async () => {
