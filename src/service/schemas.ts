@@ -23,7 +23,14 @@ export const Side = z.enum(["buy", "sell"]);
 export const ClientId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 /** Withdrawal client ids are at most 50 characters (S4, and the legacy API's `withdrawalId`). */
 const ClientWithdrawalId = ClientId.max(50);
-export const TargetType = z.enum(["messenger_user_id"]);
+/** Who receives a payout or a targeted cheque (S6); the bot sends `telegram_user_id`. */
+export const TargetType = z.enum(["user_id", "telegram_user_id", "telegram_username"]);
+/**
+ * Per-object notification settings the real creates accept (S3, S6): where the service posts the
+ * object's status changes and an opaque payload it echoes. Accepted here; the bot decides their use.
+ */
+export const Callback = z.object({ callbackUrl: z.string().url(), payload: z.string().max(4096).optional() });
+export type Callback = z.infer<typeof Callback>;
 const NonEmpty = z.string().min(1);
 const nullable = <T extends z.ZodType>(t: T) =>
   t
@@ -402,27 +409,33 @@ export const Cheque = z.object({
 export type Cheque = z.infer<typeof Cheque>;
 export const ChequesPage = cursorPage(Cheque);
 
-// ------------------------------------------------------------------ Pay: transfers
+// ------------------------------------------------------------------ Pay: transfers (payouts on the wire)
 
+/**
+ * The source document's "transfer to a user" is a payout on the real service (S3, S6, S8): our
+ * operation ids keep the domain name (`createTransfer`), the wire's ids are `payoutId`/`clientPayoutId`.
+ */
 export const CreateTransferRequest = z.object({
   target: NonEmpty,
   targetType: TargetType,
   asset: AssetCode,
   amount: Decimal,
-  clientTransferId: ClientId,
+  clientPayoutId: ClientId,
   description: z.string().optional(),
+  callback: Callback.optional(),
 });
 export type CreateTransferRequest = z.infer<typeof CreateTransferRequest>;
+/** A payout; `status` is kept as it comes (sources show `pending`, `paid`, `failed` and others). */
 export const Transfer = z.object({
-  transferId: z.string(),
-  clientTransferId: z.string(),
+  payoutId: z.string(),
+  clientPayoutId: nullable(z.string()),
   target: z.string(),
-  targetType: TargetType,
+  targetType: z.string(),
   asset: AssetCode,
   amount: Decimal,
-  description: z.string().optional(),
-  createdAt: Timestamp.optional(),
-  status: z.enum(["completed"]).optional(),
+  description: nullable(z.string()),
+  status: nullable(z.string()),
+  createdAt: nullable(Timestamp),
 });
 export type Transfer = z.infer<typeof Transfer>;
 export const TransfersPage = cursorPage(Transfer);
@@ -431,23 +444,25 @@ export const MassTransferItem = z.object({
   target: NonEmpty,
   targetType: TargetType,
   amount: Decimal,
-  clientTransferId: ClientId,
+  clientPayoutId: ClientId,
   description: z.string().optional(),
+  callback: Callback.optional(),
 });
 export type MassTransferItem = z.infer<typeof MassTransferItem>;
-export const MASS_TRANSFER_MAX_ITEMS = 100;
+/** Items one mass payout may carry (S6: 1..500). */
+export const MASS_TRANSFER_MAX_ITEMS = 500;
 export const CreateMassTransferRequest = z.object({
   asset: AssetCode,
-  transfers: z.array(MassTransferItem).min(1).max(MASS_TRANSFER_MAX_ITEMS),
+  payouts: z.array(MassTransferItem).min(1).max(MASS_TRANSFER_MAX_ITEMS),
 });
-export const MassTransferItemResult = z.object({
-  clientTransferId: z.string(),
-  status: z.enum(["completed", "failed"]),
-  transferId: z.string().nullable(),
-  error: Problem.nullable(),
+/** A refused item: the item as sent, with the problem that refused it. */
+export const MassTransferError = z.looseObject({ clientPayoutId: nullable(z.string()), reason: Problem });
+export type MassTransferError = z.infer<typeof MassTransferError>;
+export const MassTransferResult = z.object({
+  successPayouts: z.array(Transfer),
+  errorPayouts: z.array(MassTransferError),
 });
-export type MassTransferItemResult = z.infer<typeof MassTransferItemResult>;
-export const MassTransferResult = z.object({ results: z.array(MassTransferItemResult) });
+export type MassTransferResult = z.infer<typeof MassTransferResult>;
 
 // ------------------------------------------------------------------ Pay: invoices
 
@@ -477,6 +492,44 @@ export const Invoice = z.object({
 });
 export type Invoice = z.infer<typeof Invoice>;
 export const InvoicesPage = cursorPage(Invoice);
+
+/** One transaction of an invoice payment: `internal` (inside the service) or `blockchain` (S3 models). */
+export const InvoiceTransaction = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  type: z.string(),
+  createdAt: z.string().optional(),
+  payer: z
+    .looseObject({
+      telegramId: z.string().optional(),
+      telegramUsername: z.string().optional(),
+      email: z.string().optional(),
+    })
+    .optional(),
+  tx: z.looseObject({ network: z.string().optional(), txHash: z.string().optional() }).optional(),
+});
+/** A payment towards an invoice: what was paid and what the owner receives; statuses kept as they come. */
+export const InvoicePayment = z.object({
+  id: z.string(),
+  status: z.string(),
+  finalizedAt: nullable(z.string()),
+  payAmount: Decimal,
+  payCurrency: AssetCode,
+  receiveAmount: nullable(Decimal),
+  receiveCurrency: nullable(AssetCode),
+  transactions: z.array(InvoiceTransaction).default([]),
+});
+export type InvoicePayment = z.infer<typeof InvoicePayment>;
+export const InvoicePaymentsPage = cursorPage(InvoicePayment);
+/** An on-chain address the payer can pay the invoice to (S3). */
+export const InvoicePaymentAddress = z.object({
+  address: z.string().min(1),
+  payCurrency: AssetCode,
+  payNetwork: z.string(),
+  expiresAt: nullable(Timestamp),
+  minAmount: nullable(Decimal),
+});
+export type InvoicePaymentAddress = z.infer<typeof InvoicePaymentAddress>;
 
 // ------------------------------------------------------------------ Pay: withdrawals
 

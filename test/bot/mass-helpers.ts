@@ -122,11 +122,11 @@ export async function waitJob(
   }
 }
 
-/** Every clientTransferId sent in createMassTransfer calls, in order (repeats included). */
+/** Every clientPayoutId sent in createMassTransfer calls, in order (repeats included). */
 export async function sentClientIds(h: Harness): Promise<string[]> {
   const requests = await h.simRequests("createMassTransfer");
   return requests.flatMap((r) =>
-    (r.body as { transfers: { clientTransferId: string }[] }).transfers.map((t) => t.clientTransferId),
+    (r.body as { payouts: { clientPayoutId: string }[] }).payouts.map((t) => t.clientPayoutId),
   );
 }
 
@@ -134,11 +134,11 @@ export async function sentClientIds(h: Harness): Promise<string[]> {
 export async function allTransfers(h: Harness, key: string) {
   const { pay } = h.deps.services.forKey("production", key);
   const out: {
-    clientTransferId: string;
+    clientPayoutId: string | null;
     target: string;
     amount: string;
     asset: string;
-    transferId: string;
+    payoutId: string;
   }[] = [];
   let cursor: string | undefined;
   do {

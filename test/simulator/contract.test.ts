@@ -46,7 +46,7 @@ describe("Pay replies match the contract", () => {
         asset: "USDT",
         amount: "5",
         clientChequeId: "k-1",
-        targetType: "messenger_user_id",
+        targetType: "telegram_user_id",
         target: "1002",
       },
     });
@@ -66,6 +66,11 @@ describe("Pay replies match the contract", () => {
       body: { asset: "USDT", amount: "5.1234567", clientChequeId: "k-3" },
     });
     await call("getCheques", 200, "/pay/api/v1/cheques?limit=1", { key });
+    const put = { method: "PUT", key, body: { description: "for Ann" } };
+    expect(await call("updateCheque", 200, "/pay/api/v1/cheques?clientChequeId=k-1", put)).toMatchObject({
+      description: "for Ann",
+    });
+    await call("updateCheque", 404, "/pay/api/v1/cheques?clientChequeId=none", put);
     await call("getCheques", 200, "/pay/api/v1/cheques?state=active", { key });
     await call("getCheque", 200, `/pay/api/v1/cheque?chequeId=${cheque.chequeId}`, { key });
     await call("getCheque", 404, "/pay/api/v1/cheque?clientChequeId=none", { key });
@@ -75,44 +80,49 @@ describe("Pay replies match the contract", () => {
     await call("deleteCheque", 409, "/pay/api/v1/cheques?clientChequeId=k-1", { method: "DELETE", key });
 
     // Transfers.
-    const to = { target: String(friend.userId), targetType: "messenger_user_id" };
-    const transfer = await call("createTransfer", 201, "/pay/api/v1/transfers", {
+    const to = { target: String(friend.userId), targetType: "telegram_user_id" };
+    const transfer = await call("createTransfer", 201, "/pay/api/v1/payouts", {
       method: "POST",
       key,
-      body: { ...to, asset: "USDT", amount: "1", clientTransferId: "t-1", description: "hello" },
+      body: { ...to, asset: "USDT", amount: "1", clientPayoutId: "t-1", description: "hello" },
     });
-    await call("createTransfer", 201, "/pay/api/v1/transfers", {
+    await call("createTransfer", 201, "/pay/api/v1/payouts", {
       method: "POST",
       key,
-      body: { ...to, asset: "USDT", amount: "1", clientTransferId: "t-2" },
+      body: { ...to, asset: "USDT", amount: "1", clientPayoutId: "t-2" },
     });
-    await call("createTransfer", 404, "/pay/api/v1/transfers", {
+    await call("createTransfer", 404, "/pay/api/v1/payouts", {
       method: "POST",
       key,
-      body: { ...to, target: "99999", asset: "USDT", amount: "1", clientTransferId: "t-3" },
+      body: { ...to, target: "99999", asset: "USDT", amount: "1", clientPayoutId: "t-3" },
     });
-    await call("createTransfer", 400, "/pay/api/v1/transfers", {
+    await call("createTransfer", 400, "/pay/api/v1/payouts", {
       method: "POST",
       key,
-      body: { ...to, asset: "USDT", amount: "100000", clientTransferId: "t-4" },
+      body: { ...to, asset: "USDT", amount: "100000", clientPayoutId: "t-4" },
     });
-    await call("createMassTransfer", 201, "/pay/api/v1/mass-transfers", {
+    await call("createMassTransfer", 201, "/pay/api/v1/mass-payouts", {
       method: "POST",
       key,
       body: {
         asset: "USDT",
-        transfers: [
-          { ...to, amount: "1", clientTransferId: "m-1" },
-          { ...to, amount: "1", clientTransferId: "t-1" },
-          { ...to, amount: "99999", clientTransferId: "m-3" },
+        payouts: [
+          { ...to, amount: "1", clientPayoutId: "m-1" },
+          { ...to, amount: "1", clientPayoutId: "t-1" },
+          { ...to, amount: "99999", clientPayoutId: "m-3" },
         ],
       },
     });
-    await call("getTransfers", 200, "/pay/api/v1/transfers?limit=2", { key });
-    await call("getTransfers", 200, "/pay/api/v1/transfers?fromDate=2020-01-01T00:00:00Z", { key });
-    await call("getTransfer", 200, `/pay/api/v1/transfer?transferId=${transfer.transferId}`, { key });
-    await call("getTransfer", 200, "/pay/api/v1/transfer?clientTransferId=m-1", { key });
-    await call("getTransfer", 404, "/pay/api/v1/transfer?clientTransferId=m-3", { key });
+    await call("getTransfers", 200, "/pay/api/v1/payouts?limit=2", { key });
+    await call("getTransfers", 200, "/pay/api/v1/payouts?fromDate=2020-01-01T00:00:00Z", { key });
+    await call("getTransfer", 200, `/pay/api/v1/payout?payoutId=${transfer.payoutId}`, { key });
+    await call("getTransfer", 200, "/pay/api/v1/payout?clientPayoutId=m-1", { key });
+    await call("getTransfer", 404, "/pay/api/v1/payout?clientPayoutId=m-3", { key });
+    // The source document's own description of this read still answers: an alias of the payout read.
+    const byAlias = await call("getTransfer", 200, `/pay/api/v1/transfer?transferId=${transfer.payoutId}`, { key });
+    expect(byAlias).toEqual(await call("getTransfer", 200, "/pay/api/v1/transfer?clientTransferId=t-1", { key }));
+    expect(byAlias.payoutId).toBe(transfer.payoutId);
+    await call("getTransfer", 404, "/testnet/pay/api/v1/transfer?clientTransferId=t-1", { key: testKey });
 
     // Invoices (paid on the testnet).
     const inv = await call("createInvoice", 201, "/testnet/pay/api/v1/invoices", {
@@ -133,6 +143,11 @@ describe("Pay replies match the contract", () => {
     });
     await call("getInvoices", 200, "/testnet/pay/api/v1/invoices", { key: testKey });
     await call("getInvoice", 200, "/testnet/pay/api/v1/invoice?clientInvoiceId=i-1", { key: testKey });
+    const address = "/testnet/pay/api/v1/invoices/payments/address?clientInvoiceId=i-1";
+    await call("createInvoicePaymentAddress", 201, address, { method: "POST", key: testKey, body: { payNetwork: "TON" } });
+    await call("createInvoicePaymentAddress", 400, address, { method: "POST", key: testKey, body: { payNetwork: "BTC" } });
+    await call("getInvoicePayments", 200, "/testnet/pay/api/v1/invoice/payments?clientInvoiceId=i-1", { key: testKey });
+    await call("getInvoicePayments", 404, "/testnet/pay/api/v1/invoice/payments?clientInvoiceId=none", { key: testKey });
     await call("payInvoiceTestnet", 200, `/testnet/pay/api/v1/invoice/pay?invoiceId=${inv.invoiceId}`, {
       method: "POST",
       key: testKey,
@@ -142,6 +157,10 @@ describe("Pay replies match the contract", () => {
       method: "POST",
       key: testKey,
     });
+    const paid = await call("getInvoicePayments", 200, "/testnet/pay/api/v1/invoice/payments?clientInvoiceId=i-1", {
+      key: testKey,
+    });
+    expect(paid.items).toMatchObject([{ status: "paid", payAmount: "1.5", payCurrency: "TONCOIN" }]);
     await call("payInvoiceTestnet", 403, `/pay/api/v1/invoice/pay?invoiceId=${inv.invoiceId}`, {
       method: "POST",
       key,
@@ -187,10 +206,10 @@ describe("Pay replies match the contract", () => {
 
     // Fault replies.
     await sim.fault({ operationId: "createTransfer", mode: "error5xx" });
-    await call("createTransfer", 500, "/pay/api/v1/transfers", {
+    await call("createTransfer", 500, "/pay/api/v1/payouts", {
       method: "POST",
       key,
-      body: { ...to, asset: "USDT", amount: "1", clientTransferId: "t-5" },
+      body: { ...to, asset: "USDT", amount: "1", clientPayoutId: "t-5" },
     });
     await sim.fault({ operationId: "getCurrencies", mode: "rateLimit", ms: 0 });
     await call("getCurrencies", 429, "/pay/api/v1/currencies");

@@ -33,6 +33,13 @@ export const chequeHandlers = defineHandlers({
     rec.cheque.deleted = true;
     return rec.cheque;
   },
+
+  updateCheque: ({ chequeId, clientChequeId, description }, { account, world }) => {
+    const rec = findOwn(world, requireAccount(account), chequeId, clientChequeId);
+    requireActive(rec);
+    rec.cheque.description = description === "" ? null : description;
+    return rec.cheque;
+  },
 });
 
 function createCheque(world: World, owner: SimAccount, input: CreateChequeRequest): ChequeRecord {

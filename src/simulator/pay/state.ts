@@ -26,6 +26,8 @@ export interface TransferRecord {
 export interface InvoiceRecord {
   owner: number;
   invoice: S.Invoice;
+  /** Payments towards the invoice, oldest first. */
+  payments: S.InvoicePayment[];
 }
 export interface WithdrawalRecord {
   owner: number;

@@ -51,7 +51,7 @@ export const createChequeAction: ActionDefinition<CreatePayload> = {
           asset: p.asset,
           amount: p.amount,
           ...(p.description ? { description: p.description } : {}),
-          ...(p.target ? { targetType: "messenger_user_id" as const, target: p.target } : {}),
+          ...(p.target ? { targetType: "telegram_user_id" as const, target: p.target } : {}),
         }),
       lookup: () => reconcile.cheque(clients.pay, op.id),
     });
