@@ -21,11 +21,6 @@ describe.each(databases)("funding (database %s)", (databaseUrl) => {
     await h.close();
   });
 
-  const confirmData = (user: TestUser) =>
-    (user.last()?.keyboard?.inline_keyboard.flat() ?? []).flatMap((b) =>
-      "callback_data" in b && b.callback_data.startsWith("cf:") ? [b.callback_data] : [],
-    )[0];
-
   /** The user's funding balance of USDT as the Exchange reports it (available and held). */
   async function fundingUsdt(user: TestUser) {
     const key = (await h.storage.users.loadKey(user.id))!.apiKey;
@@ -41,7 +36,7 @@ describe.each(databases)("funding (database %s)", (databaseUrl) => {
     await user.press("in:pick:TRX");
     await user.send(TRX_ADDRESS);
     await user.send(amount);
-    const confirm = confirmData(user);
+    const confirm = user.confirmData();
     if (!confirm) throw new Error(`no summary: ${user.last()?.text}`);
     return confirm;
   }
@@ -75,7 +70,7 @@ describe.each(databases)("funding (database %s)", (databaseUrl) => {
     expect(summary).toContain("Stays on funding: 79 USDT");
     expect((await h.simRequests("createFundingWithdrawal")).length).toBe(0);
 
-    const confirm = confirmData(user)!;
+    const confirm = user.confirmData()!;
     // A double press, two at once and a replay: one withdrawal.
     await Promise.all([h.handle(user.pressUpdate(confirm)), h.handle(user.pressUpdate(confirm))]);
     await user.press(confirm);
@@ -166,7 +161,7 @@ describe.each(databases)("funding (database %s)", (databaseUrl) => {
     await user.press("in:pick:USDT");
     await user.press("in:pick:fundingToTrading");
     await user.send("12.5");
-    await user.press(confirmData(user)!);
+    await user.press(user.confirmData()!);
     expect((await h.account(user.id)).trading.USDT).toBe("12.5");
 
     await user.send("/moves");

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatAmount, money } from "../../src/domain/money.js";
 import { createExchangeClient, type ExchangeClient } from "../../src/service/client.js";
-import { Harness, type TestUser } from "../helpers/bot-harness.js";
+import { Harness } from "../helpers/bot-harness.js";
 
 describe("stop orders", () => {
   let h: Harness;
@@ -16,11 +16,6 @@ describe("stop orders", () => {
   afterEach(async () => {
     await h.close();
   });
-
-  const confirmData = (user: TestUser) =>
-    (user.last()?.keyboard?.inline_keyboard.flat() ?? []).flatMap((b) =>
-      "callback_data" in b && b.callback_data.startsWith("cf:") ? [b.callback_data] : [],
-    )[0];
 
   async function trader(balances: Record<string, string>) {
     const linked = await h.linkedUser({ trading: balances });
@@ -64,7 +59,7 @@ describe("stop orders", () => {
     expect(summary).toContain("If it triggered now:");
     expect(summary).toContain("Reserved on your trading balance while it waits:");
 
-    const confirm = confirmData(user)!;
+    const confirm = user.confirmData()!;
     await user.press(confirm);
     expect(user.last()!.text).toContain(`✅ Stop order placed: it waits until the last price reaches ${formatAmount(stop, "USDT")}.`);
 
@@ -129,7 +124,7 @@ describe("stop orders", () => {
     expect(summary).toContain(`Limit price: ${formatAmount(limit, "USDT")}`);
     expect(summary).toContain("Reserved on your trading balance while it waits: 0.2 BTC");
 
-    await user.press(confirmData(user)!);
+    await user.press(user.confirmData()!);
     const { orders } = await exchange.getActiveOrders();
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ type: "stopLimit", stopPrice: stop, price: limit, stopTriggered: false });
@@ -137,7 +132,7 @@ describe("stop orders", () => {
     expect(btc).toMatchObject({ available: "0.8", holds: "0.2" });
 
     await user.press(`trd:cancel:${orders[0]!.id}`);
-    await user.press(confirmData(user)!);
+    await user.press(user.confirmData()!);
     const released = (await exchange.getTradingBalances()).balances.find((b) => b.asset === "BTC")!;
     expect(released).toMatchObject({ available: "1", holds: "0" });
     expect((await exchange.getOrder({ orderId: orders[0]!.id })).status).toBe("cancelled");

@@ -351,6 +351,13 @@ export class TestUser {
       );
   }
 
+  /** The Confirm button's callback data on the newest message (undefined when it has none). */
+  confirmData(): string | undefined {
+    return (this.last()?.keyboard?.inline_keyboard.flat() ?? []).flatMap((b) =>
+      "callback_data" in b && b.callback_data.startsWith("cf:") ? [b.callback_data] : [],
+    )[0];
+  }
+
   /** Callback data of the newest button whose label matches. */
   buttonData(label: RegExp): string | undefined {
     for (const m of [...this.h.tg.sent].reverse()) {
