@@ -7,7 +7,6 @@ import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { CREATE_INVOICE, createInvoiceConversation } from "./create.js";
 import { deleteInvoiceAction, invoiceManagement } from "./manage.js";
-import { invoicePaymentsComposer } from "./payments.js";
 
 /** The Invoices feature. */
 export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
@@ -30,7 +29,6 @@ export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
   };
   const manage = invoiceManagement(deps, actions);
   composer.use(manage.composer);
-  composer.use(invoicePaymentsComposer(deps));
 
   pm.command("invoices", showMenu);
   pm.callbackQuery("menu:invoices", async (ctx) => {

@@ -28,10 +28,6 @@ export function invoiceKeyboard(t: Translate, inv: Invoice, testnet: boolean): I
   if (inv.status === "active") {
     kb.url(t("common-share"), shareUrl(inv.links.telegramBotLink));
     kb.text(t("invoices-delete"), `inv:del:${inv.invoiceId}`).row();
-    kb.text(t("invoices-address-button"), `inv:addr:${inv.invoiceId}`);
-  }
-  kb.text(t("invoices-payments-button"), `inv:pays:${inv.invoiceId}`).row();
-  if (inv.status === "active") {
     if (testnet) kb.text(t("invoices-pay-test"), `inv:pay:${inv.invoiceId}`).row();
   }
   return kb.text(t("invoices-back-to-list"), "inv:list");
