@@ -76,8 +76,8 @@ describe("sharing: inline mode and deep links", () => {
     const payB = await payClientOf(b.user);
     await payA.createCheque({ asset: "USDT", amount: "3", clientChequeId: "chA1", description: "for Alice's friends" });
     await payB.createCheque({ asset: "USDT", amount: "7", clientChequeId: "chB1", description: "Bob only" });
-    const invA = await payA.createInvoice({ clientInvoiceId: "invA1", asset: "USDT", amount: "12" });
-    await payB.createInvoice({ clientInvoiceId: "invB1", asset: "USDT", amount: "99" });
+    const invA = await payA.createInvoice({ clientInvoiceId: "invA1", priceCurrency: "USDT", priceAmount: "12" });
+    await payB.createInvoice({ clientInvoiceId: "invB1", priceCurrency: "USDT", priceAmount: "99" });
 
     const { results, payload } = await inline(a.user, "");
     expect(payload.is_personal).toBe(true);
@@ -88,7 +88,7 @@ describe("sharing: inline mode and deep links", () => {
     expect(shown).not.toContain("7 USDT");
     expect(shown).not.toContain("Bob only");
     expect(shown).not.toContain("99 USDT");
-    expect(buttonUrls(results)).toContain(invA.links.telegramBotLink);
+    expect(buttonUrls(results)).toContain(invA.links.telegramBotLink ?? invA.links.webLink);
 
     // Another user's results hold theirs only.
     const other = texts((await inline(b.user, "")).results).join("\n");
@@ -142,14 +142,18 @@ describe("sharing: inline mode and deep links", () => {
 
   it("shows an invoice to its owner from an invoice link, and refuses it to anyone else", async () => {
     const owner = await h.linkedUser();
-    const inv = await (await payClientOf(owner.user)).createInvoice({ clientInvoiceId: "invL1", asset: "USDT", amount: "5" });
-    await owner.user.send(`/start invoice_${inv.invoiceId}`);
+    const inv = await (await payClientOf(owner.user)).createInvoice({
+      clientInvoiceId: "invL1",
+      priceCurrency: "USDT",
+      priceAmount: "5",
+    });
+    await owner.user.send(`/start invoice_${inv.id}`);
     expect(owner.user.last()!.text).toContain("5 USDT");
-    expect(owner.user.buttonData(/Delete/)).toBe(`inv:del:${inv.invoiceId}`);
+    expect(owner.user.buttonData(/Delete/)).toBe(`inv:del:${inv.id}`);
     const other = await h.linkedUser();
-    await other.user.send(`/start invoice_${inv.invoiceId}`);
+    await other.user.send(`/start invoice_${inv.id}`);
     expect(other.user.last()!.text).toContain("This invoice is not one of yours");
-    await h.user(8108).send(`/start invoice_${inv.invoiceId}`);
+    await h.user(8108).send(`/start invoice_${inv.id}`);
     expect(h.user(8108).last()!.text).toContain("This invoice is not one of yours");
   });
 });

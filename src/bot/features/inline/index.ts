@@ -15,6 +15,7 @@ import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { clientsFor, publicClientsFor, type UserClients } from "../../shared/account.js";
 import type { Translate } from "../../shared/errors.js";
+import { invoiceAmount, invoiceAsset } from "../invoices/view.js";
 import { priceLink } from "../links/payloads.js";
 import { chartCacheOf, chartCaption, chartOf, DEFAULT_INTERVAL } from "../market/chart.js";
 import { marketScreens } from "../market/screens.js";
@@ -39,8 +40,11 @@ function chequeResult(t: Translate, c: Cheque, i: number): InlineQueryResult {
   };
 }
 
-function invoiceResult(t: Translate, inv: Invoice, i: number): InlineQueryResult {
-  const amount = formatAmount(inv.amount, inv.asset);
+/** An invoice as a message to share; null when it has no link a payer could open. */
+function invoiceResult(t: Translate, inv: Invoice, i: number): InlineQueryResult | null {
+  const link = inv.links.telegramBotLink ?? inv.links.webLink;
+  if (link === undefined) return null;
+  const amount = formatAmount(invoiceAmount(inv), invoiceAsset(inv));
   return {
     type: "article",
     id: `iv${i}`,
@@ -51,7 +55,7 @@ function invoiceResult(t: Translate, inv: Invoice, i: number): InlineQueryResult
         "\n",
       ),
     },
-    reply_markup: new InlineKeyboard().url(t("inline-invoice-open"), inv.links.telegramBotLink),
+    reply_markup: new InlineKeyboard().url(t("inline-invoice-open"), link),
   };
 }
 
@@ -137,7 +141,7 @@ export function inlineFeature({ deps }: FeatureKit): Feature {
       ...invoices.items
         .filter((inv) => inv.status === "active")
         .slice(0, MAX_OWN)
-        .map((inv, i) => invoiceResult(ctx.t, inv, i)),
+        .flatMap((inv, i) => invoiceResult(ctx.t, inv, i) ?? []),
     ];
   }
 

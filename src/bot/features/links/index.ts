@@ -26,7 +26,7 @@ export function linksFeature({ deps }: FeatureKit): Feature {
     try {
       const clients = await clientsFor(deps, ctx.from!.id);
       const inv = await clients.pay.getInvoice({ invoiceId });
-      await ctx.reply(invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: inv.invoiceId })), {
+      await ctx.reply(invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: inv.id })), {
         reply_markup: invoiceKeyboard(ctx.t, inv, clients.network === "testnet"),
         link_preview_options: { is_disabled: true },
       });
