@@ -123,6 +123,16 @@ export const ConfigSchema = ServiceConfigSchema.extend({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a lower-case SQL identifier")
     .default("pgboss"),
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+
+  // Exchange in chat: inline mode and charts.
+  /**
+   * A chat (e.g. a private channel with the bot as admin) where charts are uploaded once to get the
+   * Telegram file id that inline photo results need; unset: inline chart results only reuse charts
+   * already sent by /chart in the same minute.
+   */
+  CHART_UPLOAD_CHAT_ID: z.coerce.number().int().optional(),
+  /** Seconds Telegram may cache a user's inline results. */
+  INLINE_CACHE_SECONDS: int(10, 0, 300),
 }).superRefine((c, ctx) => {
   if (c.BOT_MODE !== "webhook") return;
   if (!c.WEBHOOK_URL) ctx.addIssue({ code: "custom", path: ["WEBHOOK_URL"], message: "is required in webhook mode" });

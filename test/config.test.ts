@@ -42,7 +42,9 @@ describe("loadConfig", () => {
       SHUTDOWN_TIMEOUT_SECONDS: 25,
       JOBS_SCHEMA: "pgboss",
       LOG_FORMAT: "json",
+      INLINE_CACHE_SECONDS: 10,
     });
+    expect(config.CHART_UPLOAD_CHAT_ID).toBeUndefined();
     expect(config.KEY_ENCRYPTION_KEY).toHaveLength(32);
     expect(config.TELEGRAM_API_ROOT).toBeUndefined();
     expect(config.DATABASE_URL).toBeUndefined();

@@ -260,7 +260,12 @@ export class TestUser {
                 message_id: shown.messageId,
                 date: Math.floor(Date.now() / 1000),
                 chat: this.chat,
-                text: shown.text,
+                ...(shown.photo
+                  ? {
+                      photo: [{ file_id: shown.photo.fileId, file_unique_id: "u", width: 800, height: 480 }],
+                      caption: shown.text,
+                    }
+                  : { text: shown.text }),
                 ...(shown.keyboard ? { reply_markup: shown.keyboard } : {}),
               },
             }
@@ -349,6 +354,13 @@ export class TestUser {
           m.chatId === this.id &&
           m.keyboard?.inline_keyboard.flat().some((b) => "callback_data" in b && b.callback_data === data),
       );
+  }
+
+  /** The Confirm button's callback data on the newest message (undefined when it has none). */
+  confirmData(): string | undefined {
+    return (this.last()?.keyboard?.inline_keyboard.flat() ?? []).flatMap((b) =>
+      "callback_data" in b && b.callback_data.startsWith("cf:") ? [b.callback_data] : [],
+    )[0];
   }
 
   /** Callback data of the newest button whose label matches. */

@@ -51,6 +51,9 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
       .text(ctx.t("balances-refresh"), "bal:refresh")
       .text(ctx.t("balances-move-button"), "bal:move")
       .row()
+      .text(ctx.t("funding-withdraw-button"), "fnd:new")
+      .text(ctx.t("funding-moves-button"), "fnd:tp:1")
+      .row()
       .text(ctx.t("menu-rates"), "menu:rates");
   const showBalances = async (ctx: BotContext) => {
     const text = balancesText(ctx.t, await readBalances(ctx));

@@ -58,6 +58,19 @@ async function askDestination(
           networks.map((n) => ({ label: n, value: n })),
         )) as NetworkCode);
 
+  const { address, comment } = await askAddress(conversation, ctx, network);
+  return { currency, network, address, ...(comment === undefined ? {} : { comment }) };
+}
+
+/**
+ * Asks for an address on `network` until it has that network's format and, for TON, an optional memo
+ * (exchanges tell deposits apart by it). Shared by every withdrawal to an address.
+ */
+export async function askAddress(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  network: NetworkCode,
+): Promise<{ address: string; comment?: string }> {
   const format = ctx.t(`withdraw-format-${network}`);
   let prompt = ctx.t("withdraw-ask-address", { network, format });
   let address: string;
@@ -70,7 +83,7 @@ async function askDestination(
     network === "TON"
       ? await askText(conversation, ctx, ctx.t("withdraw-ask-memo"), { optional: true, maxLength: 120 })
       : undefined;
-  return { currency, network, address, ...(comment === undefined ? {} : { comment }) };
+  return { address: address.trim(), ...(comment === undefined ? {} : { comment }) };
 }
 
 export interface Terms {
@@ -132,4 +145,60 @@ export function amountPlusFee(amount: string, asset: string, fee: string, feeAss
   return feeAsset === asset
     ? formatAmount(money.add(amount, fee), asset)
     : `${formatAmount(amount, asset)} + ${formatAmount(fee, feeAsset)}`;
+}
+
+/** What a confirmed withdrawal to an address carries (Pay and Exchange funding alike). */
+export type AddressWithdrawalPayload = {
+  network: NetworkCode;
+  address: string;
+  comment?: string;
+  asset: string;
+  amount: string;
+  /** The fee quoted in the summary, for the result message. */
+  fee: string;
+  feeAsset: string;
+};
+
+/** The create request of a confirmed withdrawal, under the operation's id as its client id. */
+export function withdrawalRequest(clientWithdrawalId: string, p: AddressWithdrawalPayload) {
+  return {
+    clientWithdrawalId,
+    network: p.network,
+    address: p.address,
+    asset: p.asset,
+    amount: p.amount,
+    ...(p.comment === undefined ? {} : { comment: p.comment }),
+  };
+}
+
+/** A route's fee and what the balance has of the asset and of the fee's asset. */
+export interface Funds {
+  asset: string;
+  available: string;
+  fee: string;
+  feeAsset: string;
+  feeAvailable: string;
+}
+
+/** Whether no amount of at least `min` can be paid with its fee: then refuse at once, not per amount typed. */
+export function cannotAfford(f: Funds, min: string): boolean {
+  const feeInAsset = f.feeAsset === f.asset;
+  return (
+    money.lt(f.available, feeInAsset ? money.add(min, f.fee) : min) ||
+    (!feeInAsset && money.lt(f.feeAvailable, f.fee))
+  );
+}
+
+/** The summary's amount, fee, total and what stays (`staysKey` names the balance it stays on). */
+export function amountLines(ctx: ConvContext, f: Funds, amount: string, staysKey: string): string[] {
+  const stays =
+    f.feeAsset === f.asset
+      ? formatAmount(money.sub(f.available, money.add(amount, f.fee)), f.asset)
+      : `${formatAmount(money.sub(f.available, amount), f.asset)}, ${formatAmount(money.sub(f.feeAvailable, f.fee), f.feeAsset)}`;
+  return [
+    ctx.t("withdraw-field-amount", { amount: formatAmount(amount, f.asset) }),
+    ctx.t("withdraw-field-fee", { fee: formatAmount(f.fee, f.feeAsset) }),
+    ctx.t("withdraw-field-total", { total: amountPlusFee(amount, f.asset, f.fee, f.feeAsset) }),
+    ctx.t(staysKey, { stays }),
+  ];
 }
