@@ -94,6 +94,8 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   KEY_ENCRYPTION_PREVIOUS_KEYS: previousKeys,
   ADMIN_IDS: adminIds,
   CONFIRM_TTL_SECONDS: int(120, 10, 3600),
+  /** Messages a second to many chats (notifications), over the whole process; replies are never paced. */
+  BROADCAST_PER_SECOND: int(30, 1, 1000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MASS_MAX_ROWS: int(10_000, 1, 100_000),
   MASS_BATCH_SIZE: int(100, 1, 100),

@@ -12,6 +12,7 @@ import { sequentialize } from "@grammyjs/runner";
 import { Bot, type BotConfig, type Context, GrammyError, HttpError, session, type Transformer } from "grammy";
 import type { InlineKeyboardMarkup, UserFromGetMe } from "grammy/types";
 import type { OperationRecord } from "../storage/types.js";
+import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../telegram/broadcast-pacer.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
 import type { Feature, FeatureCommand, FeatureFactory, FeatureKit } from "./feature.js";
 import { balancesFeature } from "./features/balances/index.js";
@@ -47,7 +48,10 @@ export interface CreateBotOptions {
   /** Skips getMe (tests, and faster start when known). */
   botInfo?: UserFromGetMe;
   client?: BotConfig<BotContext>["client"];
-  /** API transformers (auto-retry, throttling) for bot.api and for API calls inside conversations. */
+  /**
+   * API transformers (auto-retry) for bot.api, for API calls inside conversations and for broadcasts.
+   * Never a pacer: replies to a person are not paced; broadcasts have their own (BroadcastPacer).
+   */
   apiTransformers?: Transformer[];
 }
 
@@ -66,17 +70,23 @@ export interface BotApp {
 }
 
 export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
+  const client = {
+    ...(deps.config.TELEGRAM_API_ROOT ? { apiRoot: deps.config.TELEGRAM_API_ROOT } : {}),
+    ...options.client,
+  };
   const bot = new Bot<BotContext>(options.token, {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
-    client: {
-      ...(deps.config.TELEGRAM_API_ROOT ? { apiRoot: deps.config.TELEGRAM_API_ROOT } : {}),
-      ...options.client,
-    },
+    client,
   });
   for (const t of options.apiTransformers ?? []) bot.api.config.use(t);
+  const pacer = new BroadcastPacer(
+    () => deps.config.BROADCAST_PER_SECOND ?? DEFAULT_BROADCAST_PER_SECOND,
+    deps.logger,
+  );
+  const broadcast = broadcastApi(options.token, client, pacer, options.apiTransformers);
   const i18n = createI18n<Context>(deps.storage.users);
   const actions = new ActionRegistry();
-  const kit: FeatureKit = { deps, actions, api: bot.api, translatorFor };
+  const kit: FeatureKit = { deps, actions, api: bot.api, broadcastApi: broadcast, translatorFor };
   const features = FEATURES.map((make) => make(kit));
   const helpCommands = () => features.flatMap((f) => f.commands ?? []);
   const start = startFeature(kit, () => helpCommands().map((c) => c.descriptionKey));
@@ -181,7 +191,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   }
 
   const notify = async (op: OperationRecord, text: string, keyboard?: InlineKeyboardMarkup) => {
-    await bot.api.sendMessage(op.chatId, text, keyboard ? { reply_markup: keyboard } : {});
+    await broadcast.sendMessage(op.chatId, text, keyboard ? { reply_markup: keyboard } : {});
   };
 
   return {

@@ -23,7 +23,6 @@ export function fastTuning(): void {
   massTuning.backoffMs = 10;
   massTuning.maxBackoffMs = 200;
   massTuning.leaseMs = 1000;
-  massTuning.notifyPerSecond = 1000;
   massTuning.progressIntervalMs = 100;
   massTuning.hooks = {};
 }

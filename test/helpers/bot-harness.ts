@@ -115,6 +115,8 @@ export class Harness {
         MASS_BATCH_SIZE: opts.massBatchSize ?? 100,
         MASS_CONFIRM_TOTAL: opts.massConfirmTotal ?? "1000",
         TELEGRAM_API_ROOT: undefined,
+        // Notifications in tests go out unpaced in practice; pacing has its own test.
+        BROADCAST_PER_SECOND: 1000,
       },
       logger,
       storage: this.storage,

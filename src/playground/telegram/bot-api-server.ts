@@ -60,6 +60,7 @@ export class BotApiServer {
   #token: string | undefined;
   #poll: { resolve: (updates: Update[]) => void; reject: (e: ApiRefusal) => void; timer: NodeJS.Timeout; limit: number } | undefined;
   #handlers: Record<string, Handler>;
+  #refusals: { method: string; refusal: ApiRefusal; times: number }[] = [];
 
   constructor(readonly options: BotApiServerOptions = {}) {
     this.state = new ChatModel(options);
@@ -96,6 +97,11 @@ export class BotApiServer {
     if (!this.#server) return;
     this.#server.closeAllConnections();
     await new Promise((resolve) => this.#server!.close(resolve));
+  }
+
+  /** Makes the next `times` calls of `method` fail with `refusal` (e.g. a 429 with retry_after). */
+  refuseNext(method: string, refusal: ApiRefusal, times = 1): void {
+    this.#refusals.push({ method: method.toLowerCase(), refusal, times });
   }
 
   /** A simulated person in a private chat with the bot. */
@@ -140,6 +146,11 @@ export class BotApiServer {
     try {
       const { params, uploads } = await readParams(req, url);
       this.calls.push({ method, params, at: this.state.now() });
+      const planned = this.#refusals.find((r) => r.method === method.toLowerCase());
+      if (planned) {
+        if (--planned.times <= 0) this.#refusals.splice(this.#refusals.indexOf(planned), 1);
+        throw planned.refusal;
+      }
       const result = await handler(params, uploads);
       send(200, { ok: true, result });
     } catch (err) {

@@ -21,9 +21,9 @@ const TRANSITIONS: Record<string, { from: MassJobStatus[]; to: MassJobStatus }> 
 
 /** The mass-transfer feature. */
 export function massFeature(kit: FeatureKit): Feature {
-  const { deps, actions, api, translatorFor } = kit;
+  const { deps, actions, api, broadcastApi, translatorFor } = kit;
   const store = createMassStore(deps.storage.db, deps.now);
-  const runner = new MassRunner({ deps, store, api, translatorFor });
+  const runner = new MassRunner({ deps, store, api, broadcastApi, translatorFor });
   actions.register(massTransferAction(deps, store, runner));
 
   const isAdmin = (ctx: BotContext) => ctx.from !== undefined && deps.config.ADMIN_IDS.includes(ctx.from.id);

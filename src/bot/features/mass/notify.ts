@@ -1,8 +1,8 @@
 /**
  * Optional messages to paid recipients ("you received X from …"), one per recipient and job, in the
- * recipient's language. Paced under Telegram's limits (about 25 messages a second overall; one
- * message per chat per job keeps under one a second per chat); a 429 is waited out with its
- * retry_after; a recipient who never started the bot or blocked it (403) is counted, not retried.
+ * recipient's language. Sent through the bot's broadcast API, which paces them to the global limit and
+ * waits out 429s (one message per chat per job keeps under one a second per chat); a recipient who
+ * never started the bot or blocked it (403) is counted, not retried.
  * Each recipient is claimed in storage before the message goes out, so a restart never messages twice
  * (a crash in that instant loses that one message instead).
  */
@@ -17,27 +17,12 @@ import { massTuning } from "./tuning.js";
 
 const TARGETS_PER_PAGE = 100;
 const MAX_TRIES = 4;
-/** 429s waited out for one message before it counts as failed (Telegram keeps asking to wait). */
-const MAX_RATE_LIMIT_WAITS = 10;
-
-/** Spaces out sends of the whole process to `perSecond`. */
-export class Pacer {
-  #next = 0;
-  constructor(private readonly perSecond: () => number) {}
-
-  async wait(): Promise<void> {
-    const now = Date.now();
-    const slot = Math.max(now, this.#next);
-    this.#next = slot + 1000 / this.perSecond();
-    if (slot > now) await sleep(slot - now);
-  }
-}
 
 export interface NotifyDeps {
+  /** The broadcast API (paced, 429s waited out). */
   api: Api;
   store: MassStore;
   translatorFor: (telegramId: number) => Promise<Translate>;
-  pacer: Pacer;
   log: Logger;
   /** Renews the job's lease; false when another loop took the job over (then this one stops). */
   keepAlive: () => Promise<boolean>;
@@ -77,21 +62,11 @@ export async function notifyRecipients(d: NotifyDeps, job: MassJob): Promise<boo
 }
 
 async function deliver(d: NotifyDeps, chatId: number, text: string): Promise<number> {
-  let waits = 0;
   for (let attempt = 1; ; attempt++) {
-    await d.pacer.wait();
     try {
       await d.api.sendMessage(chatId, text);
       return NOTIFY.sent;
     } catch (err) {
-      if (err instanceof GrammyError && err.error_code === 429 && waits++ < MAX_RATE_LIMIT_WAITS) {
-        const seconds = err.parameters.retry_after ?? 1;
-        d.log.info({ chatId, seconds }, "notification rate limited; waiting");
-        await sleep(seconds * 1000);
-        // A 429 is not the recipient's failure: it does not use up a try.
-        attempt--;
-        continue;
-      }
       if (err instanceof GrammyError && unreachable(err)) return NOTIFY.unreachable;
       if (attempt >= MAX_TRIES) {
         d.log.warn({ err, chatId }, "could not notify a recipient");

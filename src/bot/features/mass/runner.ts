@@ -29,7 +29,7 @@ import { MASS_TRANSFER_MAX_ITEMS, type MassTransferItemResult } from "../../../s
 import type { BotDeps } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { NoKeyError, type Translate } from "../../shared/errors.js";
-import { notifyRecipients, Pacer } from "./notify.js";
+import { notifyRecipients } from "./notify.js";
 import { totalsByAsset } from "./plan.js";
 import { jobLabel, ProgressMessage, reasonText } from "./progress.js";
 import { sendReport } from "./report.js";
@@ -52,6 +52,8 @@ export interface RunnerDeps {
   deps: BotDeps;
   store: MassStore;
   api: Api;
+  /** For recipients' notifications: paced to the global limit. */
+  broadcastApi: Api;
   translatorFor: (telegramId: number, fallback?: string) => Promise<Translate>;
 }
 
@@ -100,7 +102,6 @@ class Wake {
 export class MassRunner {
   readonly #active = new Map<string, Wake>();
   readonly #timers = new Map<string, NodeJS.Timeout>();
-  readonly #pacer = new Pacer(() => massTuning.notifyPerSecond);
   readonly #log: Logger;
 
   constructor(private readonly r: RunnerDeps) {
@@ -425,10 +426,9 @@ export class MassRunner {
       let renewedAt = Date.now();
       const finished = await notifyRecipients(
         {
-          api,
+          api: this.r.broadcastApi,
           store,
           translatorFor: this.r.translatorFor,
-          pacer: this.#pacer,
           log,
           keepAlive: async () => {
             if (Date.now() - renewedAt < RENEW_EVERY_MS) return true;

@@ -17,8 +17,6 @@ export interface MassTuning {
   maxConsecutiveFailures: number;
   /** Sends of one row proven not applied after which the row is given up (reported as failed). */
   maxSends: number;
-  /** Recipient notifications per second, over all jobs of this process (Telegram: about 30). */
-  notifyPerSecond: number;
   /** Parallel lookups by client id when reconciling. */
   reconcileConcurrency: number;
   hooks: {
@@ -33,7 +31,6 @@ export const massTuning: MassTuning = {
   maxBackoffMs: 30_000,
   maxConsecutiveFailures: 8,
   maxSends: 5,
-  notifyPerSecond: 25,
   reconcileConcurrency: 8,
   hooks: {},
 };
