@@ -1,13 +1,15 @@
 /**
  * Entry point: reads the environment (and a .env file when present), starts the bot (src/app.ts) and
- * stops it cleanly on a signal.
+ * stops it cleanly on a signal. Without BOT_TOKEN it starts the offline playground instead
+ * (src/playground): the same bot against a local Bot API stand-in and the simulator, in a browser.
  */
 import "./runtime-check.js";
 import "dotenv/config";
 import { startBot } from "./app.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError, loadConfig, loadPlaygroundConfig } from "./config.js";
 
 async function main(): Promise<void> {
+  if (!process.env.BOT_TOKEN?.trim()) return playground();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -26,6 +28,31 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", () => void stop("SIGINT"));
   process.once("SIGTERM", () => void stop("SIGTERM"));
+}
+
+async function playground(): Promise<void> {
+  let config: ReturnType<typeof loadPlaygroundConfig>;
+  try {
+    config = loadPlaygroundConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { startPlayground } = await import("./playground/playground.js");
+  const running = await startPlayground(config);
+  running.logger.info(
+    { url: running.url },
+    `playground: no BOT_TOKEN, so the bot runs offline against a local Telegram stand-in; open ${running.url}`,
+  );
+  const stop = async () => {
+    await running.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void stop());
+  process.once("SIGTERM", () => void stop());
 }
 
 main().catch((err) => {
