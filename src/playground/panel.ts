@@ -13,8 +13,14 @@ export interface PanelAccount {
   id: number;
   role: DemoPerson["role"];
   name: string;
-  /** Per network: Pay, funding and trading balances (totals), zero balances left out. */
-  balances: Record<SimNetwork, { pay: Record<string, string>; funding: Record<string, string>; trading: Record<string, string> }>;
+  /**
+   * Per network: Pay (available, and held by cheques and similar), funding and trading (totals);
+   * zero balances left out.
+   */
+  balances: Record<
+    SimNetwork,
+    { pay: Record<string, { available: string; held: string }>; funding: Record<string, string>; trading: Record<string, string> }
+  >;
 }
 
 export interface PanelOperation {
@@ -69,7 +75,11 @@ export class PanelWatcher {
             return [
               network,
               {
-                pay: nonZero(Object.fromEntries(Object.entries(s.pay).map(([a, h]) => [a, h.balance]))),
+                pay: Object.fromEntries(
+                  Object.entries(s.pay)
+                    .filter(([, h]) => !money.isZero(h.balance))
+                    .map(([a, h]) => [a, { available: h.available, held: h.holds }]),
+                ),
                 funding: nonZero(s.funding),
                 trading: nonZero(s.trading),
               },

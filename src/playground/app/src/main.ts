@@ -14,7 +14,12 @@ interface Person {
 }
 type Balances = Record<string, string>;
 interface PanelState {
-  accounts: { id: number; role: string; name: string; balances: Record<Network, { pay: Balances; funding: Balances; trading: Balances }> }[];
+  accounts: {
+    id: number;
+    role: string;
+    name: string;
+    balances: Record<Network, { pay: Record<string, { available: string; held: string }>; funding: Balances; trading: Balances }>;
+  }[];
   operations: { seq: number; at: string; network: Network; operationId: string; summary: string }[];
 }
 type Network = "production" | "testnet";
@@ -301,9 +306,23 @@ function openLink(url: string): void {
     window.open(url, "_blank", "noopener");
     return;
   }
-  post(`/api/chats/${current}/open-link`, { url })
-    .then((r) => toast((r as { text: string }).text))
-    .catch((err: Error) => toast(err.message));
+  // A t.me link is opened by a person: let the page's user choose which demo person that is.
+  $("open-people").replaceChildren(
+    ...state!.people.map((p) => {
+      const b = el("button", "choice") as HTMLButtonElement;
+      b.type = "button";
+      b.dataset.testid = `open-as-${p.role}`;
+      b.append(el("span", "avatar", p.firstName[0]), el("span", "", `${p.firstName} (${p.role})`));
+      b.addEventListener("click", () => {
+        ($("open-dialog") as HTMLDialogElement).close();
+        post(`/api/chats/${p.id}/open-link`, { url })
+          .then((r) => toast((r as { text: string }).text))
+          .catch((err: Error) => toast(err.message));
+      });
+      return b;
+    }),
+  );
+  ($("open-dialog") as HTMLDialogElement).showModal();
 }
 
 function showAlert(text: string): void {
@@ -354,8 +373,13 @@ function renderPanel(): void {
         table.dataset.kind = kind;
         table.append(el("dt", "kind", kind === "pay" ? "Pay" : kind === "funding" ? "Exchange funding" : "Exchange trading"));
         for (const [asset, amount] of entries) {
-          const value = el("dd", was && was[kind][asset] !== amount ? "changed" : "", `${group(amount)} ${asset}`);
+          const shown = typeof amount === "string" ? { available: amount, held: "0" } : amount;
+          const before = was?.[kind][asset];
+          const changed = was !== undefined && JSON.stringify(before) !== JSON.stringify(amount);
+          const value = el("dd", changed ? "changed" : "");
           value.dataset.asset = asset;
+          value.append(el("span", "amount", `${group(shown.available)} ${asset}`));
+          if (!/^0(\.0*)?$/.test(shown.held)) value.append(el("span", "held muted", ` · ${group(shown.held)} held`));
           table.append(value);
         }
         card.append(table);
