@@ -17,8 +17,10 @@ import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js
 import type { Feature, FeatureCommand, FeatureFactory, FeatureKit } from "./feature.js";
 import { balancesFeature } from "./features/balances/index.js";
 import { chequesFeature } from "./features/cheques/index.js";
+import { fundingFeature } from "./features/funding/index.js";
 import { invoicesFeature } from "./features/invoices/index.js";
 import { keysFeature } from "./features/keys/index.js";
+import { marketFeature } from "./features/market/index.js";
 import { massFeature } from "./features/mass/index.js";
 import { ordersFeature } from "./features/orders/index.js";
 import { sendFeature } from "./features/send/index.js";
@@ -40,6 +42,8 @@ const FEATURES: FeatureFactory[] = [
   withdrawFeature,
   ordersFeature,
   tradeFeature,
+  marketFeature,
+  fundingFeature,
   massFeature,
 ];
 

@@ -88,6 +88,8 @@ export const money = {
   floor: (a: string, decimals: number): string => new D(a).toDecimalPlaces(decimals, D.ROUND_FLOOR).toFixed(),
   /** Whether `a` is a whole multiple of `step`. */
   isMultipleOf: (a: string, step: string): boolean => new D(a).mod(step).isZero(),
+  /** Exactly `decimals` places, rounded half to even ("0.1" → "0.10"): for percentages, never amounts. */
+  fixed: (a: string, decimals: number): string => new D(a).toFixed(decimals, D.ROUND_HALF_EVEN),
   /** Canonical plain form: no exponent, no trailing zeros ("1.50" → "1.5"). */
   normalise: (a: string): string => new D(a).toFixed(),
 };

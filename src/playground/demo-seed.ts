@@ -100,7 +100,7 @@ export function startMarketMaker(
         timeInForce: "IOC",
         funds,
       });
-      const [ticker] = await exchange.getTicker({ tickerType: "24h", symbols: [spec.symbol] });
+      const { tickers: [ticker] } = await exchange.getTicker({ tickerType: "24h", symbols: [spec.symbol] });
       if (!ticker) return;
       const last = ticker.last;
       // 0.3 % beyond the last price, on the side the market order took from.

@@ -257,7 +257,12 @@ export class TestUser {
                 message_id: shown.messageId,
                 date: Math.floor(Date.now() / 1000),
                 chat: this.chat,
-                text: shown.text,
+                ...(shown.photo
+                  ? {
+                      photo: [{ file_id: shown.photo.fileId, file_unique_id: "u", width: 800, height: 480 }],
+                      caption: shown.text,
+                    }
+                  : { text: shown.text }),
                 ...(shown.keyboard ? { reply_markup: shown.keyboard } : {}),
               },
             }

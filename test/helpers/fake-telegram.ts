@@ -19,6 +19,8 @@ export interface ShownMessage {
   keyboard?: InlineKeyboardMarkup;
   /** For documents: the uploaded file's name and content (as text). */
   document?: { fileName: string; content: string };
+  /** For photos: the uploaded PNG (or the file id sent instead of an upload). */
+  photo?: { png?: Buffer; fileId: string };
 }
 
 type Failure = { error_code: number; description: string; parameters?: { retry_after?: number } };
@@ -33,6 +35,7 @@ export class FakeTelegram {
   /** Files the bot may download: file_id → content. */
   readonly files = new Map<string, string>();
   #nextMessageId = 5000;
+  #nextFileId = 0;
   #failures: { method: string; chatId?: number; failure: Failure; times: number }[] = [];
 
   /** Makes the next `times` calls of `method` (to `chatId`, if given) fail like Telegram would. */
@@ -43,12 +46,12 @@ export class FakeTelegram {
   readonly fetch = (async (input: unknown, init?: { body?: unknown; headers?: unknown }) => {
     const url = String(input);
     const method = url.slice(url.lastIndexOf("/") + 1);
-    const { payload, raw } = await readBody(init?.body);
+    const { payload, raw, bytes } = await readBody(init?.body);
     this.calls.push({ method, payload, ...(raw === undefined ? {} : { raw }) });
     const failure = this.#takeFailure(method, Number(payload.chat_id));
     const body = failure
       ? { ok: false, ...failure }
-      : { ok: true, result: this.#respond(method, payload, raw) };
+      : { ok: true, result: this.#respond(method, payload, raw, bytes) };
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: { "content-type": "application/json" },
@@ -66,7 +69,7 @@ export class FakeTelegram {
     return entry.failure;
   }
 
-  #respond(method: string, p: Record<string, unknown>, raw: string | undefined): unknown {
+  #respond(method: string, p: Record<string, unknown>, raw: string | undefined, bytes?: Buffer): unknown {
     const chatId = Number(p.chat_id);
     const date = Math.floor(Date.now() / 1000);
     switch (method) {
@@ -96,6 +99,28 @@ export class FakeTelegram {
           date,
           chat: { id: chatId, type: "private" },
           text: String(p.text),
+        };
+      }
+      case "sendPhoto":
+      case "editMessageMedia": {
+        const media = method === "sendPhoto" ? { media: p.photo, caption: p.caption } : parseJson(p.media);
+        const png = bytes === undefined ? undefined : parsePng(bytes);
+        const fileId = png ? `photo${++this.#nextFileId}` : String(media.media);
+        const existing = method === "editMessageMedia" ? this.messages.get(`${chatId}:${Number(p.message_id)}`) : undefined;
+        const shown: ShownMessage = existing ?? { chatId, messageId: ++this.#nextMessageId, text: "" };
+        shown.text = String(media.caption ?? "");
+        shown.keyboard = p.reply_markup ? parseMarkup(p.reply_markup) : undefined;
+        shown.photo = { fileId, ...(png ? { png } : {}) };
+        if (!existing) {
+          this.messages.set(`${chatId}:${shown.messageId}`, shown);
+          this.sent.push(shown);
+        }
+        return {
+          message_id: shown.messageId,
+          date,
+          chat: { id: chatId, type: "private" },
+          caption: shown.text,
+          photo: [{ file_id: fileId, file_unique_id: `u${fileId}`, width: 800, height: 480 }],
         };
       }
       case "editMessageReplyMarkup": {
@@ -142,7 +167,20 @@ function parseMarkup(markup: unknown): InlineKeyboardMarkup | undefined {
     : undefined;
 }
 
-async function readBody(body: unknown): Promise<{ payload: Record<string, unknown>; raw?: string }> {
+function parseJson(value: unknown): Record<string, unknown> {
+  return (typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>;
+}
+
+/** The PNG inside a multipart upload (from its signature to its IEND chunk). */
+function parsePng(bytes: Buffer): Buffer | undefined {
+  const start = bytes.indexOf(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  const end = bytes.indexOf(Buffer.from("IEND", "latin1"));
+  return start >= 0 && end > start ? bytes.subarray(start, end + 8) : undefined;
+}
+
+async function readBody(
+  body: unknown,
+): Promise<{ payload: Record<string, unknown>; raw?: string; bytes?: Buffer }> {
   if (body === undefined || body === null) return { payload: {} };
   if (typeof body === "string") return { payload: JSON.parse(body) as Record<string, unknown> };
   // Multipart uploads arrive as a stream of chunks.
@@ -150,10 +188,11 @@ async function readBody(body: unknown): Promise<{ payload: Record<string, unknow
   for await (const chunk of body as AsyncIterable<Uint8Array | string>) {
     chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk));
   }
-  const raw = Buffer.concat(chunks).toString("utf8");
+  const bytes = Buffer.concat(chunks);
+  const raw = bytes.toString("utf8");
   const payload: Record<string, unknown> = {};
   for (const m of raw.matchAll(/name="([^"]+)"\r\n\r\n([\s\S]*?)\r\n--/g)) payload[m[1]!] = m[2];
-  return { payload, raw };
+  return { payload, raw, bytes };
 }
 
 function parseUpload(raw: string): { fileName: string; content: string } {

@@ -497,7 +497,7 @@ describe("the request on the wire", () => {
         { asset: "TONCOIN", base: "USD", rate: "5.5" },
         { asset: "USDT", base: "USD", rate: "1" },
       ]),
-      reply(200, { nextCursor: null, items: [] }),
+      reply(200, { items: [], pagination: { total: 0, next: null } }),
     );
     const client = payClient();
     const rates = await client.getRates({ base: "USD", assets: ["TONCOIN", "USDT"] });

@@ -42,7 +42,7 @@ const ADDRESSES: Record<string, { valid: string[]; invalid: string[] }> = {
 
 const balance = async (ex: ExchangeClient, kind: "funding" | "trading", asset: string) => {
   const list = kind === "funding" ? await ex.getFundingBalances() : await ex.getTradingBalances();
-  return list.find((b) => b.asset === asset);
+  return list.balances.find((b) => b.asset === asset);
 };
 
 describe("moves between funding and trading", () => {
@@ -64,15 +64,15 @@ describe("moves between funding and trading", () => {
     });
     expect(await balance(alice.ex, "funding", "USDT")).toEqual({
       asset: "USDT",
-      total: "69.5",
+      balance: "69.5",
       available: "69.5",
-      hold: "0",
+      holds: "0",
     });
     expect(await balance(alice.ex, "trading", "USDT")).toEqual({
       asset: "USDT",
-      total: "30.5",
+      balance: "30.5",
       available: "30.5",
-      hold: "0",
+      holds: "0",
     });
 
     const dup = await rejection(
@@ -229,9 +229,9 @@ describe("withdrawals from the funding balance", () => {
     });
     expect(await balance(alice.ex, "funding", "USDT")).toEqual({
       asset: "USDT",
-      total: "100",
+      balance: "100",
       available: "89.8",
-      hold: "10.2",
+      holds: "10.2",
     });
 
     const dup = await rejection(
@@ -259,9 +259,9 @@ describe("withdrawals from the funding balance", () => {
     expect(done.txHash).toMatch(/^[0-9a-f]{64}$/);
     expect(await balance(alice.ex, "funding", "USDT")).toEqual({
       asset: "USDT",
-      total: "89.8",
+      balance: "89.8",
       available: "89.8",
-      hold: "0",
+      holds: "0",
     });
     expect((await sim.account(alice.userId)).funding).toEqual({ USDT: "89.8" });
   });

@@ -35,8 +35,8 @@ async function trader(trading: Record<string, string>): Promise<Trader> {
     userId,
     ex,
     async trading(asset) {
-      const found = (await ex.getTradingBalances()).find((b) => b.asset === asset);
-      return found ?? { available: "0", hold: "0", total: "0" };
+      const found = (await ex.getTradingBalances()).balances.find((b) => b.asset === asset);
+      return { available: found?.available ?? "0", hold: found?.holds ?? "0", total: found?.balance ?? "0" };
     },
   };
 }
@@ -75,7 +75,6 @@ describe("placing orders", () => {
       feeAsset: "TONCOIN",
     });
     expect(await alice.trading("USDT")).toEqual({
-      asset: "USDT",
       total: money.sub("1000", cost),
       available: money.sub("1000", cost),
       hold: "0",
@@ -105,10 +104,10 @@ describe("placing orders", () => {
     expect(after.bids[0]).toEqual([price, "5"]);
     expect(after.asks[0]).toEqual(asks[1]);
     const active = await alice.ex.getActiveOrders();
-    expect(active).toMatchObject({ currentPage: 1, totalNum: 1, totalPage: 1 });
     expect(active.orders.map((o) => o.id)).toEqual([order.id]);
 
-    const cancelled = await alice.ex.cancelOrder({ orderId: order.id });
+    expect(await alice.ex.cancelOrder({ orderId: order.id })).toEqual({ cancelledOrderIds: [order.id] });
+    const cancelled = await alice.ex.getOrder({ orderId: order.id });
     expect(cancelled).toMatchObject({ status: "cancelled", dealSize: levelSize });
     expect(await alice.trading("USDT")).toMatchObject({ hold: "0", available: money.sub("100000", spent) });
     expect((await top(alice.ex, "TONCOIN-USDT")).bids[0]?.[0]).not.toBe(price);
@@ -154,7 +153,7 @@ describe("placing orders", () => {
       USDT: money.sub("1000", value),
       TONCOIN: "3.996",
     });
-    const [trade] = await bob.ex.getTrades({ symbol: "TONCOIN-USDT", limit: 1 });
+    const [trade] = (await bob.ex.getTrades({ symbol: "TONCOIN-USDT" })).trades;
     expect(trade).toMatchObject({ price, size: "4", side: "buy" });
   });
 
@@ -292,7 +291,7 @@ describe("placing orders", () => {
     }
     expect((await sim.account(alice.userId)).trading).toEqual({ USDT: "1000", BTC: "1" });
     expect((await alice.ex.getOrdersHistory()).totalNum).toBe(0);
-    expect((await alice.ex.getActiveOrders()).totalNum).toBe(0);
+    expect((await alice.ex.getActiveOrders()).orders).toHaveLength(0);
     // Refusals leave the client id unused.
     expect((await alice.ex.placeOrder(limit(base))).status).toBe("working");
   });
@@ -326,7 +325,7 @@ describe("stop orders", () => {
     expect(stopBuy).toMatchObject({ status: "working", stopTriggered: false });
     expect(await alice.trading("BTC")).toMatchObject({ hold: "0.01", available: "0.99" });
     expect(await top(bob.ex, "BTC-USDT")).toEqual({ bids, asks });
-    expect((await alice.ex.getActiveOrders()).totalNum).toBe(2);
+    expect((await alice.ex.getActiveOrders()).orders).toHaveLength(2);
 
     // Bob sells the two best bid levels: the last price falls to the stop.
     const sold = money.add(bids[0]?.[1] as string, bids[1]?.[1] as string);
@@ -425,8 +424,6 @@ describe("reading orders", () => {
     });
 
     expect(ids(await alice.ex.getActiveOrders())).toEqual([o4.id]);
-    expect(ids(await alice.ex.getActiveOrders({ side: "sell" }))).toEqual([]);
-    expect(ids(await alice.ex.getActiveOrders({ symbol: "TONCOIN-USDT", side: "buy" }))).toEqual([o4.id]);
   });
 
   it("an estimate tells what an order would execute at and changes nothing", async () => {

@@ -127,19 +127,19 @@ describe("cheques", () => {
     for (;;) {
       const page = await pay.getCheques({ limit: 2, ...(cursor ? { cursor } : {}) });
       seen.push(...page.items.map((c) => c.chequeId));
-      if (page.nextCursor === null) break;
-      cursor = page.nextCursor;
+      if (page.pagination.next === null) break;
+      cursor = page.pagination.next;
     }
     expect(seen).toEqual([...ids].reverse());
 
     const cancelled = await pay.getCheques({ state: "cancelled" });
     expect(cancelled).toEqual({
-      nextCursor: null,
       items: [expect.objectContaining({ clientChequeId: "list-1" })],
+      pagination: { total: 1, next: null },
     });
     expect((await pay.getCheques({ state: "active" })).items).toHaveLength(4);
     const exact = await pay.getCheques({ limit: 5 });
-    expect(exact.nextCursor).toBeNull();
+    expect(exact.pagination.next).toBeNull();
   });
 
   it("refuses duplicates, bad decimals, small amounts, missing funds and unknown assets", async () => {

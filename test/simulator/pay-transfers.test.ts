@@ -86,10 +86,10 @@ describe("transfers", () => {
 
     const first = await pay.getTransfers({ limit: 2 });
     expect(first.items.map((t) => t.clientTransferId)).toEqual(["late", "middle"]);
-    const second = await pay.getTransfers({ limit: 2, cursor: first.nextCursor! });
+    const second = await pay.getTransfers({ limit: 2, cursor: first.pagination.next! });
     expect(second).toEqual({
-      nextCursor: null,
       items: [expect.objectContaining({ clientTransferId: "early" })],
+      pagination: { total: 3, next: null },
     });
 
     const window = await pay.getTransfers({ fromDate: middle.createdAt, toDate: middle.createdAt });

@@ -126,9 +126,9 @@ describe("withdrawals", () => {
     }
     const first = await pay.getWithdrawals({ limit: 2 });
     expect(first.items.map((w) => w.clientWithdrawalId)).toEqual(["l-3", "l-2"]);
-    const second = await pay.getWithdrawals({ limit: 2, cursor: first.nextCursor! });
+    const second = await pay.getWithdrawals({ limit: 2, cursor: first.pagination.next! });
     expect(second.items.map((w) => w.clientWithdrawalId)).toEqual(["l-1"]);
-    expect(second.nextCursor).toBeNull();
+    expect(second.pagination.next).toBeNull();
     expect((await pay.getWithdrawals({ status: "completed" })).items).toHaveLength(3);
     expect((await pay.getWithdrawals({ status: "failed" })).items).toEqual([]);
     expect(await rejection(pay.getWithdrawal({ withdrawalId: "wdr_p999999" }))).toMatchObject({

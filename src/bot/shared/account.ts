@@ -26,3 +26,13 @@ export async function withClients<T>(
 ): Promise<T> {
   return fn(await clientsFor(deps, telegramId));
 }
+
+/**
+ * Clients for public reads (market data) on the network of the user's key, or testnet when no key
+ * is linked: market data needs no key.
+ */
+export async function publicClientsFor(deps: BotDeps, telegramId: number): Promise<UserClients> {
+  const user = await deps.storage.users.get(telegramId);
+  const network: NetworkName = user?.hasKey ? user.network : "testnet";
+  return { ...deps.services.public(network), network };
+}

@@ -12,6 +12,7 @@ import {
   ServiceRefusedError,
   UnauthorizedError,
 } from "../../service/errors.js";
+import { operations } from "../../service/operations.js";
 
 /** The user has not linked a key yet (or removed it). */
 export class NoKeyError extends Error {
@@ -37,8 +38,11 @@ export function describeError(err: unknown): UserMessage {
   if (err instanceof RateLimitedError)
     return { key: "error-rate-limited", vars: { seconds: Math.ceil(err.retryAfterMs / 1000) } };
   if (err instanceof OutcomeUnknownError) return { key: "error-outcome-unknown" };
-  if (err instanceof ServiceFailedError || err instanceof NetworkError)
-    return { key: "error-service-unavailable" };
+  if (err instanceof ServiceFailedError || err instanceof NetworkError) {
+    // An Exchange-only operation that fails to answer means the exchange itself is down.
+    const exchangeOnly = operations[err.operationId].apis.every((a) => a === "exchange");
+    return { key: exchangeOnly ? "error-exchange-unreachable" : "error-service-unavailable" };
+  }
   if (err instanceof InvalidReplyError) return { key: "error-invalid-reply" };
   if (err instanceof InvalidRequestError) return { key: "error-invalid-input" };
   if (err instanceof ServiceRefusedError) {

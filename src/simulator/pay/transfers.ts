@@ -59,7 +59,7 @@ export const transferHandlers = defineHandlers({
       { cursor, limit },
       (r) => r.createdMs >= from && r.createdMs <= to,
     );
-    return { nextCursor: page.nextCursor, items: page.items.map((r) => r.transfer) };
+    return { items: page.items.map((r) => r.transfer), pagination: page.pagination };
   },
 
   getTransfer: ({ transferId, clientTransferId }, { account, world }) => {

@@ -42,7 +42,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
       pay: payResult.status === "fulfilled" ? payResult.value.balances : null,
       exchange:
         exchangeResult.status === "fulfilled"
-          ? { funding: exchangeResult.value[0], trading: exchangeResult.value[1] }
+          ? { funding: exchangeResult.value[0].balances, trading: exchangeResult.value[1].balances }
           : null,
     };
   };
@@ -50,6 +50,9 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     new InlineKeyboard()
       .text(ctx.t("balances-refresh"), "bal:refresh")
       .text(ctx.t("balances-move-button"), "bal:move")
+      .row()
+      .text(ctx.t("funding-withdraw-button"), "fnd:new")
+      .text(ctx.t("funding-moves-button"), "fnd:tp:1")
       .row()
       .text(ctx.t("menu-rates"), "menu:rates");
   const showBalances = async (ctx: BotContext) => {

@@ -73,7 +73,7 @@ export function invoiceManagement(
     const { index } = at;
     const { pay } = await clientsFor(deps, ctx.from!.id);
     const result = await pay.getInvoices({ cursor: at.cursor, limit: PAGE_SIZE });
-    await at.remember(result.nextCursor);
+    await at.remember(result.pagination.next);
 
     const kb = new InlineKeyboard();
     for (const inv of result.items) {
@@ -81,7 +81,7 @@ export function invoiceManagement(
       kb.text(label.length > 48 ? `${label.slice(0, 47)}…` : label, `inv:show:${inv.invoiceId}`).row();
     }
     if (index > 0) kb.text(ctx.t("common-prev"), `inv:page:${index - 1}`);
-    if (result.nextCursor) kb.text(ctx.t("common-next"), `inv:page:${index + 1}`);
+    if (result.pagination.next) kb.text(ctx.t("common-next"), `inv:page:${index + 1}`);
     kb.row().text(ctx.t("invoices-new"), "inv:new");
     const text =
       result.items.length === 0 && index === 0

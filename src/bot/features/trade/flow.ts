@@ -35,10 +35,13 @@ async function loadStart(
   telegramId: number,
 ): Promise<{ pairs: SymbolInfo[]; balances: Balances }> {
   const { exchange } = await clientsFor(deps, telegramId);
-  const [symbols, balances] = await Promise.all([exchange.getSymbols(), exchange.getTradingBalances()]);
+  const [{ symbols }, { balances }] = await Promise.all([
+    exchange.getSymbols(),
+    exchange.getTradingBalances(),
+  ]);
   return {
-    // A halted pair refuses every order, so it is not offered.
-    pairs: symbols.filter((s) => s.status === "trading"),
+    // A pair closed for trading refuses every order, so it is not offered.
+    pairs: symbols.filter((s) => s.enableTrading),
     balances: Object.fromEntries(balances.map((b) => [b.asset, b.available])),
   };
 }
@@ -61,7 +64,7 @@ async function loadEstimate(
   terms: OrderPayload,
 ): Promise<{ estimate: Estimate; balances: Balances }> {
   const { exchange } = await clientsFor(deps, telegramId);
-  const [estimate, balances] = await Promise.all([
+  const [estimate, { balances }] = await Promise.all([
     exchange.estimateOrder(terms),
     exchange.getTradingBalances(),
   ]);
@@ -90,7 +93,8 @@ const priceOrDash = (ctx: ConvContext, price: string | null, asset: string) =>
 
 /** Builds the conversation; `deps` and `actions` are closed over, never stored in conversation state. */
 export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
-  return async function trade(conversation: BotConversation, ctx: ConvContext): Promise<void> {
+  /** `preset`: the pair chosen already (the Trade button under a pair's card). */
+  return async function trade(conversation: BotConversation, ctx: ConvContext, preset?: string): Promise<void> {
     const telegramId = ctx.from?.id;
     if (telegramId === undefined) return;
 
@@ -103,13 +107,16 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
       return;
     }
 
-    const symbol = await askChoice(
-      conversation,
-      ctx,
-      ctx.t("trade-ask-pair"),
-      pairs.map((p) => ({ label: p.symbol, value: p.symbol })),
-      2,
-    );
+    const symbol =
+      preset !== undefined && pairs.some((p) => p.symbol === preset)
+        ? preset
+        : await askChoice(
+            conversation,
+            ctx,
+            ctx.t("trade-ask-pair"),
+            pairs.map((p) => ({ label: p.symbol, value: p.symbol })),
+            2,
+          );
     const pair = pairs.find((p) => p.symbol === symbol)!;
     const { baseAsset: base, quoteAsset: quote } = pair;
 
@@ -127,7 +134,7 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
 
     // Not even the smallest order fits the balance: say so now rather than after three more questions.
     const spentAsset = buy ? quote : base;
-    const smallest = buy ? pair.minFunds : pair.minSize;
+    const smallest = buy ? pair.quoteMinSize : pair.baseMinSize;
     const spendable = balances[spentAsset] ?? "0";
     if (money.lt(spendable, smallest)) {
       await ctx.reply(
@@ -185,7 +192,7 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
               base,
               quote,
               available: formatAmount(availableQuote, quote),
-              min: formatAmount(pair.minFunds, quote),
+              min: formatAmount(pair.quoteMinSize, quote),
             }),
             bookLine,
           ].join("\n"),
@@ -194,7 +201,7 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
         return { symbol, side, type: "market", timeInForce: "IOC", funds };
       }
       const rules = {
-        min: formatAmount(pair.minSize, base),
+        min: formatAmount(pair.baseMinSize, base),
         step: formatAmount(pair.baseIncrement, base),
       };
       const prompt =

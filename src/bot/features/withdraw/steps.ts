@@ -58,6 +58,19 @@ async function askDestination(
           networks.map((n) => ({ label: n, value: n })),
         )) as NetworkCode);
 
+  const { address, comment } = await askAddress(conversation, ctx, network);
+  return { currency, network, address, ...(comment === undefined ? {} : { comment }) };
+}
+
+/**
+ * Asks for an address on `network` until it has that network's format and, for TON, an optional memo
+ * (exchanges tell deposits apart by it). Shared by every withdrawal to an address.
+ */
+export async function askAddress(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  network: NetworkCode,
+): Promise<{ address: string; comment?: string }> {
   const format = ctx.t(`withdraw-format-${network}`);
   let prompt = ctx.t("withdraw-ask-address", { network, format });
   let address: string;
@@ -70,7 +83,7 @@ async function askDestination(
     network === "TON"
       ? await askText(conversation, ctx, ctx.t("withdraw-ask-memo"), { optional: true, maxLength: 120 })
       : undefined;
-  return { currency, network, address, ...(comment === undefined ? {} : { comment }) };
+  return { address: address.trim(), ...(comment === undefined ? {} : { comment }) };
 }
 
 export interface Terms {

@@ -1,0 +1,136 @@
+/**
+ * Histories of the Exchange funding balance: withdrawals to addresses and moves between the funding
+ * and trading balances. Both are numbered pages (the service pages them by page number), one line per
+ * item with a number button for its details. Pure functions of service replies.
+ */
+import { InlineKeyboard } from "grammy";
+import { formatAmount } from "../../../domain/money.js";
+import type { ExchangeTransfer, ExchangeWithdrawal } from "../../../service/schemas.js";
+import type { Translate } from "../../shared/errors.js";
+import { formatTime } from "../../shared/format.js";
+
+export const HISTORY_PAGE_SIZE = 10;
+/** Callback data prefixes: pages and details of withdrawals (w) and moves (t). */
+export const WITHDRAWALS_PAGE = "fnd:wp:";
+export const WITHDRAWAL_DETAILS = "fnd:w:";
+export const MOVES_PAGE = "fnd:tp:";
+export const MOVE_DETAILS = "fnd:t:";
+
+interface PageMeta {
+  currentPage: number;
+  totalPage: number;
+  totalNum: number;
+}
+
+/** Number buttons (details) in rows of five, then Previous / Next, then Back. */
+function pageKeyboard(
+  t: Translate,
+  ids: string[],
+  meta: PageMeta,
+  detailsPrefix: string,
+  pagePrefix: string,
+): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  ids.forEach((id, i) => {
+    if (i > 0 && i % 5 === 0) kb.row();
+    // An id too long for callback data keeps its line but gets no button.
+    if (Buffer.byteLength(detailsPrefix + id) <= 64) kb.text(String(i + 1), detailsPrefix + id);
+  });
+  kb.row();
+  if (meta.currentPage > 1) kb.text(t("common-prev"), `${pagePrefix}${meta.currentPage - 1}`);
+  if (meta.currentPage < meta.totalPage) kb.text(t("common-next"), `${pagePrefix}${meta.currentPage + 1}`);
+  return kb.row().text(t("common-back"), "menu:balances");
+}
+
+const pageLine = (t: Translate, meta: PageMeta) =>
+  t("funding-page", { page: meta.currentPage, pages: Math.max(meta.totalPage, 1), total: meta.totalNum });
+
+/** A page of funding withdrawals. */
+export function withdrawalsPage(
+  t: Translate,
+  page: PageMeta & { withdrawals: ExchangeWithdrawal[] },
+): { text: string; keyboard: InlineKeyboard } {
+  const lines = page.withdrawals.map((w, i) =>
+    t("funding-withdrawal-line", {
+      n: i + 1,
+      time: formatTime(w.createdAt),
+      amount: formatAmount(w.amount, w.asset),
+      network: w.network,
+      status: t(`funding-status-${w.status}`),
+    }),
+  );
+  return {
+    text: [
+      t("funding-withdrawals-title"),
+      ...(lines.length ? lines : [t("funding-withdrawals-none")]),
+      "",
+      pageLine(t, page),
+    ].join("\n"),
+    keyboard: pageKeyboard(
+      t,
+      page.withdrawals.map((w) => w.id),
+      page,
+      WITHDRAWAL_DETAILS,
+      WITHDRAWALS_PAGE,
+    ),
+  };
+}
+
+/** One funding withdrawal in full. */
+export function withdrawalDetails(t: Translate, w: ExchangeWithdrawal): string {
+  return [
+    t("funding-withdrawal-title", { id: w.id }),
+    t("withdraw-field-status", { status: t(`funding-status-${w.status}`) }),
+    t("withdraw-field-amount", { amount: formatAmount(w.amount, w.asset) }),
+    t("withdraw-field-fee", { fee: formatAmount(w.fee, w.feeAsset) }),
+    t("withdraw-field-network", { network: w.network }),
+    t("withdraw-field-address", { address: w.address }),
+    t("withdraw-field-tx", { tx: w.txHash ?? "—" }),
+    t("withdraw-field-created", { created: formatTime(w.createdAt) }),
+    t("funding-field-updated", { updated: formatTime(w.updatedAt) }),
+    t("funding-field-client-id", { id: w.clientWithdrawalId }),
+  ].join("\n");
+}
+
+const kindLabel = (t: Translate, kind: string) => t(`balances-kind-${kind}`);
+
+/** A page of moves between the funding and trading balances. */
+export function movesPage(
+  t: Translate,
+  page: PageMeta & { transfers: ExchangeTransfer[] },
+): { text: string; keyboard: InlineKeyboard } {
+  const lines = page.transfers.map((m, i) =>
+    t("funding-move-line", {
+      n: i + 1,
+      time: formatTime(m.createdAt),
+      amount: formatAmount(m.amount, m.asset),
+      from: kindLabel(t, m.from),
+      to: kindLabel(t, m.to),
+      status: t(`funding-move-status-${m.status}`),
+    }),
+  );
+  return {
+    text: [t("funding-moves-title"), ...(lines.length ? lines : [t("funding-moves-none")]), "", pageLine(t, page)].join(
+      "\n",
+    ),
+    keyboard: pageKeyboard(
+      t,
+      page.transfers.map((m) => m.id),
+      page,
+      MOVE_DETAILS,
+      MOVES_PAGE,
+    ),
+  };
+}
+
+/** One move in full. */
+export function moveDetails(t: Translate, m: ExchangeTransfer): string {
+  return [
+    t("funding-move-title", { id: m.id }),
+    t("funding-move-status", { status: t(`funding-move-status-${m.status}`) }),
+    t("funding-move-amount", { amount: formatAmount(m.amount, m.asset) }),
+    t("funding-move-route", { from: kindLabel(t, m.from), to: kindLabel(t, m.to) }),
+    t("withdraw-field-created", { created: formatTime(m.createdAt) }),
+    t("funding-field-client-id", { id: m.clientTransferId }),
+  ].join("\n");
+}

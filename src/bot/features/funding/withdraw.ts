@@ -1,0 +1,201 @@
+/**
+ * Withdrawing from the Exchange funding balance to an external address: asset (those with a funding
+ * balance and an open withdrawal network) → network (from the asset's networks) → address (the
+ * network's format) → amount (within the route's quota, the fee shown in its asset) → the shared
+ * confirmation → one createFundingWithdrawal under the operation's id as its client id, read back by
+ * that id when the outcome is unknown.
+ */
+import { InlineKeyboard } from "grammy";
+import type { NetworkCode } from "../../../domain/addresses.js";
+import { formatAmount, money } from "../../../domain/money.js";
+import { createOnce, reconcile } from "../../../service/reconcile.js";
+import { ExchangeWithdrawal, Network } from "../../../service/schemas.js";
+import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
+import { clientsFor } from "../../shared/account.js";
+import { attempt, tellFailure } from "../../shared/attempt.js";
+import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
+import { askAmount, askAsset, askChoice } from "../../shared/inputs.js";
+import { amountPlusFee, askAddress } from "../withdraw/steps.js";
+
+export const FUNDING_WITHDRAW_CONVERSATION = "funding-withdraw";
+export const FUNDING_WITHDRAWAL_KIND = "funding_withdrawal";
+
+export type FundingWithdrawalPayload = {
+  network: NetworkCode;
+  address: string;
+  comment?: string;
+  asset: string;
+  amount: string;
+  /** The fee quoted in the summary, for the result message. */
+  fee: string;
+  feeAsset: string;
+};
+
+/** Assets with something available on the funding balance and at least one open withdrawal network. */
+interface Start {
+  assets: { asset: string; available: string; networks: NetworkCode[] }[];
+}
+
+async function loadStart(deps: BotDeps, telegramId: number): Promise<Start> {
+  const { exchange } = await clientsFor(deps, telegramId);
+  const [{ balances }, assets] = await Promise.all([exchange.getFundingBalances(), exchange.getAssets()]);
+  const available = new Map(balances.map((b) => [b.asset, b.available]));
+  return {
+    assets: assets.flatMap((a) => {
+      const has = available.get(a.asset) ?? "0";
+      const networks = a.networks.filter((n) => n.withdrawalEnabled).map((n) => Network.parse(n.network));
+      return money.isPositive(has) && networks.length > 0 ? [{ asset: a.asset, available: has, networks }] : [];
+    }),
+  };
+}
+
+/** The route's quota and what the funding balance has of the asset and of the fee's asset now. */
+async function loadTerms(deps: BotDeps, telegramId: number, asset: string, network: NetworkCode) {
+  const { exchange } = await clientsFor(deps, telegramId);
+  const [quota, { balances }] = await Promise.all([
+    exchange.getFundingWithdrawalQuotas({ network, asset }),
+    exchange.getFundingBalances(),
+  ]);
+  const availableOf = (a: string) => balances.find((b) => b.asset === a)?.available ?? "0";
+  return { quota, available: availableOf(asset), feeAvailable: availableOf(quota.feeAsset) };
+}
+
+/** The withdraw-from-funding conversation; it ends by proposing the withdrawal for confirmation. */
+export function fundingWithdrawConversation(deps: BotDeps, actions: ActionRegistry) {
+  return async (conversation: BotConversation, ctx: ConvContext): Promise<void> => {
+    const telegramId = ctx.from!.id;
+    const start = await conversation.external((octx) => attempt(octx, () => loadStart(deps, telegramId)));
+    if (!start.ok) return tellFailure(ctx, start);
+    if (start.value.assets.length === 0) {
+      await ctx.reply(ctx.t("funding-nothing"));
+      return;
+    }
+    const asset = await askAsset(
+      conversation,
+      ctx,
+      start.value.assets.map((a) => a.asset),
+      ctx.t("funding-ask-asset"),
+    );
+    const entry = start.value.assets.find((a) => a.asset === asset)!;
+    const network =
+      entry.networks.length === 1
+        ? entry.networks[0]!
+        : ((await askChoice(
+            conversation,
+            ctx,
+            ctx.t("withdraw-ask-network", { asset }),
+            entry.networks.map((n) => ({ label: n, value: n })),
+          )) as NetworkCode);
+
+    const terms = await conversation.external((octx) =>
+      attempt(octx, () => loadTerms(deps, telegramId, asset, network)),
+    );
+    if (!terms.ok) return tellFailure(ctx, terms);
+    const { quota, available, feeAvailable } = terms.value;
+    const feeInAsset = quota.feeAsset === asset;
+    // The most one withdrawal may carry: the route's maximum, within what today's limit still allows.
+    const max = money.min(quota.maxAmount, quota.available);
+    if (
+      money.lt(max, quota.minAmount) ||
+      money.lt(available, feeInAsset ? money.add(quota.minAmount, quota.fee) : quota.minAmount) ||
+      (!feeInAsset && money.lt(feeAvailable, quota.fee))
+    ) {
+      await ctx.reply(
+        ctx.t("funding-not-enough", {
+          available: formatAmount(available, asset),
+          min: formatAmount(quota.minAmount, asset),
+          fee: formatAmount(quota.fee, quota.feeAsset),
+          limit: formatAmount(quota.available, asset),
+        }),
+      );
+      return;
+    }
+
+    const { address, comment } = await askAddress(conversation, ctx, network);
+    const amount = await askAmount(conversation, ctx, {
+      asset,
+      decimals: quota.precision,
+      min: quota.minAmount,
+      max,
+      available,
+      ...(feeInAsset ? { fee: quota.fee } : {}),
+      prompt: ctx.t("funding-ask-amount", {
+        asset,
+        available: formatAmount(available, asset),
+        min: formatAmount(quota.minAmount, asset),
+        max: formatAmount(max, asset),
+        fee: formatAmount(quota.fee, quota.feeAsset),
+      }),
+    });
+
+    const stays = feeInAsset
+      ? formatAmount(money.sub(available, money.add(amount, quota.fee)), asset)
+      : `${formatAmount(money.sub(available, amount), asset)}, ${formatAmount(money.sub(feeAvailable, quota.fee), quota.feeAsset)}`;
+    const summary = [
+      ctx.t("funding-summary-title"),
+      ctx.t("withdraw-field-network", { network }),
+      ctx.t("withdraw-field-address", { address }),
+      ...(network === "TON" ? [ctx.t("withdraw-field-memo", { memo: comment ?? "—" })] : []),
+      ctx.t("withdraw-field-amount", { amount: formatAmount(amount, asset) }),
+      ctx.t("withdraw-field-fee", { fee: formatAmount(quota.fee, quota.feeAsset) }),
+      ctx.t("withdraw-field-total", { total: amountPlusFee(amount, asset, quota.fee, quota.feeAsset) }),
+      ctx.t("funding-field-stays", { stays }),
+      "",
+      ctx.t("withdraw-irreversible"),
+    ].join("\n");
+    const payload: FundingWithdrawalPayload = {
+      network,
+      address,
+      ...(comment === undefined ? {} : { comment }),
+      asset,
+      amount,
+      fee: quota.fee,
+      feeAsset: quota.feeAsset,
+    };
+    const proposed = await conversation.external((octx) =>
+      attempt(octx, () =>
+        proposeAction(octx, deps, actions, { kind: FUNDING_WITHDRAWAL_KIND, payload, summary }),
+      ),
+    );
+    if (!proposed.ok) await tellFailure(ctx, proposed);
+  };
+}
+
+/** Callback data of a funding withdrawal's details. */
+export const withdrawalDetailsData = (id: string) => `fnd:w:${id}`;
+
+/** The confirmed withdrawal: sent once under `op.id`, read back by it when the outcome is unclear. */
+export const fundingWithdrawalAction: ActionDefinition<FundingWithdrawalPayload> = {
+  kind: FUNDING_WITHDRAWAL_KIND,
+  idPrefix: "fwd",
+  execute: ({ op, payload, clients }) =>
+    createOnce({
+      send: () =>
+        clients.exchange.createFundingWithdrawal({
+          clientWithdrawalId: op.id,
+          network: payload.network,
+          address: payload.address,
+          asset: payload.asset,
+          amount: payload.amount,
+          ...(payload.comment === undefined ? {} : { comment: payload.comment }),
+        }),
+      lookup: () => reconcile.fundingWithdrawal(clients.exchange, op.id),
+    }),
+  reconcile: ({ op, clients }) => reconcile.fundingWithdrawal(clients.exchange, op.id),
+  describeDone: (t, payload, result) => {
+    const w = ExchangeWithdrawal.safeParse(result);
+    return t("funding-done", {
+      amount: formatAmount(payload.amount, payload.asset),
+      address: payload.address,
+      network: payload.network,
+      fee: w.success ? formatAmount(w.data.fee, w.data.feeAsset) : formatAmount(payload.fee, payload.feeAsset),
+      status: w.success ? t(`funding-status-${w.data.status}`) : "—",
+    });
+  },
+  doneKeyboard: (t, _payload, result) => {
+    const w = ExchangeWithdrawal.safeParse(result);
+    return w.success
+      ? new InlineKeyboard().text(t("funding-details-button"), withdrawalDetailsData(w.data.id))
+      : undefined;
+  },
+};

@@ -1,0 +1,108 @@
+/**
+ * The market screens as functions of a context: a pair's card, its book, its trades, its chart and
+ * the pair list. They need no key (public data, on the network of the user's key or testnet), and
+ * each edits the pressed button's message in place or sends a new one. Deep links open them too.
+ */
+import type { BotContext, BotDeps } from "../../context.js";
+import { publicClientsFor } from "../../shared/account.js";
+import { showInPlace } from "../../shared/show.js";
+import { ChartCache } from "../../../charts/cache.js";
+import { resolveSymbol, searchSymbols } from "../../../domain/symbols.js";
+import type { NetworkName } from "../../../storage/types.js";
+import { type ChartImage, type ChartInterval, showChart } from "./chart.js";
+import {
+  BOOK_DEPTH,
+  bookKeyboard,
+  bookText,
+  symbolsPage,
+  tickerKeyboard,
+  tickerText,
+  TRADES_SHOWN,
+  tradesKeyboard,
+  tradesText,
+  unknownSymbol,
+} from "./view.js";
+
+/** How long the pair list is reused before it is read again. */
+const SYMBOLS_TTL_MS = 60_000;
+
+export type MarketScreens = ReturnType<typeof marketScreens>;
+
+export function marketScreens(deps: BotDeps) {
+  const charts = new ChartCache<ChartImage>(deps.now);
+  const symbolLists = new Map<NetworkName, { at: number; symbols: string[] }>();
+
+  const clients = (ctx: BotContext) => publicClientsFor(deps, ctx.from!.id);
+
+  /** The pair codes of the user's network (read at most once a minute). */
+  async function knownSymbols(ctx: BotContext): Promise<string[]> {
+    const c = await clients(ctx);
+    const cached = symbolLists.get(c.network);
+    const now = deps.now().getTime();
+    if (cached && now - cached.at < SYMBOLS_TTL_MS) return cached.symbols;
+    const symbols = (await c.exchange.getSymbols()).symbols.map((s) => s.symbol).sort();
+    symbolLists.set(c.network, { at: now, symbols });
+    return symbols;
+  }
+
+  /**
+   * The pair the user named, in any spelling; undefined after telling them it is unknown (with the
+   * closest pairs as buttons that open `screen` for them).
+   */
+  async function pairOrSuggest(ctx: BotContext, typed: string, screen: string): Promise<string | undefined> {
+    const found = resolveSymbol(typed, await knownSymbols(ctx));
+    if (found.ok) return found.symbol;
+    const view = unknownSymbol(ctx.t, typed, found.suggestions, (s) =>
+      screen === "chart" ? `mkt:chart:${s}:1h` : `mkt:${screen}:${s}`,
+    );
+    await ctx.reply(view.text, { reply_markup: view.keyboard });
+    return undefined;
+  }
+
+  const botName = (ctx: BotContext) => ctx.me.username;
+
+  return {
+    knownSymbols,
+    pairOrSuggest,
+
+    async price(ctx: BotContext, symbol: string, edit = true): Promise<void> {
+      const { exchange } = await clients(ctx);
+      // The ticker has no best bid and ask: the top of the book gives them.
+      const [{ tickers }, book] = await Promise.all([
+        exchange.getTicker({ tickerType: "24h", symbols: [symbol] }),
+        exchange.getOrderbook({ symbol, depth: 5 }),
+      ]);
+      const ticker = tickers[0];
+      if (!ticker) return void (await ctx.reply(ctx.t("market-unknown-symbol", { typed: symbol })));
+      await showInPlace(ctx, tickerText(ctx.t, ticker, book), { reply_markup: tickerKeyboard(ctx.t, symbol, botName(ctx)) }, { edit });
+    },
+
+    async book(ctx: BotContext, symbol: string): Promise<void> {
+      const { exchange } = await clients(ctx);
+      const book = await exchange.getOrderbook({ symbol, depth: BOOK_DEPTH });
+      await showInPlace(ctx, bookText(ctx.t, symbol, book, deps.now()), { parse_mode: "HTML", reply_markup: bookKeyboard(ctx.t, symbol) });
+    },
+
+    async trades(ctx: BotContext, symbol: string): Promise<void> {
+      const { exchange } = await clients(ctx);
+      const { trades } = await exchange.getTrades({ symbol });
+      const latest = [...trades].sort((a, b) => b.time.localeCompare(a.time)).slice(0, TRADES_SHOWN);
+      await showInPlace(ctx, tradesText(ctx.t, symbol, latest), {
+        parse_mode: "HTML",
+        reply_markup: tradesKeyboard(ctx.t, symbol),
+      });
+    },
+
+    async chart(ctx: BotContext, symbol: string, interval: ChartInterval): Promise<void> {
+      const c = await clients(ctx);
+      const shown = await showChart(ctx, charts, c.network, c.exchange, symbol, interval, deps.now());
+      if (!shown) await ctx.reply(ctx.t("market-chart-empty", { pair: symbol, interval }));
+    },
+
+    async symbols(ctx: BotContext, query: string, page: number): Promise<void> {
+      const matches = searchSymbols(query, await knownSymbols(ctx));
+      const view = symbolsPage(ctx.t, matches, page, query);
+      await showInPlace(ctx, view.text, { reply_markup: view.keyboard });
+    },
+  };
+}

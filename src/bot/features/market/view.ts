@@ -1,0 +1,233 @@
+/**
+ * Texts and keyboards of the market screens: a pair's ticker card, the order book and recent trades
+ * as monospace tables, the pair list, assets, fees and service status. Pure functions of service
+ * replies (already validated by the service module).
+ */
+import { InlineKeyboard } from "grammy";
+import { formatAmount, money } from "../../../domain/money.js";
+import type { Asset, Orderbook, Ticker, Trade, TradeFee } from "../../../service/schemas.js";
+import type { Translate } from "../../shared/errors.js";
+import { formatTime, shareUrl } from "../../shared/format.js";
+import { priceLink } from "../links/payloads.js";
+
+
+export const BOOK_DEPTH = 10;
+export const TRADES_SHOWN = 20;
+export const SYMBOLS_PER_PAGE = 10;
+
+export const assetsOf = (symbol: string) => {
+  const [base = symbol, quote = symbol] = symbol.split("-");
+  return { base, quote };
+};
+
+/** Text for `<pre>` blocks and HTML messages. */
+export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** "+1.23%" from a rate such as "0.0123" (two places, sign always shown). */
+export function percent(rate: string): string {
+  const value = money.fixed(money.mul(rate, "100"), 2);
+  const sign = value.startsWith("-") ? "" : "+";
+  return `${sign}${value}%`;
+}
+
+/** The ticker card: last price, 24 h change, range, volume, best bid and ask. */
+export function tickerText(t: Translate, tk: Ticker, book: Pick<Orderbook, "bids" | "asks">): string {
+  const { base, quote } = assetsOf(tk.symbol);
+  const falling = tk.changePrice.startsWith("-");
+  const arrow = falling ? "🔻" : "🔺";
+  return [
+    t("market-ticker-title", { pair: tk.symbol }),
+    t("market-ticker-last", { price: formatAmount(tk.last, quote) }),
+    t("market-ticker-change", {
+      arrow,
+      change: `${falling ? "-" : "+"}${formatAmount(tk.changePrice.replace(/^-/, ""), quote)}`,
+      percent: percent(tk.changeRate),
+    }),
+    t("market-ticker-range", { high: formatAmount(tk.high, quote), low: formatAmount(tk.low, quote) }),
+    t("market-ticker-volume", {
+      base: formatAmount(tk.baseVolume, base),
+      quote: formatAmount(tk.quoteVolume, quote),
+    }),
+    t("market-ticker-book", {
+      bid: book.bids[0] ? formatAmount(book.bids[0][0], quote) : "—",
+      ask: book.asks[0] ? formatAmount(book.asks[0][0], quote) : "—",
+    }),
+    t("market-ticker-time", { time: formatTime(tk.endTime) }),
+  ].join("\n");
+}
+
+/** Chart · Book · Trades · Trade under a ticker card, then Share and Back. */
+export function tickerKeyboard(t: Translate, symbol: string, botUsername: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("market-button-chart"), `mkt:chart:${symbol}:1h`)
+    .text(t("market-button-book"), `mkt:book:${symbol}`)
+    .row()
+    .text(t("market-button-trades"), `mkt:trades:${symbol}`)
+    .text(t("market-button-trade"), `mkt:trade:${symbol}`)
+    .row()
+    .url(t("common-share"), shareUrl(priceLink(botUsername, symbol)))
+    .text(t("common-back"), "menu:main");
+}
+
+/** Right-aligns the columns of `rows` (each a list of cells). */
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  return rows.map((r) => r.map((c, i) => c.padStart(widths[i]!)).join("  ")).join("\n");
+}
+
+/** The top of both sides of the book in a monospace table (HTML). */
+export function bookText(t: Translate, symbol: string, book: Orderbook, now: Date): string {
+  const { base, quote } = assetsOf(symbol);
+  const head = t("market-book-title", { pair: symbol });
+  if (book.bids.length === 0 && book.asks.length === 0) return `${head}\n${t("market-book-empty")}`;
+  const rows: string[][] = [[t("market-book-bid-size"), t("market-book-bid"), t("market-book-ask"), t("market-book-ask-size")]];
+  for (let i = 0; i < Math.max(book.bids.length, book.asks.length); i++) {
+    const bid = book.bids[i];
+    const ask = book.asks[i];
+    rows.push([
+      bid ? formatAmount(bid[1]) : "",
+      bid ? formatAmount(bid[0]) : "",
+      ask ? formatAmount(ask[0]) : "",
+      ask ? formatAmount(ask[1]) : "",
+    ]);
+  }
+  return [
+    escapeHtml(head),
+    escapeHtml(t("market-book-units", { base, quote })),
+    `<pre>${escapeHtml(table(rows))}</pre>`,
+    escapeHtml(t("market-updated", { time: formatTime(now.toISOString()) })),
+  ].join("\n");
+}
+
+export function bookKeyboard(t: Translate, symbol: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("market-refresh"), `mkt:book:${symbol}`)
+    .text(t("market-button-price"), `mkt:price:${symbol}`)
+    .row()
+    .text(t("common-back"), "menu:main");
+}
+
+/** The latest trades, newest first, in a monospace table (HTML). */
+export function tradesText(t: Translate, symbol: string, trades: Trade[]): string {
+  const { base, quote } = assetsOf(symbol);
+  const head = t("market-trades-title", { pair: symbol });
+  if (trades.length === 0) return escapeHtml(`${head}\n${t("market-trades-none")}`);
+  const rows = [
+    [t("market-trades-time"), t("market-trades-side"), t("market-trades-price"), t("market-trades-size")],
+    ...trades.map((tr) => [
+      tr.time.slice(11, 19),
+      t(`market-side-${tr.side}`),
+      formatAmount(tr.price),
+      formatAmount(tr.size),
+    ]),
+  ];
+  return [
+    escapeHtml(head),
+    escapeHtml(t("market-trades-units", { base, quote })),
+    `<pre>${escapeHtml(table(rows))}</pre>`,
+  ].join("\n");
+}
+
+export function tradesKeyboard(t: Translate, symbol: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("market-refresh"), `mkt:trades:${symbol}`)
+    .text(t("market-button-price"), `mkt:price:${symbol}`)
+    .row()
+    .text(t("common-back"), "menu:main");
+}
+
+/** A page of pairs: a button per pair (opens its card), Previous / Next, Back. */
+export function symbolsPage(
+  t: Translate,
+  matches: string[],
+  page: number,
+  query: string,
+): { text: string; keyboard: InlineKeyboard } {
+  const pages = Math.max(1, Math.ceil(matches.length / SYMBOLS_PER_PAGE));
+  const current = Math.min(Math.max(page, 1), pages);
+  const shown = matches.slice((current - 1) * SYMBOLS_PER_PAGE, current * SYMBOLS_PER_PAGE);
+  const kb = new InlineKeyboard();
+  shown.forEach((s, i) => {
+    if (i > 0 && i % 2 === 0) kb.row();
+    kb.text(s, `mkt:price:${s}`);
+  });
+  kb.row();
+  if (current > 1) kb.text(t("common-prev"), `mkt:syms:${current - 1}:${query}`);
+  if (current < pages) kb.text(t("common-next"), `mkt:syms:${current + 1}:${query}`);
+  kb.row().text(t("common-back"), "menu:main");
+  const head = query ? t("market-symbols-search", { query }) : t("market-symbols-title");
+  const body = matches.length === 0 ? t("market-symbols-none") : t("market-symbols-page", { page: current, pages, total: matches.length });
+  return { text: [head, body, t("market-symbols-hint")].join("\n"), keyboard: kb };
+}
+
+/** The asset list: a button per asset. */
+export function assetsKeyboard(t: Translate, assets: Asset[]): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  assets.forEach((a, i) => {
+    if (i > 0 && i % 3 === 0) kb.row();
+    kb.text(a.asset, `mkt:asset:${a.asset}`);
+  });
+  return kb.row().text(t("common-back"), "menu:main");
+}
+
+/** One asset: name, precision, and per network whether deposits and withdrawals are open. */
+export function assetText(t: Translate, a: Asset): string {
+  const state = (on: boolean) => t(on ? "market-asset-open" : "market-asset-closed");
+  return [
+    t("market-asset-title", { asset: a.asset, name: a.name }),
+    t("market-asset-precision", { decimals: a.precision }),
+    ...(a.networks.length === 0
+      ? [t("market-asset-no-networks")]
+      : a.networks.map((n) =>
+          t("market-asset-network", {
+            network: n.network,
+            deposit: state(n.depositEnabled),
+            withdrawal: state(n.withdrawalEnabled),
+          }),
+        )),
+  ].join("\n");
+}
+
+/** Maker and taker fee rates per pair, as percentages. */
+export function feesText(t: Translate, fees: TradeFee[], own: boolean): string {
+  return [
+    t(own ? "market-fees-own" : "market-fees-default"),
+    ...fees.map((f) =>
+      t("market-fees-line", { pair: f.symbol, maker: percent(f.standard.maker), taker: percent(f.standard.taker) }),
+    ),
+  ].join("\n");
+}
+
+export interface HealthLine {
+  api: "exchange" | "pay";
+  ok: boolean;
+  ms: number;
+}
+
+/** Whether each interface of the network answers. */
+export function statusText(t: Translate, network: string, lines: HealthLine[]): string {
+  return [
+    t("market-status-title", { network: t(`market-network-${network}`) }),
+    ...lines.map((l) =>
+      t(l.ok ? "market-status-up" : "market-status-down", { api: t(`market-api-${l.api}`), ms: l.ms }),
+    ),
+  ].join("\n");
+}
+
+/** "Did you mean …?" with a button per suggestion. */
+export function unknownSymbol(
+  t: Translate,
+  typed: string,
+  suggestions: string[],
+  dataOf: (symbol: string) => string,
+): { text: string; keyboard: InlineKeyboard } {
+  const kb = new InlineKeyboard();
+  for (const s of suggestions) kb.text(s, dataOf(s));
+  kb.row().text(t("market-button-all-symbols"), "mkt:syms:1:");
+  return {
+    text: suggestions.length
+      ? t("market-unknown-symbol-suggest", { typed: typed.slice(0, 30) })
+      : t("market-unknown-symbol", { typed: typed.slice(0, 30) }),
+    keyboard: kb,
+  };
+}

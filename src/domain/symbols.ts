@@ -1,0 +1,44 @@
+/**
+ * Trading-pair codes as people type them: `btc-usdt`, `BTC/USDT`, `btc_usdt` and `btcusdt` all name
+ * BTC-USDT. An unknown code gets the closest known pairs as suggestions.
+ */
+import { distance } from "fastest-levenshtein";
+
+/** Letters and digits only, upper case: the form every spelling of a pair shares. */
+const compact = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, "");
+
+export type SymbolLookup = { ok: true; symbol: string } | { ok: false; suggestions: string[] };
+
+/**
+ * Resolves what a person typed to one of `known` (codes like "BTC-USDT"); otherwise up to `max`
+ * suggestions, closest first (pairs containing the text, then by edit distance).
+ */
+export function resolveSymbol(text: string, known: readonly string[], max = 3): SymbolLookup {
+  const typed = compact(text);
+  if (typed.length > 0) {
+    const hit = known.find((s) => compact(s) === typed);
+    if (hit) return { ok: true, symbol: hit };
+  }
+  return { ok: false, suggestions: closestSymbols(typed, known, max) };
+}
+
+/** Up to `max` of `known` closest to `text`: those containing it first, then by edit distance. */
+export function closestSymbols(text: string, known: readonly string[], max = 3): string[] {
+  const typed = compact(text);
+  if (typed.length === 0) return [];
+  return known
+    .map((s) => {
+      const c = compact(s);
+      return { s, contains: c.includes(typed) || typed.includes(c), d: distance(c, typed) };
+    })
+    .filter((e) => e.contains || e.d <= Math.max(2, Math.floor(typed.length / 2)))
+    .sort((a, b) => Number(b.contains) - Number(a.contains) || a.d - b.d || a.s.localeCompare(b.s))
+    .slice(0, max)
+    .map((e) => e.s);
+}
+
+/** The pairs of `known` whose code contains `part` in any spelling (all of them for an empty part). */
+export function searchSymbols(part: string, known: readonly string[]): string[] {
+  const typed = compact(part);
+  return known.filter((s) => compact(s).includes(typed));
+}

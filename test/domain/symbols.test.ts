@@ -1,0 +1,24 @@
+/** Pair codes as people type them, and suggestions for unknown ones. */
+import { describe, expect, it } from "vitest";
+import { closestSymbols, resolveSymbol, searchSymbols } from "../../src/domain/symbols.js";
+
+const KNOWN = ["BTC-USDT", "ETH-USDT", "ETH-BTC", "TONCOIN-USDT", "SOL-USDT"];
+
+describe("symbols", () => {
+  it.each(["btc-usdt", "BTC/USDT", "btcusdt", " BTC_USDT ", "btc usdt"])("reads %s as BTC-USDT", (typed) => {
+    expect(resolveSymbol(typed, KNOWN)).toEqual({ ok: true, symbol: "BTC-USDT" });
+  });
+
+  it("suggests the closest pairs for a typo", () => {
+    expect(resolveSymbol("BTC-USTD", KNOWN)).toEqual({ ok: false, suggestions: ["BTC-USDT"] });
+    expect(closestSymbols("eth", KNOWN)).toEqual(["ETH-BTC", "ETH-USDT"]);
+    expect(resolveSymbol("qqqqqqqqqq", KNOWN)).toEqual({ ok: false, suggestions: [] });
+    expect(resolveSymbol("", KNOWN)).toEqual({ ok: false, suggestions: [] });
+  });
+
+  it("searches by part of a name in any spelling", () => {
+    expect(searchSymbols("usdt", KNOWN)).toEqual(["BTC-USDT", "ETH-USDT", "TONCOIN-USDT", "SOL-USDT"]);
+    expect(searchSymbols("eth/b", KNOWN)).toEqual(["ETH-BTC"]);
+    expect(searchSymbols("", KNOWN)).toEqual(KNOWN);
+  });
+});
