@@ -58,7 +58,7 @@ describe("npm start without BOT_TOKEN", () => {
   it("serves the playground and says so in one log line with the address", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "playground-main-"));
     const started = Date.now();
-    const env = { ...process.env, PLAYGROUND_PORT: "0", PLAYGROUND_DATA_DIR: dataDir };
+    const env: NodeJS.ProcessEnv = { ...process.env, PLAYGROUND_PORT: "0", PLAYGROUND_DATA_DIR: dataDir };
     delete env.BOT_TOKEN;
     delete env.LOG_LEVEL;
     const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });

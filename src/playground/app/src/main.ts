@@ -440,6 +440,15 @@ function init(): void {
     fileInput.value = "";
   });
   $("forward").addEventListener("click", openForward);
+  // A photo that finishes loading in the newest message would otherwise push the chat's end out of view.
+  $("messages").addEventListener(
+    "load",
+    (e) => {
+      const list = $("messages");
+      if ((e.target as HTMLElement).closest(".row") === list.lastElementChild) list.scrollTop = list.scrollHeight;
+    },
+    true,
+  );
   $("forward-send").addEventListener("click", () => {
     const from = ($("forward-from") as HTMLSelectElement).value;
     const text = ($("forward-text") as HTMLTextAreaElement).value;
