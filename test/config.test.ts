@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../src/config.js";
+import { ConfigError, loadConfig, loadPlaygroundConfig } from "../src/config.js";
 
 const KEY = randomBytes(32);
 const minimal = { BOT_TOKEN: "123:abc", KEY_ENCRYPTION_KEY: KEY.toString("base64") };
@@ -36,6 +36,7 @@ describe("loadConfig", () => {
       MASS_MAX_ROWS: 10_000,
       MASS_BATCH_SIZE: 100,
       MASS_CONFIRM_TOTAL: "1000",
+      BROADCAST_PER_SECOND: 30,
     });
     expect(config.KEY_ENCRYPTION_KEY).toHaveLength(32);
     expect(config.TELEGRAM_API_ROOT).toBeUndefined();
@@ -143,5 +144,16 @@ describe("KEY_ENCRYPTION_PREVIOUS_KEYS", () => {
       /KEY_ENCRYPTION_PREVIOUS_KEYS/,
     );
     expect(() => loadConfig({ ...base, KEY_ENCRYPTION_PREVIOUS_KEYS: "1:c2hvcnQ=" })).not.toThrow(/c2hvcnQ/);
+  });
+});
+
+describe("loadPlaygroundConfig", () => {
+  it("needs nothing: port 3000 on loopback, data in ./data/playground, the log level left to the playground", () => {
+    expect(loadPlaygroundConfig({})).toEqual({ PLAYGROUND_PORT: 3000, PLAYGROUND_HOST: "127.0.0.1", PLAYGROUND_DATA_DIR: "./data/playground" });
+  });
+
+  it("names a bad variable", () => {
+    expect(() => loadPlaygroundConfig({ PLAYGROUND_PORT: "http" })).toThrow(/PLAYGROUND_PORT/);
+    expect(() => loadPlaygroundConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
   });
 });

@@ -12,6 +12,7 @@ import { sequentialize } from "@grammyjs/runner";
 import { Bot, type BotConfig, type Context, GrammyError, HttpError, session, type Transformer } from "grammy";
 import type { InlineKeyboardMarkup, UserFromGetMe } from "grammy/types";
 import type { OperationRecord } from "../storage/types.js";
+import { skipUnchangedWrites } from "../storage/kv.js";
 import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../telegram/broadcast-pacer.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
 import type { Feature, FeatureCommand, FeatureFactory, FeatureKit } from "./feature.js";
@@ -108,7 +109,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   core.use(
     session<SessionData, BotContext>({
       initial: () => ({}),
-      storage: deps.storage.kv<SessionData>("session"),
+      storage: skipUnchangedWrites(deps.storage.kv<SessionData>("session")),
     }),
   );
   core.use(i18n.middleware() as never);
