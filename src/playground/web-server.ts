@@ -58,6 +58,7 @@ const ForwardInput = z.union([
 ]);
 const OpenLinkInput = z.object({ url: z.url() });
 const FileName = z.string().trim().min(1).max(255);
+const LanguageInput = z.object({ language: z.enum(["en", "ru"]) });
 
 class BadInput extends Error {}
 
@@ -119,7 +120,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   function state() {
     return {
       bot: { username: standIn.botUser.username, firstName: standIn.botUser.first_name },
-      people: people.map((p) => ({ ...p })),
+      people: people.map((p) => ({ ...p, languageCode: standIn.state.users.get(p.id)?.language_code ?? p.languageCode })),
       chats: Object.fromEntries(people.map((p) => [p.id, standIn.state.history(p.id)])),
       commands: commandsByPerson(),
       panel: options.panel(),
@@ -152,8 +153,17 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
         const url = new URL(req.url ?? "/", "http://x");
         const name = parse(FileName, url.searchParams.get("name") ?? "");
         const type = String(req.headers["content-type"] ?? "application/octet-stream").split(";")[0]!;
-        user.sendDocument(name, await readBody(req), type);
+        const content = await readBody(req);
+        // Pictures go as photos, as Telegram's apps send them by default; anything else as a file.
+        if (/^image\/(png|jpeg|gif|webp)$/.test(type)) user.sendPhoto(name, content, type);
+        else user.sendDocument(name, content, type);
         return json(res, 202, { ok: true });
+      }
+      case "language": {
+        // What the person's Telegram app reports: it picks the command list and the bot's default language.
+        const { language } = parse(LanguageInput, await readJson(req));
+        standIn.user(chatId, { language_code: language });
+        return json(res, 200, { ok: true, commands: commandsByPerson()[chatId] });
       }
       case "share": {
         const { requestId, userId } = parse(ShareInput, await readJson(req));

@@ -146,6 +146,34 @@ describe("the playground", () => {
   });
 });
 
+describe("the page's person", () => {
+  it("switches their app language: the Russian command list and a Russian bot", async () => {
+    const pg = await start(mkdtempSync(join(tmpdir(), "playground-language-")));
+    const friend = pg.people.find((p) => p.role === "friend")!.id;
+    const switched = await post(pg, `/api/chats/${friend}/language`, { language: "ru" });
+    expect(switched.body.commands).toContainEqual(expect.objectContaining({ command: "start", description: expect.stringMatching(/[а-я]/) }));
+    expect(await say(pg, friend, "/start")).toMatch(/Здравствуйте|Привет/);
+    expect((await post(pg, `/api/chats/${friend}/language`, { language: "de" })).status).toBe(400);
+  });
+
+  it("sends a picture as a photo and a CSV as a document, both downloadable", async () => {
+    const pg = await start(mkdtempSync(join(tmpdir(), "playground-files-")));
+    const you = pg.people[0]!.id;
+    const png = Buffer.from("89504e470d0a1a0a", "hex");
+    for (const [name, type, content] of [["pic.png", "image/png", png], ["list.csv", "text/csv", Buffer.from("1002,1,USDT\n")]] as const) {
+      const res = await fetch(`${pg.url}/api/chats/${you}/documents?name=${name}`, { method: "POST", headers: { "content-type": type }, body: content });
+      expect(res.status).toBe(202);
+    }
+    const [photo, doc] = pg.standIn.state.history(you);
+    expect(photo?.photo?.[0]?.file_id).toBeDefined();
+    expect(doc?.document).toMatchObject({ file_name: "list.csv", mime_type: "text/csv" });
+    const download = await fetch(`${pg.url}/api/files/${doc!.document!.file_id}?download`);
+    expect(download.headers.get("content-disposition")).toBe("attachment; filename*=UTF-8''list.csv");
+    expect(await download.text()).toBe("1002,1,USDT\n");
+    expect(Buffer.from(await (await fetch(`${pg.url}/api/files/${photo!.photo![0]!.file_id}`)).arrayBuffer())).toEqual(png);
+  });
+});
+
 describe("cheque links", () => {
   it("finds the cheque id in a link or inside a share link, and nothing elsewhere", () => {
     expect(chequeOf("https://t.me/xrocket?start=ch_123")).toBe("ch_123");

@@ -523,6 +523,13 @@ export class SimulatedUser {
     } as Partial<Message>).update;
   }
 
+  /** Sends a picture as Telegram sends photos: sizes of one stored file (the playground's image upload). */
+  sendPhoto(name: string, content: Buffer, mimeType = "image/png", caption?: string): Update {
+    const file = this.server.state.storeFile(name, mimeType, content, "photos");
+    const size = { file_id: file.fileId, file_unique_id: file.fileUniqueId, file_size: file.content.length, width: 512, height: 512 };
+    return this.server.personSays(this.id, { photo: [size], ...(caption ? { caption } : {}) } as Partial<Message>).update;
+  }
+
   block(): void {
     this.server.state.blocked.add(this.id);
   }

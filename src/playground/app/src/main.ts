@@ -10,6 +10,7 @@ interface Person {
   id: number;
   firstName: string;
   username: string;
+  languageCode: string;
   keys: { production: string; testnet: string };
 }
 type Balances = Record<string, string>;
@@ -87,6 +88,7 @@ function load(next: State): void {
   const fromHash = Number(location.hash.slice(1));
   if (!current) current = next.people.some((p) => p.id === fromHash) ? fromHash : next.people[0]!.id;
   $("bot-name").textContent = next.bot.firstName;
+  ($("language") as HTMLSelectElement).value = person().languageCode;
   renderPeople();
   renderChat();
   renderPanel();
@@ -150,6 +152,7 @@ function renderPeople(): void {
 
 function switchTo(id: number): void {
   current = id;
+  ($("language") as HTMLSelectElement).value = person(id).languageCode;
   unread.delete(id);
   history.replaceState(null, "", `#${id}`);
   renderPeople();
@@ -440,6 +443,16 @@ function init(): void {
     fileInput.value = "";
   });
   $("forward").addEventListener("click", openForward);
+  $("language").addEventListener("change", () => {
+    const language = ($("language") as HTMLSelectElement).value;
+    post(`/api/chats/${current}/language`, { language })
+      .then((r) => {
+        person().languageCode = language;
+        state!.commands[current] = (r as { commands: BotCommand[] }).commands;
+        toast(language === "ru" ? "Telegram app language: Russian (command menu and the bot's default language)" : "Telegram app language: English");
+      })
+      .catch((err: Error) => toast(err.message));
+  });
   // A photo that finishes loading in the newest message would otherwise push the chat's end out of view.
   $("messages").addEventListener(
     "load",
