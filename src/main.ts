@@ -10,16 +10,7 @@ import { ConfigError, loadConfig, loadPlaygroundConfig } from "./config.js";
 
 async function main(): Promise<void> {
   if (!process.env.BOT_TOKEN?.trim()) return playground();
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = configOrExit(loadConfig);
   const running = await startBot(config);
   const stop = async (signal: string) => {
     running.logger.info({ signal }, "stopping");
@@ -31,16 +22,7 @@ async function main(): Promise<void> {
 }
 
 async function playground(): Promise<void> {
-  let config: ReturnType<typeof loadPlaygroundConfig>;
-  try {
-    config = loadPlaygroundConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = configOrExit(loadPlaygroundConfig);
   const { startPlayground } = await import("./playground/playground.js");
   const running = await startPlayground(config);
   running.logger.info(
@@ -53,6 +35,19 @@ async function playground(): Promise<void> {
   };
   process.once("SIGINT", () => void stop());
   process.once("SIGTERM", () => void stop());
+}
+
+/** The parsed configuration, or the list of what is wrong with it and exit code 1. */
+function configOrExit<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
 }
 
 main().catch((err) => {
