@@ -69,6 +69,9 @@ export function seedPlayground(sim: Simulator): { people: DemoPerson[]; makerKey
   };
 }
 
+/** Refill orders the maker keeps resting; older ones are cancelled so the book does not grow for ever. */
+const RESTING_KEPT = 40;
+
 /** The USDT pairs that trade: the maker moves their prices. */
 const MOVING = PAIRS.filter((p) => p.quoteAsset === "USDT" && p.status === "trading");
 
@@ -85,6 +88,7 @@ export function startMarketMaker(
 ): { stop(): void } {
   let turn = 0;
   let busy = false;
+  const resting: string[] = [];
   const tick = async () => {
     if (busy) return;
     busy = true;
@@ -107,8 +111,10 @@ export function startMarketMaker(
       const price = floorToStep(money.mul(last, side === "buy" ? "1.003" : "0.997"), spec.priceIncrement);
       const size = floorToStep(money.div(funds, price, 12), spec.baseIncrement);
       if (money.isPositive(price) && money.gte(size, spec.minSize)) {
+        const clientOrderId = newClientId("mm");
+        resting.push(clientOrderId);
         await exchange.placeOrder({
-          clientOrderId: newClientId("mm"),
+          clientOrderId,
           symbol: spec.symbol,
           side: side === "buy" ? "sell" : "buy",
           type: "limit",
@@ -117,6 +123,8 @@ export function startMarketMaker(
           price,
         });
       }
+      // An order already filled is refused here; either way it no longer rests.
+      if (resting.length > RESTING_KEPT) await exchange.cancelOrder({ clientOrderId: resting.shift()! }).catch(() => undefined);
     } catch (err) {
       // A refused trade only skips a beat of the demo market.
       logger.debug({ err, symbol: spec.symbol }, "market maker skipped a trade");

@@ -54,7 +54,7 @@ export class PanelWatcher {
     const log = this.sim.requests.list();
     for (; this.#seen < log.length; this.#seen++) {
       const entry = log[this.#seen]!;
-      if (!operations[entry.operationId].write || isMarketMaker(entry.body)) continue;
+      if (!operations[entry.operationId].write || isMarketMaker(entry.body) || isMarketMaker(entry.query)) continue;
       this.#operations.unshift({
         seq: this.#seen + 1,
         at: now.toISOString(),
@@ -96,9 +96,10 @@ function nonZero(balances: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(balances).filter(([, v]) => !money.isZero(v)));
 }
 
-/** The market maker's orders carry client ids starting with "mm-" (see demo-seed.ts). */
-function isMarketMaker(body: unknown): boolean {
-  return typeof field(body, "clientOrderId") === "string" && String(field(body, "clientOrderId")).startsWith("mm-");
+/** The market maker's orders carry client ids starting with "mm-" (see demo-seed.ts), in the body or the query. */
+function isMarketMaker(params: unknown): boolean {
+  const id = field(params, "clientOrderId");
+  return typeof id === "string" && id.startsWith("mm-");
 }
 
 function field(body: unknown, name: string): unknown {
