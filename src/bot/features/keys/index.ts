@@ -5,7 +5,7 @@
  * remembers which network the next pasted message is for.
  */
 import { Composer, InlineKeyboard } from "grammy";
-import { cleanPastedKey, looksLikeApiKey } from "../../../domain/secrets.js";
+import { cleanPastedKey, couldBeKey, isOwnKey, looksLikeApiKey } from "../../../domain/secrets.js";
 import { UnauthorizedError } from "../../../service/errors.js";
 import type { NetworkName } from "../../../storage/types.js";
 import type { BotContext, BotDeps } from "../../context.js";
@@ -50,6 +50,14 @@ function networkKeyboard(ctx: BotContext): InlineKeyboard {
     .text(ctx.t("common-cancel"), "keys:abort");
 }
 
+/** Whether the message is a key by its form, or exactly the sender's own stored key (any form). */
+async function isKeyMessage(deps: BotDeps, telegramId: number | undefined, text: string): Promise<boolean> {
+  if (looksLikeApiKey(text)) return true;
+  if (telegramId === undefined || !couldBeKey(text)) return false;
+  const stored = await deps.storage.users.loadKey(telegramId).catch(() => undefined);
+  return stored !== undefined && isOwnKey(text, stored.apiKey);
+}
+
 export function keysFeature({ deps }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   // Runs before conversations, so that a pasted key never becomes part of a conversation's state.
@@ -57,7 +65,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
 
   // A key pasted in a group: delete it and refuse, whatever else happens.
   early.chatType(["group", "supergroup"]).on("message:text", async (ctx, next) => {
-    if (!looksLikeApiKey(ctx.message.text)) return next();
+    if (!(await isKeyMessage(deps, ctx.from?.id, ctx.message.text))) return next();
     await ctx
       .deleteMessage()
       .catch((err) => ctx.log.warn({ err }, "could not delete a key posted in a group"));
@@ -112,7 +120,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     const pending = ctx.session.pendingKey;
     const text = ctx.message.text;
     const awaiting = pending !== undefined && pending.until > deps.now().getTime() && !text.startsWith("/");
-    if (!awaiting && !looksLikeApiKey(text)) return next();
+    if (!awaiting && !(await isKeyMessage(deps, ctx.from.id, text))) return next();
     // Whatever follows, the message that may hold a key leaves the chat first.
     await ctx.deleteMessage().catch((err) => ctx.log.warn({ err }, "could not delete the key message"));
     if (!awaiting || !pending) {
