@@ -104,6 +104,16 @@ export const ConfigSchema = ServiceConfigSchema.extend({
     .string()
     .regex(DECIMAL_PATTERN, "must be a plain decimal such as 1000")
     .default("1000"),
+
+  // Exchange in chat: inline mode and charts.
+  /**
+   * A chat (e.g. a private channel with the bot as admin) where charts are uploaded once to get the
+   * Telegram file id that inline photo results need; unset: inline chart results only reuse charts
+   * already sent by /chart in the same minute.
+   */
+  CHART_UPLOAD_CHAT_ID: z.coerce.number().int().optional(),
+  /** Seconds Telegram may cache a user's inline results. */
+  INLINE_CACHE_SECONDS: int(10, 0, 300),
 });
 
 // ---------------------------------------------------------------- playground (npm start without BOT_TOKEN)

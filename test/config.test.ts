@@ -37,7 +37,9 @@ describe("loadConfig", () => {
       MASS_BATCH_SIZE: 100,
       MASS_CONFIRM_TOTAL: "1000",
       BROADCAST_PER_SECOND: 30,
+      INLINE_CACHE_SECONDS: 10,
     });
+    expect(config.CHART_UPLOAD_CHAT_ID).toBeUndefined();
     expect(config.KEY_ENCRYPTION_KEY).toHaveLength(32);
     expect(config.TELEGRAM_API_ROOT).toBeUndefined();
     expect(config.DATABASE_URL).toBeUndefined();

@@ -1,5 +1,5 @@
 ## trade
-trade-cmd = Trade on the Exchange: market and limit orders
+trade-cmd = Trade on the Exchange: market, limit and stop orders
 trade-button = 📈 Trade
 trade-no-pairs = No trading pair is open for trading right now.
 trade-ask-pair = 📈 Trade on the Exchange with your trading balance. Which pair?

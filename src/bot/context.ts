@@ -28,7 +28,7 @@ export interface BotDeps {
     | "MASS_CONFIRM_TOTAL"
     | "TELEGRAM_API_ROOT"
   > &
-    Partial<Pick<Config, "BROADCAST_PER_SECOND">>;
+    Partial<Pick<Config, "BROADCAST_PER_SECOND" | "CHART_UPLOAD_CHAT_ID" | "INLINE_CACHE_SECONDS">>;
   logger: Logger;
   storage: SqlStorage;
   services: ServiceFactory;

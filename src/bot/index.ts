@@ -19,7 +19,9 @@ import type { Feature, FeatureCommand, FeatureFactory, FeatureKit } from "./feat
 import { balancesFeature } from "./features/balances/index.js";
 import { chequesFeature } from "./features/cheques/index.js";
 import { fundingFeature } from "./features/funding/index.js";
+import { inlineFeature } from "./features/inline/index.js";
 import { invoicesFeature } from "./features/invoices/index.js";
+import { linksFeature } from "./features/links/index.js";
 import { keysFeature } from "./features/keys/index.js";
 import { marketFeature } from "./features/market/index.js";
 import { massFeature } from "./features/mass/index.js";
@@ -67,6 +69,8 @@ const FEATURES: FeatureFactory[] = [
   tradeFeature,
   marketFeature,
   fundingFeature,
+  linksFeature,
+  inlineFeature,
   massFeature,
 ];
 

@@ -19,7 +19,10 @@ export const AssetCode = z.string().min(1).max(32);
 export const FiatCode = z.string().regex(/^[A-Z]{3}$/);
 export const Network = z.enum(["TON", "BSC", "ETH", "BTC", "TRX", "SOL"]);
 export const Side = z.enum(["buy", "sell"]);
-export const ClientId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
+/** A client id: 1–64 of `[A-Za-z0-9_-]` (S5); optional on the real service, but we always send one. */
+export const ClientId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+/** Withdrawal client ids are at most 50 characters (S4, and the legacy API's `withdrawalId`). */
+const ClientWithdrawalId = ClientId.max(50);
 export const TargetType = z.enum(["messenger_user_id"]);
 const NonEmpty = z.string().min(1);
 const nullable = <T extends z.ZodType>(t: T) =>
@@ -278,7 +281,7 @@ export const OrderEstimate = z.object({
 
 export const ExchangeWithdrawalStatus = z.enum(["pending", "processing", "completed", "failed", "cancelled"]);
 export const CreateExchangeWithdrawalRequest = z.object({
-  clientWithdrawalId: ClientId,
+  clientWithdrawalId: ClientWithdrawalId,
   network: Network,
   address: NonEmpty,
   asset: AssetCode,
@@ -486,7 +489,7 @@ export const CreateWithdrawalLinkRequest = z.object({
 });
 export const WithdrawalLink = z.object({ links: PaymentLinks, expiresAt: Timestamp });
 export const CreatePayWithdrawalRequest = z.object({
-  clientWithdrawalId: ClientId,
+  clientWithdrawalId: ClientWithdrawalId,
   network: Network,
   address: NonEmpty,
   asset: AssetCode,

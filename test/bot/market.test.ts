@@ -41,7 +41,7 @@ describe("market data", () => {
       expect(card.text).toMatch(/24 h change: .* \([+-]\d+\.\d{2}%\)/);
       expect(card.text).not.toMatch(/e[+-]\d/);
       const buttons = card.keyboard!.inline_keyboard.flat().map((b) => b.text);
-      expect(buttons).toEqual(["📉 Chart", "📖 Book", "🔁 Trades", "📊 Trade", "📣 Share", "« Back"]);
+      expect(buttons).toEqual(["📉 Chart", "📖 Book", "🔁 Trades", "ℹ️ Pair rules", "📊 Trade", "📣 Share", "« Back"]);
       const share = card.keyboard!.inline_keyboard.flat().find((b) => b.text === "📣 Share");
       expect(share && "url" in share && decodeURIComponent(share.url)).toContain(
         "https://t.me/test_payments_bot?start=price_BTC-USDT",
@@ -51,6 +51,19 @@ describe("market data", () => {
     const requests = await h.simRequests("getTicker");
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.every((r) => r.path.startsWith("/testnet/"))).toBe(true);
+  });
+
+  it("shows a pair's trading rules from its card", async () => {
+    const user = h.user(7014);
+    await user.send("/price BTC-USDT");
+    await user.press("mkt:info:BTC-USDT");
+    const info = await testnetExchange().getSymbol({ symbol: "BTC-USDT" });
+    const text = user.last()!.text;
+    expect(text).toContain("ℹ️ BTC-USDT: trading rules");
+    expect(text).toContain("Open for trading.");
+    expect(text).toContain(`Order size: ${formatAmount(info.baseMinSize, "BTC")} to ${formatAmount(info.baseMaxSize, "BTC")}`);
+    expect(text).toContain(`step ${formatAmount(info.priceIncrement, "USDT")}`);
+    expect(user.buttonData(/« Back/)).toBe("menu:main");
   });
 
   it("suggests the closest pairs for an unknown one", async () => {
@@ -90,6 +103,15 @@ describe("market data", () => {
     expect(text).toContain("🔁 Latest trades ETH-USDT");
     if (trades.length > 0) expect(text).toContain(formatAmount(trades[0]!.price));
     else expect(text).toContain("No trades yet.");
+  });
+
+  it("opens the pair list from the main menu's Market button", async () => {
+    const user = h.user(7015);
+    await user.send("/menu");
+    expect(user.buttonData(/Market/)).toBe("mkt:syms:1:");
+    await user.press("mkt:syms:1:");
+    expect(user.last()!.text).toContain("📋 Trading pairs");
+    expect(user.buttonData(/^BTC-USDT$/)).toBe("mkt:price:BTC-USDT");
   });
 
   it("searches and pages the pair list", async () => {
@@ -187,6 +209,21 @@ describe("market data", () => {
     await user.press("mkt:trade:BTC-USDT");
     expect(user.last()!.text).toContain("BTC-USDT");
     expect(user.buttonData(/Buy/)).toBe("in:pick:buy");
+  });
+
+  it("registers the new public commands per language, admin commands only in admins' chats", async () => {
+    await h.app.registerCommands();
+    const calls = h.tg.callsOf("setMyCommands");
+    const ofLanguage = (code: string) =>
+      calls.find((c) => c.payload.language_code === code)!.payload.commands as { command: string; description: string }[];
+    for (const code of ["en", "ru"]) {
+      const names = ofLanguage(code).map((c) => c.command);
+      for (const cmd of ["price", "chart", "book", "trades", "symbols", "assets", "fees", "status", "fund_withdraw", "fund_withdrawals", "moves"]) {
+        expect(names).toContain(cmd);
+      }
+      expect(names).not.toContain("mass");
+    }
+    expect(ofLanguage("ru").find((c) => c.command === "price")!.description).toBe("Цена пары: /price BTC-USDT");
   });
 
   it("lists the market commands in /help", async () => {

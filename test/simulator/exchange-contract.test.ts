@@ -79,15 +79,15 @@ describe("Exchange replies match the contract", () => {
     );
     const market = { symbol: "BTC-USDT", side: "buy", type: "market", timeInForce: "IOC", funds: "100" };
     await call("placeOrder", 201, `${api}/orders`, post({ ...market, clientOrderId: "o-4" }));
-    await call("placeOrder", 409, `${api}/orders`, post({ ...limit, clientOrderId: "o-1" }));
+    await call("placeOrder", 400, `${api}/orders`, post({ ...limit, clientOrderId: "o-1" }));
     await call(
       "placeOrder",
-      409,
+      400,
       `${api}/orders`,
       post({ ...limit, clientOrderId: "o-5", symbol: "ETH-BTC" }),
     );
-    await call("placeOrder", 422, `${api}/orders`, post({ ...limit, clientOrderId: "o-6", size: "10.001" }));
-    await call("placeOrder", 422, `${api}/orders`, post({ ...limit, clientOrderId: "o-7", size: "100000" }));
+    await call("placeOrder", 400, `${api}/orders`, post({ ...limit, clientOrderId: "o-6", size: "10.001" }));
+    await call("placeOrder", 400, `${api}/orders`, post({ ...limit, clientOrderId: "o-7", size: "100000" }));
     await call(
       "placeOrder",
       404,
@@ -101,7 +101,7 @@ describe("Exchange replies match the contract", () => {
     });
     const { clientOrderId: _, ...terms } = { ...market, clientOrderId: "" };
     await call("estimateOrder", 201, `${api}/orders/estimate`, post(terms));
-    await call("estimateOrder", 422, `${api}/orders/estimate`, post({ ...terms, funds: "0.5" }));
+    await call("estimateOrder", 400, `${api}/orders/estimate`, post({ ...terms, funds: "0.5" }));
     await call("getOrder", 200, `${api}/order?orderId=${resting.id}`, { key });
     await call("getOrder", 200, `${api}/order?clientOrderId=o-3`, { key });
     await call("getOrder", 404, `${api}/order?clientOrderId=none`, { key });
@@ -123,7 +123,7 @@ describe("Exchange replies match the contract", () => {
     );
     await call(
       "createBalanceTransfer",
-      409,
+      400,
       `${api}/accounts/transfers`,
       post({ ...move, clientTransferId: "t-1" }),
     );
@@ -135,7 +135,7 @@ describe("Exchange replies match the contract", () => {
     );
     await call(
       "createBalanceTransfer",
-      422,
+      400,
       `${api}/accounts/transfers`,
       post({ ...move, clientTransferId: "t-3", amount: "100000" }),
     );
@@ -171,7 +171,7 @@ describe("Exchange replies match the contract", () => {
     );
     await call(
       "createFundingWithdrawal",
-      409,
+      400,
       `${api}/accounts/funding/withdrawals`,
       post({ ...send, clientWithdrawalId: "w-1" }),
     );
@@ -183,7 +183,7 @@ describe("Exchange replies match the contract", () => {
     );
     await call(
       "createFundingWithdrawal",
-      422,
+      400,
       `${api}/accounts/funding/withdrawals`,
       post({ ...send, clientWithdrawalId: "w-3", amount: "0.5" }),
     );

@@ -32,7 +32,8 @@ describe("pairs, assets and fees", () => {
     expect(symbols.some((s) => !s.enableTrading)).toBe(true);
     expect(await rejection(ex.getSymbol({ symbol: "TON-USDT" }))).toMatchObject({
       status: 404,
-      kind: "not_found",
+      kind: "exchange_symbol_not_found",
+      reason: "not_found",
     });
   });
 

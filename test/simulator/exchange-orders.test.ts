@@ -235,7 +235,7 @@ describe("placing orders", () => {
       alice.ex.placeOrder(limit({ clientOrderId: "dup", side: "buy", size: "20", price: "4.5" })),
     );
     expect(err).toBeInstanceOf(ServiceRefusedError);
-    expect(err).toMatchObject({ status: 409, kind: "client_id_duplicate", info: { clientOrderId: "dup" } });
+    expect(err).toMatchObject({ status: 400, reason: "client_id_duplicate", info: { clientOrderId: "dup" } });
     expect(await alice.ex.getTradingBalances()).toEqual(balances);
     expect((await alice.ex.getActiveOrders()).orders.map((o) => o.id)).toEqual([first.id]);
     expect(await alice.ex.getOrder({ clientOrderId: "dup" })).toMatchObject({
@@ -251,23 +251,23 @@ describe("placing orders", () => {
     const cases: [object, number, string, Record<string, unknown>][] = [
       [
         limit({ ...base, size: "10.001" }),
-        422,
+        400,
         "incorrect_decimal_places",
         { field: "size", maxDecimals: 2 },
       ],
       [
         limit({ ...base, price: "5.00005" }),
-        422,
+        400,
         "incorrect_decimal_places",
         { field: "price", maxDecimals: 4 },
       ],
-      [limit({ ...base, size: "0.05" }), 422, "amount_out_of_range", { field: "size", min: "0.1" }],
-      [limit({ ...base, size: "0.1" }), 422, "amount_out_of_range", { field: "funds", min: "1" }],
-      [limit({ ...base, size: "1000" }), 422, "insufficient_funds", { asset: "USDT", available: "1000" }],
+      [limit({ ...base, size: "0.05" }), 400, "amount_out_of_range", { field: "size", min: "0.1" }],
+      [limit({ ...base, size: "0.1" }), 400, "amount_out_of_range", { field: "funds", min: "1" }],
+      [limit({ ...base, size: "1000" }), 400, "insufficient_funds", { asset: "USDT", available: "1000" }],
       [
         limit({ ...base, symbol: "ETH-BTC", size: "1", price: "0.05" }),
-        409,
-        "invalid_state",
+        400,
+        "pair_closed",
         { symbol: "ETH-BTC" },
       ],
       [limit({ ...base, symbol: "NOPE-USDT" }), 404, "not_found", {}],
@@ -280,14 +280,14 @@ describe("placing orders", () => {
           timeInForce: "IOC",
           funds: "0.5",
         },
-        422,
+        400,
         "amount_out_of_range",
         { field: "funds" },
       ],
     ];
     for (const [order, status, kind, info] of cases) {
       const err = await rejection(alice.ex.placeOrder(order as Parameters<ExchangeClient["placeOrder"]>[0]));
-      expect(err, JSON.stringify(order)).toMatchObject({ status, kind, info });
+      expect(err, JSON.stringify(order)).toMatchObject({ status, reason: kind, info });
     }
     expect((await sim.account(alice.userId)).trading).toEqual({ USDT: "1000", BTC: "1" });
     expect((await alice.ex.getOrdersHistory()).totalNum).toBe(0);
@@ -371,7 +371,7 @@ describe("reading orders", () => {
     expect((await alice.ex.getOrder({ orderId: a2.id, clientOrderId: "a-1" })).id).toBe(a2.id);
     expect(await rejection(bob.ex.getOrder({ orderId: a1.id }))).toMatchObject({
       status: 404,
-      kind: "not_found",
+      reason: "not_found",
     });
     expect(await rejection(bob.ex.cancelOrder({ clientOrderId: "a-1" }))).toMatchObject({ status: 404 });
     expect((await alice.ex.getOrder({ orderId: a1.id })).status).toBe("working");

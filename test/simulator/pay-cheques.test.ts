@@ -148,21 +148,21 @@ describe("cheques", () => {
     await pay.createCheque({ asset: "USDT", amount: "1", clientChequeId: "dup" });
 
     const dup = await rejection(pay.createCheque({ asset: "USDT", amount: "1", clientChequeId: "dup" }));
-    expect(dup).toMatchObject({ status: 409, kind: "client_id_duplicate", info: { clientChequeId: "dup" } });
+    expect(dup).toMatchObject({ status: 400, reason: "client_id_duplicate", info: { clientChequeId: "dup" } });
     const decimals = await rejection(
       pay.createCheque({ asset: "USDT", amount: "1.0000001", clientChequeId: "d" }),
     );
     expect(decimals).toMatchObject({
-      status: 422,
-      kind: "incorrect_decimal_places",
+      status: 400,
+      reason: "incorrect_decimal_places",
       info: { maxDecimals: 6 },
     });
     const small = await rejection(pay.createCheque({ asset: "USDT", amount: "0.01", clientChequeId: "s" }));
-    expect(small).toMatchObject({ status: 422, kind: "amount_out_of_range", info: { min: "0.1" } });
+    expect(small).toMatchObject({ status: 400, reason: "amount_out_of_range", info: { min: "0.1" } });
     const poor = await rejection(pay.createCheque({ asset: "USDT", amount: "20", clientChequeId: "p" }));
     expect(poor).toMatchObject({
-      status: 422,
-      kind: "insufficient_funds",
+      status: 400,
+      reason: "insufficient_funds",
       info: { asset: "USDT", available: "9" },
     });
     const unknown = await rejection(pay.createCheque({ asset: "DOGE", amount: "1", clientChequeId: "u" }));

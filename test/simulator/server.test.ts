@@ -71,7 +71,7 @@ describe("keys", () => {
     const raw = await sim.fetch("/pay/api/v1/balances", { key: "wrong" });
     expect(raw.status).toBe(401);
     expect(raw.headers.get("content-type")).toBe("application/problem+json");
-    expect(raw.body).toMatchObject({ type: "about:blank", status: 401, kind: "unauthorized" });
+    expect(raw.body).toMatchObject({ type: "/api/problems/unauthorized", status: 401, kind: "unauthorized" });
   });
 
   it("getAppInfo describes the key's application and needs a key", async () => {

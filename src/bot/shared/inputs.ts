@@ -5,6 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { type AmountRules, formatAmount, money, parseAmount } from "../../domain/money.js";
+import { resolveSymbol } from "../../domain/symbols.js";
 import type { BotConversation, ConvContext } from "../context.js";
 
 export const CANCEL_DATA = "in:cancel";
@@ -97,6 +98,37 @@ export async function askChoice(
     await answer.ctx.reply(ctx.t("common-pick-from-list"), {
       reply_markup: choiceKeyboard(ctx, options, columns),
     });
+  }
+}
+
+/**
+ * Asks for a trading pair among `symbols`: a button, or typed in any usual spelling (`btc/usdt`,
+ * `btcusdt`); an unknown one gets the closest pairs as buttons.
+ */
+export async function askSymbol(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  prompt: string,
+  symbols: string[],
+): Promise<string> {
+  const buttons = (list: string[]) =>
+    choiceKeyboard(
+      ctx,
+      list.map((s) => ({ label: s, value: s })),
+      2,
+    );
+  await ctx.reply(prompt, { reply_markup: buttons(symbols) });
+  for (;;) {
+    const answer = await waitAnswer(conversation);
+    if (answer.kind === "pick" && symbols.includes(answer.value)) return answer.value;
+    if (answer.kind !== "text") continue;
+    const found = resolveSymbol(answer.text, symbols);
+    if (found.ok) return found.symbol;
+    const typed = answer.text.trim().slice(0, 30);
+    await answer.ctx.reply(
+      ctx.t(found.suggestions.length ? "symbol-unknown-suggest" : "symbol-unknown", { typed }),
+      { reply_markup: buttons(found.suggestions.length ? found.suggestions : symbols) },
+    );
   }
 }
 

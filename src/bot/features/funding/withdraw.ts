@@ -15,21 +15,18 @@ import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount, askAsset, askChoice } from "../../shared/inputs.js";
-import { amountPlusFee, askAddress } from "../withdraw/steps.js";
+import {
+  type AddressWithdrawalPayload,
+  amountLines,
+  askAddress,
+  cannotAfford,
+  withdrawalRequest,
+} from "../withdraw/steps.js";
 
 export const FUNDING_WITHDRAW_CONVERSATION = "funding-withdraw";
 export const FUNDING_WITHDRAWAL_KIND = "funding_withdrawal";
 
-export type FundingWithdrawalPayload = {
-  network: NetworkCode;
-  address: string;
-  comment?: string;
-  asset: string;
-  amount: string;
-  /** The fee quoted in the summary, for the result message. */
-  fee: string;
-  feeAsset: string;
-};
+export type FundingWithdrawalPayload = AddressWithdrawalPayload;
 
 /** Assets with something available on the funding balance and at least one open withdrawal network. */
 interface Start {
@@ -95,11 +92,8 @@ export function fundingWithdrawConversation(deps: BotDeps, actions: ActionRegist
     const feeInAsset = quota.feeAsset === asset;
     // The most one withdrawal may carry: the route's maximum, within what today's limit still allows.
     const max = money.min(quota.maxAmount, quota.available);
-    if (
-      money.lt(max, quota.minAmount) ||
-      money.lt(available, feeInAsset ? money.add(quota.minAmount, quota.fee) : quota.minAmount) ||
-      (!feeInAsset && money.lt(feeAvailable, quota.fee))
-    ) {
+    const funds = { asset, available, fee: quota.fee, feeAsset: quota.feeAsset, feeAvailable };
+    if (money.lt(max, quota.minAmount) || cannotAfford(funds, quota.minAmount)) {
       await ctx.reply(
         ctx.t("funding-not-enough", {
           available: formatAmount(available, asset),
@@ -128,18 +122,12 @@ export function fundingWithdrawConversation(deps: BotDeps, actions: ActionRegist
       }),
     });
 
-    const stays = feeInAsset
-      ? formatAmount(money.sub(available, money.add(amount, quota.fee)), asset)
-      : `${formatAmount(money.sub(available, amount), asset)}, ${formatAmount(money.sub(feeAvailable, quota.fee), quota.feeAsset)}`;
     const summary = [
       ctx.t("funding-summary-title"),
       ctx.t("withdraw-field-network", { network }),
       ctx.t("withdraw-field-address", { address }),
       ...(network === "TON" ? [ctx.t("withdraw-field-memo", { memo: comment ?? "—" })] : []),
-      ctx.t("withdraw-field-amount", { amount: formatAmount(amount, asset) }),
-      ctx.t("withdraw-field-fee", { fee: formatAmount(quota.fee, quota.feeAsset) }),
-      ctx.t("withdraw-field-total", { total: amountPlusFee(amount, asset, quota.fee, quota.feeAsset) }),
-      ctx.t("funding-field-stays", { stays }),
+      ...amountLines(ctx, funds, amount, "funding-field-stays"),
       "",
       ctx.t("withdraw-irreversible"),
     ].join("\n");
@@ -171,14 +159,7 @@ export const fundingWithdrawalAction: ActionDefinition<FundingWithdrawalPayload>
   execute: ({ op, payload, clients }) =>
     createOnce({
       send: () =>
-        clients.exchange.createFundingWithdrawal({
-          clientWithdrawalId: op.id,
-          network: payload.network,
-          address: payload.address,
-          asset: payload.asset,
-          amount: payload.amount,
-          ...(payload.comment === undefined ? {} : { comment: payload.comment }),
-        }),
+        clients.exchange.createFundingWithdrawal(withdrawalRequest(op.id, payload)),
       lookup: () => reconcile.fundingWithdrawal(clients.exchange, op.id),
     }),
   reconcile: ({ op, clients }) => reconcile.fundingWithdrawal(clients.exchange, op.id),

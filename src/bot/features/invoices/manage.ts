@@ -24,7 +24,7 @@ const PAGE = /^inv:page:([0-9]{1,4})$/;
 
 type DeletePayload = { invoiceId: string; asset: string; amount: string };
 
-const isInvalidState = (err: unknown) => err instanceof ServiceRefusedError && err.kind === "invalid_state";
+const isInvalidState = (err: unknown) => err instanceof ServiceRefusedError && err.reason === "invalid_state";
 
 /** Deleting an unpaid invoice. The call has no client id, so the invoice's own status is the proof. */
 export function deleteInvoiceAction(): ActionDefinition<DeletePayload> {

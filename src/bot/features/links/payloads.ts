@@ -30,7 +30,10 @@ export function parseStartPayload(payload: string): StartPayload | undefined {
       return SymbolCode.safeParse(symbol).success ? { kind: "price", symbol } : undefined;
     }
     case "send":
-      return /^[1-9][0-9]{0,15}$/.test(value) ? { kind: "send", userId: Number(value) } : undefined;
+      // Telegram user ids fit in 52 bits; a longer number would lose digits as a JS number.
+      return /^[1-9][0-9]{0,15}$/.test(value) && Number.isSafeInteger(Number(value))
+        ? { kind: "send", userId: Number(value) }
+        : undefined;
     default:
       return { kind: "invoice", invoiceId: value };
   }

@@ -5,7 +5,7 @@
  */
 import { InlineKeyboard, InputFile } from "grammy";
 import type { InputMediaPhoto } from "grammy/types";
-import type { ChartCache } from "../../../charts/cache.js";
+import { ChartCache } from "../../../charts/cache.js";
 import { candleFromService, renderCandleChart } from "../../../charts/candles.js";
 import type { ServiceClients } from "../../../service/factory.js";
 import type { CandleType } from "../../../service/schemas.js";
@@ -79,6 +79,38 @@ export async function makeChart(
   return { png, last };
 }
 
+const caches = new WeakMap<object, ChartCache<ChartImage>>();
+
+/** The chart cache of one bot (keyed by its dependencies), shared by /chart and inline mode. */
+export function chartCacheOf(deps: { now: () => Date }): ChartCache<ChartImage> {
+  let cache = caches.get(deps);
+  if (!cache) caches.set(deps, (cache = new ChartCache<ChartImage>(deps.now)));
+  return cache;
+}
+
+/** Where a chart is: which network's market, so that testnet and production charts never mix. */
+export interface ChartSource {
+  network: string;
+  exchange: ServiceClients["exchange"];
+}
+
+/** The chart of this minute from the cache, drawn when nobody asked for it yet; null when no candles. */
+export function chartOf(
+  cache: ChartCache<ChartImage>,
+  source: ChartSource,
+  symbol: string,
+  interval: ChartInterval,
+  now: Date,
+): Promise<ChartImage | null> {
+  return cache.get(`${source.network}:${symbol}`, interval, () =>
+    makeChart(source.exchange, symbol, interval, now),
+  );
+}
+
+/** The caption under a chart. */
+export const chartCaption = (t: Translate, symbol: string, interval: ChartInterval, last: string) =>
+  t("market-chart-caption", { pair: symbol, interval, last: formatAmount(last, assetsOf(symbol).quote) });
+
 /**
  * Shows the chart: edits the pressed photo in place when there is one, sends a new photo otherwise.
  * Returns false when there was nothing to draw (the caller says so).
@@ -86,20 +118,15 @@ export async function makeChart(
 export async function showChart(
   ctx: BotContext,
   cache: ChartCache<ChartImage>,
-  network: string,
-  exchange: ServiceClients["exchange"],
+  source: ChartSource,
   symbol: string,
   interval: ChartInterval,
   now: Date,
 ): Promise<boolean> {
-  const key = `${network}:${symbol}`;
-  const chart = await cache.get(key, interval, () => makeChart(exchange, symbol, interval, now));
+  const key = `${source.network}:${symbol}`;
+  const chart = await chartOf(cache, source, symbol, interval, now);
   if (!chart) return false;
-  const caption = ctx.t("market-chart-caption", {
-    pair: symbol,
-    interval,
-    last: formatAmount(chart.last, assetsOf(symbol).quote),
-  });
+  const caption = chartCaption(ctx.t, symbol, interval, chart.last);
   const reply_markup = chartKeyboard(ctx.t, symbol, interval);
   const media = chart.fileId ?? new InputFile(chart.png, `${symbol}-${interval}.png`);
   const pressed = ctx.callbackQuery?.message;

@@ -19,6 +19,7 @@ const PRICE_DATA = new RegExp(`^mkt:price:${SYMBOL}$`);
 const BOOK_DATA = new RegExp(`^mkt:book:${SYMBOL}$`);
 const TRADES_DATA = new RegExp(`^mkt:trades:${SYMBOL}$`);
 const TRADE_DATA = new RegExp(`^mkt:trade:${SYMBOL}$`);
+const INFO_DATA = new RegExp(`^mkt:info:${SYMBOL}$`);
 const CHART_DATA = new RegExp(`^mkt:chart:${SYMBOL}:([0-9a-z]{2,3})$`);
 const SYMBOLS_DATA = /^mkt:syms:([1-9][0-9]{0,3}):([A-Za-z0-9-]{0,20})$/;
 const ASSET_DATA = /^mkt:asset:([A-Za-z0-9]{1,32})$/;
@@ -78,6 +79,10 @@ export function marketFeature({ deps }: FeatureKit): Feature {
     if (!isChartInterval(interval)) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
     await ctx.answerCallbackQuery();
     await screens.chart(ctx, ctx.match[1]!, interval);
+  });
+  pm.callbackQuery(INFO_DATA, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await screens.info(ctx, ctx.match[1]!);
   });
   pm.callbackQuery(TRADE_DATA, async (ctx) => {
     await ctx.answerCallbackQuery();

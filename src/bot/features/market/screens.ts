@@ -3,18 +3,19 @@
  * the pair list. They need no key (public data, on the network of the user's key or testnet), and
  * each edits the pressed button's message in place or sends a new one. Deep links open them too.
  */
+import { InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps } from "../../context.js";
 import { publicClientsFor } from "../../shared/account.js";
 import { showInPlace } from "../../shared/show.js";
-import { ChartCache } from "../../../charts/cache.js";
 import { resolveSymbol, searchSymbols } from "../../../domain/symbols.js";
 import type { NetworkName } from "../../../storage/types.js";
-import { type ChartImage, type ChartInterval, showChart } from "./chart.js";
+import { type ChartInterval, chartCacheOf, showChart } from "./chart.js";
 import {
   BOOK_DEPTH,
   bookKeyboard,
   bookText,
   symbolsPage,
+  symbolText,
   tickerKeyboard,
   tickerText,
   TRADES_SHOWN,
@@ -29,7 +30,7 @@ const SYMBOLS_TTL_MS = 60_000;
 export type MarketScreens = ReturnType<typeof marketScreens>;
 
 export function marketScreens(deps: BotDeps) {
-  const charts = new ChartCache<ChartImage>(deps.now);
+  const charts = chartCacheOf(deps);
   const symbolLists = new Map<NetworkName, { at: number; symbols: string[] }>();
 
   const clients = (ctx: BotContext) => publicClientsFor(deps, ctx.from!.id);
@@ -95,8 +96,18 @@ export function marketScreens(deps: BotDeps) {
 
     async chart(ctx: BotContext, symbol: string, interval: ChartInterval): Promise<void> {
       const c = await clients(ctx);
-      const shown = await showChart(ctx, charts, c.network, c.exchange, symbol, interval, deps.now());
+      const shown = await showChart(ctx, charts, c, symbol, interval, deps.now());
       if (!shown) await ctx.reply(ctx.t("market-chart-empty", { pair: symbol, interval }));
+    },
+
+    async info(ctx: BotContext, symbol: string): Promise<void> {
+      const { exchange } = await clients(ctx);
+      const info = await exchange.getSymbol({ symbol });
+      await showInPlace(ctx, symbolText(ctx.t, info), {
+        reply_markup: new InlineKeyboard()
+          .text(ctx.t("market-button-price"), `mkt:price:${symbol}`)
+          .text(ctx.t("common-back"), "menu:main"),
+      });
     },
 
     async symbols(ctx: BotContext, query: string, page: number): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { formatAmount, money } from "../../../domain/money.js";
-import type { Asset, Orderbook, Ticker, Trade, TradeFee } from "../../../service/schemas.js";
+import type { Asset, Orderbook, SymbolInfo, Ticker, Trade, TradeFee } from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
 import { priceLink } from "../links/payloads.js";
@@ -63,10 +63,36 @@ export function tickerKeyboard(t: Translate, symbol: string, botUsername: string
     .text(t("market-button-book"), `mkt:book:${symbol}`)
     .row()
     .text(t("market-button-trades"), `mkt:trades:${symbol}`)
+    .row()
+    .text(t("market-button-info"), `mkt:info:${symbol}`)
     .text(t("market-button-trade"), `mkt:trade:${symbol}`)
     .row()
     .url(t("common-share"), shareUrl(priceLink(botUsername, symbol)))
     .text(t("common-back"), "menu:main");
+}
+
+/** A pair's trading rules: whether it trades, sizes, funds, steps and the price range. */
+export function symbolText(t: Translate, s: SymbolInfo): string {
+  const { baseAsset: base, quoteAsset: quote } = s;
+  return [
+    t("market-info-title", { pair: s.symbol }),
+    t(s.enableTrading ? "market-info-trading" : "market-info-closed"),
+    t("market-info-size", {
+      min: formatAmount(s.baseMinSize, base),
+      max: formatAmount(s.baseMaxSize, base),
+      step: formatAmount(s.baseIncrement, base),
+    }),
+    t("market-info-funds", {
+      min: formatAmount(s.quoteMinSize, quote),
+      max: formatAmount(s.quoteMaxSize, quote),
+      step: formatAmount(s.quoteIncrement, quote),
+    }),
+    t("market-info-price", {
+      min: formatAmount(s.minPrice, quote),
+      max: formatAmount(s.maxPrice, quote),
+      step: formatAmount(s.priceIncrement, quote),
+    }),
+  ].join("\n");
 }
 
 /** Right-aligns the columns of `rows` (each a list of cells). */

@@ -8,7 +8,9 @@ import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../co
 import type { Feature, FeatureKit } from "../../feature.js";
 import { clientsFor } from "../../shared/account.js";
 import type { Translate } from "../../shared/errors.js";
+import { shareUrl } from "../../shared/format.js";
 import { askText } from "../../shared/inputs.js";
+import { sendLink } from "../links/payloads.js";
 import { HISTORY_FIRST_PAGE, transferAction } from "./action.js";
 import { FIND_DATA, findReply, findTransfer, historyPages, MENU_DATA, PAGE_PATTERN } from "./history.js";
 import { NEW_TRANSFER_CONVERSATION, newTransferConversation } from "./new-transfer.js";
@@ -19,12 +21,14 @@ const NEW_DATA = "snd:new";
 /** Longer than any id the service or we produce; longer input is refused before a lookup. */
 const FIND_MAX_LENGTH = 64;
 
-function menuKeyboard(t: Translate): InlineKeyboard {
+function menuKeyboard(t: Translate, botUsername: string, userId: number): InlineKeyboard {
   return new InlineKeyboard()
     .text(t("send-new"), NEW_DATA)
     .row()
     .text(t("send-list"), HISTORY_FIRST_PAGE)
     .text(t("send-find"), FIND_DATA)
+    .row()
+    .url(t("links-share-pay-me"), shareUrl(sendLink(botUsername, userId)))
     .row()
     .text(t("common-back"), "menu:main");
 }
@@ -63,7 +67,7 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   const showPage = historyPages(deps);
 
   const showMenu = (ctx: BotContext) =>
-    ctx.reply(ctx.t("send-menu-title"), { reply_markup: menuKeyboard(ctx.t) });
+    ctx.reply(ctx.t("send-menu-title"), { reply_markup: menuKeyboard(ctx.t, ctx.me.username, ctx.from!.id) });
 
   const startNew = async (ctx: BotContext, prefill?: string) => {
     const user = await deps.storage.users.get(ctx.from?.id ?? 0);

@@ -9,7 +9,9 @@ export function startFeature({ deps }: FeatureKit, helpLines: () => string[]): F
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
 
-  pm.command("start", async (ctx) => {
+  pm.command("start", async (ctx, next) => {
+    // A deep link (`/start <payload>`) is the links feature's.
+    if (ctx.match.trim()) return next();
     const user = await deps.storage.users.ensure(ctx.from.id);
     await ctx.reply(ctx.t("start-greeting", { name: ctx.from.first_name }), {
       reply_markup: mainMenu(ctx.t),

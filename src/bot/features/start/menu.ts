@@ -15,7 +15,9 @@ export function mainMenu(t: Translate): InlineKeyboard {
     .row()
     .text(t("menu-trade"), "menu:trade")
     .text(t("menu-rates"), "menu:rates")
-    .text(t("menu-settings"), "menu:settings");
+    .text(t("menu-settings"), "menu:settings")
+    .row()
+    .text(t("menu-market"), "mkt:syms:1:");
 }
 
 export function languageKeyboard(): InlineKeyboard {

@@ -16,7 +16,10 @@ export const ORDER_KIND = "order";
 export const CANCEL_KIND = "order_cancel";
 
 const common = { symbol: SymbolCode, side: Side };
-/** What the user confirmed: the terms the bot proposes (market IOC, limit GTC); re-read from the journal. */
+/**
+ * What the user confirmed: the terms the bot proposes (market and stop-market IOC, limit and
+ * stop-limit GTC); re-read from the journal.
+ */
 export const OrderPayload = z.union([
   z.object({
     ...common,
@@ -27,6 +30,21 @@ export const OrderPayload = z.union([
   }),
   z.object({ ...common, type: z.literal("market"), timeInForce: z.literal("IOC"), size: Decimal }),
   z.object({ ...common, type: z.literal("market"), timeInForce: z.literal("IOC"), funds: Decimal }),
+  z.object({
+    ...common,
+    type: z.literal("stopLimit"),
+    timeInForce: z.literal("GTC"),
+    size: Decimal,
+    price: Decimal,
+    stopPrice: Decimal,
+  }),
+  z.object({
+    ...common,
+    type: z.literal("stopMarket"),
+    timeInForce: z.literal("IOC"),
+    size: Decimal,
+    stopPrice: Decimal,
+  }),
 ]);
 export type OrderPayload = z.infer<typeof OrderPayload>;
 
@@ -79,7 +97,7 @@ export const placeOrderAction: ActionDefinition<OrderPayload> = {
 };
 
 const isInvalidState = (err: unknown) =>
-  err instanceof ServiceRefusedError && (err.kind === "invalid_state" || err.status === 409);
+  err instanceof ServiceRefusedError && (err.reason === "invalid_state" || err.status === 409);
 
 /**
  * Cancels an active order. After a 409 (the order reached a final status meanwhile) or an unknown

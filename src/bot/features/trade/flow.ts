@@ -11,7 +11,7 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
-import { askChoice, cancelRow, waitAnswer } from "../../shared/inputs.js";
+import { askChoice, askSymbol, cancelRow, waitAnswer } from "../../shared/inputs.js";
 import { ORDER_KIND, type OrderPayload } from "./actions.js";
 import {
   affordableSize,
@@ -19,8 +19,10 @@ import {
   checkFunds,
   checkPrice,
   checkSize,
+  checkStopPrice,
   committed,
   type Side,
+  triggersOnRise,
 } from "./rules.js";
 import { type Estimate, orderSummary } from "./view.js";
 
@@ -46,15 +48,18 @@ async function loadStart(
   };
 }
 
-/** Best bid and ask (null when that side of the book is empty). */
+/** Best bid and ask (null when that side of the book is empty) and the last price (stop orders). */
 async function loadBook(
   deps: BotDeps,
   telegramId: number,
   symbol: string,
-): Promise<{ bid: string | null; ask: string | null }> {
+): Promise<{ bid: string | null; ask: string | null; last: string | null }> {
   const { exchange } = await clientsFor(deps, telegramId);
-  const book = await exchange.getOrderbook({ symbol, depth: 5 });
-  return { bid: book.bids[0]?.[0] ?? null, ask: book.asks[0]?.[0] ?? null };
+  const [book, { tickers }] = await Promise.all([
+    exchange.getOrderbook({ symbol, depth: 5 }),
+    exchange.getTicker({ tickerType: "24h", symbols: [symbol] }),
+  ]);
+  return { bid: book.bids[0]?.[0] ?? null, ask: book.asks[0]?.[0] ?? null, last: tickers[0]?.last ?? null };
 }
 
 /** The estimate of the order, and the trading balance as it is now (it may have moved meanwhile). */
@@ -110,12 +115,11 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
     const symbol =
       preset !== undefined && pairs.some((p) => p.symbol === preset)
         ? preset
-        : await askChoice(
+        : await askSymbol(
             conversation,
             ctx,
             ctx.t("trade-ask-pair"),
-            pairs.map((p) => ({ label: p.symbol, value: p.symbol })),
-            2,
+            pairs.map((p) => p.symbol),
           );
     const pair = pairs.find((p) => p.symbol === symbol)!;
     const { baseAsset: base, quoteAsset: quote } = pair;
@@ -153,9 +157,12 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
       [
         { label: ctx.t("trade-type-market-button"), value: "market" },
         { label: ctx.t("trade-type-limit-button"), value: "limit" },
+        { label: ctx.t("trade-type-stopLimit-button"), value: "stopLimit" },
+        { label: ctx.t("trade-type-stopMarket-button"), value: "stopMarket" },
       ],
       1,
-    )) as "market" | "limit";
+    )) as OrderPayload["type"];
+    const isStop = type === "stopLimit" || type === "stopMarket";
 
     const book = await conversation.external((octx) =>
       attempt(octx, () => loadBook(deps, telegramId, symbol)),
@@ -166,8 +173,34 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
       ask: priceOrDash(ctx, book.value.ask, quote),
     });
 
+    let stopPrice: string | undefined;
+    const last = book.value.last;
+    if (isStop) {
+      if (last === null) {
+        await ctx.reply(ctx.t("trade-stop-no-last"));
+        return;
+      }
+      stopPrice = await askChecked(
+        conversation,
+        ctx,
+        ctx.t("trade-ask-stop", {
+          base,
+          quote,
+          last: formatAmount(last, quote),
+          step: formatAmount(pair.priceIncrement, quote),
+          hint: ctx.t(buy ? "trade-stop-hint-buy" : "trade-stop-hint-sell"),
+        }),
+        (text) => checkStopPrice(text, pair, last),
+      );
+      await ctx.reply(
+        ctx.t(triggersOnRise(stopPrice, last) ? "trade-stop-will-rise" : "trade-stop-will-fall", {
+          stop: formatAmount(stopPrice, quote),
+        }),
+      );
+    }
+
     let price: string | undefined;
-    if (type === "limit") {
+    if (type === "limit" || type === "stopLimit") {
       price = await askChecked(
         conversation,
         ctx,
@@ -204,22 +237,27 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
         min: formatAmount(pair.baseMinSize, base),
         step: formatAmount(pair.baseIncrement, base),
       };
+      // A stop-market buy is priced at its stop for what it may cost.
+      const costPrice = price ?? stopPrice;
       const prompt =
-        buy && price !== undefined
+        buy && costPrice !== undefined
           ? ctx.t("trade-ask-size-buy", {
               ...rules,
               base,
-              price: formatAmount(price, quote),
+              price: formatAmount(costPrice, quote),
               available: formatAmount(availableQuote, quote),
-              max: formatAmount(affordableSize(pair, price, availableQuote), base),
+              max: formatAmount(affordableSize(pair, costPrice, availableQuote), base),
             })
           : ctx.t("trade-ask-size-sell", { ...rules, base, available: formatAmount(availableBase, base) });
       const size = await askChecked(
         conversation,
         ctx,
         type === "market" ? [prompt, bookLine].join("\n") : prompt,
-        (text) => checkSize(text, pair, { side, availableBase, availableQuote, ...(price ? { price } : {}) }),
+        (text) =>
+          checkSize(text, pair, { side, availableBase, availableQuote, ...(costPrice ? { price: costPrice } : {}) }),
       );
+      if (type === "stopLimit") return { symbol, side, type, timeInForce: "GTC", size, price: price!, stopPrice: stopPrice! };
+      if (type === "stopMarket") return { symbol, side, type, timeInForce: "IOC", size, stopPrice: stopPrice! };
       return price === undefined
         ? { symbol, side, type: "market", timeInForce: "IOC", size }
         : { symbol, side, type: "limit", timeInForce: "GTC", size, price };
@@ -254,7 +292,7 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
       return;
     }
 
-    const summary = orderSummary(ctx.t, terms, estimate, balances);
+    const summary = orderSummary(ctx.t, terms, estimate, balances, last ?? undefined);
     const proposed = await conversation.external((octx) =>
       attempt(octx, () => proposeAction(octx, deps, actions, { kind: ORDER_KIND, payload: terms, summary })),
     );

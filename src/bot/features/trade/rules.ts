@@ -133,8 +133,32 @@ export function affordableSize(pair: SymbolInfo, price: string, availableQuote: 
  * What the order takes from the trading balance when placed, in the asset it spends: a market buy
  * its funds, a limit buy size × price, a sell its size.
  */
-export function committed(order: { side: Side; size?: string; funds?: string; price?: string }): string {
+export function committed(order: {
+  side: Side;
+  size?: string;
+  funds?: string;
+  price?: string;
+  stopPrice?: string;
+}): string {
   if (order.side === "sell") return order.size ?? "0";
   if (order.funds !== undefined) return order.funds;
-  return money.mul(order.size ?? "0", order.price ?? "0");
+  // A stop-market buy has no price of its own: it costs about its size at the stop price.
+  return money.mul(order.size ?? "0", order.price ?? order.stopPrice ?? "0");
 }
+
+/**
+ * A stop price: on the pair's price grid (as a limit price) and not the last price itself, since a
+ * stop there would trigger at once. Which way it triggers follows from where it is against the last
+ * price: above it the order waits for the price to rise, below it for the price to fall.
+ */
+export function checkStopPrice(text: string, pair: SymbolInfo, last: string): Checked {
+  const checked = checkPrice(text, pair);
+  if (!checked.ok) return checked;
+  if (money.eq(checked.value, last)) {
+    return refuse("trade-stop-at-last", { last: formatAmount(last, pair.quoteAsset) });
+  }
+  return checked;
+}
+
+/** Whether a stop at `stopPrice` waits for the price to rise to it (else to fall to it). */
+export const triggersOnRise = (stopPrice: string, last: string): boolean => money.gt(stopPrice, last);

@@ -16,11 +16,12 @@ export type Estimate = z.infer<typeof OrderEstimate>;
 export interface OrderTerms {
   symbol: string;
   side: Order["side"];
-  type: "market" | "limit";
+  type: "market" | "limit" | "stopLimit" | "stopMarket";
   timeInForce: "IOC" | "GTC";
   size?: string;
   funds?: string;
   price?: string;
+  stopPrice?: string;
 }
 
 /** Callback data of an order's Cancel button; the id fits Telegram's 64 bytes with the prefix. */
@@ -59,16 +60,38 @@ export function orderSummary(
   o: OrderTerms,
   est: Estimate,
   balances: Record<string, string>,
+  /** The last price, for a stop order's trigger line. */
+  last?: string,
 ): string {
   const { base, quote } = assetsOf(o.symbol);
   const buy = o.side === "buy";
+  const stop = o.stopPrice !== undefined;
   const [spent, received] = buy ? [quote, base] : [base, quote];
   const lines = [t("trade-summary-title"), t("trade-summary-pair", { pair: o.symbol }), kindLine(t, o)];
   if (o.funds !== undefined) lines.push(t("trade-summary-funds", { funds: formatAmount(o.funds, quote) }));
   if (o.size !== undefined) lines.push(t("trade-summary-size", { size: formatAmount(o.size, base) }));
+  if (o.stopPrice !== undefined) {
+    lines.push(
+      t(last !== undefined && money.gt(o.stopPrice, last) ? "trade-stop-summary-rise" : "trade-stop-summary-fall", {
+        stop: formatAmount(o.stopPrice, quote),
+        last: last === undefined ? "—" : formatAmount(last, quote),
+        then: t(o.type === "stopLimit" ? "trade-stop-then-limit" : "trade-stop-then-market"),
+      }),
+    );
+  }
   if (o.price !== undefined) lines.push(t("trade-summary-price", { price: formatAmount(o.price, quote) }));
 
-  if (money.isPositive(est.size)) {
+  if (stop) {
+    lines.push(
+      money.isPositive(est.size)
+        ? t("trade-stop-summary-estimate", {
+            size: formatAmount(est.size, base),
+            funds: formatAmount(est.funds, quote),
+            price: formatAmount(est.price, quote),
+          })
+        : t("trade-stop-summary-estimate-none"),
+    );
+  } else if (money.isPositive(est.size)) {
     lines.push(
       t("trade-summary-estimate", {
         size: formatAmount(est.size, base),
@@ -80,6 +103,7 @@ export function orderSummary(
     lines.push(t("trade-summary-estimate-none"));
   }
   const rest = o.type === "limit" ? money.sub(o.size ?? "0", est.size) : "0";
+  if (stop) lines.push(t("trade-stop-summary-reserved", { reserved: formatAmount(committed(o), spent) }));
   if (money.isPositive(rest)) {
     lines.push(
       t("trade-summary-rests", {
@@ -90,11 +114,12 @@ export function orderSummary(
   }
   lines.push(t("trade-summary-fee", { fee: formatAmount(est.fee, est.feeAsset) }));
 
-  // A market order spends about what the estimate says; a limit order reserves all it may spend.
+  // A market order spends about what the estimate says; a limit order reserves all it may spend; a
+  // stop order reserves it and receives nothing until it triggers.
   const estSpent = buy ? est.funds : est.size;
-  const estReceived = buy ? est.size : est.funds;
-  const out = o.type === "limit" ? committed(o) : estSpent;
-  const feeIn = (asset: string) => (est.feeAsset === asset ? est.fee : "0");
+  const estReceived = stop ? "0" : buy ? est.size : est.funds;
+  const out = o.type === "market" ? estSpent : committed(o);
+  const feeIn = (asset: string) => (!stop && est.feeAsset === asset ? est.fee : "0");
   const spentAfter = money.sub(money.sub(available(balances, spent), out), feeIn(spent));
   const receivedAfter = money.sub(money.add(available(balances, received), estReceived), feeIn(received));
   lines.push(
@@ -124,8 +149,11 @@ function fillLines(t: Translate, o: Order): string[] {
 
 /** What the user sees once the order is placed: its status, what filled, the fee and its id. */
 export function placedText(t: Translate, o: Order): string {
-  const head =
-    o.status === "completed" || o.status === "working" || o.status === "cancelled"
+  const { quote } = assetsOf(o.symbol);
+  const waitingStop = o.stopPrice != null && o.stopTriggered !== true && isCancellable(o);
+  const head = waitingStop
+    ? t("trade-done-stop-waiting", { stop: formatAmount(o.stopPrice!, quote) })
+    : o.status === "completed" || o.status === "working" || o.status === "cancelled"
       ? t(`trade-done-${o.status}`)
       : t("trade-done-other", { status: t(`trade-status-${o.status}`) });
   return [head, ...fillLines(t, o)].join("\n");

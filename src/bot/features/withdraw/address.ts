@@ -4,8 +4,7 @@
  * under the operation's id as its client id.
  */
 import { InlineKeyboard } from "grammy";
-import type { NetworkCode } from "../../../domain/addresses.js";
-import { formatAmount, money } from "../../../domain/money.js";
+import { formatAmount } from "../../../domain/money.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import { PayWithdrawal } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
@@ -13,21 +12,20 @@ import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import type { Translate } from "../../shared/errors.js";
 import { askAmount } from "../../shared/inputs.js";
-import { amountPlusFee, askRoute, minimumOf, routeLines } from "./steps.js";
+import {
+  type AddressWithdrawalPayload,
+  amountLines,
+  askRoute,
+  cannotAfford,
+  minimumOf,
+  routeLines,
+  withdrawalRequest,
+} from "./steps.js";
 
 export const WITHDRAW_TO_ADDRESS = "withdraw-address";
 export const WITHDRAWAL_KIND = "withdrawal";
 
-type WithdrawalPayload = {
-  network: NetworkCode;
-  address: string;
-  comment?: string;
-  asset: string;
-  amount: string;
-  /** The fee quoted in the summary, for the result message. */
-  fee: string;
-  feeAsset: string;
-};
+type WithdrawalPayload = AddressWithdrawalPayload;
 
 /** The confirmed withdrawal: sent once under `op.id`, read back by it when the outcome is unclear. */
 export function withdrawalAction(): ActionDefinition<WithdrawalPayload> {
@@ -36,15 +34,7 @@ export function withdrawalAction(): ActionDefinition<WithdrawalPayload> {
     idPrefix: "wdr",
     execute: ({ op, payload, clients }) =>
       createOnce({
-        send: () =>
-          clients.pay.createWithdrawal({
-            clientWithdrawalId: op.id,
-            network: payload.network,
-            address: payload.address,
-            asset: payload.asset,
-            amount: payload.amount,
-            ...(payload.comment === undefined ? {} : { comment: payload.comment }),
-          }),
+        send: () => clients.pay.createWithdrawal(withdrawalRequest(op.id, payload)),
         lookup: () => reconcile.withdrawal(clients.pay, op.id),
       }),
     reconcile: ({ op, clients }) => reconcile.withdrawal(clients.pay, op.id),
@@ -78,11 +68,8 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
     const feeInAsset = quota.feeAsset === asset;
     const min = minimumOf(dest, quota);
 
-    // Refuse at once what no amount could satisfy, rather than refusing every amount typed.
-    if (
-      money.lt(available, feeInAsset ? money.add(min, quota.fee) : min) ||
-      (!feeInAsset && money.lt(feeAvailable, quota.fee))
-    ) {
+    const funds = { asset, available, fee: quota.fee, feeAsset: quota.feeAsset, feeAvailable };
+    if (cannotAfford(funds, min)) {
       await ctx.reply(
         ctx.t("withdraw-not-enough", {
           available: formatAmount(available, asset),
@@ -109,16 +96,10 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
       }),
     });
 
-    const stays = feeInAsset
-      ? formatAmount(money.sub(available, money.add(amount, quota.fee)), asset)
-      : `${formatAmount(money.sub(available, amount), asset)}, ${formatAmount(money.sub(feeAvailable, quota.fee), quota.feeAsset)}`;
     const summary = [
       ctx.t("withdraw-summary-title"),
       ...routeLines(ctx, dest),
-      ctx.t("withdraw-field-amount", { amount: formatAmount(amount, asset) }),
-      ctx.t("withdraw-field-fee", { fee: formatAmount(quota.fee, quota.feeAsset) }),
-      ctx.t("withdraw-field-total", { total: amountPlusFee(amount, asset, quota.fee, quota.feeAsset) }),
-      ctx.t("withdraw-field-stays", { stays }),
+      ...amountLines(ctx, funds, amount, "withdraw-field-stays"),
       "",
       ctx.t("withdraw-irreversible"),
     ].join("\n");

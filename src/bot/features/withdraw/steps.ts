@@ -146,3 +146,59 @@ export function amountPlusFee(amount: string, asset: string, fee: string, feeAss
     ? formatAmount(money.add(amount, fee), asset)
     : `${formatAmount(amount, asset)} + ${formatAmount(fee, feeAsset)}`;
 }
+
+/** What a confirmed withdrawal to an address carries (Pay and Exchange funding alike). */
+export type AddressWithdrawalPayload = {
+  network: NetworkCode;
+  address: string;
+  comment?: string;
+  asset: string;
+  amount: string;
+  /** The fee quoted in the summary, for the result message. */
+  fee: string;
+  feeAsset: string;
+};
+
+/** The create request of a confirmed withdrawal, under the operation's id as its client id. */
+export function withdrawalRequest(clientWithdrawalId: string, p: AddressWithdrawalPayload) {
+  return {
+    clientWithdrawalId,
+    network: p.network,
+    address: p.address,
+    asset: p.asset,
+    amount: p.amount,
+    ...(p.comment === undefined ? {} : { comment: p.comment }),
+  };
+}
+
+/** A route's fee and what the balance has of the asset and of the fee's asset. */
+export interface Funds {
+  asset: string;
+  available: string;
+  fee: string;
+  feeAsset: string;
+  feeAvailable: string;
+}
+
+/** Whether no amount of at least `min` can be paid with its fee: then refuse at once, not per amount typed. */
+export function cannotAfford(f: Funds, min: string): boolean {
+  const feeInAsset = f.feeAsset === f.asset;
+  return (
+    money.lt(f.available, feeInAsset ? money.add(min, f.fee) : min) ||
+    (!feeInAsset && money.lt(f.feeAvailable, f.fee))
+  );
+}
+
+/** The summary's amount, fee, total and what stays (`staysKey` names the balance it stays on). */
+export function amountLines(ctx: ConvContext, f: Funds, amount: string, staysKey: string): string[] {
+  const stays =
+    f.feeAsset === f.asset
+      ? formatAmount(money.sub(f.available, money.add(amount, f.fee)), f.asset)
+      : `${formatAmount(money.sub(f.available, amount), f.asset)}, ${formatAmount(money.sub(f.feeAvailable, f.fee), f.feeAsset)}`;
+  return [
+    ctx.t("withdraw-field-amount", { amount: formatAmount(amount, f.asset) }),
+    ctx.t("withdraw-field-fee", { fee: formatAmount(f.fee, f.feeAsset) }),
+    ctx.t("withdraw-field-total", { total: amountPlusFee(amount, f.asset, f.fee, f.feeAsset) }),
+    ctx.t(staysKey, { stays }),
+  ];
+}

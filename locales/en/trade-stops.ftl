@@ -1,0 +1,20 @@
+## trade stops
+trade-type-stopLimit-button = ⏱ Stop-limit: a limit order placed when the price reaches your stop
+trade-type-stopMarket-button = ⏱ Stop-market: a market order when the price reaches your stop
+trade-type-stopLimit = Stop-limit
+trade-type-stopMarket = Stop-market
+trade-stop-no-last = This pair has no last price yet, so a stop order cannot be placed. Nothing was done.
+trade-ask-stop = At what stop price, in { $quote } per { $base }? Last price: { $last }. Price step: { $step }. { $hint }
+trade-stop-hint-buy = A stop above the last price buys when the price rises to it (a breakout); below it, when the price falls to it.
+trade-stop-hint-sell = A stop below the last price sells when the price falls to it (a stop-loss); above it, when the price rises to it.
+trade-stop-at-last = The stop price cannot be the last price ({ $last }): the order would trigger at once. Use a market or limit order, or choose another stop.
+trade-stop-will-rise = The order will wait until the last price rises to { $stop } or above.
+trade-stop-will-fall = The order will wait until the last price falls to { $stop } or below.
+trade-stop-then-limit = then a limit order is placed
+trade-stop-then-market = then it executes at market
+trade-stop-summary-rise = Trigger: when the last price rises to { $stop } or above (now { $last }); { $then }.
+trade-stop-summary-fall = Trigger: when the last price falls to { $stop } or below (now { $last }); { $then }.
+trade-stop-summary-estimate = If it triggered now: ≈ { $size } for ≈ { $funds }, average price ≈ { $price }
+trade-stop-summary-estimate-none = If it triggered now: nothing would execute at once.
+trade-stop-summary-reserved = Reserved on your trading balance while it waits: { $reserved }
+trade-done-stop-waiting = ✅ Stop order placed: it waits until the last price reaches { $stop }. Cancel it any time from its details.

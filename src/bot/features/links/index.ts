@@ -1,0 +1,68 @@
+/**
+ * Deep links: `t.me/<bot>?start=price_BTC-USDT` opens the pair's card, `?start=send_<userId>` starts a
+ * transfer to that user, `?start=invoice_<id>` shows the invoice to its owner. A payload that is not
+ * ours, malformed, or names something the user may not see gets a clear answer and the main menu.
+ */
+import { Composer } from "grammy";
+import { isNotFound } from "../../../service/errors.js";
+import type { BotContext } from "../../context.js";
+import type { Feature, FeatureKit } from "../../feature.js";
+import { clientsFor } from "../../shared/account.js";
+import { NoKeyError } from "../../shared/errors.js";
+import { invoiceCard, invoiceKeyboard } from "../invoices/view.js";
+import { marketScreens } from "../market/screens.js";
+import { NEW_TRANSFER_CONVERSATION } from "../send/new-transfer.js";
+import { mainMenu } from "../start/menu.js";
+import { parseStartPayload } from "./payloads.js";
+
+export function linksFeature({ deps }: FeatureKit): Feature {
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+  const screens = marketScreens(deps);
+
+  const refuse = (ctx: BotContext, key: string) => ctx.reply(ctx.t(key), { reply_markup: mainMenu(ctx.t) });
+
+  const openInvoice = async (ctx: BotContext, invoiceId: string) => {
+    try {
+      const clients = await clientsFor(deps, ctx.from!.id);
+      const inv = await clients.pay.getInvoice({ invoiceId });
+      await ctx.reply(invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: inv.invoiceId })), {
+        reply_markup: invoiceKeyboard(ctx.t, inv, clients.network === "testnet"),
+        link_preview_options: { is_disabled: true },
+      });
+    } catch (err) {
+      // Someone else's invoice (or none) is simply not found with this user's key.
+      if (err instanceof NoKeyError || isNotFound(err)) return void (await refuse(ctx, "links-invoice-foreign"));
+      throw err;
+    }
+  };
+
+  // Runs after the start feature, which passes on /start with a payload.
+  pm.command("start", async (ctx, next) => {
+    const raw = ctx.match.trim();
+    if (!raw) return next();
+    await deps.storage.users.ensure(ctx.from.id);
+    const payload = parseStartPayload(raw);
+    if (!payload) return void (await refuse(ctx, "links-unknown"));
+    ctx.log.info({ kind: payload.kind }, "deep link opened");
+    switch (payload.kind) {
+      case "price": {
+        const known = await screens.knownSymbols(ctx);
+        if (!known.includes(payload.symbol)) return void (await refuse(ctx, "links-unknown-pair"));
+        return screens.price(ctx, payload.symbol, false);
+      }
+      case "send": {
+        if (payload.userId === ctx.from.id) return void (await refuse(ctx, "links-send-self"));
+        const user = await deps.storage.users.get(ctx.from.id);
+        if (!user?.hasKey) return void (await refuse(ctx, "links-send-no-key"));
+        await ctx.conversation.exitAll();
+        await ctx.conversation.enter(NEW_TRANSFER_CONVERSATION, String(payload.userId));
+        return;
+      }
+      case "invoice":
+        return openInvoice(ctx, payload.invoiceId);
+    }
+  });
+
+  return { name: "links", composer };
+}
