@@ -55,7 +55,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 
   const sim = await startSimulator({ port: 0 });
   const { people, makerKey } = seedPlayground(sim.sim);
-  const standIn = await startBotApiServer({ token: PLAYGROUND_TOKEN, bot: { first_name: "xRocket Playground" } });
+  const standIn = await startBotApiServer({ token: PLAYGROUND_TOKEN, bot: { first_name: "xRocket Playground", supports_inline_queries: true } });
   for (const p of people) standIn.user(p.id, { first_name: p.firstName, username: p.username, language_code: p.languageCode });
 
   const config = loadConfig({

@@ -11,7 +11,7 @@ import { extname, join, normalize, sep } from "node:path";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { ChatEvent } from "./telegram/chat-model.js";
-import type { BotApiServer } from "./telegram/bot-api-server.js";
+import { ApiRefusal, type BotApiServer } from "./telegram/bot-api-server.js";
 import type { DemoPerson } from "./demo-seed.js";
 import type { PanelState } from "./panel.js";
 
@@ -58,6 +58,8 @@ const ForwardInput = z.union([
 ]);
 const OpenLinkInput = z.object({ url: z.url() });
 const FileName = z.string().trim().min(1).max(255);
+const InlineInput = z.object({ query: z.string().max(256) });
+const InlineSendInput = z.object({ queryId: z.string().min(1).max(64), resultId: z.string().min(1).max(64) });
 const LanguageInput = z.object({ language: z.enum(["en", "ru"]) });
 
 class BadInput extends Error {}
@@ -146,6 +148,8 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
         const { messageId, data } = parse(PressInput, await readJson(req));
         const message = standIn.state.chat(chatId)?.get(messageId);
         if (!message) throw new BadInput("that message is gone");
+        const onMessage = message.reply_markup?.inline_keyboard.some((row) => row.some((b) => "callback_data" in b && b.callback_data === data));
+        if (!onMessage) throw new BadInput("that button is not on the message");
         user.press(data, messageId);
         return json(res, 202, { ok: true });
       }
@@ -180,8 +184,26 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
         } else user.forwardFrom({ hiddenName: input.hiddenName }, input.text);
         return json(res, 202, { ok: true });
       }
+      case "inline": {
+        const { query } = parse(InlineInput, await readJson(req));
+        const answer = await standIn.personQueriesInline(chatId, query).catch(() => undefined);
+        if (!answer) throw new BadInput("the bot did not answer the inline query");
+        return json(res, 200, answer);
+      }
+      case "inline-send": {
+        const { queryId, resultId } = parse(InlineSendInput, await readJson(req));
+        standIn.personSendsInlineResult(chatId, queryId, resultId);
+        return json(res, 202, { ok: true });
+      }
       case "open-link": {
-        const chequeId = chequeOf(parse(OpenLinkInput, await readJson(req)).url);
+        const { url } = parse(OpenLinkInput, await readJson(req));
+        // A link to this bot with a start payload opens the person's chat with /start <payload>, as Telegram does.
+        const payload = startPayloadFor(url, standIn.botUser.username);
+        if (payload !== undefined) {
+          user.send(payload ? `/start ${payload}` : "/start");
+          return json(res, 200, { ok: true, text: "Opened in the bot", chatId });
+        }
+        const chequeId = chequeOf(url);
         if (!chequeId) return json(res, 200, { ok: false, text: "This link opens a bot in Telegram; in the playground only cheque links can be opened." });
         return json(res, 200, await options.redeemCheque(chequeId, chatId));
       }
@@ -232,6 +254,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     }
     api(req, res, path).catch((err: unknown) => {
       if (err instanceof BadInput) return json(res, 400, { error: err.message });
+      if (err instanceof ApiRefusal) return json(res, 400, { error: err.description });
       logger.error({ err, path }, "playground: request failed");
       if (!res.headersSent) json(res, 500, { error: "the playground could not do that" });
     });
@@ -264,6 +287,14 @@ export function chequeOf(link: string): string | undefined {
   }
   const start = url.searchParams.get("start");
   return start && /^[A-Za-z0-9_-]{1,64}$/.test(start) ? start : undefined;
+}
+
+/** The start payload ("" for none) of a link to this bot, or undefined for any other link. */
+export function startPayloadFor(link: string, botUsername: string): string | undefined {
+  const url = new URL(link);
+  if (url.hostname !== "t.me" || url.pathname.toLowerCase() !== `/${botUsername.toLowerCase()}`) return undefined;
+  const start = url.searchParams.get("start") ?? "";
+  return /^[A-Za-z0-9_-]{0,64}$/.test(start) ? start : undefined;
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {

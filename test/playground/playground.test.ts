@@ -183,3 +183,31 @@ describe("cheque links", () => {
     expect(chequeOf("https://t.me/xrocket?start=<script>")).toBeUndefined();
   });
 });
+
+describe("inline mode and links into the bot", () => {
+  it("answers '@bot query' with the bot's results and sends the picked one via the bot", async () => {
+    const pg = await start(mkdtempSync(join(tmpdir(), "playground-inline-")));
+    const you = pg.people[0]!.id;
+    const answer = await post(pg, `/api/chats/${you}/inline`, { query: "TONCOIN-USDT" });
+    expect(answer.status).toBe(200);
+    const results = answer.body.results as { id: string; type: string; title?: string }[];
+    expect(results[0]).toMatchObject({ type: "article", title: expect.stringMatching(/TONCOIN/) });
+    const queryId = String(answer.body.queryId);
+    expect((await post(pg, `/api/chats/${you}/inline-send`, { queryId, resultId: results[0]!.id })).status).toBe(202);
+    const sent = pg.standIn.state.history(you).at(-1)!;
+    expect(sent.via_bot?.username).toBe(pg.standIn.botUser.username);
+    expect(sent.text).toMatch(/TONCOIN/);
+    // A result that was never offered is refused as Telegram would, and nothing is added.
+    expect(await post(pg, `/api/chats/${you}/inline-send`, { queryId, resultId: "nope" })).toMatchObject({ status: 400, body: { error: "Bad Request: inline result not found" } });
+  });
+
+  it("opens a link into the bot as /start with its payload in the chosen person's chat", async () => {
+    const pg = await start(mkdtempSync(join(tmpdir(), "playground-deeplink-")));
+    const friend = pg.people[1]!.id;
+    const reply = pg.standIn.user(friend).nextReply();
+    const link = `https://t.me/${pg.standIn.botUser.username}?start=price_TONCOIN-USDT`;
+    expect((await post(pg, `/api/chats/${friend}/open-link`, { url: link })).body).toMatchObject({ ok: true, chatId: friend });
+    expect(pg.standIn.state.history(friend)[0]?.text).toBe("/start price_TONCOIN-USDT");
+    expect((await reply).text).toMatch(/TONCOIN/);
+  });
+});

@@ -1,8 +1,8 @@
 // The playground page: one chat per demo person with the bot, live over server-sent events, and the
 // simulator's balances and operations beside it. The server owns all state; the page only shows it
 // and sends what the person does.
-import type { BotCommand, KeyboardButton, Message, ReplyKeyboardMarkup } from "grammy/types";
-import { el, type MessageHandlers, renderMessage } from "./render.js";
+import type { BotCommand, InlineQueryResult, KeyboardButton, Message, ReplyKeyboardMarkup } from "grammy/types";
+import { el, fileUrl, type MessageHandlers, renderMessage } from "./render.js";
 import "./style.css";
 
 interface Person {
@@ -231,6 +231,8 @@ function replyButton(b: KeyboardButton, markup: ReplyKeyboardMarkup, key: string
 function send(text: string): void {
   const trimmed = text.trim();
   if (!trimmed) return;
+  // In Telegram, "@bot query" is not sent: a result is picked from the list instead.
+  if (inlineQueryOf(text) !== undefined) return scheduleInlineQuery(inlineQueryOf(text)!);
   act("messages", { text: trimmed });
   ($("text") as HTMLInputElement).value = "";
   hideCommandMenu();
@@ -254,6 +256,60 @@ function showCommandMenu(filter: string): void {
 
 function hideCommandMenu(): void {
   $("command-menu").hidden = true;
+}
+
+let inlineTimer: ReturnType<typeof setTimeout> | undefined;
+let inlineSeq = 0;
+
+/** "@bot query" in the message box asks the bot for inline results, as Telegram's apps do while typing. */
+function inlineQueryOf(text: string): string | undefined {
+  const bot = state?.bot.username;
+  const m = bot ? new RegExp(`^@${bot}\\s(.*)$`, "is").exec(text) : null;
+  return m ? m[1]!.trim() : undefined;
+}
+
+function scheduleInlineQuery(query: string): void {
+  clearTimeout(inlineTimer);
+  inlineTimer = setTimeout(() => {
+    const seq = ++inlineSeq;
+    const chatId = current;
+    post(`/api/chats/${chatId}/inline`, { query })
+      .then((r) => {
+        if (seq === inlineSeq && chatId === current) showInlineResults(r as { queryId: string; results: InlineQueryResult[] });
+      })
+      .catch((err: Error) => toast(err.message));
+  }, 300);
+}
+
+function showInlineResults({ queryId, results }: { queryId: string; results: InlineQueryResult[] }): void {
+  const menu = $("command-menu");
+  menu.hidden = false;
+  if (results.length === 0) {
+    menu.replaceChildren(el("div", "command-item muted", "No results"));
+    return;
+  }
+  menu.replaceChildren(
+    ...results.map((r) => {
+      const item = el("button", "command-item inline-result") as HTMLButtonElement;
+      item.type = "button";
+      item.dataset.testid = "inline-result";
+      if (r.type === "photo" && "photo_file_id" in r) {
+        const img = el("img", "thumb") as HTMLImageElement;
+        img.src = fileUrl(r.photo_file_id);
+        img.alt = "";
+        item.append(img);
+      }
+      const title = "title" in r && r.title ? r.title : r.type;
+      const description = "description" in r && r.description ? r.description : "";
+      item.append(el("span", "cmd", title), el("span", "muted", description));
+      item.addEventListener("click", () => {
+        ($("text") as HTMLInputElement).value = "";
+        hideCommandMenu();
+        act("inline-send", { queryId, resultId: r.id });
+      });
+      return item;
+    }),
+  );
 }
 
 async function upload(file: File): Promise<void> {
@@ -309,7 +365,8 @@ function openLink(url: string): void {
     window.open(url, "_blank", "noopener");
     return;
   }
-  // A t.me link is opened by a person: let the page's user choose which demo person that is.
+  // A t.me link is opened by a person: let the page's user choose which demo person that is
+  // (a cheque goes to whoever opens it; a link into this bot starts it in that person's chat).
   $("open-people").replaceChildren(
     ...state!.people.map((p) => {
       const b = el("button", "choice") as HTMLButtonElement;
@@ -319,7 +376,12 @@ function openLink(url: string): void {
       b.addEventListener("click", () => {
         ($("open-dialog") as HTMLDialogElement).close();
         post(`/api/chats/${p.id}/open-link`, { url })
-          .then((r) => toast((r as { text: string }).text))
+          .then((r) => {
+            const reply = r as { text: string; chatId?: number };
+            // A link into this bot opens that person's chat with it.
+            if (reply.chatId !== undefined && reply.chatId !== current) switchTo(reply.chatId);
+            toast(reply.text);
+          })
           .catch((err: Error) => toast(err.message));
       });
       return b;
@@ -430,7 +492,12 @@ function init(): void {
     e.preventDefault();
     send(input.value);
   });
-  input.addEventListener("input", () => (input.value.startsWith("/") && !input.value.includes(" ") ? showCommandMenu(input.value) : hideCommandMenu()));
+  input.addEventListener("input", () => {
+    const inline = inlineQueryOf(input.value);
+    if (inline !== undefined) return scheduleInlineQuery(inline);
+    if (input.value.startsWith("/") && !input.value.includes(" ")) showCommandMenu(input.value);
+    else hideCommandMenu();
+  });
   input.addEventListener("keydown", (e) => {
     if (e.key === "Escape") hideCommandMenu();
   });

@@ -27,6 +27,7 @@ export function renderMessage(message: Message, meta: MessageMeta, on: MessageHa
     const name = origin.type === "user" ? origin.sender_user.first_name : origin.type === "hidden_user" ? origin.sender_user_name : "a chat";
     bubble.append(el("div", "forwarded", `Forwarded from ${name}`));
   }
+  if (message.via_bot) bubble.append(el("div", "forwarded", `via @${message.via_bot.username ?? message.via_bot.first_name}`));
   if (message.photo?.length) {
     const photo = message.photo.at(-1)!;
     const link = el("a", "photo") as HTMLAnchorElement;
