@@ -32,7 +32,7 @@ try {
   await you.transferToFriend("12.5");
   await you.press(/Confirm/);
   await you.see(/Sent 12\.5 USDT to Sam/);
-  await page.waitForTimeout(600);
+  await page.getByTestId("toast").waitFor({ state: "hidden" });
   await page.screenshot({ path: join(DOCS, "playground-chat.png") });
 
   await you.say("/chart TONCOIN-USDT");
