@@ -9,7 +9,8 @@ import { startBot } from "./app.js";
 import { ConfigError, loadConfig, loadPlaygroundConfig } from "./config.js";
 
 async function main(): Promise<void> {
-  if (!process.env.BOT_TOKEN?.trim()) return playground();
+  // The playground is for a clone; a production deployment without a token stops with the config error.
+  if (!process.env.BOT_TOKEN?.trim() && process.env.NODE_ENV !== "production") return playground();
   const config = configOrExit(loadConfig);
   const running = await startBot(config);
   const stop = async (signal: string) => {

@@ -21,7 +21,7 @@ import { type RunningWebServer, startWebServer } from "./web-server.js";
 const PLAYGROUND_TOKEN = "777000001:PLAYGROUND-LOCAL-ONLY";
 
 export interface PlaygroundOptions extends Partial<PlaygroundConfig> {
-  /** Where the built page is (default dist/playground, built on first start). */
+  /** Where the built page is (default dist/playground-app, built on first start). */
   staticDir?: string;
   /** The bot's and playground's logger (default: pino at LOG_LEVEL, the bot's own lines from `warn`). */
   logger?: Logger;

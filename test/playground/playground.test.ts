@@ -82,6 +82,19 @@ describe("npm start without BOT_TOKEN", () => {
       await new Promise((resolve) => child.once("exit", resolve));
     }
   }, 30_000);
+
+  it("is never started in production: NODE_ENV=production without a token stops naming BOT_TOKEN", async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PLAYGROUND_PORT: "0" };
+    delete env.BOT_TOKEN;
+    delete env.KEY_ENCRYPTION_KEY;
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stderr.on("data", (d) => (output += String(d)));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(output).toMatch(/BOT_TOKEN is required/);
+    expect(output).not.toMatch(/playground/);
+  }, 30_000);
 });
 
 describe("the playground", () => {

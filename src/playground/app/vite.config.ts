@@ -1,4 +1,4 @@
-// The playground page: plain TypeScript and CSS, bundled by Vite into dist/playground, which the
+// The playground page: plain TypeScript and CSS, bundled by Vite into dist/playground-app, which the
 // playground server serves (no CDN, nothing fetched at run time).
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,7 +11,7 @@ export default defineConfig({
   base: "/",
   publicDir: false,
   build: {
-    outDir: resolve(here, "../../../dist/playground"),
+    outDir: resolve(here, "../../../dist/playground-app"),
     emptyOutDir: true,
     target: "es2022",
   },
