@@ -129,4 +129,37 @@ describe.skipIf(!hasChromium())("the playground in headless Chromium", () => {
     await expect.poll(() => d.balance("admin", "USDT")).toBe("24\u202f994.5 USDT");
     await d.page.close();
   });
+
+  it("offers the bot's commands in the / menu (the admin's include /mass), forwards a message, and switches theme", async () => {
+    const d = await open("you");
+    await d.page.getByRole("button", { name: "Commands" }).click();
+    const menu = d.page.getByTestId("command-menu");
+    await expect.poll(() => menu.innerText()).toMatch(/\/connect/);
+    expect(await menu.innerText()).not.toMatch(/\/mass/);
+    await d.page.getByTestId("composer-text").fill("/bal");
+    await expect.poll(() => menu.locator(".command-item").count()).toBe(1);
+    await menu.locator(".command-item").first().click();
+    await d.see(/Balances/);
+
+    // A message forwarded from Sam names him as the recipient of a new transfer.
+    await d.say("/send");
+    await d.press(/New transfer/);
+    await d.see(/Who should receive the funds/);
+    await d.page.getByRole("button", { name: "Forward a message" }).click();
+    await d.page.locator("#forward-from").selectOption(String(pg.people.find((p) => p.role === "friend")!.id));
+    await d.page.locator("#forward-send").click();
+    await d.see(/Recipient: Sam/);
+    expect(await d.messages.locator(".row.me .forwarded").last().innerText()).toBe("Forwarded from Sam");
+    await d.say("/cancel");
+
+    const theme = () => d.page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } }).document.documentElement.dataset.theme);
+    const before = await theme();
+    await d.page.getByRole("button", { name: "Switch theme" }).click();
+    expect(await theme()).not.toBe(before);
+
+    await d.switchTo("admin");
+    await d.page.getByRole("button", { name: "Commands" }).click();
+    await expect.poll(() => d.page.getByTestId("command-menu").innerText()).toMatch(/\/mass/);
+    await d.page.close();
+  });
 });
