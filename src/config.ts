@@ -141,6 +141,26 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   if (c.PORT === 0) ctx.addIssue({ code: "custom", path: ["PORT"], message: "must be set in webhook mode" });
 });
 
+// ---------------------------------------------------------------- playground (npm start without BOT_TOKEN)
+/** The offline playground's own settings; read only when BOT_TOKEN is absent. */
+export const PlaygroundConfigSchema = z.object({
+  PLAYGROUND_PORT: int(3000, 0, 65_535),
+  PLAYGROUND_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  /** Holds the playground's database and its generated KEY_ENCRYPTION_KEY. */
+  PLAYGROUND_DATA_DIR: z.string().trim().min(1).default("./data/playground"),
+  // Unset: the playground says only where it runs; the bot's own lines start at warn.
+  LOG_LEVEL: ConfigSchema.shape.LOG_LEVEL.unwrap().optional(),
+});
+export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>;
+
+/** Parses the playground's variables; throws ConfigError naming every bad one. */
+export function loadPlaygroundConfig(env: NodeJS.ProcessEnv = process.env): PlaygroundConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = PlaygroundConfigSchema.safeParse(cleaned);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`));
+}
+
 export type Config = z.infer<typeof ConfigSchema>;
 export type ServiceConfig = z.infer<typeof ServiceConfigSchema>;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../src/config.js";
+import { ConfigError, loadConfig, loadPlaygroundConfig } from "../src/config.js";
 
 const KEY = randomBytes(32);
 const minimal = { BOT_TOKEN: "123:abc", KEY_ENCRYPTION_KEY: KEY.toString("base64") };
@@ -168,5 +168,16 @@ describe("KEY_ENCRYPTION_PREVIOUS_KEYS", () => {
       /KEY_ENCRYPTION_PREVIOUS_KEYS/,
     );
     expect(() => loadConfig({ ...base, KEY_ENCRYPTION_PREVIOUS_KEYS: "1:c2hvcnQ=" })).not.toThrow(/c2hvcnQ/);
+  });
+});
+
+describe("loadPlaygroundConfig", () => {
+  it("needs nothing: port 3000 on loopback, data in ./data/playground, the log level left to the playground", () => {
+    expect(loadPlaygroundConfig({})).toEqual({ PLAYGROUND_PORT: 3000, PLAYGROUND_HOST: "127.0.0.1", PLAYGROUND_DATA_DIR: "./data/playground" });
+  });
+
+  it("names a bad variable", () => {
+    expect(() => loadPlaygroundConfig({ PLAYGROUND_PORT: "http" })).toThrow(/PLAYGROUND_PORT/);
+    expect(() => loadPlaygroundConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
   });
 });

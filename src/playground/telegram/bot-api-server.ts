@@ -7,7 +7,15 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { BotCommand, InlineKeyboardMarkup, Message, MessageEntity, Update, User } from "grammy/types";
+import type {
+  BotCommand,
+  InlineKeyboardMarkup,
+  InlineQueryResult,
+  Message,
+  MessageEntity,
+  Update,
+  User,
+} from "grammy/types";
 import { type ChatEvent, ChatModel, type ChatModelOptions, commandEntities, type StoredFile } from "./chat-model.js";
 import { ParseError, parseHtml } from "./formatting.js";
 
@@ -15,7 +23,7 @@ export interface BotApiServerOptions extends ChatModelOptions {
   /** The only token accepted; any token when unset. */
   token?: string;
   port?: number;
-  bot?: Partial<User> & { username?: string };
+  bot?: Partial<User> & { username?: string; supports_inline_queries?: boolean };
 }
 
 /** A refusal as Telegram words it. */
@@ -41,6 +49,13 @@ type Params = Record<string, unknown>;
 type Upload = { name: string; type: string; content: Buffer };
 type Handler = (params: Params, uploads: Map<string, Upload>) => unknown | Promise<unknown>;
 
+interface InlineQueryState {
+  userId: number;
+  createdAt: number;
+  results?: InlineQueryResult[];
+  settle: (results: InlineQueryResult[]) => void;
+}
+
 interface CommandList {
   scope: string;
   language: string;
@@ -60,6 +75,9 @@ export class BotApiServer {
   #token: string | undefined;
   #poll: { resolve: (updates: Update[]) => void; reject: (e: ApiRefusal) => void; timer: NodeJS.Timeout; limit: number } | undefined;
   #handlers: Record<string, Handler>;
+  /** Inline queries awaiting the bot's answer, and the answers kept for the person to pick from. */
+  #inline = new Map<string, InlineQueryState>();
+  #nextInline = 1;
   #refusals: { method: string; refusal: ApiRefusal; times: number }[] = [];
 
   constructor(readonly options: BotApiServerOptions = {}) {
@@ -292,8 +310,77 @@ export class BotApiServer {
       },
       getchatmenubutton: (p) =>
         this.menuButtons.get(p.chat_id === undefined ? "default" : String(p.chat_id)) ?? { type: "commands" },
+      answerinlinequery: (p) => {
+        const query = this.#inline.get(str(p.inline_query_id));
+        if (!query || query.results || this.state.now() - query.createdAt > this.state.callbackAnswerTimeoutMs)
+          throw badRequest(QUERY_TOO_OLD);
+        const results = parseJson(p.results);
+        if (!Array.isArray(results)) throw badRequest("can't parse inline query results JSON object");
+        if (results.length > 50) throw badRequest("RESULTS_TOO_MUCH");
+        const ids = new Set<string>();
+        for (const r of results as InlineQueryResult[]) {
+          if (!r?.id || Buffer.byteLength(String(r.id)) > 64) throw badRequest("RESULT_ID_INVALID");
+          if (ids.has(String(r.id))) throw badRequest("RESULT_ID_DUPLICATE");
+          ids.add(String(r.id));
+          if (r.type === "photo" && "photo_file_id" in r && !this.state.files.has(String(r.photo_file_id)))
+            throw badRequest("wrong file identifier/HTTP URL specified");
+          if (r.reply_markup) markupOf(r.reply_markup);
+        }
+        query.results = results as InlineQueryResult[];
+        query.settle(query.results);
+        return true;
+      },
     };
     return h;
+  }
+
+  /**
+   * A person types "@bot query": delivers an inline_query update and resolves with the results the
+   * bot answers (rejects when it does not answer within the callback timeout).
+   */
+  personQueriesInline(userId: number, text: string): Promise<{ queryId: string; results: InlineQueryResult[] }> {
+    const id = `iq${this.#nextInline++}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#inline.delete(id);
+        reject(new Error(`the bot did not answer inline query ${id}`));
+      }, this.state.callbackAnswerTimeoutMs);
+      this.#inline.set(id, {
+        userId,
+        createdAt: this.state.now(),
+        settle: (results) => {
+          clearTimeout(timer);
+          resolve({ queryId: id, results });
+        },
+      });
+      this.deliver(userId, {
+        inline_query: { id, from: this.state.user(userId), query: text, offset: "", chat_type: "sender" },
+      } as Omit<Update, "update_id">);
+    });
+  }
+
+  /** The person sends one of the answered results into their chat with the bot ("via @bot"). */
+  personSendsInlineResult(userId: number, queryId: string, resultId: string): Message {
+    const query = this.#inline.get(queryId);
+    const result = query?.userId === userId ? query.results?.find((r) => String(r.id) === resultId) : undefined;
+    if (!result) throw badRequest("inline result not found");
+    const markup = markupOf(result.reply_markup);
+    let content: Partial<Message>;
+    if (result.type === "photo" && "photo_file_id" in result) {
+      const file = this.state.files.get(String(result.photo_file_id))!;
+      const caption = formatted(result.caption ?? "", result.parse_mode, result.caption_entities, MAX_CAPTION, "caption", true);
+      content = {
+        ...mediaFields("photo", file),
+        ...(caption.text ? { caption: caption.text } : {}),
+        ...(caption.entities.length ? { caption_entities: caption.entities } : {}),
+      };
+    } else if (result.type === "article" && "message_text" in result.input_message_content) {
+      const m = result.input_message_content;
+      const body = formatted(m.message_text, m.parse_mode, m.entities, MAX_TEXT, "text");
+      content = { text: body.text, ...(body.entities.length ? { entities: body.entities } : {}) };
+    } else throw badRequest("this kind of inline result is not supported by the stand-in");
+    return this.personSays(userId, { ...content, via_bot: this.botUser, ...(markup ? { reply_markup: markup } : {}) } as Partial<Message>)
+      .message;
   }
 
   /** The commands a person sees: the most specific list for their chat and language (Telegram's order). */
@@ -523,6 +610,13 @@ export class SimulatedUser {
     } as Partial<Message>).update;
   }
 
+  /** Sends a picture as Telegram sends photos: sizes of one stored file (the playground's image upload). */
+  sendPhoto(name: string, content: Buffer, mimeType = "image/png", caption?: string): Update {
+    const file = this.server.state.storeFile(name, mimeType, content, "photos");
+    const size = { file_id: file.fileId, file_unique_id: file.fileUniqueId, file_size: file.content.length, width: 512, height: 512 };
+    return this.server.personSays(this.id, { photo: [size], ...(caption ? { caption } : {}) } as Partial<Message>).update;
+  }
+
   block(): void {
     this.server.state.blocked.add(this.id);
   }
@@ -583,7 +677,7 @@ export async function startBotApiServer(options: BotApiServerOptions = {}): Prom
 }
 
 function chatOf(u: Update): number {
-  return u.message?.chat.id ?? u.callback_query?.from.id ?? u.edited_message?.chat.id ?? 0;
+  return u.message?.chat.id ?? u.callback_query?.from.id ?? u.edited_message?.chat.id ?? u.inline_query?.from.id ?? 0;
 }
 
 function str(v: unknown): string {

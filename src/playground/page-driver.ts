@@ -1,0 +1,65 @@
+/**
+ * Drives the playground page as a person would (type, press, wait for the bot), for the browser
+ * tests and the README's screenshots. Selectors are the page's data-testid attributes.
+ */
+import type { Page } from "playwright-core";
+
+export type DemoRoleName = "you" | "friend" | "admin";
+
+export class PageDriver {
+  constructor(readonly page: Page) {}
+
+  get messages() {
+    return this.page.getByTestId("messages");
+  }
+
+  async switchTo(role: DemoRoleName): Promise<void> {
+    await this.page.getByTestId(`person-${role}`).click();
+  }
+
+  async say(text: string): Promise<void> {
+    await this.page.getByTestId("composer-text").fill(text);
+    await this.page.getByTestId("composer-text").press("Enter");
+  }
+
+  /** Waits for a bot message matching `text` in the open chat. */
+  async see(text: RegExp, timeout = 10_000): Promise<void> {
+    await this.messages.locator(".row.bot .text").filter({ hasText: text }).last().waitFor({ timeout });
+  }
+
+  /** Presses the newest inline button whose label matches. */
+  async press(label: RegExp): Promise<void> {
+    await this.messages.locator(".kb-button").filter({ hasText: label }).last().click();
+  }
+
+  /** The available Pay balance of a demo person as the side panel shows it ("987.5 USDT"). */
+  balance(role: DemoRoleName, asset: string): Promise<string> {
+    return this.page.getByTestId(`account-${role}`).locator(`dl[data-kind=pay] dd[data-asset=${asset}] .amount`).innerText();
+  }
+
+  /** /connect → Production → the key pasted from the side panel → "Key linked". */
+  async linkKey(): Promise<void> {
+    await this.say("/connect");
+    await this.press(/^Production$/);
+    await this.see(/Paste your Production API key/);
+    await this.page.getByTestId("paste-key-production").click();
+    await this.page.getByTestId("composer-text").press("Enter");
+    await this.see(/Key linked/);
+  }
+
+  /** /send → New transfer → the friend picked with "Choose a user" → USDT → amount → no note, up to the summary. */
+  async transferToFriend(amount: string): Promise<void> {
+    await this.say("/send");
+    await this.press(/New transfer/);
+    await this.see(/Who should receive the funds/);
+    await this.page.getByTestId("reply-keyboard").getByRole("button", { name: /Choose a user/ }).click();
+    await this.page.getByTestId("share-friend").click();
+    await this.see(/Recipient: Sam/);
+    await this.press(/^USDT/);
+    await this.see(/How much USDT to send/);
+    await this.say(amount);
+    await this.see(/Add a note/);
+    await this.press(/Skip/);
+    await this.see(/Transfer — please check/);
+  }
+}

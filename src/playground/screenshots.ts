@@ -1,0 +1,53 @@
+/**
+ * `npm run screenshots`: starts a fresh playground, drives it in headless Chromium and saves the
+ * README's pictures under docs/: a transfer in the chat with the side panel, a candle chart, and the
+ * page on a phone-sized window in the dark theme.
+ */
+import "../runtime-check.js";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createLogger } from "../logger.js";
+import { launchChromium } from "./chromium.js";
+import { PageDriver } from "./page-driver.js";
+import { startPlayground } from "./playground.js";
+
+const DOCS = resolve("docs");
+
+const pg = await startPlayground({
+  PLAYGROUND_PORT: 0,
+  PLAYGROUND_DATA_DIR: mkdtempSync(join(tmpdir(), "playground-shots-")),
+  logger: createLogger("warn"),
+  marketIntervalMs: 500,
+});
+const browser = await launchChromium();
+try {
+  mkdirSync(DOCS, { recursive: true });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, colorScheme: "light" });
+  await page.goto(pg.url);
+  const you = new PageDriver(page);
+  await you.say("/start");
+  await you.see(/Hello, Alex!/);
+  await you.linkKey();
+  await you.transferToFriend("12.5");
+  await you.press(/Confirm/);
+  await you.see(/Sent 12\.5 USDT to Sam/);
+  await page.getByTestId("toast").waitFor({ state: "hidden" });
+  await page.screenshot({ path: join(DOCS, "playground-chat.png") });
+
+  await you.say("/chart TONCOIN-USDT");
+  await page.locator(".row.bot .photo img").last().waitFor();
+  await page.locator(".row.bot .photo img").last().evaluate((img) => (img as unknown as { decode(): Promise<void> }).decode());
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(DOCS, "playground-chart.png") });
+
+  const phone = await browser.newPage({ viewport: { width: 390, height: 780 }, colorScheme: "dark", deviceScaleFactor: 2 });
+  await phone.goto(`${pg.url}/#${pg.people.find((p) => p.role === "you")!.id}`);
+  await phone.locator(".row.bot").last().waitFor();
+  await phone.waitForTimeout(400);
+  await phone.screenshot({ path: join(DOCS, "playground-phone-dark.png") });
+  console.warn(`screenshots saved in ${DOCS}`);
+} finally {
+  await browser.close();
+  await pg.close();
+}
