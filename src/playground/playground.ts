@@ -55,7 +55,14 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 
   const sim = await startSimulator({ port: 0 });
   const { people, makerKey } = seedPlayground(sim.sim);
-  const standIn = await startBotApiServer({ token: PLAYGROUND_TOKEN, bot: { first_name: "xRocket Playground", supports_inline_queries: true } });
+  const standIn = await startBotApiServer({
+    token: PLAYGROUND_TOKEN,
+    bot: { first_name: "xRocket Playground", supports_inline_queries: true },
+    // The bot records the update ids it has handled (so a redelivery is handled once) in its database,
+    // which outlives this stand-in: ids counted from the clock keep increasing across restarts, as
+    // Telegram's do, instead of starting again at 1 and being taken for redeliveries.
+    firstUpdateId: Date.now(),
+  });
   for (const p of people) standIn.user(p.id, { first_name: p.firstName, username: p.username, language_code: p.languageCode });
 
   const config = loadConfig({

@@ -45,6 +45,8 @@ export interface ChatModelOptions {
   callbackAnswerTimeoutMs?: number;
   /** Clock in ms, for expiry; defaults to performance.now(). */
   now?: () => number;
+  /** The first update id (Telegram's keep increasing for a bot's whole life); 1 when unset. */
+  firstUpdateId?: number;
 }
 
 export class ChatModel extends EventEmitter<{ change: [ChatEvent] }> {
@@ -68,6 +70,7 @@ export class ChatModel extends EventEmitter<{ change: [ChatEvent] }> {
     super();
     this.setMaxListeners(0);
     this.callbackAnswerTimeoutMs = options.callbackAnswerTimeoutMs ?? 15_000;
+    this.#nextUpdateId = options.firstUpdateId ?? 1;
     this.now = options.now ?? (() => performance.now());
   }
 
