@@ -81,6 +81,8 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
     stop: async () => {
       clearInterval(timer);
       if (runner.isRunning()) await runner.stop();
+      // Updates already being handled finish (and write their state) before storage closes.
+      await app.idle();
       await storage.close();
     },
   };

@@ -92,6 +92,8 @@ export interface BotApp {
   reconcileUnfinished(minAgeMs?: number): Promise<number>;
   /** Work to resume at start (e.g. mass-transfer jobs interrupted by a crash). */
   resume(): Promise<void>;
+  /** Resolves once no update is being handled (for a clean shutdown after polling stopped). */
+  idle(): Promise<void>;
 }
 
 export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
@@ -123,6 +125,17 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   const start = startFeature(kit, helpCommands);
   features.unshift(start);
 
+  // Updates in flight, so that a shutdown lets them finish before storage closes.
+  let inFlight = 0;
+  const whenIdle: (() => void)[] = [];
+  bot.use(async (_ctx, next) => {
+    inFlight++;
+    try {
+      await next();
+    } finally {
+      if (--inFlight === 0) for (const resolve of whenIdle.splice(0)) resolve();
+    }
+  });
   // Every press is answered at once, even while its handler waits for the service or a queue.
   bot.use(answers.middleware(bot.api));
   // One logger per update, carrying its id.
@@ -277,5 +290,6 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     resume: async () => {
       for (const f of features) await f.resume?.();
     },
+    idle: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenIdle.push(resolve))),
   };
 }
