@@ -102,6 +102,8 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
       // 1. No new updates; the ones in flight finish (the runner's stop waits for them).
       web?.stopTakingUpdates();
       if (runner?.isRunning()) await runner.stop();
+      // Webhook updates and conversation steps still being handled write their state first.
+      await app.idle();
       await web?.drained(left());
       // 2. Jobs finish their current step and go back to the engine.
       await app.jobs.stop(left()).catch((err) => logger.warn({ err }, "job engine did not stop cleanly"));

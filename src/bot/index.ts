@@ -119,6 +119,8 @@ export interface BotApp {
   resume(): Promise<void>;
   jobs: Jobs;
   outbox: Outbox;
+  /** Resolves once no update is being handled (for a clean shutdown after polling stopped). */
+  idle(): Promise<void>;
 }
 
 export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
@@ -164,6 +166,17 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
       const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
       const outcome = duplicates.has(ctx) ? "duplicate" : failed.has(ctx) ? "error" : "ok";
       options.onUpdate?.({ type, outcome, seconds: (performance.now() - started) / 1000 });
+    }
+  });
+  // Updates in flight, so that a shutdown lets them finish before storage closes.
+  let inFlight = 0;
+  const whenIdle: (() => void)[] = [];
+  bot.use(async (_ctx, next) => {
+    inFlight++;
+    try {
+      await next();
+    } finally {
+      if (--inFlight === 0) for (const resolve of whenIdle.splice(0)) resolve();
     }
   });
   // Every press is answered at once, even while its handler waits for the service or a queue.
@@ -357,5 +370,6 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     },
     jobs,
     outbox,
+    idle: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenIdle.push(resolve))),
   };
 }

@@ -1,0 +1,89 @@
+/**
+ * The production wiring (startBot) against the Bot API stand-in and the simulator over HTTP: a person
+ * links a key and reads balances, and a shutdown while an update is being handled lets it finish
+ * before storage closes.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startBot } from "../src/app.js";
+import { loadConfig } from "../src/config.js";
+import { createLogger } from "../src/logger.js";
+import { type BotApiServer, startBotApiServer } from "../src/playground/telegram/bot-api-server.js";
+import { type RunningSimulator, startSimulator } from "../src/simulator/server.js";
+
+let sim: RunningSimulator;
+let telegram: BotApiServer;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+  telegram = await startBotApiServer({ token: "4242:APP" });
+});
+afterAll(async () => {
+  await telegram.close();
+  await sim.close();
+});
+
+it("serves a person end to end, and finishes an update in flight before stopping", async () => {
+  const lines: string[] = [];
+  const logger = createLogger(
+    "info",
+    new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  const config = loadConfig({
+    BOT_TOKEN: "4242:APP",
+    TELEGRAM_API_ROOT: telegram.apiRoot,
+    KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    DATABASE_URL: `sqlite:${join(mkdtempSync(join(tmpdir(), "app-")), "bot.sqlite")}`,
+    PAY_BASE_URL: sim.baseUrls.pay,
+    EXCHANGE_BASE_URL: sim.baseUrls.exchange,
+    PAY_TESTNET_BASE_URL: sim.baseUrls.payTestnet,
+    EXCHANGE_TESTNET_BASE_URL: sim.baseUrls.exchangeTestnet,
+  });
+  const running = await startBot(config, { logger, runner: { runner: { fetch: { timeout: 1 } } } });
+  const account = sim.createAccount({ pay: { USDT: "25" } });
+  const person = telegram.user(account.userId, { language_code: "en" });
+  const until = async (check: () => unknown) => {
+    for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+  person.command("start");
+  await until(() => person.fromBot.some((m) => /API key/.test(m.text ?? "")));
+  person.command("connect");
+  await until(() => person.findButton("keys:net:production"));
+  person.press("keys:net:production");
+  await until(() => person.fromBot.some((m) => /Send the key|Paste/i.test(m.text ?? "")) || person.fromBot.length > 5);
+  person.send(account.keys.production);
+  await until(() => person.fromBot.some((m) => /✅|❌|⚠️/.test(m.text ?? "")));
+  // The key message leaves the chat; the bot confirms the link.
+  expect(person.lastFromBot()?.text).toMatch(/✅ Key linked/);
+  expect(person.messages.some((m) => m.text === account.keys.production)).toBe(false);
+
+  // A slow service: the balances reply is in flight when the bot is told to stop.
+  await fetch(`${sim.url}/_sim/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ operationId: "getAppBalances", mode: "latency", ms: 300, count: 1 }),
+  });
+  const reply = person.waitFor((e): e is never => e.type === "message" && /USDT/.test(e.message.text ?? ""), 5000);
+  let delivered = false;
+  telegram.state.on("change", (e) => {
+    if (e.type === "update-delivered" && e.chatId === person.id) delivered = true;
+  });
+  const balanceReads = async () =>
+    ((await (await fetch(`${sim.url}/_sim/requests?operationId=getAppBalances`)).json()) as unknown[]).length;
+  const readsBefore = await balanceReads();
+  person.command("balance");
+  await until(() => delivered);
+  // Stop once the bot is inside the update (its service call is under way).
+  for (let i = 0; i < 300 && (await balanceReads()) === readsBefore; i++) await new Promise((r) => setTimeout(r, 10));
+  await running.stop();
+  await reply;
+  expect(lines.filter((l) => (JSON.parse(l) as { level: number }).level >= 50)).toEqual([]);
+}, 30_000);
