@@ -102,6 +102,21 @@ export const ConfigSchema = ServiceConfigSchema.extend({
     .string()
     .regex(DECIMAL_PATTERN, "must be a plain decimal such as 1000")
     .default("1000"),
+  // Notifications (issue 14): the watcher, price alerts, the notice sender and signed callbacks.
+  WATCH_ENABLED: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  WATCH_MIN_INTERVAL_SECONDS: int(10, 1, 3600),
+  WATCH_MAX_INTERVAL_SECONDS: int(300, 1, 86_400),
+  WATCH_IDLE_INTERVAL_SECONDS: int(600, 1, 86_400),
+  WATCH_USER_CALLS_PER_MINUTE: int(20, 1, 1000),
+  WATCH_CONCURRENCY: int(16, 1, 256),
+  ALERT_INTERVAL_SECONDS: int(15, 1, 3600),
+  ALERT_REPEAT_MIN_GAP_SECONDS: int(300, 0, 86_400),
+  NOTICES_PER_SECOND: int(25, 1, 30),
+  /** The bot's public base URL; when set, objects of users with a webhook secret carry a callback to it. */
+  CALLBACK_PUBLIC_URL: url.optional(),
+  /** Port of the callback receiver (until the web server of the operability work serves the route). */
+  CALLBACK_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  CALLBACK_MAX_AGE_SECONDS: int(300, 10, 3600),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

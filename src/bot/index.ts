@@ -19,6 +19,7 @@ import { chequesFeature } from "./features/cheques/index.js";
 import { invoicesFeature } from "./features/invoices/index.js";
 import { keysFeature } from "./features/keys/index.js";
 import { massFeature } from "./features/mass/index.js";
+import { notifyFeature } from "./features/notify/index.js";
 import { ordersFeature } from "./features/orders/index.js";
 import { sendFeature } from "./features/send/index.js";
 import { startFeature } from "./features/start/index.js";
@@ -31,6 +32,8 @@ import { errorText, type Translate } from "./shared/errors.js";
 
 /** Features in the order their handlers run. Add a feature here and nowhere else. */
 const FEATURES: FeatureFactory[] = [
+  // Before keys: its early step takes a webhook secret the user was asked for (not a stray key).
+  notifyFeature,
   keysFeature,
   balancesFeature,
   chequesFeature,

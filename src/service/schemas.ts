@@ -320,6 +320,13 @@ export type Currency = z.infer<typeof Currency>;
 const cursorPage = <T extends z.ZodType>(item: T) =>
   z.object({ nextCursor: z.string().nullable(), items: z.array(item) });
 
+/** Where the service reports the object's status changes (a signed POST, real-api.md §5). */
+export const ObjectCallback = z.object({
+  callbackUrl: z.url({ protocol: /^https?$/ }).max(2048),
+  payload: z.string().max(1024).optional(),
+});
+export type ObjectCallback = z.infer<typeof ObjectCallback>;
+
 // ------------------------------------------------------------------ Pay: cheques
 
 export const ChequeState = z.enum(["active", "redeemed", "cancelled"]);
@@ -333,6 +340,7 @@ export const CreateChequeRequest = z
     password: z.string().optional(),
     targetType: TargetType.optional(),
     target: z.string().optional(),
+    callback: ObjectCallback.optional(),
   })
   .refine((r) => (r.target === undefined) === (r.targetType === undefined), {
     message: "target and targetType go together",
@@ -413,6 +421,7 @@ export const CreateInvoiceRequest = z.object({
   description: z.string().optional(),
   expiresIn: z.number().int().min(1).optional(),
   hiddenMessage: z.string().optional(),
+  callback: ObjectCallback.optional(),
 });
 export type CreateInvoiceRequest = z.infer<typeof CreateInvoiceRequest>;
 export const Invoice = z.object({

@@ -88,6 +88,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     advanceClock: (ms, network) => sim.advanceClock(ms, network),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        sim.callbacks.close();
         server.close((err) => (err ? reject(err) : resolve()));
         // Keep-alive connections of clients would otherwise hold close() open.
         server.closeAllConnections();

@@ -13,6 +13,8 @@ import { createServiceFactory } from "../../src/service/factory.js";
 import { startSimulator } from "../../src/simulator/server.js";
 import { createStorage, type SqlStorage } from "../../src/storage/index.js";
 import type { NetworkName } from "../../src/storage/types.js";
+import { createNotifications, type Notifications } from "../../src/watch/index.js";
+import { telegramTransport } from "../../src/watch/telegram-transport.js";
 import { pgExec } from "./pg.js";
 import { FakeTelegram, type ShownMessage } from "./fake-telegram.js";
 
@@ -40,6 +42,8 @@ export interface HarnessOptions {
   massBatchSize?: number;
   massConfirmTotal?: string;
   massMaxRows?: number;
+  /** The bot's public URL for signed callbacks (notifications). */
+  callbackPublicUrl?: string;
 }
 
 export type SimBalances = {
@@ -65,6 +69,8 @@ export class Harness {
   deps!: BotDeps;
   storage!: SqlStorage;
   sim!: Awaited<ReturnType<typeof startSimulator>>;
+  /** The notification machinery, not scheduled: tests run its rounds themselves. */
+  notifications!: Notifications;
 
   static async create(opts: HarnessOptions = {}): Promise<Harness> {
     const h = new Harness();
@@ -132,6 +138,26 @@ export class Harness {
       botInfo: BOT_INFO,
       client: { fetch: this.tg.fetch },
     });
+    this.notifications = createNotifications({
+      storage: this.storage,
+      services,
+      transport: telegramTransport(this.app.bot.api, 1000),
+      translatorFor: (id) => this.app.translatorFor(id),
+      log: logger,
+      now: () => this.deps.now().getTime(),
+      config: {
+        WATCH_MIN_INTERVAL_SECONDS: 10,
+        WATCH_MAX_INTERVAL_SECONDS: 300,
+        WATCH_IDLE_INTERVAL_SECONDS: 600,
+        WATCH_USER_CALLS_PER_MINUTE: 20,
+        WATCH_CONCURRENCY: 4,
+        ALERT_INTERVAL_SECONDS: 15,
+        ALERT_REPEAT_MIN_GAP_SECONDS: 300,
+        CALLBACK_PUBLIC_URL: opts.callbackPublicUrl,
+        CALLBACK_MAX_AGE_SECONDS: 300,
+      },
+    });
+    this.deps.watch = this.notifications.hooks;
   }
   #pgUrl: string | undefined;
 

@@ -3,6 +3,7 @@
  * (a control call standing in for the recipient's bot) moves the held amount to the recipient.
  */
 import type { CreateChequeRequest } from "../../service/schemas.js";
+import { announce } from "../callbacks.js";
 import { defineHandlers } from "../define.js";
 import { pageNewestFirst } from "../paging.js";
 import { problems } from "../problems.js";
@@ -31,6 +32,7 @@ export const chequeHandlers = defineHandlers({
     release(owner.pay, rec.cheque.asset, rec.cheque.amount);
     rec.cheque.state = "cancelled";
     rec.cheque.deleted = true;
+    announce(world, rec.owner, rec.callbackUrl, "cheque", rec.cheque);
     return rec.cheque;
   },
 });
@@ -47,6 +49,7 @@ function createCheque(world: World, owner: SimAccount, input: CreateChequeReques
   const rec: ChequeRecord = {
     owner: owner.userId,
     password: input.password,
+    callbackUrl: input.callback?.callbackUrl,
     cheque: {
       chequeId,
       clientChequeId: input.clientChequeId,
@@ -103,5 +106,6 @@ export function redeemCheque(
   spendHeld(issuer.pay, cheque.asset, cheque.amount);
   credit(redeemer.pay, cheque.asset, cheque.amount);
   cheque.state = "redeemed";
+  announce(world, rec.owner, rec.callbackUrl, "cheque", cheque);
   return rec;
 }

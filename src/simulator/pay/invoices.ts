@@ -3,9 +3,11 @@
  * owner's Pay balance. An active invoice past its `expiresAt` by the world's clock turns `expired`
  * the next time it is looked at.
  */
+import { announce } from "../callbacks.js";
 import { defineHandlers } from "../define.js";
 import { pageNewestFirst } from "../paging.js";
 import { problems } from "../problems.js";
+import type * as S from "../../service/schemas.js";
 import type { SimAccount, World } from "../types.js";
 import { credit, debit, requireAccount } from "../world.js";
 import { paymentLinks } from "./links.js";
@@ -26,6 +28,7 @@ export const invoiceHandlers = defineHandlers({
     const invoiceId = world.nextId("inv");
     const rec: InvoiceRecord = {
       owner: owner.userId,
+      callbackUrl: input.callback?.callbackUrl,
       invoice: {
         invoiceId,
         clientInvoiceId: input.clientInvoiceId,
@@ -63,25 +66,41 @@ export const invoiceHandlers = defineHandlers({
     const rec = findOwn(world, requireAccount(account), invoiceId, clientInvoiceId);
     requireActive(world, rec);
     rec.invoice.status = "deleted";
+    statusChanged(world, rec);
     return rec.invoice;
   },
 
   payInvoiceTestnet: ({ invoiceId, payerId }, { world }) => {
     if (world.network !== "testnet") throw problems.testnetOnly();
-    // Any invoice of the world can be paid: the caller plays the payer.
-    const rec = payModule(world).invoicesById.get(invoiceId);
-    if (rec === undefined) throw problems.notFound("invoice");
-    requireActive(world, rec);
-    const payer = payerId ?? DEFAULT_TESTNET_PAYER;
-    const payerAccount = world.accounts.get(parseUserId(payer, "payerId"));
-    const { asset, amount } = rec.invoice;
-    // A payer with an account pays from its balance; any other testnet user pays from thin air.
-    if (payerAccount !== undefined) debit(payerAccount.pay, asset, amount);
-    credit((world.accounts.get(rec.owner) as SimAccount).pay, asset, amount);
-    Object.assign(rec.invoice, { status: "paid", paidAt: world.now().toISOString(), payerId: payer });
-    return rec.invoice;
+    return payInvoice(world, invoiceId, payerId);
   },
 });
+
+/**
+ * Pays an active invoice of any account of `world` as `payerId` (the testnet call and the `/_sim/`
+ * control endpoint of both networks): a payer with an account pays from its balance, any other user
+ * from thin air. 404 for an unknown invoice, 409 `invalid_state` unless it is active.
+ */
+export function payInvoice(world: World, invoiceId: string, payerId?: string): S.Invoice {
+  const rec = payModule(world).invoicesById.get(invoiceId);
+  if (rec === undefined) throw problems.notFound("invoice");
+  requireActive(world, rec);
+  const payer = payerId ?? DEFAULT_TESTNET_PAYER;
+  const payerAccount = world.accounts.get(parseUserId(payer, "payerId"));
+  const { asset, amount } = rec.invoice;
+  if (payerAccount !== undefined) debit(payerAccount.pay, asset, amount);
+  credit((world.accounts.get(rec.owner) as SimAccount).pay, asset, amount);
+  Object.assign(rec.invoice, { status: "paid", paidAt: world.now().toISOString(), payerId: payer });
+  statusChanged(world, rec);
+  return rec.invoice;
+}
+
+function statusChanged(world: World, rec: InvoiceRecord): void {
+  announce(world, rec.owner, rec.callbackUrl, "invoice", {
+    event: "invoice_status_changed",
+    invoice: rec.invoice,
+  });
+}
 
 /** The invoice's status after applying expiry by the world's clock. */
 function current(world: World, rec: InvoiceRecord): string {
@@ -92,6 +111,7 @@ function current(world: World, rec: InvoiceRecord): string {
     world.now().getTime() > Date.parse(inv.expiresAt)
   ) {
     inv.status = "expired";
+    statusChanged(world, rec);
   }
   return inv.status;
 }

@@ -17,6 +17,8 @@ export interface ChequeRecord {
   owner: number;
   cheque: S.Cheque;
   password: string | undefined;
+  /** Where status changes are announced (signed callbacks), when the creator asked. */
+  callbackUrl?: string | undefined;
 }
 export interface TransferRecord {
   owner: number;
@@ -26,6 +28,8 @@ export interface TransferRecord {
 export interface InvoiceRecord {
   owner: number;
   invoice: S.Invoice;
+  /** Where status changes are announced (signed callbacks), when the creator asked. */
+  callbackUrl?: string | undefined;
 }
 export interface WithdrawalRecord {
   owner: number;

@@ -7,10 +7,12 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import * as initial from "./001-initial.js";
 import * as massTransfers from "./002-mass-transfers.js";
+import * as notifications from "./007-notifications.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
   "002-mass-transfers": massTransfers,
+  "007-notifications": notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

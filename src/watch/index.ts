@@ -1,0 +1,131 @@
+/**
+ * Notifications, put together: the change detector's store, the watcher (polling), price alerts, the
+ * notice sender and the callback receiver, all feeding one path (detector → notices → sender). They
+ * run on a Scheduler (the in-process timer adapter unless a job engine provides one) and send through
+ * a NoticeTransport (Telegram, paced).
+ */
+import type { Logger } from "pino";
+import type { WatchHooks } from "../bot/context.js";
+import type { Config } from "../config.js";
+import type { ServiceFactory } from "../service/factory.js";
+import type { SqlStorage } from "../storage/index.js";
+import { AlertWatcher, createAlertStore } from "./alerts.js";
+import { type CallbackDeps, callbackUrl } from "./callbacks.js";
+import type { WatchKind } from "./detect.js";
+import { NoticeSender, type NoticeTransport } from "./notices.js";
+import type { Scheduler } from "./schedule.js";
+import { createWatchStore } from "./store.js";
+import { Watcher } from "./watcher.js";
+
+export type NotificationsConfig = Pick<
+  Config,
+  | "WATCH_MIN_INTERVAL_SECONDS"
+  | "WATCH_MAX_INTERVAL_SECONDS"
+  | "WATCH_IDLE_INTERVAL_SECONDS"
+  | "WATCH_USER_CALLS_PER_MINUTE"
+  | "WATCH_CONCURRENCY"
+  | "ALERT_INTERVAL_SECONDS"
+  | "ALERT_REPEAT_MIN_GAP_SECONDS"
+  | "CALLBACK_PUBLIC_URL"
+  | "CALLBACK_MAX_AGE_SECONDS"
+>;
+
+export interface NotificationsDeps {
+  storage: Pick<SqlStorage, "db" | "users" | "notifySettings">;
+  services: ServiceFactory;
+  transport: NoticeTransport;
+  translatorFor: (telegramId: number) => Promise<(key: string, vars?: Record<string, string | number>) => string>;
+  log: Logger;
+  now?: () => number;
+  config: NotificationsConfig;
+}
+
+/** Confirmation kinds (see the features' actions) that create something worth watching. */
+const WATCHED_ACTIONS: Record<string, WatchKind | undefined> = { cheque_create: "cheque", order: "order" };
+/** Slots are reconciled with users and settings this often (new keys, kinds turned on or off). */
+const SYNC_EVERY_MS = 60_000;
+const ROUND_EVERY_MS = 1_000;
+const DRAIN_EVERY_MS = 250;
+
+export function createNotifications(d: NotificationsDeps) {
+  const now = d.now ?? Date.now;
+  const { db } = d.storage;
+  const c = d.config;
+  const store = createWatchStore(db);
+  const alerts = createAlertStore(db);
+  const watcher = new Watcher({
+    store,
+    users: d.storage.users,
+    services: d.services,
+    log: d.log.child({ component: "watcher" }),
+    now,
+    options: {
+      minIntervalMs: c.WATCH_MIN_INTERVAL_SECONDS * 1000,
+      maxIntervalMs: c.WATCH_MAX_INTERVAL_SECONDS * 1000,
+      idleIntervalMs: c.WATCH_IDLE_INTERVAL_SECONDS * 1000,
+      userCallsPerMinute: c.WATCH_USER_CALLS_PER_MINUTE,
+      concurrency: c.WATCH_CONCURRENCY,
+      batch: 2000,
+    },
+  });
+  const alertWatcher = new AlertWatcher({
+    alerts,
+    services: d.services,
+    log: d.log.child({ component: "alerts" }),
+    now,
+    minGapMs: c.ALERT_REPEAT_MIN_GAP_SECONDS * 1000,
+  });
+  const sender = new NoticeSender({
+    db,
+    settings: d.storage.notifySettings,
+    transport: d.transport,
+    translatorFor: d.translatorFor,
+    log: d.log.child({ component: "notices" }),
+    now,
+  });
+  const hint = (telegramId: number, kind: WatchKind) => store.pollSoon(telegramId, kind, now());
+  const callbacks: CallbackDeps = {
+    store,
+    settings: d.storage.notifySettings,
+    log: d.log.child({ component: "callbacks" }),
+    now,
+    maxAgeMs: c.CALLBACK_MAX_AGE_SECONDS * 1000,
+    hint,
+  };
+  const hooks: WatchHooks = {
+    async actionDone(telegramId, actionKind) {
+      const kind = WATCHED_ACTIONS[actionKind];
+      if (kind !== undefined) await hint(telegramId, kind);
+    },
+    invoiceCreated: (telegramId) => hint(telegramId, "invoice"),
+    async callbackFor(telegramId) {
+      if (c.CALLBACK_PUBLIC_URL === undefined) return {};
+      const settings = await d.storage.notifySettings.get(telegramId);
+      return settings.hasSecret ? { callback: { callbackUrl: callbackUrl(c.CALLBACK_PUBLIC_URL, telegramId) } } : {};
+    },
+  };
+
+  return {
+    store,
+    alerts,
+    watcher,
+    alertWatcher,
+    sender,
+    callbacks,
+    hooks,
+    /** Registers the recurring work on `scheduler` after settling what a crash left behind. */
+    async start(scheduler: Scheduler): Promise<void> {
+      await sender.recover();
+      await store.syncSlots(now());
+      scheduler.every("watch-sync", SYNC_EVERY_MS, async () => {
+        await store.syncSlots(now());
+        await store.pruneDeliveries(now() - 2 * c.CALLBACK_MAX_AGE_SECONDS * 1000);
+      });
+      scheduler.every("watch-round", ROUND_EVERY_MS, () => watcher.round());
+      scheduler.every("price-alerts", c.ALERT_INTERVAL_SECONDS * 1000, () => alertWatcher.round());
+      scheduler.every("notices", DRAIN_EVERY_MS, () => sender.drain());
+    },
+  };
+}
+
+export type Notifications = ReturnType<typeof createNotifications>;
