@@ -106,3 +106,7 @@ keys-unavailable = ⚠️ The service could not be reached to check the key. Not
 keys-unlinked = 🗑 Your API key was removed.
 keys-group-refused = ⚠️ Never post API keys in a group. I deleted the message; regenerate the key in the xRocket bot, since others may have seen it, and link it in a private chat with me.
 keys-pasted-outside = ⚠️ That looked like an API key, so I deleted it. To link a key, use /connect.
+
+## service refusals in the real service's vocabulary
+error-user-blocked = The service has blocked this account. Contact xRocket support.
+error-pair-closed = This pair is not open for trading right now.

@@ -106,3 +106,7 @@ keys-unavailable = ⚠️ Не удалось связаться с сервис
 keys-unlinked = 🗑 API-ключ удалён.
 keys-group-refused = ⚠️ Никогда не публикуйте API-ключи в группах. Я удалил сообщение; перевыпустите ключ в боте xRocket — его могли увидеть — и привяжите в личном чате со мной.
 keys-pasted-outside = ⚠️ Это похоже на API-ключ, поэтому я удалил сообщение. Чтобы привязать ключ, используйте /connect.
+
+## service refusals in the real service's vocabulary
+error-user-blocked = Сервис заблокировал этот аккаунт. Обратитесь в поддержку xRocket.
+error-pair-closed = Эта пара сейчас закрыта для торговли.

@@ -2,7 +2,13 @@
  * Every operation of the contract, keyed by its `operationId`: interface, method, path, auth, the
  * input schema (path, query and body members in one object) and the reply schema. The clients and the
  * simulator are both driven by this table, so adjusting the contract means editing this file and
- * `schemas.ts` only.
+ * `schemas.ts` only (and `openapi.yaml`, the document the tests hold both to).
+ *
+ * Replies are returned exactly as they come on the wire, never unwrapped: an Exchange list is the
+ * named object the service sends (`{symbols: […]}`, `{tickers: […]}`, `{candles: […]}`, `{trades: […]}`,
+ * `{fees: […]}`, `{balances: […]}`, `{orders: […]}` with page numbers for histories), a Payments list is
+ * a page `{items: […], pagination: {total, next}}`, a cancel is `{cancelledOrderIds: […]}`. So the
+ * zod reply schema, the contract and the wire are one shape, and a caller reads the member it needs.
  */
 import { z } from "zod";
 import * as S from "./schemas.js";
@@ -58,7 +64,7 @@ export const operations = {
     path: "/api/v1/symbols",
     auth: "public",
     input: none,
-    reply: z.array(S.SymbolInfo),
+    reply: S.SymbolsReply,
     status: 200,
     write: false,
   }),
@@ -78,7 +84,7 @@ export const operations = {
     path: "/api/v1/ticker/{tickerType}",
     auth: "public",
     input: z.object({ tickerType: z.literal("24h"), symbols: S.Q.list(S.SymbolCode).optional() }),
-    reply: z.array(S.Ticker),
+    reply: S.TickersReply,
     status: 200,
     write: false,
   }),
@@ -87,8 +93,9 @@ export const operations = {
     method: "GET",
     path: "/api/v1/candles",
     auth: "public",
-    input: z.object({ symbol: S.SymbolCode, interval: S.CandleInterval, ...period }),
-    reply: z.array(S.Candle),
+    // The real service requires both ends of the period; the simulator also accepts open ends.
+    input: z.object({ symbol: S.SymbolCode, type: S.CandleType, ...period }),
+    reply: S.CandlesReply,
     status: 200,
     write: false,
   }),
@@ -100,7 +107,17 @@ export const operations = {
     input: z.object({
       symbol: S.SymbolCode,
       depth: S.Q.int(1)
-        .pipe(z.union([z.literal(5), z.literal(10), z.literal(20), z.literal(50), z.literal(100)]))
+        .pipe(
+          z.union([
+            z.literal(5),
+            z.literal(10),
+            z.literal(20),
+            z.literal(50),
+            z.literal(100),
+            z.literal(200),
+            z.literal(500),
+          ]),
+        )
         .optional(),
       precision: S.Decimal.optional(),
     }),
@@ -113,8 +130,8 @@ export const operations = {
     method: "GET",
     path: "/api/v1/trades",
     auth: "public",
-    input: z.object({ symbol: S.SymbolCode, limit: S.Q.limit }),
-    reply: z.array(S.Trade),
+    input: z.object({ symbol: S.SymbolCode }),
+    reply: S.TradesReply,
     status: 200,
     write: false,
   }),
@@ -165,8 +182,8 @@ export const operations = {
     method: "GET",
     path: "/api/v1/trade-fees",
     auth: "public",
-    input: z.object({ symbol: S.SymbolCode.optional() }),
-    reply: z.array(S.TradeFee),
+    input: z.object({ symbols: S.Q.list(S.SymbolCode).optional() }),
+    reply: S.TradeFeesReply,
     status: 200,
     write: false,
   }),
@@ -176,7 +193,7 @@ export const operations = {
     path: "/api/v1/accounts/trading/balances",
     auth: "bearer",
     input: none,
-    reply: z.array(S.AccountBalance),
+    reply: S.AccountBalancesReply,
     status: 200,
     write: false,
   }),
@@ -202,8 +219,8 @@ export const operations = {
     method: "GET",
     path: "/api/v1/orders/active",
     auth: "bearer",
-    input: z.object({ symbol: S.SymbolCode.optional(), side: S.Side.optional() }),
-    reply: S.OrdersPage,
+    input: none,
+    reply: S.ActiveOrdersReply,
     status: 200,
     write: false,
   }),
@@ -223,7 +240,7 @@ export const operations = {
     path: "/api/v1/order",
     auth: "bearer",
     input: byId("orderId", "clientOrderId"),
-    reply: S.Order,
+    reply: S.CancelOrderReply,
     status: 200,
     write: true,
   }),
@@ -255,7 +272,7 @@ export const operations = {
     path: "/api/v1/accounts/funding/balances",
     auth: "bearer",
     input: none,
-    reply: z.array(S.AccountBalance),
+    reply: S.AccountBalancesReply,
     status: 200,
     write: false,
   }),

@@ -1,5 +1,5 @@
 /**
- * Zod schemas of the service contract (`shared/service/openapi.yaml`). Both the clients and the
+ * Zod schemas of the service contract (`openapi.yaml` beside this file). Both the clients and the
  * simulator use them, so the contract is described in exactly one place. Request schemas are the
  * contract's constraints; reply schemas keep unknown members out (zod strips them) so that a reply
  * gaining a field does not break us, while a missing or malformed field is a typed error.
@@ -19,7 +19,10 @@ export const AssetCode = z.string().min(1).max(32);
 export const FiatCode = z.string().regex(/^[A-Z]{3}$/);
 export const Network = z.enum(["TON", "BSC", "ETH", "BTC", "TRX", "SOL"]);
 export const Side = z.enum(["buy", "sell"]);
-export const ClientId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
+/** A client id: 1–64 of `[A-Za-z0-9_-]` (S5); optional on the real service, but we always send one. */
+export const ClientId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+/** Withdrawal client ids are at most 50 characters (S4, and the legacy API's `withdrawalId`). */
+const ClientWithdrawalId = ClientId.max(50);
 export const TargetType = z.enum(["messenger_user_id"]);
 const NonEmpty = z.string().min(1);
 const nullable = <T extends z.ZodType>(t: T) =>
@@ -55,56 +58,85 @@ export const Health = z.looseObject({ status: z.string() });
 
 // ------------------------------------------------------------------ market data
 
+/**
+ * A trading pair as the live Swagger describes it (S5): sizes in the base asset, funds in the quote
+ * asset, `enableTrading` false for a pair that takes no orders. Decimal places follow from the increments.
+ */
 export const SymbolInfo = z.object({
   symbol: SymbolCode,
   baseAsset: AssetCode,
   quoteAsset: AssetCode,
-  status: z.enum(["trading", "halted"]),
+  baseMinSize: Decimal,
+  quoteMinSize: Decimal,
+  baseMaxSize: Decimal,
+  quoteMaxSize: Decimal,
+  minPrice: Decimal,
+  maxPrice: Decimal,
   baseIncrement: Decimal,
   quoteIncrement: Decimal,
   priceIncrement: Decimal,
-  minSize: Decimal,
-  maxSize: Decimal,
-  minFunds: Decimal,
-  pricePrecision: z.number().int().min(0),
-  sizePrecision: z.number().int().min(0),
+  enableTrading: z.boolean(),
+  openTime: nullable(Timestamp),
+  precisions: z.array(Decimal).optional(),
+  labels: z.array(z.string()).optional(),
 });
 export type SymbolInfo = z.infer<typeof SymbolInfo>;
+export const SymbolsReply = z.object({ symbols: z.array(SymbolInfo) });
 
 export const Ticker = z.object({
   symbol: SymbolCode,
+  startTime: Timestamp,
+  endTime: Timestamp,
   open: Decimal,
+  close: Decimal,
   high: Decimal,
   low: Decimal,
   last: Decimal,
-  change: SignedDecimal,
+  changePrice: SignedDecimal,
   changeRate: SignedDecimal,
   baseVolume: Decimal,
   quoteVolume: Decimal,
-  bestBid: Decimal.nullable(),
-  bestAsk: Decimal.nullable(),
-  time: Timestamp,
 });
 export type Ticker = z.infer<typeof Ticker>;
+export const TickersReply = z.object({ tickers: z.array(Ticker) });
 
 /** [start, open, close, high, low, volume]: close comes second. */
 export const Candle = z.tuple([Timestamp, Decimal, Decimal, Decimal, Decimal, Decimal]);
-export const CandleInterval = z.enum(["1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w"]);
+/** The real `type` values of getCandles (S5). */
+export const CandleType = z.enum([
+  "1min",
+  "5min",
+  "15min",
+  "30min",
+  "1hour",
+  "2hour",
+  "4hour",
+  "8hour",
+  "12hour",
+  "1day",
+  "1week",
+  "1month",
+]);
+export type CandleType = z.infer<typeof CandleType>;
+export const CandlesReply = z.object({ candles: z.array(Candle) });
 export const PriceLevel = z.tuple([Decimal, Decimal]);
 export const Orderbook = z.object({
-  symbol: SymbolCode,
-  time: Timestamp,
+  sequence: z.union([z.string(), z.number().int()]).optional(),
   bids: z.array(PriceLevel),
   asks: z.array(PriceLevel),
+  bidTotalAmount: Decimal.optional(),
+  askTotalAmount: Decimal.optional(),
 });
+export type Orderbook = z.infer<typeof Orderbook>;
 export const Trade = z.object({
-  id: z.string(),
-  symbol: SymbolCode,
+  tradeId: z.string(),
   price: Decimal,
   size: Decimal,
   side: Side,
   time: Timestamp,
 });
+export type Trade = z.infer<typeof Trade>;
+export const TradesReply = z.object({ trades: z.array(Trade) });
 export const AssetNetwork = z.object({
   network: Network,
   withdrawalEnabled: z.boolean(),
@@ -119,17 +151,25 @@ export const Asset = z.object({
 export type Asset = z.infer<typeof Asset>;
 export const Rate = z.object({ asset: AssetCode, base: FiatCode, rate: Decimal });
 export type Rate = z.infer<typeof Rate>;
-export const TradeFee = z.object({ symbol: SymbolCode, makerFeeRate: Decimal, takerFeeRate: Decimal });
+/** Fee rates of a pair (fractions: 0.001 is 0.1 %). */
+export const TradeFee = z.object({
+  symbol: SymbolCode,
+  standard: z.object({ maker: Decimal, taker: Decimal }),
+});
+export type TradeFee = z.infer<typeof TradeFee>;
+export const TradeFeesReply = z.object({ fees: z.array(TradeFee) });
 
 // ------------------------------------------------------------------ Exchange: balances and orders
 
+/** An Exchange balance: `balance` = `available` + `holds` (the same shape as a Pay balance). */
 export const AccountBalance = z.object({
   asset: AssetCode,
-  total: Decimal,
+  balance: Decimal,
   available: Decimal,
-  hold: Decimal,
+  holds: Decimal,
 });
 export type AccountBalance = z.infer<typeof AccountBalance>;
+export const AccountBalancesReply = z.object({ balances: z.array(AccountBalance) });
 export const BalanceKind = z.enum(["funding", "trading"]);
 export type BalanceKind = z.infer<typeof BalanceKind>;
 
@@ -178,6 +218,9 @@ export const PageMeta = z.object({
 });
 export const OrdersPage = PageMeta.extend({ orders: z.array(Order) });
 export type OrdersPage = z.infer<typeof OrdersPage>;
+export const ActiveOrdersReply = z.object({ orders: z.array(Order) });
+/** A cancel answers the ids it cancelled, not the order: read the order for its final state. */
+export const CancelOrderReply = z.object({ cancelledOrderIds: z.array(z.string()) });
 
 const OrderBase = { symbol: SymbolCode, side: Side };
 export const LimitOrderParams = z.object({
@@ -238,7 +281,7 @@ export const OrderEstimate = z.object({
 
 export const ExchangeWithdrawalStatus = z.enum(["pending", "processing", "completed", "failed", "cancelled"]);
 export const CreateExchangeWithdrawalRequest = z.object({
-  clientWithdrawalId: ClientId,
+  clientWithdrawalId: ClientWithdrawalId,
   network: Network,
   address: NonEmpty,
   asset: AssetCode,
@@ -317,8 +360,12 @@ export const Currency = z.object({
   networks: z.array(z.string()),
 });
 export type Currency = z.infer<typeof Currency>;
-const cursorPage = <T extends z.ZodType>(item: T) =>
-  z.object({ nextCursor: z.string().nullable(), items: z.array(item) });
+/** A Payments list page: `pagination.next` is the cursor of the next page, null (or absent) on the last. */
+export const Pagination = z.object({
+  total: z.number().int().min(0).optional(),
+  next: nullable(z.string()),
+});
+const cursorPage = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), pagination: Pagination });
 
 /** Where the service reports the object's status changes (a signed POST, real-api.md §5). */
 export const ObjectCallback = z.object({
@@ -451,7 +498,7 @@ export const CreateWithdrawalLinkRequest = z.object({
 });
 export const WithdrawalLink = z.object({ links: PaymentLinks, expiresAt: Timestamp });
 export const CreatePayWithdrawalRequest = z.object({
-  clientWithdrawalId: ClientId,
+  clientWithdrawalId: ClientWithdrawalId,
   network: Network,
   address: NonEmpty,
   asset: AssetCode,
@@ -494,5 +541,6 @@ export const Q = {
   currentPage: QueryInt(1).optional(),
   pageSize: QueryInt(1, 100).optional(),
   cursor: z.string().optional(),
-  limit: QueryInt(1, 100).optional(),
+  /** Payments lists take 1..1000 (S6). */
+  limit: QueryInt(1, 1000).optional(),
 };

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import { parseJson, readBody, sendJsonText, sendProblem } from "./http.js";
-import { problems } from "./problems.js";
+import { onTheWire, problems } from "./problems.js";
 import { buildInput, queryObject, type RouteMatch } from "./routes.js";
 import type { Simulator } from "./simulator.js";
 import { type SimAccount, type SimHandlers, SimProblem, type SimReply, type World } from "./types.js";
@@ -60,7 +60,7 @@ export async function handleApi(
     case "error5xx":
       return sendProblem(res, problems.internal("Injected failure; the action was not carried out."));
     case "rateLimit":
-      return sendProblem(res, new SimProblem(429, "rate_limited", "Request rate exceeded; retry later."), {
+      return sendProblem(res, new SimProblem(429, "rate_limit", "Request rate exceeded; retry later."), {
         "retry-after": String(Math.ceil(fault.ms / 1000)),
       });
     case "dropBefore":
@@ -80,7 +80,7 @@ export async function handleApi(
     req.socket.destroy();
     return;
   }
-  if (outcome instanceof SimProblem) sendProblem(res, outcome);
+  if (outcome instanceof SimProblem) sendProblem(res, onTheWire(outcome, api, operationId));
   else sendJsonText(res, outcome.status, outcome.text);
 }
 

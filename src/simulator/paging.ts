@@ -6,9 +6,10 @@ import { problems } from "./problems.js";
 
 export const DEFAULT_LIMIT = 20;
 
+/** The Payments page as the real service sends it: `pagination.next` is null on the last page. */
 export interface CursorPage<T> {
-  nextCursor: string | null;
   items: T[];
+  pagination: { total: number; next: string | null };
 }
 
 /** One page of `items` (oldest first in storage) read from the newest end, keeping those `keep` accepts. */
@@ -26,7 +27,8 @@ export function pageNewestFirst<T>(
   }
   // A next page exists only if some older record passes the filter: the last page says null.
   while (i >= 0 && !keep(items[i] as T)) i--;
-  return { items: page, nextCursor: i >= 0 ? encodeCursor(i) : null };
+  const total = items.reduce((n, item) => (keep(item) ? n + 1 : n), 0);
+  return { items: page, pagination: { total, next: i >= 0 ? encodeCursor(i) : null } };
 }
 
 function encodeCursor(position: number): string {

@@ -26,7 +26,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     do {
       const page = await pay.getInvoices({ limit: 100, ...(cursor ? { cursor } : {}) });
       all.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
+      cursor = page.pagination.next ?? undefined;
     } while (cursor);
     return all;
   }

@@ -144,7 +144,7 @@ export async function allTransfers(h: Harness, key: string) {
   do {
     const page = await pay.getTransfers({ limit: 100, ...(cursor ? { cursor } : {}) });
     out.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
+    cursor = page.pagination.next ?? undefined;
   } while (cursor);
   return out;
 }

@@ -40,8 +40,8 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
 
   /** Available and held amounts of one asset on the trading balance. */
   async function trading(exchange: ExchangeClient, asset: string) {
-    const b = (await exchange.getTradingBalances()).find((x) => x.asset === asset);
-    return { available: b?.available ?? "0", hold: b?.hold ?? "0" };
+    const b = (await exchange.getTradingBalances()).balances.find((x) => x.asset === asset);
+    return { available: b?.available ?? "0", hold: b?.holds ?? "0" };
   }
 
   /** The Confirm button's data on the newest message. */
@@ -449,15 +449,17 @@ describe("trade rules", () => {
     symbol: "AAA-QQQ",
     baseAsset: "AAA",
     quoteAsset: "QQQ",
-    status: "trading",
+    enableTrading: true,
+    openTime: null,
     baseIncrement: "0.25",
     quoteIncrement: "0.05",
     priceIncrement: "0.5",
-    minSize: "1",
-    maxSize: "100",
-    minFunds: "10",
-    pricePrecision: 1,
-    sizePrecision: 2,
+    baseMinSize: "1",
+    baseMaxSize: "100",
+    quoteMinSize: "10",
+    quoteMaxSize: "100000",
+    minPrice: "0.5",
+    maxPrice: "1000000",
   };
   const key = (r: ReturnType<typeof checkPrice>) => (r.ok ? r.value : r.error.key);
 

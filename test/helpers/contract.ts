@@ -1,5 +1,5 @@
 /**
- * Validation of raw reply bodies against the contract document itself (shared/service/openapi.yaml),
+ * Validation of raw reply bodies against the contract document itself (src/service/openapi.yaml),
  * independently of the zod schemas the code uses: `validateReply(operationId, status, body)` returns
  * the list of errors, empty when the body matches the documented response of that status.
  */
@@ -10,8 +10,8 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { parse } from "yaml";
 
-/** The contract, beside the repository as CI clones it: `<repo>/../shared/service/openapi.yaml`. */
-export const CONTRACT_URL = new URL("../../../shared/service/openapi.yaml", import.meta.url);
+/** The contract the project owns; the service module and the simulator follow it. */
+export const CONTRACT_URL = new URL("../../src/service/openapi.yaml", import.meta.url);
 
 const DOC_ID = "https://contract.invalid/openapi.json";
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;

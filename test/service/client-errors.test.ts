@@ -98,7 +98,7 @@ describe("refusals (4xx)", () => {
   });
 
   it.each([
-    [400, "validation_error"],
+    [400, "client_data_validation"],
     [404, "not_found"],
     [409, "client_id_duplicate"],
     [422, "insufficient_funds"],
@@ -114,7 +114,7 @@ describe("refusals (4xx)", () => {
   });
 
   it.each([
-    [400, "validation_error"],
+    [400, "client_data_validation"],
     [403, "forbidden"],
     [404, "not_found"],
     [409, "conflict"],
@@ -396,7 +396,7 @@ describe("invalid input", () => {
     ["an amount in exponent notation", { amount: "1e5" }, "amount"],
     ["a negative amount", { amount: "-1" }, "amount"],
     ["a client id with spaces", { clientTransferId: "tr 0001" }, "clientTransferId"],
-    ["a client id longer than 40 characters", { clientTransferId: "x".repeat(41) }, "clientTransferId"],
+    ["a client id longer than 64 characters", { clientTransferId: "x".repeat(65) }, "clientTransferId"],
   ])("refuses %s with InvalidRequestError and sends nothing", async (_what, overrides, field) => {
     server.script(reply(201, transferReply()));
     const err = await failure(payClient().createTransfer(transferRequest(overrides)));
@@ -497,7 +497,7 @@ describe("the request on the wire", () => {
         { asset: "TONCOIN", base: "USD", rate: "5.5" },
         { asset: "USDT", base: "USD", rate: "1" },
       ]),
-      reply(200, { nextCursor: null, items: [] }),
+      reply(200, { items: [], pagination: { total: 0, next: null } }),
     );
     const client = payClient();
     const rates = await client.getRates({ base: "USD", assets: ["TONCOIN", "USDT"] });

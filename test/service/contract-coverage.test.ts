@@ -87,19 +87,19 @@ describe("every operation through the clients against the simulator", () => {
   afterAll(async () => sim?.running.close());
 
   it("market data, balances and fees", async () => {
-    expect((await ex.getSymbols()).length).toBeGreaterThan(0);
+    expect((await ex.getSymbols()).symbols.length).toBeGreaterThan(0);
     expect((await ex.getSymbol({ symbol: "BTC-USDT" })).baseAsset).toBe("BTC");
-    expect((await ex.getTicker({ tickerType: "24h", symbols: ["BTC-USDT"] }))[0]?.symbol).toBe("BTC-USDT");
-    expect((await ex.getCandles({ symbol: "BTC-USDT", interval: "1h" })).length).toBeGreaterThan(0);
+    expect((await ex.getTicker({ tickerType: "24h", symbols: ["BTC-USDT"] })).tickers[0]?.symbol).toBe("BTC-USDT");
+    expect((await ex.getCandles({ symbol: "BTC-USDT", type: "1hour" })).candles.length).toBeGreaterThan(0);
     expect((await ex.getOrderbook({ symbol: "BTC-USDT", depth: 5 })).bids.length).toBeLessThanOrEqual(5);
-    expect(await ex.getTrades({ symbol: "BTC-USDT", limit: 3 })).toBeInstanceOf(Array);
+    expect((await ex.getTrades({ symbol: "BTC-USDT" })).trades).toBeInstanceOf(Array);
     expect((await ex.getAssets()).some((a) => a.asset === "TONCOIN")).toBe(true);
     expect((await ex.getAsset({ asset: "BTC" })).asset).toBe("BTC");
     expect((await ex.getRates({ base: "USD", assets: ["USDT"] }))[0]?.rate).toBe("1");
     expect((await ex.getHealth()).status).toBe("ok");
-    expect((await ex.getTradeFees({ symbol: "BTC-USDT" }))[0]?.symbol).toBe("BTC-USDT");
-    expect((await ex.getTradingBalances()).find((b) => b.asset === "BTC")?.total).toBe("1");
-    expect((await ex.getFundingBalances()).find((b) => b.asset === "USDT")?.total).toBe("1000");
+    expect((await ex.getTradeFees({ symbols: ["BTC-USDT"] })).fees[0]?.symbol).toBe("BTC-USDT");
+    expect((await ex.getTradingBalances()).balances.find((b) => b.asset === "BTC")?.balance).toBe("1");
+    expect((await ex.getFundingBalances()).balances.find((b) => b.asset === "USDT")?.balance).toBe("1000");
   });
 
   it("orders: estimate, place, read, list, cancel", async () => {
@@ -107,8 +107,9 @@ describe("every operation through the clients against the simulator", () => {
     const book = await ex.getOrderbook({ symbol: "BTC-USDT", depth: 20 });
     // A buy at the lowest bid cannot cross the asks, so it rests on the book.
     const lowBid = book.bids.at(-1)![0];
-    const funds = money.mul(symbol.minFunds, "2");
-    const size = money.add(money.div(funds, lowBid, symbol.sizePrecision), symbol.baseIncrement);
+    const funds = money.mul(symbol.quoteMinSize, "2");
+    const sizePlaces = money.decimalPlaces(symbol.baseIncrement);
+    const size = money.add(money.div(funds, lowBid, sizePlaces), symbol.baseIncrement);
     const estimate = await ex.estimateOrder({ symbol: "BTC-USDT", side: "buy", type: "market", timeInForce: "IOC", funds });
     expect(money.isPositive(estimate.funds)).toBe(true);
     const market = await ex.placeOrder({
@@ -132,7 +133,8 @@ describe("every operation through the clients against the simulator", () => {
     expect(resting.status).toBe("working");
     expect((await ex.getOrder({ clientOrderId: "cov-limit-1" })).id).toBe(resting.id);
     expect((await ex.getActiveOrders()).orders.map((o) => o.id)).toContain(resting.id);
-    expect((await ex.cancelOrder({ orderId: resting.id })).status).toBe("cancelled");
+    expect((await ex.cancelOrder({ orderId: resting.id })).cancelledOrderIds).toEqual([resting.id]);
+    expect((await ex.getOrder({ orderId: resting.id })).status).toBe("cancelled");
     const history = await ex.getOrdersHistory({ pageSize: 10, currentPage: 1 });
     expect(history.orders.map((o) => o.clientOrderId).sort()).toEqual(["cov-limit-1", "cov-market-1"]);
     expect(history.totalNum).toBe(2);

@@ -76,12 +76,12 @@ describe("createOnce", () => {
     expect(seen()).toEqual([POST, LOOKUP]);
   });
 
-  it("throws a refusal (422) as it is, without a lookup", async () => {
-    server.script(problem(422, "insufficient_funds", { info: { asset: "USDT", available: "0.5" } }));
+  it("throws a refusal (400) as it is, without a lookup", async () => {
+    server.script(problem(400, "insufficient_funds", { info: { asset: "USDT", available: "0.5" } }));
     const err = await createTransferOnce(transferRequest()).catch((e: unknown) => e);
 
     expect(err).toBeInstanceOf(ServiceRefusedError);
-    expect(err).toMatchObject({ status: 422, kind: "insufficient_funds", info: { available: "0.5" } });
+    expect(err).toMatchObject({ status: 400, reason: "insufficient_funds", info: { available: "0.5" } });
     expect(seen()).toEqual([POST]);
   });
 
@@ -102,11 +102,11 @@ describe("createOnce", () => {
   });
 
   it("throws the duplicate refusal, without resending, when the duplicate cannot be read", async () => {
-    server.script(problem(409, "client_id_duplicate"), problem(404, "not_found"));
+    server.script(problem(400, "client_id_duplicate"), problem(404, "not_found"));
     const err = await createTransferOnce(transferRequest()).catch((e: unknown) => e);
 
     expect(err).toBeInstanceOf(ServiceRefusedError);
-    expect(err).toMatchObject({ status: 409, kind: "client_id_duplicate" });
+    expect(err).toMatchObject({ status: 400, reason: "client_id_duplicate" });
     expect(seen()).toEqual([POST, LOOKUP]);
   });
 

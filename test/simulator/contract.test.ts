@@ -55,12 +55,12 @@ describe("Pay replies match the contract", () => {
       key,
       body: { asset: "USDT", amount: "5", clientChequeId: "k-2" },
     });
-    await call("createCheque", 409, "/pay/api/v1/cheques", {
+    await call("createCheque", 400, "/pay/api/v1/cheques", {
       method: "POST",
       key,
       body: { asset: "USDT", amount: "5", clientChequeId: "k-1" },
     });
-    await call("createCheque", 422, "/pay/api/v1/cheques", {
+    await call("createCheque", 400, "/pay/api/v1/cheques", {
       method: "POST",
       key,
       body: { asset: "USDT", amount: "5.1234567", clientChequeId: "k-3" },
@@ -91,7 +91,7 @@ describe("Pay replies match the contract", () => {
       key,
       body: { ...to, target: "99999", asset: "USDT", amount: "1", clientTransferId: "t-3" },
     });
-    await call("createTransfer", 422, "/pay/api/v1/transfers", {
+    await call("createTransfer", 400, "/pay/api/v1/transfers", {
       method: "POST",
       key,
       body: { ...to, asset: "USDT", amount: "100000", clientTransferId: "t-4" },
@@ -176,7 +176,7 @@ describe("Pay replies match the contract", () => {
       key,
       body: { ...terms, address: "nope", clientWithdrawalId: "w-2" },
     });
-    await call("createWithdrawal", 422, "/pay/api/v1/withdrawals", {
+    await call("createWithdrawal", 400, "/pay/api/v1/withdrawals", {
       method: "POST",
       key,
       body: { ...terms, amount: "0.5", clientWithdrawalId: "w-3" },

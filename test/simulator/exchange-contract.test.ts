@@ -40,21 +40,21 @@ describe("Exchange replies match the contract", () => {
     await call("getTicker", 200, `${api}/ticker/24h`);
     await call("getTicker", 200, `${api}/ticker/24h?symbols=BTC-USDT&symbols=TONCOIN-USDT`);
     await call("getTicker", 400, `${api}/ticker/24h?symbols=NOPE-USDT`);
-    await call("getCandles", 200, `${api}/candles?symbol=TONCOIN-USDT&interval=1h`);
-    await call("getCandles", 200, `${api}/candles?symbol=BTC-USDT&interval=1w&startAt=2024-01-01T00:00:00Z`);
-    await call("getCandles", 400, `${api}/candles?symbol=BTC-USDT&interval=2h`);
-    await call("getCandles", 404, `${api}/candles?symbol=NOPE-USDT&interval=1h`);
+    await call("getCandles", 200, `${api}/candles?symbol=TONCOIN-USDT&type=1hour`);
+    await call("getCandles", 200, `${api}/candles?symbol=BTC-USDT&type=1week&startAt=2024-01-01T00:00:00Z`);
+    await call("getCandles", 400, `${api}/candles?symbol=BTC-USDT&type=2h`);
+    await call("getCandles", 404, `${api}/candles?symbol=NOPE-USDT&type=1hour`);
     await call("getOrderbook", 200, `${api}/orderbook?symbol=TONCOIN-USDT&depth=5&precision=0.01`);
     await call("getOrderbook", 400, `${api}/orderbook?symbol=TONCOIN-USDT&depth=7`);
     await call("getOrderbook", 404, `${api}/orderbook?symbol=NOPE-USDT`);
-    await call("getTrades", 200, `${api}/trades?symbol=ETH-USDT&limit=5`);
+    await call("getTrades", 200, `${api}/trades?symbol=ETH-USDT`);
     await call("getTrades", 404, `${api}/trades?symbol=NOPE-USDT`);
     await call("getAssets", 200, `${api}/assets`);
     await call("getAsset", 200, `${api}/assets/TONCOIN`);
     await call("getAsset", 404, `${api}/assets/TON`);
     await call("getTradeFees", 200, `${api}/trade-fees`);
-    await call("getTradeFees", 200, `${api}/trade-fees?symbol=BTC-USDT`);
-    await call("getTradeFees", 404, `${api}/trade-fees?symbol=NOPE-USDT`);
+    await call("getTradeFees", 200, `${api}/trade-fees?symbols=BTC-USDT&symbols=ETH-USDT`);
+    await call("getTradeFees", 404, `${api}/trade-fees?symbols=NOPE-USDT`);
 
     // Balances and orders.
     await call("getTradingBalances", 200, `${api}/accounts/trading/balances`, { key });
@@ -79,15 +79,15 @@ describe("Exchange replies match the contract", () => {
     );
     const market = { symbol: "BTC-USDT", side: "buy", type: "market", timeInForce: "IOC", funds: "100" };
     await call("placeOrder", 201, `${api}/orders`, post({ ...market, clientOrderId: "o-4" }));
-    await call("placeOrder", 409, `${api}/orders`, post({ ...limit, clientOrderId: "o-1" }));
+    await call("placeOrder", 400, `${api}/orders`, post({ ...limit, clientOrderId: "o-1" }));
     await call(
       "placeOrder",
-      409,
+      400,
       `${api}/orders`,
       post({ ...limit, clientOrderId: "o-5", symbol: "ETH-BTC" }),
     );
-    await call("placeOrder", 422, `${api}/orders`, post({ ...limit, clientOrderId: "o-6", size: "10.001" }));
-    await call("placeOrder", 422, `${api}/orders`, post({ ...limit, clientOrderId: "o-7", size: "100000" }));
+    await call("placeOrder", 400, `${api}/orders`, post({ ...limit, clientOrderId: "o-6", size: "10.001" }));
+    await call("placeOrder", 400, `${api}/orders`, post({ ...limit, clientOrderId: "o-7", size: "100000" }));
     await call(
       "placeOrder",
       404,
@@ -101,12 +101,12 @@ describe("Exchange replies match the contract", () => {
     });
     const { clientOrderId: _, ...terms } = { ...market, clientOrderId: "" };
     await call("estimateOrder", 201, `${api}/orders/estimate`, post(terms));
-    await call("estimateOrder", 422, `${api}/orders/estimate`, post({ ...terms, funds: "0.5" }));
+    await call("estimateOrder", 400, `${api}/orders/estimate`, post({ ...terms, funds: "0.5" }));
     await call("getOrder", 200, `${api}/order?orderId=${resting.id}`, { key });
     await call("getOrder", 200, `${api}/order?clientOrderId=o-3`, { key });
     await call("getOrder", 404, `${api}/order?clientOrderId=none`, { key });
     await call("getOrder", 400, `${api}/order`, { key });
-    await call("getActiveOrders", 200, `${api}/orders/active?symbol=TONCOIN-USDT`, { key });
+    await call("getActiveOrders", 200, `${api}/orders/active`, { key });
     await call("cancelOrder", 200, `${api}/order?clientOrderId=o-1`, { method: "DELETE", key });
     await call("cancelOrder", 409, `${api}/order?clientOrderId=o-1`, { method: "DELETE", key });
     await call("cancelOrder", 404, `${api}/order?clientOrderId=none`, { method: "DELETE", key });
@@ -123,7 +123,7 @@ describe("Exchange replies match the contract", () => {
     );
     await call(
       "createBalanceTransfer",
-      409,
+      400,
       `${api}/accounts/transfers`,
       post({ ...move, clientTransferId: "t-1" }),
     );
@@ -135,7 +135,7 @@ describe("Exchange replies match the contract", () => {
     );
     await call(
       "createBalanceTransfer",
-      422,
+      400,
       `${api}/accounts/transfers`,
       post({ ...move, clientTransferId: "t-3", amount: "100000" }),
     );
@@ -171,7 +171,7 @@ describe("Exchange replies match the contract", () => {
     );
     await call(
       "createFundingWithdrawal",
-      409,
+      400,
       `${api}/accounts/funding/withdrawals`,
       post({ ...send, clientWithdrawalId: "w-1" }),
     );
@@ -183,7 +183,7 @@ describe("Exchange replies match the contract", () => {
     );
     await call(
       "createFundingWithdrawal",
-      422,
+      400,
       `${api}/accounts/funding/withdrawals`,
       post({ ...send, clientWithdrawalId: "w-3", amount: "0.5" }),
     );

@@ -42,7 +42,7 @@ const ADDRESSES: Record<string, { valid: string[]; invalid: string[] }> = {
 
 const balance = async (ex: ExchangeClient, kind: "funding" | "trading", asset: string) => {
   const list = kind === "funding" ? await ex.getFundingBalances() : await ex.getTradingBalances();
-  return list.find((b) => b.asset === asset);
+  return list.balances.find((b) => b.asset === asset);
 };
 
 describe("moves between funding and trading", () => {
@@ -64,15 +64,15 @@ describe("moves between funding and trading", () => {
     });
     expect(await balance(alice.ex, "funding", "USDT")).toEqual({
       asset: "USDT",
-      total: "69.5",
+      balance: "69.5",
       available: "69.5",
-      hold: "0",
+      holds: "0",
     });
     expect(await balance(alice.ex, "trading", "USDT")).toEqual({
       asset: "USDT",
-      total: "30.5",
+      balance: "30.5",
       available: "30.5",
-      hold: "0",
+      holds: "0",
     });
 
     const dup = await rejection(
@@ -85,8 +85,8 @@ describe("moves between funding and trading", () => {
       }),
     );
     expect(dup).toMatchObject({
-      status: 409,
-      kind: "client_id_duplicate",
+      status: 400,
+      reason: "client_id_duplicate",
       info: { clientTransferId: "t-1" },
     });
     expect(await sim.account(alice.userId)).toMatchObject({
@@ -119,18 +119,18 @@ describe("moves between funding and trading", () => {
     const alice = await user({ funding: { USDT: "10" } });
     const move = { clientTransferId: "t", asset: "USDT", from: "funding" as const, to: "trading" as const };
     expect(await rejection(alice.ex.createBalanceTransfer({ ...move, amount: "10.01" }))).toMatchObject({
-      status: 422,
-      kind: "insufficient_funds",
+      status: 400,
+      reason: "insufficient_funds",
       info: { asset: "USDT", available: "10" },
     });
     expect(await rejection(alice.ex.createBalanceTransfer({ ...move, amount: "1.0000001" }))).toMatchObject({
-      status: 422,
-      kind: "incorrect_decimal_places",
+      status: 400,
+      reason: "incorrect_decimal_places",
       info: { maxDecimals: 6 },
     });
     expect(await rejection(alice.ex.createBalanceTransfer({ ...move, amount: "0" }))).toMatchObject({
-      status: 422,
-      kind: "amount_out_of_range",
+      status: 400,
+      reason: "amount_out_of_range",
     });
     expect(
       await rejection(alice.ex.createBalanceTransfer({ ...move, asset: "DOGE", amount: "1" })),
@@ -201,7 +201,7 @@ describe("withdrawals from the funding balance", () => {
       for (const address of invalid) {
         expect(await rejection(send(address)), `${network} ${address}`).toMatchObject({
           status: 400,
-          kind: "validation_error",
+          reason: "validation_error",
           info: { field: "address" },
         });
       }
@@ -229,9 +229,9 @@ describe("withdrawals from the funding balance", () => {
     });
     expect(await balance(alice.ex, "funding", "USDT")).toEqual({
       asset: "USDT",
-      total: "100",
+      balance: "100",
       available: "89.8",
-      hold: "10.2",
+      holds: "10.2",
     });
 
     const dup = await rejection(
@@ -244,8 +244,8 @@ describe("withdrawals from the funding balance", () => {
       }),
     );
     expect(dup).toMatchObject({
-      status: 409,
-      kind: "client_id_duplicate",
+      status: 400,
+      reason: "client_id_duplicate",
       info: { clientWithdrawalId: "w-1" },
     });
 
@@ -259,9 +259,9 @@ describe("withdrawals from the funding balance", () => {
     expect(done.txHash).toMatch(/^[0-9a-f]{64}$/);
     expect(await balance(alice.ex, "funding", "USDT")).toEqual({
       asset: "USDT",
-      total: "89.8",
+      balance: "89.8",
       available: "89.8",
-      hold: "0",
+      holds: "0",
     });
     expect((await sim.account(alice.userId)).funding).toEqual({ USDT: "89.8" });
   });
@@ -270,10 +270,10 @@ describe("withdrawals from the funding balance", () => {
     const alice = await user({ funding: { USDT: "50", TONCOIN: "10" } });
     const base = { clientWithdrawalId: "w", network: "TON" as const, address: TON, asset: "USDT" };
     const cases: [object, number, string, Record<string, unknown>][] = [
-      [{ amount: "0.5" }, 422, "amount_out_of_range", { min: "1", max: "100000" }],
-      [{ amount: "100001" }, 422, "amount_out_of_range", { min: "1", max: "100000" }],
-      [{ amount: "1.0000001" }, 422, "incorrect_decimal_places", { maxDecimals: 6 }],
-      [{ amount: "49.9" }, 422, "insufficient_funds", { asset: "USDT", available: "50" }],
+      [{ amount: "0.5" }, 400, "amount_out_of_range", { min: "1", max: "100000" }],
+      [{ amount: "100001" }, 400, "amount_out_of_range", { min: "1", max: "100000" }],
+      [{ amount: "1.0000001" }, 400, "incorrect_decimal_places", { maxDecimals: 6 }],
+      [{ amount: "49.9" }, 400, "insufficient_funds", { asset: "USDT", available: "50" }],
       [
         { amount: "1", network: "BTC", address: ADDRESSES.BTC?.valid[0] },
         400,
@@ -284,7 +284,7 @@ describe("withdrawals from the funding balance", () => {
     ];
     for (const [change, status, kind, info] of cases) {
       const err = await rejection(alice.ex.createFundingWithdrawal({ ...base, amount: "1", ...change }));
-      expect(err, JSON.stringify(change)).toMatchObject({ status, kind, info });
+      expect(err, JSON.stringify(change)).toMatchObject({ status, reason: kind, info });
     }
     expect((await sim.account(alice.userId)).funding).toEqual({ USDT: "50", TONCOIN: "10" });
     expect((await alice.ex.getFundingWithdrawalsHistory()).totalNum).toBe(0);
@@ -326,8 +326,8 @@ describe("withdrawals from the funding balance", () => {
       available: "200000",
     });
     expect(await rejection(send("w-3", "40001"))).toMatchObject({
-      status: 422,
-      kind: "amount_out_of_range",
+      status: 400,
+      reason: "amount_out_of_range",
       info: { max: "40000" },
     });
 

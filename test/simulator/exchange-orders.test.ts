@@ -35,8 +35,8 @@ async function trader(trading: Record<string, string>): Promise<Trader> {
     userId,
     ex,
     async trading(asset) {
-      const found = (await ex.getTradingBalances()).find((b) => b.asset === asset);
-      return found ?? { available: "0", hold: "0", total: "0" };
+      const found = (await ex.getTradingBalances()).balances.find((b) => b.asset === asset);
+      return { available: found?.available ?? "0", hold: found?.holds ?? "0", total: found?.balance ?? "0" };
     },
   };
 }
@@ -75,7 +75,6 @@ describe("placing orders", () => {
       feeAsset: "TONCOIN",
     });
     expect(await alice.trading("USDT")).toEqual({
-      asset: "USDT",
       total: money.sub("1000", cost),
       available: money.sub("1000", cost),
       hold: "0",
@@ -105,10 +104,10 @@ describe("placing orders", () => {
     expect(after.bids[0]).toEqual([price, "5"]);
     expect(after.asks[0]).toEqual(asks[1]);
     const active = await alice.ex.getActiveOrders();
-    expect(active).toMatchObject({ currentPage: 1, totalNum: 1, totalPage: 1 });
     expect(active.orders.map((o) => o.id)).toEqual([order.id]);
 
-    const cancelled = await alice.ex.cancelOrder({ orderId: order.id });
+    expect(await alice.ex.cancelOrder({ orderId: order.id })).toEqual({ cancelledOrderIds: [order.id] });
+    const cancelled = await alice.ex.getOrder({ orderId: order.id });
     expect(cancelled).toMatchObject({ status: "cancelled", dealSize: levelSize });
     expect(await alice.trading("USDT")).toMatchObject({ hold: "0", available: money.sub("100000", spent) });
     expect((await top(alice.ex, "TONCOIN-USDT")).bids[0]?.[0]).not.toBe(price);
@@ -154,7 +153,7 @@ describe("placing orders", () => {
       USDT: money.sub("1000", value),
       TONCOIN: "3.996",
     });
-    const [trade] = await bob.ex.getTrades({ symbol: "TONCOIN-USDT", limit: 1 });
+    const [trade] = (await bob.ex.getTrades({ symbol: "TONCOIN-USDT" })).trades;
     expect(trade).toMatchObject({ price, size: "4", side: "buy" });
   });
 
@@ -236,7 +235,7 @@ describe("placing orders", () => {
       alice.ex.placeOrder(limit({ clientOrderId: "dup", side: "buy", size: "20", price: "4.5" })),
     );
     expect(err).toBeInstanceOf(ServiceRefusedError);
-    expect(err).toMatchObject({ status: 409, kind: "client_id_duplicate", info: { clientOrderId: "dup" } });
+    expect(err).toMatchObject({ status: 400, reason: "client_id_duplicate", info: { clientOrderId: "dup" } });
     expect(await alice.ex.getTradingBalances()).toEqual(balances);
     expect((await alice.ex.getActiveOrders()).orders.map((o) => o.id)).toEqual([first.id]);
     expect(await alice.ex.getOrder({ clientOrderId: "dup" })).toMatchObject({
@@ -252,23 +251,23 @@ describe("placing orders", () => {
     const cases: [object, number, string, Record<string, unknown>][] = [
       [
         limit({ ...base, size: "10.001" }),
-        422,
+        400,
         "incorrect_decimal_places",
         { field: "size", maxDecimals: 2 },
       ],
       [
         limit({ ...base, price: "5.00005" }),
-        422,
+        400,
         "incorrect_decimal_places",
         { field: "price", maxDecimals: 4 },
       ],
-      [limit({ ...base, size: "0.05" }), 422, "amount_out_of_range", { field: "size", min: "0.1" }],
-      [limit({ ...base, size: "0.1" }), 422, "amount_out_of_range", { field: "funds", min: "1" }],
-      [limit({ ...base, size: "1000" }), 422, "insufficient_funds", { asset: "USDT", available: "1000" }],
+      [limit({ ...base, size: "0.05" }), 400, "amount_out_of_range", { field: "size", min: "0.1" }],
+      [limit({ ...base, size: "0.1" }), 400, "amount_out_of_range", { field: "funds", min: "1" }],
+      [limit({ ...base, size: "1000" }), 400, "insufficient_funds", { asset: "USDT", available: "1000" }],
       [
         limit({ ...base, symbol: "ETH-BTC", size: "1", price: "0.05" }),
-        409,
-        "invalid_state",
+        400,
+        "pair_closed",
         { symbol: "ETH-BTC" },
       ],
       [limit({ ...base, symbol: "NOPE-USDT" }), 404, "not_found", {}],
@@ -281,18 +280,18 @@ describe("placing orders", () => {
           timeInForce: "IOC",
           funds: "0.5",
         },
-        422,
+        400,
         "amount_out_of_range",
         { field: "funds" },
       ],
     ];
     for (const [order, status, kind, info] of cases) {
       const err = await rejection(alice.ex.placeOrder(order as Parameters<ExchangeClient["placeOrder"]>[0]));
-      expect(err, JSON.stringify(order)).toMatchObject({ status, kind, info });
+      expect(err, JSON.stringify(order)).toMatchObject({ status, reason: kind, info });
     }
     expect((await sim.account(alice.userId)).trading).toEqual({ USDT: "1000", BTC: "1" });
     expect((await alice.ex.getOrdersHistory()).totalNum).toBe(0);
-    expect((await alice.ex.getActiveOrders()).totalNum).toBe(0);
+    expect((await alice.ex.getActiveOrders()).orders).toHaveLength(0);
     // Refusals leave the client id unused.
     expect((await alice.ex.placeOrder(limit(base))).status).toBe("working");
   });
@@ -326,7 +325,7 @@ describe("stop orders", () => {
     expect(stopBuy).toMatchObject({ status: "working", stopTriggered: false });
     expect(await alice.trading("BTC")).toMatchObject({ hold: "0.01", available: "0.99" });
     expect(await top(bob.ex, "BTC-USDT")).toEqual({ bids, asks });
-    expect((await alice.ex.getActiveOrders()).totalNum).toBe(2);
+    expect((await alice.ex.getActiveOrders()).orders).toHaveLength(2);
 
     // Bob sells the two best bid levels: the last price falls to the stop.
     const sold = money.add(bids[0]?.[1] as string, bids[1]?.[1] as string);
@@ -372,7 +371,7 @@ describe("reading orders", () => {
     expect((await alice.ex.getOrder({ orderId: a2.id, clientOrderId: "a-1" })).id).toBe(a2.id);
     expect(await rejection(bob.ex.getOrder({ orderId: a1.id }))).toMatchObject({
       status: 404,
-      kind: "not_found",
+      reason: "not_found",
     });
     expect(await rejection(bob.ex.cancelOrder({ clientOrderId: "a-1" }))).toMatchObject({ status: 404 });
     expect((await alice.ex.getOrder({ orderId: a1.id })).status).toBe("working");
@@ -425,8 +424,6 @@ describe("reading orders", () => {
     });
 
     expect(ids(await alice.ex.getActiveOrders())).toEqual([o4.id]);
-    expect(ids(await alice.ex.getActiveOrders({ side: "sell" }))).toEqual([]);
-    expect(ids(await alice.ex.getActiveOrders({ symbol: "TONCOIN-USDT", side: "buy" }))).toEqual([o4.id]);
   });
 
   it("an estimate tells what an order would execute at and changes nothing", async () => {

@@ -67,7 +67,7 @@ describe("faults", () => {
     const raw = await sim.fetch("/pay/health");
     expect(raw.status).toBe(429);
     expect(raw.headers.get("retry-after")).toBe("2");
-    expect(raw.body).toMatchObject({ kind: "rate_limited" });
+    expect(raw.body).toMatchObject({ kind: "rate_limit" });
   });
 
   it("dropBefore: the outcome is unknown, nothing was done, and reconcile says so", async () => {

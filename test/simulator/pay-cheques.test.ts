@@ -127,19 +127,19 @@ describe("cheques", () => {
     for (;;) {
       const page = await pay.getCheques({ limit: 2, ...(cursor ? { cursor } : {}) });
       seen.push(...page.items.map((c) => c.chequeId));
-      if (page.nextCursor === null) break;
-      cursor = page.nextCursor;
+      if (page.pagination.next === null) break;
+      cursor = page.pagination.next;
     }
     expect(seen).toEqual([...ids].reverse());
 
     const cancelled = await pay.getCheques({ state: "cancelled" });
     expect(cancelled).toEqual({
-      nextCursor: null,
       items: [expect.objectContaining({ clientChequeId: "list-1" })],
+      pagination: { total: 1, next: null },
     });
     expect((await pay.getCheques({ state: "active" })).items).toHaveLength(4);
     const exact = await pay.getCheques({ limit: 5 });
-    expect(exact.nextCursor).toBeNull();
+    expect(exact.pagination.next).toBeNull();
   });
 
   it("refuses duplicates, bad decimals, small amounts, missing funds and unknown assets", async () => {
@@ -148,21 +148,21 @@ describe("cheques", () => {
     await pay.createCheque({ asset: "USDT", amount: "1", clientChequeId: "dup" });
 
     const dup = await rejection(pay.createCheque({ asset: "USDT", amount: "1", clientChequeId: "dup" }));
-    expect(dup).toMatchObject({ status: 409, kind: "client_id_duplicate", info: { clientChequeId: "dup" } });
+    expect(dup).toMatchObject({ status: 400, reason: "client_id_duplicate", info: { clientChequeId: "dup" } });
     const decimals = await rejection(
       pay.createCheque({ asset: "USDT", amount: "1.0000001", clientChequeId: "d" }),
     );
     expect(decimals).toMatchObject({
-      status: 422,
-      kind: "incorrect_decimal_places",
+      status: 400,
+      reason: "incorrect_decimal_places",
       info: { maxDecimals: 6 },
     });
     const small = await rejection(pay.createCheque({ asset: "USDT", amount: "0.01", clientChequeId: "s" }));
-    expect(small).toMatchObject({ status: 422, kind: "amount_out_of_range", info: { min: "0.1" } });
+    expect(small).toMatchObject({ status: 400, reason: "amount_out_of_range", info: { min: "0.1" } });
     const poor = await rejection(pay.createCheque({ asset: "USDT", amount: "20", clientChequeId: "p" }));
     expect(poor).toMatchObject({
-      status: 422,
-      kind: "insufficient_funds",
+      status: 400,
+      reason: "insufficient_funds",
       info: { asset: "USDT", available: "9" },
     });
     const unknown = await rejection(pay.createCheque({ asset: "DOGE", amount: "1", clientChequeId: "u" }));

@@ -97,15 +97,15 @@ describe("invoices", () => {
     expect(
       await rejection(pay.createInvoice({ clientInvoiceId: "p-1", asset: "BTC", amount: "1" })),
     ).toMatchObject({
-      status: 409,
-      kind: "client_id_duplicate",
+      status: 400,
+      reason: "client_id_duplicate",
       info: { clientInvoiceId: "p-1" },
     });
     expect(
       await rejection(pay.createInvoice({ clientInvoiceId: "p-2", asset: "BTC", amount: "0.000001" })),
     ).toMatchObject({
-      status: 422,
-      kind: "amount_out_of_range",
+      status: 400,
+      reason: "amount_out_of_range",
     });
     expect(await rejection(pay.getInvoice({ invoiceId: "inv_p999999" }))).toMatchObject({ status: 404 });
 

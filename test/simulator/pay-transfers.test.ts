@@ -35,8 +35,8 @@ describe("transfers", () => {
       pay.createTransfer({ ...toUser(receiver.userId), asset: "USDT", amount: "1", clientTransferId: "t-1" }),
     );
     expect(dup).toMatchObject({
-      status: 409,
-      kind: "client_id_duplicate",
+      status: 400,
+      reason: "client_id_duplicate",
       info: { clientTransferId: "t-1" },
     });
     expect(await sim.available(sender.userId, "USDT")).toBe("87.655");
@@ -66,7 +66,7 @@ describe("transfers", () => {
       await rejection(
         pay.createTransfer({ ...base, ...toUser(other.userId), amount: "6", clientTransferId: "x3" }),
       ),
-    ).toMatchObject({ status: 422, kind: "insufficient_funds", info: { asset: "USDT", available: "5" } });
+    ).toMatchObject({ status: 400, reason: "insufficient_funds", info: { asset: "USDT", available: "5" } });
     expect(await rejection(pay.getTransfer({ clientTransferId: "x1" }))).toMatchObject({ status: 404 });
     expect(await sim.available(sender.userId, "USDT")).toBe("5");
   });
@@ -86,10 +86,10 @@ describe("transfers", () => {
 
     const first = await pay.getTransfers({ limit: 2 });
     expect(first.items.map((t) => t.clientTransferId)).toEqual(["late", "middle"]);
-    const second = await pay.getTransfers({ limit: 2, cursor: first.nextCursor! });
+    const second = await pay.getTransfers({ limit: 2, cursor: first.pagination.next! });
     expect(second).toEqual({
-      nextCursor: null,
       items: [expect.objectContaining({ clientTransferId: "early" })],
+      pagination: { total: 3, next: null },
     });
 
     const window = await pay.getTransfers({ fromDate: middle.createdAt, toDate: middle.createdAt });
@@ -128,7 +128,7 @@ describe("mass transfers", () => {
       ["m-6", "completed", null],
       ["m-6", "failed", "client_id_duplicate"],
     ]);
-    expect(results[2]?.error).toMatchObject({ status: 422, info: { asset: "USDT", available: "7" } });
+    expect(results[2]?.error).toMatchObject({ status: 400, info: { asset: "USDT", available: "7" } });
     expect(await sim.available(sender.userId, "USDT")).toBe("4");
     expect(await sim.available(a.userId, "USDT")).toBe("3");
     expect(await sim.available(b.userId, "USDT")).toBe("3");
@@ -140,7 +140,7 @@ describe("mass transfers", () => {
     const single = await rejection(
       pay.createTransfer({ ...toUser(a.userId), asset: "USDT", amount: "1", clientTransferId: "m-6" }),
     );
-    expect(single).toMatchObject({ status: 409, kind: "client_id_duplicate" });
+    expect(single).toMatchObject({ status: 400, reason: "client_id_duplicate" });
   });
 
   it("refuses a whole request with an unknown asset", async () => {

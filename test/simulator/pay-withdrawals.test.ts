@@ -69,8 +69,8 @@ describe("withdrawals", () => {
       }),
     );
     expect(dup).toMatchObject({
-      status: 409,
-      kind: "client_id_duplicate",
+      status: 400,
+      reason: "client_id_duplicate",
       info: { clientWithdrawalId: "w-1" },
     });
     expect(await sim.available(owner.userId, "USDT")).toBe("39.8");
@@ -87,12 +87,12 @@ describe("withdrawals", () => {
         { status: 400, info: { field: "address" } },
       ],
       [{ network: "BTC" as never }, { status: 400, info: { field: "network" } }],
-      [{ amount: "1.0000001" }, { status: 422, kind: "incorrect_decimal_places", info: { maxDecimals: 6 } }],
-      [{ amount: "0.5" }, { status: 422, kind: "amount_out_of_range", info: { min: "1", max: "100000" } }],
-      [{ amount: "100001" }, { status: 422, kind: "amount_out_of_range" }],
+      [{ amount: "1.0000001" }, { status: 400, reason: "incorrect_decimal_places", info: { maxDecimals: 6 } }],
+      [{ amount: "0.5" }, { status: 400, reason: "amount_out_of_range", info: { min: "1", max: "100000" } }],
+      [{ amount: "100001" }, { status: 400, reason: "amount_out_of_range" }],
       [
         { amount: "9.9" },
-        { status: 422, kind: "insufficient_funds", info: { asset: "USDT", available: "10" } },
+        { status: 400, reason: "insufficient_funds", info: { asset: "USDT", available: "10" } },
       ],
     ];
     for (const [i, [change, expected]] of cases.entries()) {
@@ -126,9 +126,9 @@ describe("withdrawals", () => {
     }
     const first = await pay.getWithdrawals({ limit: 2 });
     expect(first.items.map((w) => w.clientWithdrawalId)).toEqual(["l-3", "l-2"]);
-    const second = await pay.getWithdrawals({ limit: 2, cursor: first.nextCursor! });
+    const second = await pay.getWithdrawals({ limit: 2, cursor: first.pagination.next! });
     expect(second.items.map((w) => w.clientWithdrawalId)).toEqual(["l-1"]);
-    expect(second.nextCursor).toBeNull();
+    expect(second.pagination.next).toBeNull();
     expect((await pay.getWithdrawals({ status: "completed" })).items).toHaveLength(3);
     expect((await pay.getWithdrawals({ status: "failed" })).items).toEqual([]);
     expect(await rejection(pay.getWithdrawal({ withdrawalId: "wdr_p999999" }))).toMatchObject({

@@ -71,7 +71,7 @@ describe("keys", () => {
     const raw = await sim.fetch("/pay/api/v1/balances", { key: "wrong" });
     expect(raw.status).toBe(401);
     expect(raw.headers.get("content-type")).toBe("application/problem+json");
-    expect(raw.body).toMatchObject({ type: "about:blank", status: 401, kind: "unauthorized" });
+    expect(raw.body).toMatchObject({ type: "/api/problems/unauthorized", status: 401, kind: "unauthorized" });
   });
 
   it("getAppInfo describes the key's application and needs a key", async () => {
@@ -172,10 +172,10 @@ describe("routing and validation", () => {
     expect(neither.body).toMatchObject({ status: 400, info: { field: "chequeId" } });
     const json = await sim.fetch("/pay/api/v1/cheques", { method: "POST", key, rawBody: "{nope" });
     expect(json.body).toMatchObject({ status: 400, info: { field: "body" } });
-    const limit = await sim.fetch("/pay/api/v1/cheques?limit=500", { key });
+    const limit = await sim.fetch("/pay/api/v1/cheques?limit=1001", { key });
     expect(limit.body).toMatchObject({ status: 400, info: { field: "limit" } });
     // The client refuses the same input before sending anything.
-    expect(await rejection(sim.pay(key).getCheques({ limit: 500 }))).toBeInstanceOf(InvalidRequestError);
+    expect(await rejection(sim.pay(key).getCheques({ limit: 1001 }))).toBeInstanceOf(InvalidRequestError);
   });
 });
 

@@ -43,7 +43,7 @@ export function describeError(err: unknown): UserMessage {
   if (err instanceof InvalidRequestError) return { key: "error-invalid-input" };
   if (err instanceof ServiceRefusedError) {
     const info = err.info;
-    switch (err.kind) {
+    switch (err.reason) {
       case "insufficient_funds":
         return {
           key: "error-insufficient-funds",
@@ -69,6 +69,10 @@ export function describeError(err: unknown): UserMessage {
         return { key: "error-duplicate" };
       case "validation_error":
         return { key: "error-invalid-input" };
+      case "user_blocked":
+        return { key: "error-user-blocked" };
+      case "pair_closed":
+        return { key: "error-pair-closed" };
       default:
         return { key: "error-refused" };
     }

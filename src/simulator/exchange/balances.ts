@@ -5,19 +5,19 @@ import { defineHandlers } from "../define.js";
 import type { Balances } from "../types.js";
 import { requireAccount } from "../world.js";
 
-/** The contract's view of a balance map: one entry per asset, sorted, total = available + hold. */
+/** The contract's view of a balance map: one entry per asset, sorted, balance = available + holds. */
 export function balanceList(balances: Balances): AccountBalance[] {
   return [...balances.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([asset, h]) => ({
       asset,
-      total: money.add(h.available, h.hold),
+      balance: money.add(h.available, h.hold),
       available: money.normalise(h.available),
-      hold: money.normalise(h.hold),
+      holds: money.normalise(h.hold),
     }));
 }
 
 export const balanceHandlers = defineHandlers({
-  getTradingBalances: (_input, { account }) => balanceList(requireAccount(account).trading),
-  getFundingBalances: (_input, { account }) => balanceList(requireAccount(account).funding),
+  getTradingBalances: (_input, { account }) => ({ balances: balanceList(requireAccount(account).trading) }),
+  getFundingBalances: (_input, { account }) => ({ balances: balanceList(requireAccount(account).funding) }),
 });

@@ -5,23 +5,29 @@
  * live book without a jump, and the same question always gets the same candles.
  */
 import { money } from "../../domain/money.js";
+import type { CandleType } from "../../service/schemas.js";
 import { unit } from "./random.js";
 import { floorToStep } from "./steps.js";
 import { type PairSpec, referencePrice, usdPrice } from "./symbols.js";
 
-export type Interval = "1m" | "5m" | "15m" | "30m" | "1h" | "4h" | "1d" | "1w";
+export type Interval = CandleType;
 export type CandleRow = [string, string, string, string, string, string];
 
 const MINUTE = 60_000;
+// A simulated month is 30 days: the simulator needs fixed-size buckets, not calendar months.
 export const INTERVAL_MS: Record<Interval, number> = {
-  "1m": MINUTE,
-  "5m": 5 * MINUTE,
-  "15m": 15 * MINUTE,
-  "30m": 30 * MINUTE,
-  "1h": 60 * MINUTE,
-  "4h": 240 * MINUTE,
-  "1d": 1440 * MINUTE,
-  "1w": 10080 * MINUTE,
+  "1min": MINUTE,
+  "5min": 5 * MINUTE,
+  "15min": 15 * MINUTE,
+  "30min": 30 * MINUTE,
+  "1hour": 60 * MINUTE,
+  "2hour": 120 * MINUTE,
+  "4hour": 240 * MINUTE,
+  "8hour": 480 * MINUTE,
+  "12hour": 720 * MINUTE,
+  "1day": 1440 * MINUTE,
+  "1week": 10080 * MINUTE,
+  "1month": 43200 * MINUTE,
 };
 /** Most candles one reply carries; a longer range keeps its newest candles. */
 export const MAX_CANDLES = 1500;
@@ -70,7 +76,7 @@ export function priceAt(h: History, t: number): string {
 
 function align(t: number, interval: Interval): number {
   const size = INTERVAL_MS[interval];
-  const offset = interval === "1w" ? WEEK_OFFSET : 0;
+  const offset = interval === "1week" ? WEEK_OFFSET : 0;
   return Math.floor((t - offset) / size) * size + offset;
 }
 

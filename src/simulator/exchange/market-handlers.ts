@@ -14,7 +14,7 @@ import { assetPrecision, findPair, PAIRS, type PairSpec, requirePair, symbolView
 
 const DEFAULT_DEPTH = 20;
 const DEFAULT_TRADES = 50;
-const DAY_MS = 24 * INTERVAL_MS["1h"];
+const DAY_MS = INTERVAL_MS["1day"];
 
 const assetView = (a: CatalogueAsset) => ({
   asset: a.asset,
@@ -32,31 +32,31 @@ function ticker(world: World, spec: PairSpec): Ticker {
   const m = market(world, spec.symbol);
   const now = world.now().getTime();
   const h = history(m, spec, now);
-  const hours = candles(h, "1h", { from: now - DAY_MS, to: now });
+  const hours = candles(h, "1hour", { from: now - DAY_MS, to: now });
   const open = priceAt(h, now - DAY_MS);
   const prices = [open, m.lastPrice, ...hours.flatMap((c) => [c[3], c[4]])];
   const change = money.sub(m.lastPrice, open);
   return {
     symbol: spec.symbol,
+    startTime: new Date(now - DAY_MS).toISOString(),
+    endTime: new Date(now).toISOString(),
     open,
+    close: m.lastPrice,
     high: prices.reduce((a, b) => money.max(a, b)),
     low: prices.reduce((a, b) => money.min(a, b)),
     last: m.lastPrice,
-    change,
+    changePrice: change,
     changeRate: money.div(change, open, 4),
     baseVolume: money.sum(hours.map((c) => c[5])),
     quoteVolume: money.floor(
       money.sum(hours.map((c) => money.mul(c[5], c[2]))),
       assetPrecision(spec.quoteAsset),
     ),
-    bestBid: m.book.best("buy"),
-    bestAsk: m.book.best("sell"),
-    time: new Date(now).toISOString(),
   };
 }
 
 export const marketHandlers = defineHandlers({
-  getSymbols: () => PAIRS.map(symbolView),
+  getSymbols: () => ({ symbols: PAIRS.map(symbolView) }),
 
   getSymbol: ({ symbol }) => symbolView(requirePair(symbol)),
 
@@ -66,10 +66,10 @@ export const marketHandlers = defineHandlers({
       if (!spec) throw problems.validation("symbols", `Unknown trading pair ${code}.`);
       return spec;
     });
-    return specs.map((spec) => ticker(world, spec));
+    return { tickers: specs.map((spec) => ticker(world, spec)) };
   },
 
-  getCandles: ({ symbol, interval, startAt, endAt }, { world }) => {
+  getCandles: ({ symbol, type, startAt, endAt }, { world }) => {
     const spec = requirePair(symbol);
     const from = startAt === undefined ? undefined : Date.parse(startAt);
     const to = endAt === undefined ? undefined : Date.parse(endAt);
@@ -77,7 +77,7 @@ export const marketHandlers = defineHandlers({
       throw problems.validation("startAt", "startAt must not be later than endAt.");
     }
     const now = world.now().getTime();
-    return candles(history(market(world, symbol), spec, now), interval, { from, to });
+    return { candles: candles(history(market(world, symbol), spec, now), type, { from, to }) };
   },
 
   getOrderbook: ({ symbol, depth, precision }, { world }) => {
@@ -90,20 +90,24 @@ export const marketHandlers = defineHandlers({
       );
     }
     const { book } = market(world, symbol);
+    const bids = book.levels("buy", depth ?? DEFAULT_DEPTH, step);
+    const asks = book.levels("sell", depth ?? DEFAULT_DEPTH, step);
     return {
-      symbol,
-      time: world.now().toISOString(),
-      bids: book.levels("buy", depth ?? DEFAULT_DEPTH, step),
-      asks: book.levels("sell", depth ?? DEFAULT_DEPTH, step),
+      bids,
+      asks,
+      bidTotalAmount: money.sum(bids.map((l) => l[1])),
+      askTotalAmount: money.sum(asks.map((l) => l[1])),
     };
   },
 
-  getTrades: ({ symbol, limit }, { world }) => {
+  getTrades: ({ symbol }, { world }) => {
     const { trades } = market(world, symbol);
-    return trades
-      .slice(-(limit ?? DEFAULT_TRADES))
-      .reverse()
-      .map(({ id, symbol, price, size, side, time }) => ({ id, symbol, price, size, side, time }));
+    return {
+      trades: trades
+        .slice(-DEFAULT_TRADES)
+        .reverse()
+        .map(({ id, price, size, side, time }) => ({ tradeId: id, price, size, side, time })),
+    };
   },
 
   getAssets: () => CATALOGUE.map(assetView),
@@ -117,10 +121,10 @@ export const marketHandlers = defineHandlers({
     return assetView(entry);
   },
 
-  getTradeFees: ({ symbol }) =>
-    (symbol === undefined ? PAIRS : [requirePair(symbol)]).map((p) => ({
+  getTradeFees: ({ symbols }) => ({
+    fees: (symbols === undefined ? PAIRS : symbols.map(requirePair)).map((p) => ({
       symbol: p.symbol,
-      makerFeeRate: p.makerFeeRate,
-      takerFeeRate: p.takerFeeRate,
+      standard: { maker: p.makerFeeRate, taker: p.takerFeeRate },
     })),
+  }),
 });

@@ -10,10 +10,27 @@ import { findAsset } from "../catalogue.js";
 import { problems } from "../problems.js";
 import { floorToStep, stepDecimals } from "./steps.js";
 
-export interface PairSpec extends SymbolInfo {
+/** A pair as the simulator keeps it; `symbolView` gives the contract's shape. */
+export interface PairSpec {
+  symbol: string;
+  baseAsset: string;
+  quoteAsset: string;
+  status: "trading" | "halted";
+  baseIncrement: string;
+  quoteIncrement: string;
+  priceIncrement: string;
+  minSize: string;
+  maxSize: string;
+  minFunds: string;
+  pricePrecision: number;
+  sizePrecision: number;
   makerFeeRate: string;
   takerFeeRate: string;
 }
+
+/** Bounds the simulator does not enforce but the real symbol reply carries. */
+const MAX_FUNDS = "100000000";
+const MAX_PRICE = "1000000000";
 
 const pair = (
   base: string,
@@ -101,8 +118,25 @@ export function findPair(symbol: string): PairSpec | undefined {
 }
 
 /** The contract's view of a pair (fee rates are served by getTradeFees). */
-export function symbolView({ makerFeeRate: _m, takerFeeRate: _t, ...info }: PairSpec): SymbolInfo {
-  return info;
+export function symbolView(p: PairSpec): SymbolInfo {
+  return {
+    symbol: p.symbol,
+    baseAsset: p.baseAsset,
+    quoteAsset: p.quoteAsset,
+    baseMinSize: p.minSize,
+    quoteMinSize: p.minFunds,
+    baseMaxSize: p.maxSize,
+    quoteMaxSize: MAX_FUNDS,
+    minPrice: p.priceIncrement,
+    maxPrice: MAX_PRICE,
+    baseIncrement: p.baseIncrement,
+    quoteIncrement: p.quoteIncrement,
+    priceIncrement: p.priceIncrement,
+    enableTrading: p.status === "trading",
+    openTime: null,
+    precisions: [p.priceIncrement],
+    labels: [],
+  };
 }
 
 /** Decimal places of an asset from the catalogue (8 for an asset the catalogue lacks). */

@@ -19,7 +19,7 @@ export const chequeHandlers = defineHandlers({
   getCheques: ({ state, cursor, limit }, { account, world }) => {
     const { cheques } = payAccount(world, requireAccount(account).userId);
     const page = pageNewestFirst(cheques.list, { cursor, limit }, (r) => !state || r.cheque.state === state);
-    return { nextCursor: page.nextCursor, items: page.items.map((r) => r.cheque) };
+    return { items: page.items.map((r) => r.cheque), pagination: page.pagination };
   },
 
   getCheque: ({ chequeId, clientChequeId }, { account, world }) =>

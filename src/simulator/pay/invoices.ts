@@ -53,7 +53,7 @@ export const invoiceHandlers = defineHandlers({
   getInvoices: ({ cursor, limit }, { account, world }) => {
     const { invoices } = payAccount(world, requireAccount(account).userId);
     const page = pageNewestFirst(invoices.list, { cursor, limit }, (r) => current(world, r) === "active");
-    return { nextCursor: page.nextCursor, items: page.items.map((r) => r.invoice) };
+    return { items: page.items.map((r) => r.invoice), pagination: page.pagination };
   },
 
   getInvoice: ({ invoiceId, clientInvoiceId }, { account, world }) => {

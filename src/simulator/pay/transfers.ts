@@ -7,7 +7,7 @@ import type { MassTransferItemResult } from "../../service/schemas.js";
 import type { CatalogueAsset } from "../catalogue.js";
 import { defineHandlers } from "../define.js";
 import { pageNewestFirst } from "../paging.js";
-import { problemBody, problems } from "../problems.js";
+import { onTheWire, problemBody, problems } from "../problems.js";
 import { type SimAccount, SimProblem, type World } from "../types.js";
 import { credit, debit, requireAccount } from "../world.js";
 import { checkAmount, parseUserId, requireAsset, requireNewClientId } from "./rules.js";
@@ -43,7 +43,7 @@ export const transferHandlers = defineHandlers({
           clientTransferId: item.clientTransferId,
           status: "failed",
           transferId: null,
-          error: problemBody(err),
+          error: problemBody(onTheWire(err, "pay", "createMassTransfer")),
         };
       }
     });
@@ -59,7 +59,7 @@ export const transferHandlers = defineHandlers({
       { cursor, limit },
       (r) => r.createdMs >= from && r.createdMs <= to,
     );
-    return { nextCursor: page.nextCursor, items: page.items.map((r) => r.transfer) };
+    return { items: page.items.map((r) => r.transfer), pagination: page.pagination };
   },
 
   getTransfer: ({ transferId, clientTransferId }, { account, world }) => {

@@ -80,7 +80,7 @@ export const withdrawalHandlers = defineHandlers({
       settle(owner, r);
       return !status || r.withdrawal.status === status;
     });
-    return { nextCursor: page.nextCursor, items: page.items.map((r) => r.withdrawal) };
+    return { items: page.items.map((r) => r.withdrawal), pagination: page.pagination };
   },
 
   getWithdrawal: ({ withdrawalId, clientWithdrawalId }, { account, world }) => {

@@ -42,7 +42,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
       pay: payResult.status === "fulfilled" ? payResult.value.balances : null,
       exchange:
         exchangeResult.status === "fulfilled"
-          ? { funding: exchangeResult.value[0], trading: exchangeResult.value[1] }
+          ? { funding: exchangeResult.value[0].balances, trading: exchangeResult.value[1].balances }
           : null,
     };
   };

@@ -34,7 +34,7 @@ interface MoveSnapshot {
 /** Available funding and trading amounts per asset, with the asset's decimal places. */
 async function loadSnapshot(deps: BotDeps, telegramId: number): Promise<MoveSnapshot> {
   const { exchange } = await clientsFor(deps, telegramId);
-  const [funding, trading, assets] = await Promise.all([
+  const [{ balances: funding }, { balances: trading }, assets] = await Promise.all([
     exchange.getFundingBalances(),
     exchange.getTradingBalances(),
     exchange.getAssets(),

@@ -29,12 +29,12 @@ export interface BalanceSources {
   exchange: { funding: AccountBalance[]; trading: AccountBalance[] } | null;
 }
 
-const isZero = (b: { available: string; hold: string } | undefined) =>
-  b === undefined || (money.isZero(b.available) && money.isZero(b.hold));
+const isZero = (b: { available: string; holds: string } | undefined) =>
+  b === undefined || (money.isZero(b.available) && money.isZero(b.holds));
 
 /** The balance table: one line per asset that is not zero everywhere, plus notes for missing sides. */
 export function balancesText(t: Translate, src: BalanceSources): string {
-  const pay = new Map((src.pay ?? []).map((b) => [b.asset, { available: b.available, hold: b.holds }]));
+  const pay = new Map((src.pay ?? []).map((b) => [b.asset, b]));
   const funding = new Map((src.exchange?.funding ?? []).map((b) => [b.asset, b]));
   const trading = new Map((src.exchange?.trading ?? []).map((b) => [b.asset, b]));
   const assets = [...new Set([...pay.keys(), ...funding.keys(), ...trading.keys()])]
@@ -45,9 +45,9 @@ export function balancesText(t: Translate, src: BalanceSources): string {
   const exchangeSide = (b: AccountBalance | undefined) => {
     if (src.exchange === null) return missing;
     if (b === undefined) return formatAmount("0");
-    return money.isZero(b.hold)
+    return money.isZero(b.holds)
       ? formatAmount(b.available)
-      : t("balances-with-held", { available: formatAmount(b.available), held: formatAmount(b.hold) });
+      : t("balances-with-held", { available: formatAmount(b.available), held: formatAmount(b.holds) });
   };
   const lines = assets.map((asset) => {
     const p = pay.get(asset);
@@ -58,7 +58,7 @@ export function balancesText(t: Translate, src: BalanceSources): string {
           ? missing
           : t("balances-pay-pair", {
               available: formatAmount(p?.available ?? "0"),
-              held: formatAmount(p?.hold ?? "0"),
+              held: formatAmount(p?.holds ?? "0"),
             }),
       funding: exchangeSide(funding.get(asset)),
       trading: exchangeSide(trading.get(asset)),

@@ -84,7 +84,7 @@ export const deleteChequeAction: ActionDefinition<DeletePayload> = {
       return asJson(await clients.pay.deleteCheque({ chequeId }));
     } catch (err) {
       const conflict =
-        err instanceof ServiceRefusedError && (err.kind === "invalid_state" || err.status === 409);
+        err instanceof ServiceRefusedError && (err.reason === "invalid_state" || err.status === 409);
       if (!conflict && !outcomeMayBeApplied(err)) throw err;
       const current = await clients.pay.getCheque({ chequeId });
       if (current.state === "cancelled") return asJson(current);

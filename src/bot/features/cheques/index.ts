@@ -66,13 +66,13 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
     const at = await pages.open(ctx.from!.id, requested?.page, requested?.token);
     const { pay } = await clientsFor(deps, ctx.from!.id);
     const result = await pay.getCheques({ limit: PAGE_SIZE, ...(at.cursor ? { cursor: at.cursor } : {}) });
-    await at.remember(result.nextCursor);
+    await at.remember(result.pagination.next);
 
     const view = listView(ctx.t, {
       items: result.items,
       page: at.index,
       token: at.token,
-      hasNext: result.nextCursor !== null,
+      hasNext: result.pagination.next !== null,
     });
     await showInPlace(ctx, view.text, { reply_markup: view.keyboard }, { edit });
   };

@@ -24,7 +24,7 @@ const PAGE = /^inv:page:([0-9]{1,4})$/;
 
 type DeletePayload = { invoiceId: string; asset: string; amount: string };
 
-const isInvalidState = (err: unknown) => err instanceof ServiceRefusedError && err.kind === "invalid_state";
+const isInvalidState = (err: unknown) => err instanceof ServiceRefusedError && err.reason === "invalid_state";
 
 /** Deleting an unpaid invoice. The call has no client id, so the invoice's own status is the proof. */
 export function deleteInvoiceAction(): ActionDefinition<DeletePayload> {
@@ -73,7 +73,7 @@ export function invoiceManagement(
     const { index } = at;
     const { pay } = await clientsFor(deps, ctx.from!.id);
     const result = await pay.getInvoices({ cursor: at.cursor, limit: PAGE_SIZE });
-    await at.remember(result.nextCursor);
+    await at.remember(result.pagination.next);
 
     const kb = new InlineKeyboard();
     for (const inv of result.items) {
@@ -81,7 +81,7 @@ export function invoiceManagement(
       kb.text(label.length > 48 ? `${label.slice(0, 47)}…` : label, `inv:show:${inv.invoiceId}`).row();
     }
     if (index > 0) kb.text(ctx.t("common-prev"), `inv:page:${index - 1}`);
-    if (result.nextCursor) kb.text(ctx.t("common-next"), `inv:page:${index + 1}`);
+    if (result.pagination.next) kb.text(ctx.t("common-next"), `inv:page:${index + 1}`);
     kb.row().text(ctx.t("invoices-new"), "inv:new");
     const text =
       result.items.length === 0 && index === 0

@@ -22,6 +22,7 @@ import {
   NetworkError,
   outcomeMayBeApplied,
   RateLimitedError,
+  refusalReason,
   ServiceRefusedError,
   UnauthorizedError,
 } from "../../../service/errors.js";
@@ -471,7 +472,9 @@ export function itemOutcomes(rows: MassRow[], results: MassTransferItemResult[])
       return { rowNo: row.rowNo, state: "completed", transferId: r.transferId, error: null };
     const kind = r.error?.kind ?? "refused";
     // An earlier attempt went through: read it by client id before recording it completed.
-    if (kind === "client_id_duplicate") return { rowNo: row.rowNo, state: "unknown", error: kind };
+    if (refusalReason(r.error?.status ?? 400, kind) === "client_id_duplicate") {
+      return { rowNo: row.rowNo, state: "unknown", error: "client_id_duplicate" };
+    }
     return { rowNo: row.rowNo, state: "failed", error: kind };
   });
 }

@@ -109,12 +109,16 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     );
   });
 
-  // The active list has no paging parameters: all open orders come at once and are paged here.
+  // The active list takes no parameters: all open orders come at once and are filtered and paged here.
   pm.callbackQuery(ACTIVE_DATA, async (ctx) => {
     const f = filterIn(ctx.match, 2);
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
-    const reply = await exchange.getActiveOrders({ ...symbolParam(f), ...sideParam(f) });
+    const all = (await exchange.getActiveOrders()).orders;
+    const orders = all.filter(
+      (o) => (f.symbol === null || o.symbol === f.symbol) && (f.side === "any" || o.side === f.side),
+    );
+    const reply = { orders };
     const totalPage = Math.ceil(reply.orders.length / PAGE_SIZE);
     const page = Math.min(Number(ctx.match[1]), Math.max(totalPage, 1));
     const start = (page - 1) * PAGE_SIZE;
@@ -152,6 +156,6 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
 /** The pairs the exchange lists (a public call, on the network of the user's key). */
 async function publicSymbols(deps: BotDeps, telegramId: number): Promise<string[]> {
   const user = await deps.storage.users.get(telegramId);
-  const symbols = await deps.services.public(user?.network ?? "production").exchange.getSymbols();
+  const { symbols } = await deps.services.public(user?.network ?? "production").exchange.getSymbols();
   return symbols.map((s) => s.symbol);
 }

@@ -32,7 +32,7 @@ export function historyPages(deps: BotDeps) {
     const { index } = at;
     const { pay } = await clientsFor(deps, telegramId);
     const result = await pay.getTransfers({ limit: PAGE_SIZE, ...(at.cursor ? { cursor: at.cursor } : {}) });
-    await at.remember(result.nextCursor);
+    await at.remember(result.pagination.next);
 
     const text =
       result.items.length === 0
@@ -44,7 +44,7 @@ export function historyPages(deps: BotDeps) {
           ].join("\n");
     const kb = new InlineKeyboard();
     if (index > 0) kb.text(ctx.t("common-prev"), pageData(index - 1));
-    if (result.nextCursor) kb.text(ctx.t("common-next"), pageData(index + 1));
+    if (result.pagination.next) kb.text(ctx.t("common-next"), pageData(index + 1));
     kb.row().text(ctx.t("send-find"), FIND_DATA).text(ctx.t("common-back"), MENU_DATA);
     await showInPlace(ctx, text, { reply_markup: kb }, { edit });
   };

@@ -79,7 +79,7 @@ export const placeOrderAction: ActionDefinition<OrderPayload> = {
 };
 
 const isInvalidState = (err: unknown) =>
-  err instanceof ServiceRefusedError && (err.kind === "invalid_state" || err.status === 409);
+  err instanceof ServiceRefusedError && (err.reason === "invalid_state" || err.status === 409);
 
 /**
  * Cancels an active order. After a 409 (the order reached a final status meanwhile) or an unknown
@@ -92,14 +92,23 @@ export const cancelOrderAction: ActionDefinition<CancelPayload> = {
   idPrefix: "trdcx",
   async execute({ payload, clients }) {
     const { orderId } = CancelPayload.parse(payload);
+    // The cancel answers only the ids it cancelled; the order is read for the summary when it can be.
+    const cancelThenRead = async (): Promise<Json> => {
+      const reply = await clients.exchange.cancelOrder({ orderId });
+      try {
+        return asJson(await clients.exchange.getOrder({ orderId }));
+      } catch {
+        return reply as unknown as Json;
+      }
+    };
     try {
-      return asJson(await clients.exchange.cancelOrder({ orderId }));
+      return await cancelThenRead();
     } catch (err) {
       if (!isInvalidState(err) && !outcomeMayBeApplied(err)) throw err;
       const current = await clients.exchange.getOrder({ orderId });
       if (current.status === "cancelled") return asJson(current);
       if (isCancellable(current) && outcomeMayBeApplied(err)) {
-        return asJson(await clients.exchange.cancelOrder({ orderId }));
+        return await cancelThenRead();
       }
       if (isInvalidState(err)) throw err;
       // The order finished otherwise (filled) while our cancel was in flight: nothing was cancelled.

@@ -35,10 +35,13 @@ async function loadStart(
   telegramId: number,
 ): Promise<{ pairs: SymbolInfo[]; balances: Balances }> {
   const { exchange } = await clientsFor(deps, telegramId);
-  const [symbols, balances] = await Promise.all([exchange.getSymbols(), exchange.getTradingBalances()]);
+  const [{ symbols }, { balances }] = await Promise.all([
+    exchange.getSymbols(),
+    exchange.getTradingBalances(),
+  ]);
   return {
-    // A halted pair refuses every order, so it is not offered.
-    pairs: symbols.filter((s) => s.status === "trading"),
+    // A pair closed for trading refuses every order, so it is not offered.
+    pairs: symbols.filter((s) => s.enableTrading),
     balances: Object.fromEntries(balances.map((b) => [b.asset, b.available])),
   };
 }
@@ -61,7 +64,7 @@ async function loadEstimate(
   terms: OrderPayload,
 ): Promise<{ estimate: Estimate; balances: Balances }> {
   const { exchange } = await clientsFor(deps, telegramId);
-  const [estimate, balances] = await Promise.all([
+  const [estimate, { balances }] = await Promise.all([
     exchange.estimateOrder(terms),
     exchange.getTradingBalances(),
   ]);
@@ -127,7 +130,7 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
 
     // Not even the smallest order fits the balance: say so now rather than after three more questions.
     const spentAsset = buy ? quote : base;
-    const smallest = buy ? pair.minFunds : pair.minSize;
+    const smallest = buy ? pair.quoteMinSize : pair.baseMinSize;
     const spendable = balances[spentAsset] ?? "0";
     if (money.lt(spendable, smallest)) {
       await ctx.reply(
@@ -185,7 +188,7 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
               base,
               quote,
               available: formatAmount(availableQuote, quote),
-              min: formatAmount(pair.minFunds, quote),
+              min: formatAmount(pair.quoteMinSize, quote),
             }),
             bookLine,
           ].join("\n"),
@@ -194,7 +197,7 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
         return { symbol, side, type: "market", timeInForce: "IOC", funds };
       }
       const rules = {
-        min: formatAmount(pair.minSize, base),
+        min: formatAmount(pair.baseMinSize, base),
         step: formatAmount(pair.baseIncrement, base),
       };
       const prompt =

@@ -40,7 +40,7 @@ export function tradeFeature({ deps, actions }: FeatureKit): Feature {
       await ctx.reply(ctx.t("trade-cancel-not-active", { status: ctx.t(`trade-status-${order.status}`) }));
       return;
     }
-    const balances = await exchange.getTradingBalances();
+    const { balances } = await exchange.getTradingBalances();
     await proposeAction<CancelPayload>(ctx, deps, actions, {
       kind: CANCEL_KIND,
       payload: { orderId: order.id, symbol: order.symbol },

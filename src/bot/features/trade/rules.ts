@@ -31,7 +31,7 @@ function parsePositive(text: string, asset: string): Checked {
 }
 
 /**
- * A limit price: positive, at most `pricePrecision` places and a multiple of `priceIncrement`. Both
+ * A limit price: positive, at most the places of `priceIncrement` and a multiple of `priceIncrement`. Both
  * faults get the tick message with the nearest price below as an example, which says more than a
  * count of decimal places.
  */
@@ -40,7 +40,7 @@ export function checkPrice(text: string, pair: SymbolInfo): Checked {
   const parsed = parsePositive(text, quote);
   if (!parsed.ok) return parsed;
   const price = parsed.value;
-  if (money.decimalPlaces(price) > pair.pricePrecision || !money.isMultipleOf(price, pair.priceIncrement)) {
+  if (money.decimalPlaces(price) > money.decimalPlaces(pair.priceIncrement) || !money.isMultipleOf(price, pair.priceIncrement)) {
     const below = floorToStep(price, pair.priceIncrement);
     return refuse("trade-price-off-tick", {
       step: formatAmount(pair.priceIncrement, quote),
@@ -50,7 +50,7 @@ export function checkPrice(text: string, pair: SymbolInfo): Checked {
   return { ok: true, value: price };
 }
 
-/** The quote funds of a market buy: on the quote grid, at least minFunds, at most what is available. */
+/** The quote funds of a market buy: on the quote grid, at least quoteMinSize, at most what is available. */
 export function checkFunds(text: string, pair: SymbolInfo, availableQuote: string): Checked {
   const quote = pair.quoteAsset;
   const parsed = parsePositive(text, quote);
@@ -63,8 +63,8 @@ export function checkFunds(text: string, pair: SymbolInfo, availableQuote: strin
   if (!money.isMultipleOf(funds, pair.quoteIncrement)) {
     return refuse("trade-off-step", { step: formatAmount(pair.quoteIncrement, quote) });
   }
-  if (money.lt(funds, pair.minFunds)) {
-    return refuse("amount-below_minimum", { min: formatAmount(pair.minFunds), asset: quote });
+  if (money.lt(funds, pair.quoteMinSize)) {
+    return refuse("amount-below_minimum", { min: formatAmount(pair.quoteMinSize), asset: quote });
   }
   if (money.gt(funds, availableQuote)) {
     return refuse("trade-insufficient", { available: formatAmount(availableQuote, quote) });
@@ -81,36 +81,36 @@ export interface SizeContext {
 }
 
 /**
- * An order size in the base asset: sizePrecision places, a multiple of baseIncrement, within
- * minSize..maxSize; a sell at most the available base; with a limit price, a value (size × price) of
- * at least minFunds, which a limit buy must also be able to pay from the available quote.
+ * An order size in the base asset: the places of baseIncrement, a multiple of baseIncrement, within
+ * baseMinSize..baseMaxSize; a sell at most the available base; with a limit price, a value (size × price) of
+ * at least quoteMinSize, which a limit buy must also be able to pay from the available quote.
  */
 export function checkSize(text: string, pair: SymbolInfo, c: SizeContext): Checked {
   const { baseAsset: base, quoteAsset: quote } = pair;
   const parsed = parsePositive(text, base);
   if (!parsed.ok) return parsed;
   const size = parsed.value;
-  if (money.decimalPlaces(size) > pair.sizePrecision) {
-    return refuse("amount-too_many_decimals", { asset: base, decimals: pair.sizePrecision });
+  if (money.decimalPlaces(size) > money.decimalPlaces(pair.baseIncrement)) {
+    return refuse("amount-too_many_decimals", { asset: base, decimals: money.decimalPlaces(pair.baseIncrement) });
   }
   if (!money.isMultipleOf(size, pair.baseIncrement)) {
     return refuse("trade-off-step", { step: formatAmount(pair.baseIncrement, base) });
   }
-  if (money.lt(size, pair.minSize)) {
-    return refuse("amount-below_minimum", { min: formatAmount(pair.minSize), asset: base });
+  if (money.lt(size, pair.baseMinSize)) {
+    return refuse("amount-below_minimum", { min: formatAmount(pair.baseMinSize), asset: base });
   }
-  if (money.gt(size, pair.maxSize)) {
-    return refuse("amount-above_maximum", { max: formatAmount(pair.maxSize), asset: base });
+  if (money.gt(size, pair.baseMaxSize)) {
+    return refuse("amount-above_maximum", { max: formatAmount(pair.baseMaxSize), asset: base });
   }
   if (c.side === "sell" && money.gt(size, c.availableBase)) {
     return refuse("trade-insufficient", { available: formatAmount(c.availableBase, base) });
   }
   if (c.price !== undefined) {
     const value = money.mul(size, c.price);
-    if (money.lt(value, pair.minFunds)) {
+    if (money.lt(value, pair.quoteMinSize)) {
       return refuse("trade-below-min-funds", {
         value: formatAmount(value, quote),
-        min: formatAmount(pair.minFunds, quote),
+        min: formatAmount(pair.quoteMinSize, quote),
       });
     }
     if (c.side === "buy" && money.gt(value, c.availableQuote)) {
@@ -123,10 +123,10 @@ export function checkSize(text: string, pair: SymbolInfo, c: SizeContext): Check
   return { ok: true, value: size };
 }
 
-/** The largest size a limit buy at `price` can pay for (on the size grid, within maxSize). */
+/** The largest size a limit buy at `price` can pay for (on the size grid, within baseMaxSize). */
 export function affordableSize(pair: SymbolInfo, price: string, availableQuote: string): string {
-  const size = floorToStep(money.div(availableQuote, price, pair.sizePrecision), pair.baseIncrement);
-  return money.min(size, pair.maxSize);
+  const size = floorToStep(money.div(availableQuote, price, money.decimalPlaces(pair.baseIncrement)), pair.baseIncrement);
+  return money.min(size, pair.baseMaxSize);
 }
 
 /**

@@ -43,7 +43,7 @@ export function withdrawalHistory(deps: BotDeps): {
     const { index } = at;
     const { pay } = await clientsFor(deps, ctx.from!.id);
     const result = await pay.getWithdrawals({ cursor: at.cursor, limit: PAGE_SIZE });
-    await at.remember(result.nextCursor);
+    await at.remember(result.pagination.next);
 
     const kb = new InlineKeyboard();
     for (const w of result.items) {
@@ -51,7 +51,7 @@ export function withdrawalHistory(deps: BotDeps): {
       kb.text(label, `wdr:show:${w.withdrawalId}`).row();
     }
     if (index > 0) kb.text(ctx.t("common-prev"), `wdr:page:${index - 1}`);
-    if (result.nextCursor) kb.text(ctx.t("common-next"), `wdr:page:${index + 1}`);
+    if (result.pagination.next) kb.text(ctx.t("common-next"), `wdr:page:${index + 1}`);
     kb.row().text(ctx.t("common-back"), "menu:withdraw");
     const empty = result.items.length === 0 && index === 0;
     const text = empty ? ctx.t("withdraw-list-empty") : ctx.t("withdraw-list-title", { page: index + 1 });
