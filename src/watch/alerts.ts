@@ -191,7 +191,7 @@ export class AlertWatcher {
       try {
         this.calls++;
         const tickers = await this.d.services.public(network).exchange.getTicker({ tickerType: "24h", symbols });
-        prices = new Map(tickers.map((t) => [t.symbol, t.last]));
+        prices = new Map(tickers.tickers.map((t) => [t.symbol, t.last]));
       } catch (err) {
         if (err instanceof RateLimitedError) this.#pausedUntil = now + err.retryAfterMs;
         this.d.log.warn({ err, network }, "price alerts: could not read tickers");

@@ -197,13 +197,13 @@ export class Watcher {
           c.pay.getInvoices({ limit: PAGE_LIMIT, ...(at ? { cursor: at } : {}) }),
         );
         out.push(...page.items.map((object) => ({ kind, object })));
-        cursor = page.nextCursor ?? undefined;
+        cursor = page.pagination.next ?? undefined;
       } else {
         const page = await this.#call(user, () =>
           c.pay.getCheques({ state: "active", limit: PAGE_LIMIT, ...(at ? { cursor: at } : {}) }),
         );
         out.push(...page.items.map((object) => ({ kind, object })));
-        cursor = page.nextCursor ?? undefined;
+        cursor = page.pagination.next ?? undefined;
       }
     } while (cursor !== undefined);
     return out;

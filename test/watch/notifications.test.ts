@@ -106,7 +106,7 @@ describe("notifications", () => {
   it("announce partial fills, the final fill and a triggered stop, each once", async () => {
     h = await Harness.create();
     const { user, clients } = await watchedUser({ trading: { USDT: "100000", BTC: "1" } });
-    const ticker = (await clients.exchange.getTicker({ tickerType: "24h", symbols: ["BTC-USDT"] }))[0]!;
+    const ticker = (await clients.exchange.getTicker({ tickerType: "24h", symbols: ["BTC-USDT"] })).tickers[0]!;
     const low = String(Math.floor(Number(ticker.last) * 0.5));
     const order = await clients.exchange.placeOrder({
       clientOrderId: "ord-n-1",

@@ -180,7 +180,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     const network = user?.hasKey ? user.network : "production";
     let last: string;
     try {
-      const [ticker] = await deps.services.public(network).exchange.getTicker({ tickerType: "24h", symbols: [symbol] });
+      const ticker = (await deps.services.public(network).exchange.getTicker({ tickerType: "24h", symbols: [symbol] })).tickers[0];
       if (!ticker) throw new Error("no ticker");
       last = ticker.last;
     } catch (err) {
