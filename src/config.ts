@@ -111,12 +111,34 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   WATCH_CONCURRENCY: int(16, 1, 256),
   ALERT_INTERVAL_SECONDS: int(15, 1, 3600),
   ALERT_REPEAT_MIN_GAP_SECONDS: int(300, 0, 86_400),
-  NOTICES_PER_SECOND: int(25, 1, 30),
-  /** The bot's public base URL; when set, objects of users with a webhook secret carry a callback to it. */
+  /**
+   * The public base URL of the bot's web server (PORT); when set, new objects of users who stored a
+   * webhook secret carry a callback to <url>/callbacks/pay/<user id>.
+   */
   CALLBACK_PUBLIC_URL: url.optional(),
-  /** Port of the callback receiver (until the web server of the operability work serves the route). */
-  CALLBACK_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   CALLBACK_MAX_AGE_SECONDS: int(300, 10, 3600),
+  // Running for real: webhook mode, the HTTP server, the outbox, shutdown, logs.
+  /** polling (default) or webhook (Telegram posts updates to WEBHOOK_URL). */
+  BOT_MODE: z.enum(["polling", "webhook"]).default("polling"),
+  /** The public HTTPS address Telegram posts updates to; its path is where the server takes them. */
+  WEBHOOK_URL: url.optional(),
+  /** Sent by Telegram in X-Telegram-Bot-Api-Secret-Token with every update. */
+  WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{12,256}$/, "must be 12–256 characters of A–Z, a–z, 0–9, _ and -")
+    .optional(),
+  /** Port of the HTTP server (webhook, /healthz, /metrics); 0 for none in polling mode. */
+  PORT: int(3000, 0, 65535),
+  /** Messages a second the outbox sends to all chats together (Telegram: 30; more for paid broadcasts). */
+  OUTBOX_MESSAGES_PER_SECOND: int(30, 1, 1000),
+  SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+}).superRefine((c, ctx) => {
+  if (c.BOT_MODE !== "webhook") return;
+  if (!c.WEBHOOK_URL) ctx.addIssue({ code: "custom", path: ["WEBHOOK_URL"], message: "is required in webhook mode" });
+  if (!c.WEBHOOK_SECRET)
+    ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "is required in webhook mode" });
+  if (c.PORT === 0) ctx.addIssue({ code: "custom", path: ["PORT"], message: "must be set in webhook mode" });
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -3,6 +3,7 @@
  * sit in the logged object.
  */
 import pino, { type Logger, type LoggerOptions } from "pino";
+import pretty from "pino-pretty";
 
 export const REDACT_PATHS = [
   "apiKey",
@@ -35,12 +36,21 @@ export const REDACT_PATHS = [
   "*.message.text",
 ];
 
-export function createLogger(level = "info", destination?: pino.DestinationStream): Logger {
+/**
+ * JSON lines by default; `format: "pretty"` (LOG_FORMAT=pretty) for reading in a terminal while
+ * developing. Redaction applies to both.
+ */
+export function createLogger(
+  level = "info",
+  destination?: pino.DestinationStream,
+  format: "json" | "pretty" = "json",
+): Logger {
   const options: LoggerOptions = {
     level,
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
     serializers: { err: pino.stdSerializers.err },
   };
+  if (format === "pretty") return pino(options, pretty({ destination: destination ?? 1, sync: true }));
   return destination ? pino(options, destination) : pino(options);
 }
 

@@ -1,20 +1,23 @@
 /**
- * Entry point: reads the environment (and a .env file when present), opens storage, builds the bot,
- * settles what a crash left unfinished, and runs long polling with @grammyjs/runner until a signal.
+ * Entry point: reads the environment (and a .env file when present), opens storage, builds the bot
+ * with its job engine and metrics, and serves it (polling or webhook, see serve.ts) until a signal.
  */
 import "./runtime-check.js";
 import "dotenv/config";
 import { autoRetry } from "@grammyjs/auto-retry";
-import { run } from "@grammyjs/runner";
 import { apiThrottler } from "@grammyjs/transformer-throttler";
+import type { BotDeps } from "./bot/context.js";
 import { createBot } from "./bot/index.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { createJobs } from "./jobs/index.js";
 import { createLogger } from "./logger.js";
+import { startServing } from "./serve.js";
 import { createServiceFactory } from "./service/factory.js";
 import { createStorage } from "./storage/index.js";
-
-/** How often operations with an unknown outcome are checked again while running. */
-const RECONCILE_INTERVAL_MS = 60_000;
+import { createNotifications } from "./watch/index.js";
+import { handleCallback } from "./watch/callbacks.js";
+import { jobsScheduler } from "./watch/schedule.js";
+import { createMetrics } from "./web/metrics.js";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -27,7 +30,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, undefined, config.LOG_FORMAT);
   const storage = await createStorage({
     databaseUrl: config.DATABASE_URL,
     keyEncryptionKey: config.KEY_ENCRYPTION_KEY,
@@ -35,44 +38,78 @@ async function main(): Promise<void> {
     previousKeys: config.KEY_ENCRYPTION_PREVIOUS_KEYS,
     database: { onIdleError: (err) => logger.error({ err }, "database connection failed while idle") },
   });
-  const services = createServiceFactory(config, { logger });
+  const metrics = createMetrics(storage.db);
+  const services = createServiceFactory(config, { logger, onAttempt: metrics.serviceCall });
+  // Other instances may be mid-send: leave operations younger than the longest a send can take. With
+  // SQLite this is the only instance, so whatever is unfinished at start was left by a crash.
+  const sendWindowMs = storage.dialect === "sqlite" ? 0 : config.SERVICE_TIMEOUT_MS * 3 + 60_000;
+  const deps: BotDeps = { config, logger, storage, services, now: () => new Date() };
   const app = createBot(
-    { config, logger, storage, services, now: () => new Date() },
+    deps,
     // Telegram's limits: retry 429s and flood waits, and pace outgoing calls.
     {
       token: config.BOT_TOKEN,
       apiTransformers: [autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }), apiThrottler()],
+      jobs: createJobs(config.DATABASE_URL, logger),
+      outboxPerSecond: config.OUTBOX_MESSAGES_PER_SECOND,
+      reconcileMinAgeMs: sendWindowMs,
+      onUpdate: metrics.update,
     },
   );
 
+  // Notifications: the watcher, price alerts and notices run as jobs; notices go out through the outbox.
+  const notifications = createNotifications({
+    storage,
+    services,
+    outbox: app.outbox,
+    translatorFor: (id) => app.translatorFor(id),
+    log: logger,
+    config,
+  });
+  deps.watch = notifications.hooks;
+  const scheduler = jobsScheduler(app.jobs);
+  if (config.WATCH_ENABLED) notifications.schedule(scheduler);
+
   await app.bot.init();
   await app.registerCommands().catch((err) => logger.warn({ err }, "could not register the command list"));
-  // Other instances may be mid-send: leave operations younger than the longest a send can take.
-  const sendWindowMs = config.SERVICE_TIMEOUT_MS * 3 + 60_000;
-  const settled = await app.reconcileUnfinished(sendWindowMs);
-  if (settled > 0) logger.info({ settled }, "settled operations left unfinished");
-  await app.resume();
+  const serving = await startServing({
+    config,
+    logger,
+    storage,
+    app,
+    metrics,
+    reconcileMinAgeMs: sendWindowMs,
+    routes: [(req, res) => handleCallback(notifications.callbacks, req, res)],
+  });
+  await scheduler.start();
 
-  const runner = run(app.bot);
-  const timer = setInterval(() => {
-    app
-      .reconcileUnfinished(sendWindowMs)
-      .catch((err) => logger.warn({ err }, "periodic reconciliation failed"));
-    storage.operations
-      .expireStale(new Date())
-      .catch((err) => logger.warn({ err }, "could not expire confirmations"));
-  }, RECONCILE_INTERVAL_MS);
-  logger.info({ username: app.bot.botInfo.username }, "bot started");
-
+  let stopping = false;
   const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, "stopping");
-    clearInterval(timer);
-    if (runner.isRunning()) await runner.stop();
-    await storage.close();
-    process.exit(0);
+    const clean = await serving.stop().catch((err) => {
+      logger.error({ err }, "shutdown failed");
+      return false;
+    });
+    logger.info({ clean }, "stopped");
+    logger.flush?.();
+    process.exit(clean ? 0 : 1);
   };
-  process.once("SIGINT", () => void stop("SIGINT"));
-  process.once("SIGTERM", () => void stop("SIGTERM"));
+  // A shutdown that overruns SHUTDOWN_TIMEOUT_SECONDS is cut short.
+  const cutShort = () =>
+    setTimeout(() => {
+      logger.error("shutdown took longer than SHUTDOWN_TIMEOUT_SECONDS; exiting");
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000 + 1000).unref();
+  process.once("SIGINT", () => {
+    cutShort();
+    void stop("SIGINT");
+  });
+  process.once("SIGTERM", () => {
+    cutShort();
+    void stop("SIGTERM");
+  });
 }
 
 main().catch((err) => {

@@ -44,7 +44,6 @@ describe("loadConfig", () => {
       WATCH_CONCURRENCY: 16,
       ALERT_INTERVAL_SECONDS: 15,
       ALERT_REPEAT_MIN_GAP_SECONDS: 300,
-      NOTICES_PER_SECOND: 25,
       CALLBACK_MAX_AGE_SECONDS: 300,
     });
     expect(config.KEY_ENCRYPTION_KEY).toHaveLength(32);

@@ -56,6 +56,7 @@ it("starts, registers commands, polls and stops on SIGTERM", async () => {
       PAY_TESTNET_BASE_URL: sim.baseUrls.payTestnet,
       EXCHANGE_TESTNET_BASE_URL: sim.baseUrls.exchangeTestnet,
       LOG_LEVEL: "info",
+      PORT: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -4,6 +4,8 @@
  */
 import type { ConversationBuilder } from "@grammyjs/conversations";
 import type { Api, Composer } from "grammy";
+import type { Jobs } from "../jobs/types.js";
+import type { Outbox } from "../outbox/worker.js";
 import type { BotContext, BotDeps, ConvContext } from "./context.js";
 import type { ActionRegistry } from "./shared/confirm.js";
 import type { Translate } from "./shared/errors.js";
@@ -37,6 +39,10 @@ export interface FeatureKit {
    * the language Telegram reported when the user last wrote) applies when the user chose none.
    */
   translatorFor(telegramId: number, fallback?: string): Promise<Translate>;
+  /** Background work: register handlers, enqueue; never an engine directly. */
+  jobs: Jobs;
+  /** Messages owed outside an update: written in the transaction of the change that owes them. */
+  outbox: Outbox;
 }
 
 export type FeatureFactory = (kit: FeatureKit) => Feature;

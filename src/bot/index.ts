@@ -11,7 +11,12 @@ import {
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type BotConfig, type Context, GrammyError, HttpError, session, type Transformer } from "grammy";
 import type { InlineKeyboardMarkup, UserFromGetMe } from "grammy/types";
+import { createInProcessJobs } from "../jobs/in-process.js";
+import type { Jobs } from "../jobs/types.js";
+import { createOutbox, type Outbox } from "../outbox/worker.js";
+import { createOperationsRepo } from "../storage/operations.js";
 import type { OperationRecord } from "../storage/types.js";
+import { pruneTakenUpdates, takeUpdate } from "../storage/updates.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
 import type { Feature, FeatureCommand, FeatureFactory, FeatureKit } from "./feature.js";
 import { balancesFeature } from "./features/balances/index.js";
@@ -52,7 +57,21 @@ export interface CreateBotOptions {
   client?: BotConfig<BotContext>["client"];
   /** API transformers (auto-retry, throttling) for bot.api and for API calls inside conversations. */
   apiTransformers?: Transformer[];
+  /** The job engine (main passes pg-boss on PostgreSQL); default: jobs in this process. */
+  jobs?: Jobs;
+  /** Outbox messages a second to all chats together (default 30, Telegram's limit). */
+  outboxPerSecond?: number;
+  /** Unfinished operations younger than this are left to the instance that may still be sending them. */
+  reconcileMinAgeMs?: number;
+  /** Told of each update's type, outcome and handling time (for metrics). */
+  onUpdate?: (u: { type: string; outcome: "ok" | "error" | "duplicate"; seconds: number }) => void;
 }
+
+/** Jobs of the bot itself: periodic reconciliation and pruning of the taken-updates table. */
+export const RECONCILE_JOB = "journal.reconcile";
+export const PRUNE_UPDATES_JOB = "updates.prune";
+/** Taken update ids are kept this long (Telegram redelivers for much less). */
+const UPDATE_IDS_KEPT_MS = 24 * 3600 * 1000;
 
 export interface BotApp {
   bot: Bot<BotContext>;
@@ -66,6 +85,8 @@ export interface BotApp {
   reconcileUnfinished(minAgeMs?: number): Promise<number>;
   /** Work to resume at start (e.g. mass-transfer jobs interrupted by a crash). */
   resume(): Promise<void>;
+  jobs: Jobs;
+  outbox: Outbox;
 }
 
 export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
@@ -79,20 +100,51 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   for (const t of options.apiTransformers ?? []) bot.api.config.use(t);
   const i18n = createI18n<Context>(deps.storage.users);
   const actions = new ActionRegistry();
-  const kit: FeatureKit = { deps, actions, api: bot.api, translatorFor };
+  const jobs = options.jobs ?? createInProcessJobs({ logger: deps.logger });
+  const outbox = createOutbox({
+    db: deps.storage.db,
+    api: bot.api,
+    jobs,
+    logger: deps.logger,
+    now: deps.now,
+    perSecond: options.outboxPerSecond ?? 30,
+  });
+  const kit: FeatureKit = { deps, actions, api: bot.api, translatorFor, jobs, outbox };
   const features = FEATURES.map((make) => make(kit));
   const helpCommands = () => features.flatMap((f) => f.commands ?? []);
   const start = startFeature(kit, () => helpCommands().map((c) => c.descriptionKey));
   features.unshift(start);
 
-  // One logger per update, carrying its id.
+  const failed = new WeakSet<object>();
+  const duplicates = new WeakSet<object>();
+  // Counts every update by type and outcome, with its handling time.
+  bot.use(async (ctx, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
+      const outcome = duplicates.has(ctx) ? "duplicate" : failed.has(ctx) ? "error" : "ok";
+      options.onUpdate?.({ type, outcome, seconds: (performance.now() - started) / 1000 });
+    }
+  });
+  // One logger per update, carrying its id and its user's.
   bot.use((ctx, next) => {
-    (ctx as BotContext).log = deps.logger.child({ update_id: ctx.update.update_id });
+    (ctx as BotContext).log = deps.logger.child({
+      update_id: ctx.update.update_id,
+      ...(ctx.from ? { user_id: ctx.from.id } : {}),
+    });
     return next();
   });
   // The error boundary: the user always gets a localized reply, the log gets the error.
   // Everything below runs inside it.
   const core = bot.errorBoundary((err) => reportError(err.error, err.ctx as BotContext));
+  // Each update once, across instances and redeliveries: the first to record its id handles it.
+  core.use(async (ctx, next) => {
+    if (await takeUpdate(deps.storage.db, ctx.update.update_id, deps.now().getTime())) return next();
+    duplicates.add(ctx);
+    ctx.log.info("update already taken; skipped");
+  });
   core.use(sequentialize((ctx) => [ctx.chat?.id, ctx.from?.id].filter((v) => v !== undefined).map(String)));
   core.use(
     session<SessionData, BotContext>({
@@ -139,6 +191,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   bot.catch((err) => reportError(err.error, err.ctx));
 
   async function reportError(cause: unknown, ctx: BotContext): Promise<void> {
+    failed.add(ctx);
     const log = ctx.log ?? deps.logger;
     if (cause instanceof GrammyError)
       log.error({ err: cause, method: cause.method }, "Telegram refused a call");
@@ -183,9 +236,33 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     }
   }
 
-  const notify = async (op: OperationRecord, text: string, keyboard?: InlineKeyboardMarkup) => {
-    await bot.api.sendMessage(op.chatId, text, keyboard ? { reply_markup: keyboard } : {});
+  // A settled operation and the notice telling its user, in one transaction (the outbox sends it).
+  const settle = async (
+    op: OperationRecord,
+    outcome: { done: true; result: Record<string, unknown> } | { done: false; error: string },
+    text: string,
+    keyboard?: InlineKeyboardMarkup,
+  ) => {
+    await deps.storage.db.transaction().execute(async (trx) => {
+      const ops = createOperationsRepo(trx);
+      if (outcome.done) await ops.markDone(op.id, outcome.result);
+      else await ops.markRefused(op.id, outcome.error);
+      await outbox.write(trx, [{ chatId: op.chatId, text, ...(keyboard ? { replyMarkup: keyboard } : {}) }]);
+    });
+    outbox.kick();
   };
+  const reconcile = (minAgeMs = 0) => reconcileUnfinished(deps, actions, translatorFor, settle, minAgeMs);
+
+  jobs.handle(RECONCILE_JOB, async () => {
+    const settled = await reconcile(options.reconcileMinAgeMs ?? 0);
+    if (settled > 0) deps.logger.info({ settled }, "settled operations left unfinished");
+    await deps.storage.operations.expireStale(deps.now());
+  });
+  jobs.every(RECONCILE_JOB, 1);
+  jobs.handle(PRUNE_UPDATES_JOB, async () => {
+    await pruneTakenUpdates(deps.storage.db, deps.now().getTime() - UPDATE_IDS_KEPT_MS);
+  });
+  jobs.every(PRUNE_UPDATES_JOB, 60);
 
   return {
     bot,
@@ -193,10 +270,13 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     features,
     translatorFor,
     registerCommands,
-    reconcileUnfinished: (minAgeMs = 0) =>
-      reconcileUnfinished(deps, actions, translatorFor, notify, minAgeMs),
+    reconcileUnfinished: reconcile,
     resume: async () => {
       for (const f of features) await f.resume?.();
+      // Whatever the outbox still owes from before a restart.
+      outbox.kick();
     },
+    jobs,
+    outbox,
   };
 }

@@ -41,6 +41,8 @@ export interface ClientOptions {
   /** First backoff delay; doubled per attempt. */
   backoffMs?: number;
   logger?: Logger;
+  /** Told of every attempt's outcome (HTTP status, or "network"), e.g. for metrics. */
+  onAttempt?: (attempt: { operationId: string; status: number | "network"; ms: number }) => void;
   /** For tests: a got instance with hooks. */
   http?: Got;
 }
@@ -99,13 +101,15 @@ class Requester {
   // A private field: not enumerable, not serialised, never part of a thrown object.
   readonly #apiKey: string | undefined;
   readonly #http: Got;
-  readonly #opts: Required<Omit<ClientOptions, "apiKey" | "logger" | "http">>;
+  readonly #opts: Required<Omit<ClientOptions, "apiKey" | "logger" | "http" | "onAttempt">>;
   readonly #logger: Logger | undefined;
+  readonly #onAttempt: ClientOptions["onAttempt"];
 
   constructor(options: ClientOptions) {
     this.#apiKey = options.apiKey;
     this.#http = options.http ?? got;
     this.#logger = options.logger;
+    this.#onAttempt = options.onAttempt;
     this.#opts = {
       baseUrl: options.baseUrl.replace(/\/+$/, ""),
       timeoutMs: options.timeoutMs ?? 15_000,
@@ -145,6 +149,7 @@ class Requester {
           { operationId: id, attempt, code, ms: Date.now() - started },
           "service request failed",
         );
+        this.#onAttempt?.({ operationId: id, status: "network", ms: Date.now() - started });
         if (def.write && !neverSent) throw new OutcomeUnknownError(id, code);
         if (last) throw new NetworkError(id, code);
         await sleep(this.#backoff(attempt));
@@ -153,6 +158,7 @@ class Requester {
 
       const { status } = outcome;
       this.#logger?.debug({ operationId: id, attempt, status, ms: Date.now() - started }, "service request");
+      this.#onAttempt?.({ operationId: id, status, ms: Date.now() - started });
       if (status === def.status) return this.#parseReply(id, status, outcome.body);
       if (status === 429) {
         const waitMs = Math.max(parseRetryAfter(outcome.retryAfter), this.#backoff(attempt));

@@ -5,7 +5,7 @@
 import type { Logger } from "pino";
 import type { ServiceConfig } from "../config.js";
 import type { NetworkName } from "../storage/types.js";
-import { createExchangeClient, createPayClient, type ExchangeClient, type PayClient } from "./client.js";
+import { type ClientOptions, createExchangeClient, createPayClient, type ExchangeClient, type PayClient } from "./client.js";
 
 export interface ServiceClients {
   pay: PayClient;
@@ -24,6 +24,7 @@ export interface ServiceFactoryOptions {
   backoffMs?: number;
   maxAttempts?: number;
   logger?: Logger;
+  onAttempt?: ClientOptions["onAttempt"];
 }
 
 /** A factory over the four configured base URLs. */

@@ -4,6 +4,7 @@
  * parsed to numbers by the pool (see database.ts), so every bigint column reads as a JS number.
  */
 import type { Generated } from "kysely";
+
 export interface UsersTable {
   telegram_id: number;
   language: string | null;
@@ -192,10 +193,31 @@ export interface Database {
   mass_jobs: MassJobsTable;
   mass_rows: MassRowsTable;
   mass_audit: MassAuditTable;
+  outbox: OutboxTable;
+  processed_updates: ProcessedUpdatesTable;
   notify_settings: NotifySettingsTable;
   watch_slots: WatchSlotsTable;
   watch_objects: WatchObjectsTable;
   notices: NoticesTable;
   price_alerts: PriceAlertsTable;
   callback_deliveries: CallbackDeliveriesTable;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  chat_id: number;
+  group_key: string | null;
+  ref: string | null;
+  payload: string;
+  state: string;
+  attempts: number;
+  not_before: number;
+  error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface ProcessedUpdatesTable {
+  update_id: number;
+  taken_at: number;
 }

@@ -1,8 +1,7 @@
 /**
  * Notifications, put together: the change detector's store, the watcher (polling), price alerts, the
- * notice sender and the callback receiver, all feeding one path (detector → notices → sender). They
- * run on a Scheduler (the in-process timer adapter unless a job engine provides one) and send through
- * a NoticeTransport (Telegram, paced).
+ * notice sender and the callback receiver, all feeding one path (detector → notices → outbox). They
+ * run on a Scheduler (the job engine in the bot, timers in the benchmark).
  */
 import type { Logger } from "pino";
 import type { WatchHooks } from "../bot/context.js";
@@ -12,7 +11,7 @@ import type { SqlStorage } from "../storage/index.js";
 import { AlertWatcher, createAlertStore } from "./alerts.js";
 import { type CallbackDeps, callbackUrl } from "./callbacks.js";
 import type { WatchKind } from "./detect.js";
-import { NoticeSender, type NoticeTransport } from "./notices.js";
+import { type NoticeOutbox, NoticeSender } from "./notices.js";
 import type { Scheduler } from "./schedule.js";
 import { createWatchStore } from "./store.js";
 import { Watcher } from "./watcher.js";
@@ -33,7 +32,7 @@ export type NotificationsConfig = Pick<
 export interface NotificationsDeps {
   storage: Pick<SqlStorage, "db" | "users" | "notifySettings">;
   services: ServiceFactory;
-  transport: NoticeTransport;
+  outbox: NoticeOutbox;
   translatorFor: (telegramId: number) => Promise<(key: string, vars?: Record<string, string | number>) => string>;
   log: Logger;
   now?: () => number;
@@ -46,6 +45,7 @@ const WATCHED_ACTIONS: Record<string, WatchKind | undefined> = { cheque_create: 
 const SYNC_EVERY_MS = 60_000;
 const ROUND_EVERY_MS = 1_000;
 const DRAIN_EVERY_MS = 250;
+const BLOCKED_EVERY_MS = 5_000;
 
 export function createNotifications(d: NotificationsDeps) {
   const now = d.now ?? Date.now;
@@ -78,7 +78,7 @@ export function createNotifications(d: NotificationsDeps) {
   const sender = new NoticeSender({
     db,
     settings: d.storage.notifySettings,
-    transport: d.transport,
+    outbox: d.outbox,
     translatorFor: d.translatorFor,
     log: d.log.child({ component: "notices" }),
     now,
@@ -113,10 +113,8 @@ export function createNotifications(d: NotificationsDeps) {
     sender,
     callbacks,
     hooks,
-    /** Registers the recurring work on `scheduler` after settling what a crash left behind. */
-    async start(scheduler: Scheduler): Promise<void> {
-      await sender.recover();
-      await store.syncSlots(now());
+    /** Registers the recurring work on `scheduler` (before a job engine starts). */
+    schedule(scheduler: Scheduler): void {
       scheduler.every("watch-sync", SYNC_EVERY_MS, async () => {
         await store.syncSlots(now());
         await store.pruneDeliveries(now() - 2 * c.CALLBACK_MAX_AGE_SECONDS * 1000);
@@ -124,6 +122,7 @@ export function createNotifications(d: NotificationsDeps) {
       scheduler.every("watch-round", ROUND_EVERY_MS, () => watcher.round());
       scheduler.every("price-alerts", c.ALERT_INTERVAL_SECONDS * 1000, () => alertWatcher.round());
       scheduler.every("notices", DRAIN_EVERY_MS, () => sender.drain());
+      scheduler.every("notices-blocked", BLOCKED_EVERY_MS, () => sender.syncBlocked());
     },
   };
 }

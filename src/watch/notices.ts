@@ -1,40 +1,36 @@
 /**
- * The one sender of notices. It takes pending notices in the order they were detected, drops those
- * whose kind the user turned off (or whose chat blocked the bot), holds them through quiet hours,
- * renders them in the user's language and hands them to a paced transport. Each notice is claimed
- * (pending → sending) before it is sent, so two senders or a restart never send it twice; a crash
- * between claim and send loses that one notice instead (counted as failed at the next start).
+ * Notices, from the detector's table to the outbox. The sender takes pending notices in the order
+ * they were detected, drops those whose kind the user turned off (or whose chat blocked the bot),
+ * holds them through quiet hours, renders them in the user's language and hands each to the outbox
+ * in the same transaction that marks it handed over, so a notice reaches the outbox exactly once
+ * whatever crashes; the outbox's one paced sender delivers it. A chat that refuses (403) is recorded
+ * by the outbox as blocked, and `syncBlocked` turns that user's notices off.
  */
 import type { Kysely } from "kysely";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Logger } from "pino";
 import { formatAmount } from "../domain/money.js";
+import type { Outbox } from "../outbox/worker.js";
 import type { NotifySettingsRepo } from "../storage/notify-settings.js";
 import type { Database } from "../storage/schema.js";
 import type { NoticePayload } from "./detect.js";
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
-/** What became of one message handed to the transport. */
-export type DeliveryResult = "sent" | "blocked" | "retry";
-
-/** Sends one message to a user's private chat, paced under Telegram's limits. */
-export interface NoticeTransport {
-  send(telegramId: number, text: string, keyboard?: InlineKeyboardMarkup): Promise<DeliveryResult>;
-}
+/** Where notices go: the outbox (written inside the hand-over transaction, then kicked). */
+export type NoticeOutbox = Pick<Outbox, "write" | "kick">;
 
 export interface NoticeSenderDeps {
   db: Kysely<Database>;
   settings: NotifySettingsRepo;
-  transport: NoticeTransport;
+  outbox: NoticeOutbox;
   translatorFor: (telegramId: number) => Promise<Translate>;
   log: Logger;
   now: () => number;
 }
 
-/** A notice not deliverable for this long is given up (the chat keeps failing). */
-const GIVE_UP_AFTER_MS = 24 * 3600_000;
-const RETRY_AFTER_MS = 30_000;
+/** Outbox messages of notices carry this ref prefix, so their outcome (blocked) maps back to the user. */
+export const NOTICE_REF = "notice:";
 
 /** Whether `now` falls in the quiet hours [from, to) (UTC); returns when they end, or undefined. */
 export function quietUntil(quiet: { from: number; to: number } | null, now: number): number | undefined {
@@ -102,26 +98,14 @@ export function renderNotice(t: Translate, p: NoticePayload): { text: string; ke
 }
 
 export class NoticeSender {
-  /** Notices sent since start, and the detection → hand-over delays (ms) of the last ones, for figures. */
+  /** Notices handed over since start, and their detection → hand-over delays (ms), for figures. */
   sent = 0;
   readonly latencies: number[] = [];
 
   constructor(private readonly d: NoticeSenderDeps) {}
 
-  /** At start: notices a crash left claimed are counted as failed, never sent a second time. */
-  async recover(): Promise<number> {
-    const r = await this.d.db
-      .updateTable("notices")
-      .set({ state: "failed" })
-      .where("state", "=", "sending")
-      .executeTakeFirst();
-    const n = Number(r.numUpdatedRows);
-    if (n > 0) this.d.log.warn({ notices: n }, "notices interrupted mid-send by a crash were not sent");
-    return n;
-  }
-
-  /** Sends up to `limit` due notices; returns how many it handled. */
-  async drain(limit = 200): Promise<number> {
+  /** Hands up to `limit` due notices to the outbox; returns how many it looked at. */
+  async drain(limit = 500): Promise<number> {
     const now = this.d.now();
     const due = await this.d.db
       .selectFrom("notices")
@@ -131,54 +115,73 @@ export class NoticeSender {
       .orderBy("created_at")
       .limit(limit)
       .execute();
-    for (const n of due) {
-      const claimed = await this.d.db
-        .updateTable("notices")
-        .set({ state: "sending" })
-        .where("id", "=", n.id)
-        .where("state", "=", "pending")
-        .executeTakeFirst();
-      if (claimed.numUpdatedRows === 0n) continue;
-      await this.#handle(n.id, n.telegram_id, n.topic, n.payload, n.created_at);
-    }
+    let handed = 0;
+    for (const n of due) if (await this.#handle(n.id, n.telegram_id, n.topic, n.payload, n.created_at)) handed++;
+    if (handed > 0) this.d.outbox.kick();
     return due.length;
   }
 
-  async #handle(id: string, user: number, topic: string, payload: string, createdAt: number): Promise<void> {
+  /** Settles one pending notice; true when it went to the outbox. */
+  async #handle(id: string, user: number, topic: string, payload: string, createdAt: number): Promise<boolean> {
+    const { db } = this.d;
     const settle = (state: string, notBefore?: number) =>
-      this.d.db
+      db
         .updateTable("notices")
-        .set({ state, ...(notBefore === undefined ? {} : { not_before: notBefore }), ...(state === "sent" ? { sent_at: this.d.now() } : {}) })
+        .set({ state, ...(notBefore === undefined ? {} : { not_before: notBefore }) })
         .where("id", "=", id)
+        .where("state", "=", "pending")
         .execute();
     const settings = await this.d.settings.get(user);
     const on = settings.topics[topic as keyof typeof settings.topics] ?? true;
-    if (settings.blocked || !on) return void (await settle("dropped"));
+    if (settings.blocked || !on) return void (await settle("dropped")), false;
     const quietEnd = quietUntil(settings.quiet, this.d.now());
-    if (quietEnd !== undefined) return void (await settle("pending", quietEnd));
+    if (quietEnd !== undefined) return void (await settle("pending", quietEnd)), false;
 
     const { text, keyboard } = renderNotice(await this.d.translatorFor(user), JSON.parse(payload) as NoticePayload);
-    let result: DeliveryResult;
-    try {
-      result = await this.d.transport.send(user, text, keyboard);
-    } catch (err) {
-      this.d.log.warn({ err, telegramId: user }, "could not send a notice");
-      result = "retry";
-    }
-    if (result === "sent") {
+    const handed = await db.transaction().execute(async (trx) => {
+      const r = await trx
+        .updateTable("notices")
+        .set({ state: "sent", sent_at: this.d.now() })
+        .where("id", "=", id)
+        .where("state", "=", "pending")
+        .executeTakeFirst();
+      if (r.numUpdatedRows === 0n) return false; // another sender took it
+      await this.d.outbox.write(trx, [
+        { chatId: user, text, ...(keyboard ? { replyMarkup: keyboard } : {}), ref: `${NOTICE_REF}${id}` },
+      ]);
+      return true;
+    });
+    if (handed) {
       this.sent++;
       this.latencies.push(this.d.now() - createdAt);
       if (this.latencies.length > 100_000) this.latencies.splice(0, 50_000);
-      await settle("sent");
-    } else if (result === "blocked") {
-      // The user blocked the bot: their notices stop until they write to it again.
-      await this.d.settings.setBlocked(user, true);
-      this.d.log.info({ telegramId: user }, "the bot is blocked by a user: notices turned off");
-      await settle("dropped");
-    } else if (this.d.now() - createdAt > GIVE_UP_AFTER_MS) {
-      await settle("failed");
-    } else {
-      await settle("pending", this.d.now() + RETRY_AFTER_MS);
     }
+    return handed;
+  }
+
+  /**
+   * Turns notices off for users whose chat refused a notice (the outbox recorded it as blocked) after
+   * their settings last changed; logged at info. Returns how many users were turned off.
+   */
+  async syncBlocked(): Promise<number> {
+    const rows = await this.d.db
+      .selectFrom("outbox")
+      .leftJoin("notify_settings", "notify_settings.telegram_id", "outbox.chat_id")
+      .select("outbox.chat_id")
+      .distinct()
+      .where("outbox.state", "=", "blocked")
+      .where("outbox.ref", "like", `${NOTICE_REF}%`)
+      .where((eb) =>
+        eb.or([
+          eb("notify_settings.telegram_id", "is", null),
+          eb.and([eb("notify_settings.blocked", "=", 0), eb("outbox.created_at", ">", eb.ref("notify_settings.updated_at"))]),
+        ]),
+      )
+      .execute();
+    for (const r of rows) {
+      await this.d.settings.setBlocked(r.chat_id, true);
+      this.d.log.info({ telegramId: r.chat_id }, "the bot is blocked by a user: notices turned off");
+    }
+    return rows.length;
   }
 }

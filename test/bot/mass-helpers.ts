@@ -5,6 +5,7 @@
  */
 
 import { massTuning } from "../../src/bot/features/mass/tuning.js";
+import { outboxTuning } from "../../src/outbox/worker.js";
 import { createBot } from "../../src/bot/index.js";
 import type { Harness, TestUser } from "../helpers/bot-harness.js";
 import { BOT_INFO } from "../helpers/bot-harness.js";
@@ -22,8 +23,8 @@ export const backendName = (url: string | undefined) => (url ? "postgres" : "sql
 export function fastTuning(): void {
   massTuning.backoffMs = 10;
   massTuning.maxBackoffMs = 200;
-  massTuning.leaseMs = 1000;
-  massTuning.notifyPerSecond = 1000;
+  outboxTuning.backoffMs = 10;
+  outboxTuning.hooks = {};
   massTuning.progressIntervalMs = 100;
   massTuning.hooks = {};
 }
@@ -112,14 +113,24 @@ export async function waitJob(
       .selectAll()
       .where("id", "=", jobId)
       .executeTakeFirst();
-    if (job && done(job)) {
-      // Let the loop release its lease and leave before the test goes on.
+    if (job && done(job) && (await outboxDrained(h))) {
+      // Let the run leave before the test goes on.
       await new Promise((r) => setTimeout(r, 50));
       return job;
     }
     if (Date.now() > until) throw new Error(`job ${jobId} did not finish: ${JSON.stringify(job)}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** Whether the outbox has sent everything it owes (reports and notifications are sent through it). */
+export async function outboxDrained(h: Harness): Promise<boolean> {
+  const pending = await h.storage.db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("state", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return Number(pending.n) === 0;
 }
 
 /** Every clientTransferId sent in createMassTransfer calls, in order (repeats included). */

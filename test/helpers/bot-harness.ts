@@ -14,7 +14,6 @@ import { startSimulator } from "../../src/simulator/server.js";
 import { createStorage, type SqlStorage } from "../../src/storage/index.js";
 import type { NetworkName } from "../../src/storage/types.js";
 import { createNotifications, type Notifications } from "../../src/watch/index.js";
-import { telegramTransport } from "../../src/watch/telegram-transport.js";
 import { pgExec } from "./pg.js";
 import { FakeTelegram, type ShownMessage } from "./fake-telegram.js";
 
@@ -141,7 +140,7 @@ export class Harness {
     this.notifications = createNotifications({
       storage: this.storage,
       services,
-      transport: telegramTransport(this.app.bot.api, 1000),
+      outbox: this.app.outbox,
       translatorFor: (id) => this.app.translatorFor(id),
       log: logger,
       now: () => this.deps.now().getTime(),

@@ -6,17 +6,23 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createNotifications } from "../../src/watch/index.js";
-import { telegramTransport } from "../../src/watch/telegram-transport.js";
+import { outboxDrained } from "../bot/mass-helpers.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 
 let h: Harness;
 afterEach(async () => h?.close());
 
+/** Hands due notices to the outbox and waits until it has sent them. */
+async function send(harness = h): Promise<void> {
+  await harness.notifications.sender.drain();
+  for (let i = 0; i < 400 && !(await outboxDrained(harness)); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
 /** One poll of everything due, after moving the clock past the longest interval, then sending. */
 async function tick(harness = h): Promise<void> {
   harness.advanceClock(301_000);
   await harness.notifications.watcher.round();
-  await harness.notifications.sender.drain();
+  await send(harness);
 }
 
 const noticesTo = (user: TestUser, pattern: RegExp) => user.texts().filter((t) => pattern.test(t));
@@ -33,7 +39,7 @@ function freshInstance() {
   return createNotifications({
     storage: h.storage,
     services: h.deps.services,
-    transport: telegramTransport(h.app.bot.api, 1000),
+    outbox: h.app.outbox,
     translatorFor: (id) => h.app.translatorFor(id),
     log: h.deps.logger,
     now: () => h.deps.now().getTime(),
@@ -83,6 +89,7 @@ describe("notifications", () => {
     // It too stops after storing the change but before sending: the notice waits in storage.
     expect(noticesTo(user, /was paid/)).toEqual([]);
     await freshInstance().sender.drain();
+    await send();
     // The first instance looking again finds nothing new to tell.
     await tick();
     await tick();
@@ -173,7 +180,9 @@ describe("notifications", () => {
     await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.invoiceId } });
     h.tg.failNext("sendMessage", { error_code: 403, description: "Forbidden: bot was blocked by the user" });
     await tick();
+    expect(await h.notifications.sender.syncBlocked()).toBe(1);
     expect((await h.storage.notifySettings.get(user.id)).blocked).toBe(true);
+    expect(await h.notifications.sender.syncBlocked()).toBe(0);
     const line = h.logLines.map((l) => JSON.parse(l)).find((l) => /blocked by a user/.test(l.msg));
     expect(line?.level).toBe(30);
     // Coming back to /notify turns them on again.
@@ -190,13 +199,13 @@ describe("price alerts", () => {
     await user.send("/alert BTC-USDT above 1000000");
     expect(user.last()?.text).toMatch(/Alert set: BTC-USDT above 1\u00a0000\u00a0000 USDT \(once\)/);
     await h.notifications.alertWatcher.round();
-    await h.notifications.sender.drain();
+    await send();
     expect(noticesTo(user, /🔔/)).toEqual([]);
 
     await h.simFetch("/_sim/markets/price", { method: "POST", body: { symbol: "BTC-USDT", price: "1000500" } });
     await h.notifications.alertWatcher.round();
     await h.notifications.alertWatcher.round();
-    await h.notifications.sender.drain();
+    await send();
     expect(noticesTo(user, /🔔/)).toEqual([
       "🔔 BTC-USDT is at 1\u00a0000\u00a0500: above your alert price 1\u00a0000\u00a0000.",
     ]);
@@ -213,7 +222,7 @@ describe("price alerts", () => {
       h.simFetch("/_sim/markets/price", { method: "POST", body: { symbol: "ETH-USDT", price } });
     const round = async () => {
       await h.notifications.alertWatcher.round();
-      await h.notifications.sender.drain();
+      await send();
     };
     await move("99");
     await round();

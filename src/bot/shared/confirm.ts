@@ -177,7 +177,7 @@ export async function runAction(
 /**
  * Settles operations left pending or unknown (a crash, a lost connection): reads each by its client
  * id. Found → done. Not found → recorded as not carried out (never sent late without the user).
- * `notify` tells the user. With several bot instances, `minAgeMs` must exceed the longest a send can
+ * `settle` records the outcome and queues the user's notice in one transaction. With several bot instances, `minAgeMs` must exceed the longest a send can
  * take (all attempts and timeouts), so that an operation another instance is sending is left alone.
  * Returns how many were settled.
  */
@@ -185,7 +185,13 @@ export async function reconcileUnfinished(
   deps: BotDeps,
   registry: ActionRegistry,
   translatorFor: (telegramId: number) => Promise<Translate>,
-  notify: (op: OperationRecord, text: string, keyboard?: InlineKeyboardMarkup) => Promise<void>,
+  /** Records the outcome and queues the notice to the user, together. */
+  settle: (
+    op: OperationRecord,
+    outcome: { done: true; result: Record<string, unknown> } | { done: false; error: string },
+    text: string,
+    keyboard?: InlineKeyboardMarkup,
+  ) => Promise<void>,
   minAgeMs = 0,
 ): Promise<number> {
   let settled = 0;
@@ -199,15 +205,14 @@ export async function reconcileUnfinished(
       const clients = await clientsForOperation(deps, op);
       const found = await def.reconcile({ op, payload: op.payload, clients });
       if (found.done) {
-        await deps.storage.operations.markDone(op.id, found.resource);
-        await notify(
+        await settle(
           op,
+          { done: true, result: found.resource },
           def.describeDone(t, op.payload, found.resource),
           def.doneKeyboard?.(t, op.payload, found.resource),
         );
       } else {
-        await deps.storage.operations.markRefused(op.id, "not_carried_out");
-        await notify(op, t("confirm-not-carried-out"));
+        await settle(op, { done: false, error: "not_carried_out" }, t("confirm-not-carried-out"));
       }
       settled++;
     } catch (err) {

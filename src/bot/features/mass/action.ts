@@ -52,11 +52,19 @@ export function massTransferAction(
       return { jobId: job.id, rows: job.rowsTotal };
     },
 
-    async reconcile({ payload }) {
+    /**
+     * After a crash between Confirm and the start: the confirmed job is carried out, not dropped (its
+     * rows' client ids make sending safe whenever it happens). Only a draft this confirmation is
+     * bound to is started.
+     */
+    async reconcile({ op, payload }) {
       const job = await store.get(payload.jobId);
-      return job && STARTED.includes(job.status)
-        ? { done: true, resource: { jobId: job.id, rows: job.rowsTotal } }
-        : { done: false };
+      if (!job) return { done: false };
+      if (job.status === "draft" && job.operationId === op.id) await store.start(job.id, op.id, op.telegramId);
+      const now = await store.get(job.id);
+      if (!now || !STARTED.includes(now.status)) return { done: false };
+      runner.start(job.id);
+      return { done: true, resource: { jobId: job.id, rows: job.rowsTotal } };
     },
 
     describeDone: (t, _payload, result) => t("mass-started", { rows: Number(result.rows ?? 0) }),

@@ -21,9 +21,9 @@ const TRANSITIONS: Record<string, { from: MassJobStatus[]; to: MassJobStatus }> 
 
 /** The mass-transfer feature. */
 export function massFeature(kit: FeatureKit): Feature {
-  const { deps, actions, api, translatorFor } = kit;
+  const { deps, actions, api, translatorFor, jobs, outbox } = kit;
   const store = createMassStore(deps.storage.db, deps.now);
-  const runner = new MassRunner({ deps, store, api, translatorFor });
+  const runner = new MassRunner({ deps, store, api, translatorFor, jobs, outbox });
   actions.register(massTransferAction(deps, store, runner));
 
   const isAdmin = (ctx: BotContext) => ctx.from !== undefined && deps.config.ADMIN_IDS.includes(ctx.from.id);
@@ -67,7 +67,7 @@ export function massFeature(kit: FeatureKit): Feature {
     await ctx.answerCallbackQuery({ text: ctx.t(changed ? `mass-pressed-${action}` : "mass-button-stale") });
     if (!changed) return;
     ctx.log.info({ jobId, action }, "mass-transfer job button");
-    // The loop picks the change up before its next batch; a paused job has no loop, so start one.
+    // A run picks the change up before its next batch; a paused job has no run, so queue one.
     runner.start(jobId);
   });
 

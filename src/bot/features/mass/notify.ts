@@ -1,105 +1,72 @@
 /**
- * Optional messages to paid recipients ("you received X from …"), one per recipient and job, in the
- * recipient's language. Paced under Telegram's limits (about 25 messages a second overall; one
- * message per chat per job keeps under one a second per chat); a 429 is waited out with its
- * retry_after; a recipient who never started the bot or blocked it (403) is counted, not retried.
- * Each recipient is claimed in storage before the message goes out, so a restart never messages twice
- * (a crash in that instant loses that one message instead).
+ * Messages to paid recipients ("you received X from …"), one per recipient and job, in the
+ * recipient's language, and the operator's summary of their delivery. They are written to the outbox
+ * with the report (one transaction), and its worker sends them paced under Telegram's limits, counting
+ * a recipient who blocked the bot or never started it as unreachable.
  */
-import { setTimeout as sleep } from "node:timers/promises";
-import { type Api, GrammyError, HttpError } from "grammy";
-import type { Logger } from "pino";
 import { formatAmount } from "../../../domain/money.js";
+import type { OutboxState, OutgoingMessage } from "../../../outbox/store.js";
 import type { Translate } from "../../shared/errors.js";
 import { totalsByAsset } from "./plan.js";
-import { type MassJob, type MassStore, NOTIFY } from "./store.js";
-import { massTuning } from "./tuning.js";
+import { jobLabel } from "./progress.js";
+import { type MassJob, type MassRow, NOTIFY } from "./store.js";
 
-const TARGETS_PER_PAGE = 100;
-const MAX_TRIES = 4;
-/** 429s waited out for one message before it counts as failed (Telegram keeps asking to wait). */
-const MAX_RATE_LIMIT_WAITS = 10;
+/** The outbox group of one job's notifications. */
+export const notifyGroup = (jobId: string) => `mass:${jobId}:notify`;
 
-/** Spaces out sends of the whole process to `perSecond`. */
-export class Pacer {
-  #next = 0;
-  constructor(private readonly perSecond: () => number) {}
-
-  async wait(): Promise<void> {
-    const now = Date.now();
-    const slot = Math.max(now, this.#next);
-    this.#next = slot + 1000 / this.perSecond();
-    if (slot > now) await sleep(slot - now);
+/** One message per recipient of paid rows. */
+export async function notificationMessages(
+  job: Pick<MassJob, "id" | "accountName">,
+  rows: MassRow[],
+  translatorFor: (telegramId: number) => Promise<Translate>,
+): Promise<OutgoingMessage[]> {
+  const byTarget = new Map<string, MassRow[]>();
+  for (const r of rows) {
+    if (r.state !== "completed") continue;
+    byTarget.set(r.target, [...(byTarget.get(r.target) ?? []), r]);
   }
-}
-
-export interface NotifyDeps {
-  api: Api;
-  store: MassStore;
-  translatorFor: (telegramId: number) => Promise<Translate>;
-  pacer: Pacer;
-  log: Logger;
-  /** Renews the job's lease; false when another loop took the job over (then this one stops). */
-  keepAlive: () => Promise<boolean>;
-}
-
-/** Whether Telegram refuses to deliver to this chat for good (blocked, never started, deleted). */
-function unreachable(err: GrammyError): boolean {
-  return (
-    err.error_code === 403 ||
-    (err.error_code === 400 && /chat not found|user is deactivated|PEER_ID_INVALID/i.test(err.description))
-  );
-}
-
-/** Notifies every paid recipient not notified yet. True when none is left; false when the job was taken over. */
-export async function notifyRecipients(d: NotifyDeps, job: MassJob): Promise<boolean> {
-  let claimed = 0;
-  for (;;) {
-    const targets = await d.store.notifyTargets(job.id, TARGETS_PER_PAGE);
-    if (targets.length === 0) return true;
-    for (const target of targets) {
-      if (!(await d.keepAlive())) return false;
-      const rows = await d.store.claimNotify(job.id, target);
-      if (rows.length === 0) continue;
-      await massTuning.hooks.checkpoint?.("before_notify", { jobId: job.id, batch: ++claimed });
-      const t = await d.translatorFor(Number(target));
-      const amounts = Object.entries(totalsByAsset(rows))
-        .map(([asset, total]) => formatAmount(total, asset))
-        .join(", ");
-      const notes = [...new Set(rows.map((r) => r.description).filter((n): n is string => !!n))];
-      const text = [
-        t("mass-notify-received", { amounts, sender: job.accountName ?? "xRocket Pay" }),
-        ...notes.map((note) => t("mass-notify-note", { note })),
-      ].join("\n");
-      await d.store.setNotified(job.id, target, await deliver(d, Number(target), text));
-    }
+  const messages: OutgoingMessage[] = [];
+  for (const [target, paid] of byTarget) {
+    const t = await translatorFor(Number(target));
+    const amounts = Object.entries(totalsByAsset(paid))
+      .map(([asset, total]) => formatAmount(total, asset))
+      .join(", ");
+    const notes = [...new Set(paid.map((r) => r.description).filter((n): n is string => !!n))];
+    const text = [
+      t("mass-notify-received", { amounts, sender: job.accountName ?? "xRocket Pay" }),
+      ...notes.map((note) => t("mass-notify-note", { note })),
+    ].join("\n");
+    messages.push({ chatId: Number(target), text, group: notifyGroup(job.id), ref: target });
   }
+  return messages;
 }
 
-async function deliver(d: NotifyDeps, chatId: number, text: string): Promise<number> {
-  let waits = 0;
-  for (let attempt = 1; ; attempt++) {
-    await d.pacer.wait();
-    try {
-      await d.api.sendMessage(chatId, text);
-      return NOTIFY.sent;
-    } catch (err) {
-      if (err instanceof GrammyError && err.error_code === 429 && waits++ < MAX_RATE_LIMIT_WAITS) {
-        const seconds = err.parameters.retry_after ?? 1;
-        d.log.info({ chatId, seconds }, "notification rate limited; waiting");
-        await sleep(seconds * 1000);
-        // A 429 is not the recipient's failure: it does not use up a try.
-        attempt--;
-        continue;
-      }
-      if (err instanceof GrammyError && unreachable(err)) return NOTIFY.unreachable;
-      if (attempt >= MAX_TRIES) {
-        d.log.warn({ err, chatId }, "could not notify a recipient");
-        return NOTIFY.failed;
-      }
-      // Network trouble or a Telegram hiccup: try again a little later.
-      if (err instanceof HttpError || err instanceof GrammyError) await sleep(massTuning.backoffMs * attempt);
-      else throw err;
-    }
-  }
+const NOTIFIED: Record<Exclude<OutboxState, "pending">, number> = {
+  sent: NOTIFY.sent,
+  blocked: NOTIFY.unreachable,
+  failed: NOTIFY.failed,
+};
+
+/** Each recipient's delivery outcome, in the rows' terms. */
+export function notifyOutcomes(settled: { ref: string | null; state: OutboxState }[]) {
+  return settled
+    .filter((o): o is { ref: string; state: Exclude<OutboxState, "pending"> } => o.ref !== null && o.state !== "pending")
+    .map((o) => ({ target: o.ref, notified: NOTIFIED[o.state] }));
+}
+
+/** The operator's summary once every notification is settled. */
+export function notifySummary(
+  t: Translate,
+  job: Pick<MassJob, "id" | "chatId">,
+  counts: Record<OutboxState, number>,
+): OutgoingMessage {
+  return {
+    chatId: job.chatId,
+    text: t("mass-notify-summary", {
+      job: jobLabel(job.id),
+      sent: counts.sent,
+      unreachable: counts.blocked,
+      failed: counts.failed,
+    }),
+  };
 }

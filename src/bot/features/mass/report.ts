@@ -1,14 +1,14 @@
 /**
  * The end of a job: a summary (paid, failed with reasons, not sent, totals) and a CSV of every row
- * with its outcome and transfer id, sent to the operator as a document.
+ * with its outcome and transfer id, sent to the operator as a document through the outbox.
  */
 import { stringify } from "csv-stringify/sync";
-import { type Api, InputFile } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
+import type { OutgoingMessage } from "../../../outbox/store.js";
 import type { Translate } from "../../shared/errors.js";
 import { totalsByAsset } from "./plan.js";
 import { jobLabel, reasonText } from "./progress.js";
-import type { MassJob, MassRow, MassStore } from "./store.js";
+import type { MassJob, MassRow } from "./store.js";
 
 /** Reasons listed in the summary; the CSV has all of them. */
 const MAX_REASONS = 10;
@@ -80,15 +80,14 @@ export function reportText(t: Translate, job: Pick<MassJob, "id" | "status">, ro
   return lines.join("\n");
 }
 
-/** Sends the summary and the CSV. Sent at least once: a crash before it is recorded sends it again. */
-export async function sendReport(api: Api, store: MassStore, job: MassJob, t: Translate): Promise<void> {
-  const rows = await store.allRows(job.id);
-  await api.sendMessage(job.chatId, reportText(t, job, rows));
-  await api.sendDocument(
-    job.chatId,
-    new InputFile(Buffer.from(reportCsv(rows), "utf8"), `mass-${job.id}.csv`),
+/** The summary and the CSV, as outbox messages (queued once per job, with the job's notifications). */
+export function reportMessages(t: Translate, job: MassJob, rows: MassRow[]): OutgoingMessage[] {
+  return [
+    { chatId: job.chatId, text: reportText(t, job, rows) },
     {
+      chatId: job.chatId,
+      document: { fileName: `mass-${job.id}.csv`, content: reportCsv(rows) },
       caption: t("mass-report-caption", { job: jobLabel(job.id) }),
     },
-  );
+  ];
 }

@@ -1,17 +1,18 @@
 /**
- * The job engine. One sender loop per job (a lease in storage keeps other loops and instances out)
- * sends the queued rows in batches of one asset through createMassTransfer and records each item's
+ * The sender of a mass-transfer job, run as a job of the job engine ("mass.run", keyed by the job, so
+ * one run at a time per job across instances; a run whose instance died is taken over) that sends the queued rows in batches of one asset through createMassTransfer and records each item's
  * own outcome. What makes every row paid exactly once, whatever happens to the process:
  *  - each row's client transfer id is fixed when the job is planned, and the service applies an id once;
- *  - a row is marked 'sending' BEFORE its batch is sent; a loop that starts finds rows left 'sending'
- *    by a dead loop and marks them 'unknown';
+ *  - a row is marked 'sending' BEFORE its batch is sent; a run that starts finds rows left 'sending'
+ *    by a dead run and marks them 'unknown';
  *  - 'unknown' rows (timeout, dropped connection, 5xx, unreadable reply, duplicate id) are read back by
  *    their client id before anything else is sent: found → completed; 404 → queued again, same id;
  *  - only refusals that prove nothing was applied (429, never sent, 4xx for the whole call) requeue
  *    a row directly.
- * At the end: the report, then (if chosen) the recipients' notifications.
+ * At the end the report and (if chosen) the recipients' notifications go to the outbox in one
+ * transaction, once; when every notification is settled, the operator's summary follows the same way.
+ * At shutdown a run stops between batches and hands the job back to the engine.
  */
-import { randomUUID } from "node:crypto";
 import type { Api } from "grammy";
 import type { Logger } from "pino";
 import { money } from "../../../domain/money.js";
@@ -30,10 +31,12 @@ import { MASS_TRANSFER_MAX_ITEMS, type MassTransferItemResult } from "../../../s
 import type { BotDeps } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { NoKeyError, type Translate } from "../../shared/errors.js";
-import { notifyRecipients, Pacer } from "./notify.js";
+import type { JobResult, Jobs } from "../../../jobs/types.js";
+import type { Outbox } from "../../../outbox/worker.js";
+import { notificationMessages, notifyGroup, notifyOutcomes, notifySummary } from "./notify.js";
 import { totalsByAsset } from "./plan.js";
 import { jobLabel, ProgressMessage, reasonText } from "./progress.js";
-import { sendReport } from "./report.js";
+import { reportMessages } from "./report.js";
 import {
   ACTIVE_STATUSES,
   FINAL_STATUSES,
@@ -46,17 +49,21 @@ import { type Checkpoint, massTuning } from "./tuning.js";
 
 /** Unknown rows read back per pass. */
 const RECONCILE_PAGE = 200;
-/** How often a long notification run renews its lease. */
-const RENEW_EVERY_MS = 5_000;
+/** The job engine's name for a job's run. */
+export const MASS_RUN_JOB = "mass.run";
+/** How often a finished job looks whether its notifications are all settled. */
+const NOTIFY_CHECK_MS = 1000;
 
 export interface RunnerDeps {
   deps: BotDeps;
   store: MassStore;
   api: Api;
+  jobs: Jobs;
+  outbox: Outbox;
   translatorFor: (telegramId: number, fallback?: string) => Promise<Translate>;
 }
 
-type LoopEnd = "done" | "paused" | "lost" | "busy" | "error";
+type LoopEnd = "done" | "paused" | "lost" | "stopped" | "error";
 
 interface BatchResult {
   outcomes: RowOutcome[];
@@ -97,102 +104,74 @@ class Wake {
   }
 }
 
-/** Starts, wakes and resumes the sender loops of this process. */
+/** Starts, wakes and resumes job runs (through the job engine). */
 export class MassRunner {
+  /** Runs in this process, to cut their waits short when a button changes the job. */
   readonly #active = new Map<string, Wake>();
-  readonly #timers = new Map<string, NodeJS.Timeout>();
-  readonly #pacer = new Pacer(() => massTuning.notifyPerSecond);
   readonly #log: Logger;
 
   constructor(private readonly r: RunnerDeps) {
     this.#log = r.deps.logger.child({ feature: "mass" });
+    r.jobs.handle<{ jobId: string }>(MASS_RUN_JOB, ({ jobId }, { signal }) => this.#runOnce(jobId, signal));
   }
 
-  /** Starts the job's loop in the background (or wakes it when it runs here already); returns at once. */
-  start(jobId: string, force = false): void {
-    const running = this.#active.get(jobId);
-    if (running) {
-      running.wake();
-      return;
-    }
-    const wake = new Wake();
-    this.#active.set(jobId, wake);
-    this.#run(jobId, wake, force)
-      .catch((err): LoopEnd => {
-        this.#log.error({ err, jobId }, "mass-transfer loop failed; it will be retried");
-        return "error";
-      })
-      .then(async (end) => {
-        this.#active.delete(jobId);
-        if (end === "busy") this.#later(jobId, massTuning.leaseMs);
-        else if (end === "error") this.#later(jobId, massTuning.maxBackoffMs);
-        // A button may have changed the job while the loop was leaving: look once more.
-        else if (await this.#hasWork(jobId)) this.start(jobId);
-      })
-      .catch((err) => this.#log.error({ err, jobId }, "mass-transfer loop bookkeeping failed"));
+  /** Queues a run of the job (or wakes the one running here); returns at once. */
+  start(jobId: string): void {
+    this.#active.get(jobId)?.wake();
+    this.r.jobs
+      .enqueue(MASS_RUN_JOB, { jobId }, { key: `mass:${jobId}` })
+      .catch((err) => this.#log.error({ err, jobId }, "could not queue a mass-transfer run"));
   }
 
-  /** At start: every job a previous process left with work (sending, report, notifications). */
+  /** At start: every job left with work (sending, report, notifications); the engine runs each once. */
   async resumeAll(): Promise<void> {
-    // SQLite serves one instance: a lease left by the previous (dead) process is stale by definition.
-    const force = this.r.deps.storage.dialect === "sqlite";
     for (const job of await this.r.store.resumable()) {
       this.#log.info({ jobId: job.id, status: job.status }, "resuming mass-transfer job");
-      this.start(job.id, force);
+      this.start(job.id);
     }
   }
 
-  #later(jobId: string, ms: number): void {
-    if (this.#timers.has(jobId)) return;
-    const timer = setTimeout(() => {
-      this.#timers.delete(jobId);
-      this.start(jobId);
-    }, ms);
-    timer.unref();
-    this.#timers.set(jobId, timer);
-  }
-
-  async #hasWork(jobId: string): Promise<boolean> {
-    const job = await this.r.store.get(jobId);
-    return job !== undefined && hasWork(job);
-  }
-
-  async #run(jobId: string, wake: Wake, force: boolean): Promise<LoopEnd> {
-    const { store } = this.r;
-    const token = randomUUID();
-    if (!(await store.claimLease(jobId, token, massTuning.leaseMs, force))) {
-      const job = await store.get(jobId);
-      // Held by a live loop elsewhere (try again when its lease may have run out), or nothing to do.
-      return job && hasWork(job) ? "busy" : "done";
-    }
-    const log = this.#log.child({ jobId });
+  async #runOnce(jobId: string, signal: AbortSignal): Promise<JobResult> {
+    const wake = new Wake();
+    this.#active.set(jobId, wake);
+    const onAbort = () => wake.wake();
+    signal.addEventListener("abort", onAbort);
     try {
-      // Whatever a previous loop left in flight may or may not have been applied.
-      const orphaned = await store.orphanSending(jobId);
-      if (orphaned > 0)
-        log.warn({ rows: orphaned }, "rows left in flight are now unknown and will be reconciled");
-      let job = await store.get(jobId);
-      if (!job) return "done";
-      const t = await this.r.translatorFor(job.adminId, job.locale ?? undefined);
-      const progress = new ProgressMessage(this.r.api, store, job, job.progressMessageId, t, log);
-      if (ACTIVE_STATUSES.includes(job.status)) {
-        const end = await this.#send(job, token, wake, progress, t, log);
-        if (end !== "done") return end;
-        job = await store.get(jobId);
-        if (!job) return "done";
-      }
-      if (FINAL_STATUSES.includes(job.status)) await this.#afterwards(job, token, progress, t, log);
-      return "done";
+      return await this.#run(jobId, wake, signal);
     } finally {
-      await store.releaseLease(jobId, token).catch((err) => log.warn({ err }, "could not release the lease"));
+      signal.removeEventListener("abort", onAbort);
+      if (this.#active.get(jobId) === wake) this.#active.delete(jobId);
     }
+  }
+
+  async #run(jobId: string, wake: Wake, signal: AbortSignal): Promise<JobResult> {
+    const { store } = this.r;
+    const log = this.#log.child({ jobId });
+    // The engine runs one run per job at a time: whatever an earlier run left in flight may or may
+    // not have been applied.
+    const orphaned = await store.orphanSending(jobId);
+    if (orphaned > 0) log.warn({ rows: orphaned }, "rows left in flight are now unknown and will be reconciled");
+    let job = await store.get(jobId);
+    if (!job) return;
+    const t = await this.r.translatorFor(job.adminId, job.locale ?? undefined);
+    const progress = new ProgressMessage(this.r.api, store, job, job.progressMessageId, t, log);
+    if (ACTIVE_STATUSES.includes(job.status)) {
+      const end = await this.#send(job, wake, signal, progress, t, log);
+      if (end === "stopped") return "again";
+      // The engine retries with a growing delay.
+      if (end === "error") throw new Error("mass-transfer run could not go on; retrying later");
+      if (end !== "done") return;
+      job = await store.get(jobId);
+      if (!job) return;
+    }
+    if (FINAL_STATUSES.includes(job.status)) return this.#afterwards(job, progress, t, log);
   }
 
   /** Sends and reconciles until no row is left to send; then records the job's end. */
   async #send(
     job: MassJob,
-    token: string,
     wake: Wake,
+    signal: AbortSignal,
     progress: ProgressMessage,
     t: Translate,
     log: Logger,
@@ -228,7 +207,8 @@ export class MassRunner {
 
     for (;;) {
       if (batch > 0) await checkpoint("between_batches", jobId, batch);
-      if (!(await store.renewLease(jobId, token, massTuning.leaseMs))) return "lost";
+      // Shutdown: stop between batches; the engine gives the job to the next run.
+      if (signal.aborted) return "stopped";
       const current = await store.get(jobId);
       if (!current) return "lost";
       if (current.status === "paused") {
@@ -386,7 +366,7 @@ export class MassRunner {
     }
   }
 
-  /** running → paused with a reason, and the operator is told. False when the job was not running. */
+  /** running → paused with a reason, and the operator told (outbox). False when the job was not running. */
   async #pause(
     job: MassJob,
     reason: string,
@@ -394,71 +374,43 @@ export class MassRunner {
     progress: ProgressMessage,
     log: Logger,
   ): Promise<boolean> {
-    const { store, api } = this.r;
-    if (!(await store.setStatus(job.id, ["running"], "paused", { error: reason }))) return false;
+    const notice = {
+      chatId: job.chatId,
+      text: t("mass-paused-auto", { job: jobLabel(job.id), reason: reasonText(t, reason) }),
+    };
+    if (!(await this.r.store.pause(job.id, reason, [notice]))) return false;
+    this.r.outbox.kick();
     log.warn({ reason }, "mass-transfer job paused");
-    await api
-      .sendMessage(
-        job.chatId,
-        t("mass-paused-auto", { job: jobLabel(job.id), reason: reasonText(t, reason) }),
-      )
-      .catch((err) => log.warn({ err }, "could not tell the operator about the pause"));
     await progress.update(true);
     return true;
   }
 
-  /** The report, then the notifications; each recorded once done, so a restart picks up the rest. */
-  async #afterwards(
-    job: MassJob,
-    token: string,
-    progress: ProgressMessage,
-    t: Translate,
-    log: Logger,
-  ): Promise<void> {
-    const { store, api } = this.r;
+  /**
+   * The report and notifications, queued once; then, when every notification is settled, the
+   * operator's summary. Asks the engine to look again while notifications are still going out.
+   */
+  async #afterwards(job: MassJob, progress: ProgressMessage, t: Translate, log: Logger): Promise<JobResult> {
+    const { store, outbox } = this.r;
     if (!job.reportSent) {
       // A resumed job shows its final state here; a job that just finished has shown it already.
       await progress.update();
-      await sendReport(api, store, job, t);
-      await store.markReportSent(job.id);
+      const rows = await store.allRows(job.id);
+      const owed = [
+        ...reportMessages(t, job, rows),
+        ...(job.notify ? await notificationMessages(job, rows, this.r.translatorFor) : []),
+      ];
+      if (await store.queueReport(job.id, owed)) {
+        log.info({ messages: owed.length }, "report and notifications queued");
+        outbox.kick();
+      }
     }
-    if (job.notify && !job.notifyDone) {
-      let renewedAt = Date.now();
-      const finished = await notifyRecipients(
-        {
-          api,
-          store,
-          translatorFor: this.r.translatorFor,
-          pacer: this.#pacer,
-          log,
-          keepAlive: async () => {
-            if (Date.now() - renewedAt < RENEW_EVERY_MS) return true;
-            renewedAt = Date.now();
-            return store.renewLease(job.id, token, massTuning.leaseMs);
-          },
-        },
-        job,
-      );
-      if (!finished) return;
-      const counts = await store.notifyCounts(job.id);
-      await store.markNotifyDone(job.id);
-      await api.sendMessage(
-        job.chatId,
-        t("mass-notify-summary", {
-          job: jobLabel(job.id),
-          sent: counts[1] ?? 0,
-          unreachable: counts[2] ?? 0,
-          failed: counts[3] ?? 0,
-        }),
-      );
-    }
+    if (!job.notify || job.notifyDone) return;
+    const group = notifyGroup(job.id);
+    const counts = await outbox.store.counts(group);
+    if (counts.pending > 0) return { again: true, delayMs: NOTIFY_CHECK_MS };
+    const outcomes = notifyOutcomes(await outbox.store.outcomes(group));
+    if (await store.finishNotifications(job.id, outcomes, notifySummary(t, job, counts))) outbox.kick();
   }
-}
-
-/** Whether a job still needs a loop: rows to send or settle, or its report or notifications. */
-function hasWork(job: MassJob): boolean {
-  if (ACTIVE_STATUSES.includes(job.status)) return true;
-  return FINAL_STATUSES.includes(job.status) && (!job.reportSent || (job.notify && !job.notifyDone));
 }
 
 /** The outcome of each row from the call's per-item results (matched by client id, not position). */

@@ -6,10 +6,14 @@
  * Job:  draft → running ⇄ paused → cancelling → cancelled;  running → completed;  draft → discarded.
  * Row:  queued → sending (written BEFORE the call) → completed | failed | unknown;
  *       unknown → completed (found by its client id) | queued (proven unsent: same client id again);
- *       queued → cancelled (job cancelled before it was sent). At a restart every sending row is unknown.
+ *       queued → cancelled (job cancelled before it was sent). When a run starts (the job engine runs
+ *       one at a time per job) every row left sending is unknown.
+ * The report, the recipients' notifications and pause notices go to the outbox in the transaction of
+ * the change that makes them owed.
  */
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database, MassJobsTable, MassRowsTable } from "../../../storage/schema.js";
+import { type OutgoingMessage, writeOutbox } from "../../../outbox/store.js";
 import type { NetworkName } from "../../../storage/types.js";
 import { clientTransferId, type DupPolicy, type PlannedRow } from "./plan.js";
 
@@ -288,37 +292,6 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
 
     setStatus,
 
-    /** Takes the job for one sender loop until `leaseMs` from now; `force` ignores a live lease. */
-    async claimLease(id: string, token: string, leaseMs: number, force: boolean): Promise<boolean> {
-      const t = at();
-      let q = db
-        .updateTable("mass_jobs")
-        .set({ runner_id: token, lease_until: t + leaseMs })
-        .where("id", "=", id)
-        .where("status", "in", ["running", "cancelling", "completed", "cancelled"]);
-      if (!force) q = q.where((eb) => eb.or([eb("runner_id", "is", null), eb("lease_until", "<", t)]));
-      return (await q.executeTakeFirst()).numUpdatedRows > 0n;
-    },
-
-    async renewLease(id: string, token: string, leaseMs: number): Promise<boolean> {
-      const res = await db
-        .updateTable("mass_jobs")
-        .set({ lease_until: at() + leaseMs })
-        .where("id", "=", id)
-        .where("runner_id", "=", token)
-        .executeTakeFirst();
-      return res.numUpdatedRows > 0n;
-    },
-
-    async releaseLease(id: string, token: string): Promise<void> {
-      await db
-        .updateTable("mass_jobs")
-        .set({ runner_id: null, lease_until: null })
-        .where("id", "=", id)
-        .where("runner_id", "=", token)
-        .execute();
-    },
-
     /** Rows left 'sending' by a loop that is gone: the request may or may not have been applied. */
     async orphanSending(id: string): Promise<number> {
       const res = await db
@@ -477,74 +450,69 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
       await db.updateTable("mass_jobs").set({ error, updated_at: at() }).where("id", "=", id).execute();
     },
 
-    async markReportSent(id: string): Promise<void> {
-      await db
-        .updateTable("mass_jobs")
-        .set({ report_sent: 1, updated_at: at() })
-        .where("id", "=", id)
-        .execute();
-    },
-
-    async markNotifyDone(id: string): Promise<void> {
-      await db
-        .updateTable("mass_jobs")
-        .set({ notify_done: 1, updated_at: at() })
-        .where("id", "=", id)
-        .execute();
-    },
-
     async allRows(id: string): Promise<MassRow[]> {
       return (await rowsOf(id).selectAll().orderBy("row_no").execute()).map(toRow);
     },
 
-    /** Recipients with paid rows not yet notified. */
-    async notifyTargets(id: string, limit: number): Promise<string[]> {
-      const rows = await rowsOf(id)
-        .select("target")
-        .distinct()
-        .where("state", "=", "completed")
-        .where("notified", "=", NOTIFY.pending)
-        .orderBy("target")
-        .limit(limit)
-        .execute();
-      return rows.map((r) => r.target);
+    /**
+     * Report owed → report queued: marks the report sent and writes its messages (and the recipients'
+     * notifications) to the outbox in one transaction, once per job. False when done before.
+     */
+    async queueReport(id: string, owed: OutgoingMessage[]): Promise<boolean> {
+      const t = at();
+      return db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable("mass_jobs")
+          .set({ report_sent: 1, updated_at: t })
+          .where("id", "=", id)
+          .where("report_sent", "=", 0)
+          .executeTakeFirst();
+        if (res.numUpdatedRows === 0n) return false;
+        await writeOutbox(trx, owed, t);
+        return true;
+      });
     },
 
     /**
-     * Claims a recipient's pending notifications (pending → sent) BEFORE the message goes out, so a
-     * restart never messages twice; returns the rows claimed.
+     * Every notification settled: records each recipient's outcome on its rows, marks the job's
+     * notifications done and queues the operator's summary, in one transaction, once per job.
      */
-    async claimNotify(id: string, target: string): Promise<MassRow[]> {
-      const rows = await db
-        .updateTable("mass_rows")
-        .set({ notified: NOTIFY.sent })
-        .where("job_id", "=", id)
-        .where("target", "=", target)
-        .where("state", "=", "completed")
-        .where("notified", "=", NOTIFY.pending)
-        .returningAll()
-        .execute();
-      return rows.map(toRow);
+    async finishNotifications(
+      id: string,
+      outcomes: { target: string; notified: number }[],
+      summary: OutgoingMessage,
+    ): Promise<boolean> {
+      const t = at();
+      return db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable("mass_jobs")
+          .set({ notify_done: 1, updated_at: t })
+          .where("id", "=", id)
+          .where("notify_done", "=", 0)
+          .executeTakeFirst();
+        if (res.numUpdatedRows === 0n) return false;
+        for (const o of outcomes) {
+          await trx
+            .updateTable("mass_rows")
+            .set({ notified: o.notified })
+            .where("job_id", "=", id)
+            .where("target", "=", o.target)
+            .where("state", "=", "completed")
+            .execute();
+        }
+        await writeOutbox(trx, [summary], t);
+        return true;
+      });
     },
 
-    async setNotified(id: string, target: string, value: number): Promise<void> {
-      await db
-        .updateTable("mass_rows")
-        .set({ notified: value })
-        .where("job_id", "=", id)
-        .where("target", "=", target)
-        .where("notified", "=", NOTIFY.sent)
-        .execute();
-    },
-
-    /** Recipients (not rows) per notification state, for paid rows. */
-    async notifyCounts(id: string): Promise<Record<number, number>> {
-      const rows = await rowsOf(id)
-        .select(["notified", (eb) => eb.fn.count<number | string>("target").distinct().as("n")])
-        .where("state", "=", "completed")
-        .groupBy("notified")
-        .execute();
-      return Object.fromEntries(rows.map((r) => [r.notified, Number(r.n)]));
+    /** running → paused with a reason, and the operator's message queued in the same transaction. */
+    async pause(id: string, reason: string, owed: OutgoingMessage[]): Promise<boolean> {
+      const t = at();
+      return db.transaction().execute(async (trx) => {
+        if (!(await setStatusIn(trx, id, ["running"], "paused", t, { error: reason }))) return false;
+        await writeOutbox(trx, owed, t);
+        return true;
+      });
     },
 
     /** Jobs with work left after a restart: sending, or a report or notifications still owed. */

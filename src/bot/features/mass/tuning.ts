@@ -3,13 +3,11 @@
  * benchmark shorten the waits, and tests use `hooks.checkpoint` to stop a runner dead at a chosen
  * point (a simulated crash: it never returns, so nothing after that point is written).
  */
-export type Checkpoint = "before_send" | "after_send" | "between_batches" | "before_notify";
+export type Checkpoint = "before_send" | "after_send" | "between_batches";
 
 export interface MassTuning {
   /** Least time between two edits of the progress message (Telegram: about one edit a second per chat). */
   progressIntervalMs: number;
-  /** How long a sender loop holds a job without renewing; another instance takes over after it. */
-  leaseMs: number;
   /** First wait after a failed call; doubled per consecutive failure up to maxBackoffMs. */
   backoffMs: number;
   maxBackoffMs: number;
@@ -17,8 +15,6 @@ export interface MassTuning {
   maxConsecutiveFailures: number;
   /** Sends of one row proven not applied after which the row is given up (reported as failed). */
   maxSends: number;
-  /** Recipient notifications per second, over all jobs of this process (Telegram: about 30). */
-  notifyPerSecond: number;
   /** Parallel lookups by client id when reconciling. */
   reconcileConcurrency: number;
   hooks: {
@@ -28,12 +24,10 @@ export interface MassTuning {
 
 export const massTuning: MassTuning = {
   progressIntervalMs: 2000,
-  leaseMs: 60_000,
   backoffMs: 500,
   maxBackoffMs: 30_000,
   maxConsecutiveFailures: 8,
   maxSends: 5,
-  notifyPerSecond: 25,
   reconcileConcurrency: 8,
   hooks: {},
 };

@@ -1,0 +1,15 @@
+/** The job engine for a database: pg-boss on PostgreSQL, in process on SQLite. */
+import type { Logger } from "pino";
+import { createInProcessJobs } from "./in-process.js";
+import { createPgBossJobs } from "./pg-boss.js";
+import type { Jobs } from "./types.js";
+
+export type { EnqueueOptions, JobHandler, JobResult, JobRun, Jobs } from "./types.js";
+export { createInProcessJobs } from "./in-process.js";
+
+/** The adapter for DATABASE_URL: several instances share a PostgreSQL one; SQLite's runs in process. */
+export function createJobs(databaseUrl: string | undefined, logger: Logger, schema?: string): Jobs {
+  return databaseUrl && /^postgres(ql)?:\/\//i.test(databaseUrl)
+    ? createPgBossJobs({ connectionString: databaseUrl, logger, ...(schema ? { schema } : {}) })
+    : createInProcessJobs({ logger });
+}

@@ -1,0 +1,107 @@
+/**
+ * How a built bot runs for real: its job engine and outbox, updates by long polling or by webhook,
+ * the HTTP server (webhook, /healthz, /metrics), and a graceful shutdown. main.ts wires the parts
+ * and calls startServing; tests call it too.
+ *
+ * Shutdown (SIGTERM): stop taking updates (polling stops; the webhook answers 503 so Telegram
+ * delivers again, to another instance), finish the updates in flight, let running jobs finish their
+ * current batch and hand their job back to the engine, close the server and the database, exit 0.
+ */
+import { run, type RunnerHandle } from "@grammyjs/runner";
+import { webhookCallback } from "grammy";
+import type { Logger } from "pino";
+import type { BotApp } from "./bot/index.js";
+import type { Config } from "./config.js";
+import type { SqlStorage } from "./storage/index.js";
+import { checkHealth } from "./web/health.js";
+import type { Metrics } from "./web/metrics.js";
+import { startWebServer, type WebServer, type WebServerOptions } from "./web/server.js";
+
+/** The update types the bot handles: the only ones Telegram is asked to send. */
+export const ALLOWED_UPDATES = ["message", "callback_query"] as const;
+/** Longer than this, a webhook request is answered while its update goes on being handled. */
+const WEBHOOK_REPLY_MS = 8_000;
+
+export interface Serving {
+  /** The HTTP server's port (0 when none runs). */
+  port: number;
+  /** Graceful shutdown within SHUTDOWN_TIMEOUT_SECONDS; true when everything stopped in time. */
+  stop(): Promise<boolean>;
+}
+
+export interface ServeDeps {
+  config: Pick<
+    Config,
+    "BOT_MODE" | "WEBHOOK_URL" | "WEBHOOK_SECRET" | "PORT" | "SHUTDOWN_TIMEOUT_SECONDS" | "PAY_BASE_URL" | "SERVICE_TIMEOUT_MS"
+  >;
+  logger: Logger;
+  storage: SqlStorage;
+  app: BotApp;
+  metrics?: Metrics;
+  /** Unfinished operations younger than this are another instance's (0 on SQLite: one instance). */
+  reconcileMinAgeMs: number;
+  /** Further routes of the web server (the service's signed callbacks). */
+  routes?: WebServerOptions["routes"];
+}
+
+export async function startServing(d: ServeDeps): Promise<Serving> {
+  const { app, config, logger } = d;
+  const settled = await app.reconcileUnfinished(d.reconcileMinAgeMs);
+  if (settled > 0) logger.info({ settled }, "settled operations left unfinished");
+  await app.jobs.start();
+  await app.resume();
+
+  const webhook = config.BOT_MODE === "webhook";
+  let web: WebServer | undefined;
+  if (config.PORT > 0) {
+    web = await startWebServer({
+      port: config.PORT,
+      logger,
+      health: () => checkHealth({ db: d.storage.db, serviceUrl: config.PAY_BASE_URL }),
+      ...(d.metrics ? { metrics: d.metrics.registry } : {}),
+      ...(d.routes ? { routes: d.routes } : {}),
+      ...(webhook
+        ? {
+            webhook: {
+              path: new URL(config.WEBHOOK_URL as string).pathname,
+              handle: webhookCallback(app.bot, "http", {
+                secretToken: config.WEBHOOK_SECRET as string,
+                onTimeout: "return",
+                timeoutMilliseconds: WEBHOOK_REPLY_MS,
+              }),
+            },
+          }
+        : {}),
+    });
+  }
+
+  let runner: RunnerHandle | undefined;
+  if (webhook) {
+    await app.bot.api.setWebhook(config.WEBHOOK_URL as string, {
+      secret_token: config.WEBHOOK_SECRET as string,
+      allowed_updates: [...ALLOWED_UPDATES],
+    });
+  } else {
+    // Polling and a webhook exclude each other: remove one left from an earlier webhook deployment.
+    await app.bot.api.deleteWebhook();
+    runner = run(app.bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+  }
+  logger.info({ username: app.bot.botInfo.username, mode: config.BOT_MODE, port: web?.port ?? 0 }, "bot started");
+
+  return {
+    port: web?.port ?? 0,
+    async stop() {
+      const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+      const left = () => Math.max(0, deadline - Date.now());
+      // 1. No new updates; the ones in flight finish (the runner's stop waits for them).
+      web?.stopTakingUpdates();
+      if (runner?.isRunning()) await runner.stop();
+      await web?.drained(left());
+      // 2. Jobs finish their current step and go back to the engine.
+      await app.jobs.stop(left()).catch((err) => logger.warn({ err }, "job engine did not stop cleanly"));
+      await web?.close();
+      await d.storage.close();
+      return Date.now() <= deadline;
+    },
+  };
+}
