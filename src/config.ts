@@ -117,6 +117,9 @@ export const ConfigSchema = ServiceConfigSchema.extend({
    */
   CALLBACK_PUBLIC_URL: url.optional(),
   CALLBACK_MAX_AGE_SECONDS: int(300, 10, 3600),
+  /** The Exchange WebSocket (wss://…) per network; when set, order changes and prices stream in. */
+  EXCHANGE_WS_URL: z.url({ protocol: /^wss?$/ }).optional(),
+  EXCHANGE_TESTNET_WS_URL: z.url({ protocol: /^wss?$/ }).optional(),
   // Running for real: webhook mode, the HTTP server, the outbox, shutdown, logs.
   /** polling (default) or webhook (Telegram posts updates to WEBHOOK_URL). */
   BOT_MODE: z.enum(["polling", "webhook"]).default("polling"),

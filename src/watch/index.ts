@@ -14,6 +14,7 @@ import type { WatchKind } from "./detect.js";
 import { type NoticeOutbox, NoticeSender } from "./notices.js";
 import type { Scheduler } from "./schedule.js";
 import { createWatchStore } from "./store.js";
+import { ExchangeStreams } from "./stream.js";
 import { Watcher } from "./watcher.js";
 
 export type NotificationsConfig = Pick<
@@ -27,7 +28,8 @@ export type NotificationsConfig = Pick<
   | "ALERT_REPEAT_MIN_GAP_SECONDS"
   | "CALLBACK_PUBLIC_URL"
   | "CALLBACK_MAX_AGE_SECONDS"
->;
+> &
+  Partial<Pick<Config, "EXCHANGE_WS_URL" | "EXCHANGE_TESTNET_WS_URL">>;
 
 export interface NotificationsDeps {
   storage: Pick<SqlStorage, "db" | "users" | "notifySettings">;
@@ -46,6 +48,7 @@ const SYNC_EVERY_MS = 60_000;
 const ROUND_EVERY_MS = 1_000;
 const DRAIN_EVERY_MS = 250;
 const BLOCKED_EVERY_MS = 5_000;
+const STREAM_SYNC_EVERY_MS = 30_000;
 
 export function createNotifications(d: NotificationsDeps) {
   const now = d.now ?? Date.now;
@@ -92,6 +95,24 @@ export function createNotifications(d: NotificationsDeps) {
     maxAgeMs: c.CALLBACK_MAX_AGE_SECONDS * 1000,
     hint,
   };
+  // A price push prices the alerts at once (one run at a time; pushes meanwhile are covered by it).
+  let pricing: Promise<unknown> | undefined;
+  const streams = new ExchangeStreams({
+    db,
+    users: d.storage.users,
+    urls: {
+      ...(c.EXCHANGE_WS_URL ? { production: c.EXCHANGE_WS_URL } : {}),
+      ...(c.EXCHANGE_TESTNET_WS_URL ? { testnet: c.EXCHANGE_TESTNET_WS_URL } : {}),
+    },
+    log: d.log.child({ component: "exchange-stream" }),
+    onOrders: (telegramId) => void hint(telegramId, "order").catch(() => undefined),
+    onTicker: () => {
+      pricing ??= alertWatcher
+        .round()
+        .catch((err: unknown) => d.log.warn({ err }, "price alerts after a push failed"))
+        .finally(() => (pricing = undefined));
+    },
+  });
   const hooks: WatchHooks = {
     async actionDone(telegramId, actionKind) {
       const kind = WATCHED_ACTIONS[actionKind];
@@ -113,6 +134,7 @@ export function createNotifications(d: NotificationsDeps) {
     sender,
     callbacks,
     hooks,
+    streams,
     /** Registers the recurring work on `scheduler` (before a job engine starts). */
     schedule(scheduler: Scheduler): void {
       scheduler.every("watch-sync", SYNC_EVERY_MS, async () => {
@@ -123,6 +145,9 @@ export function createNotifications(d: NotificationsDeps) {
       scheduler.every("price-alerts", c.ALERT_INTERVAL_SECONDS * 1000, () => alertWatcher.round());
       scheduler.every("notices", DRAIN_EVERY_MS, () => sender.drain());
       scheduler.every("notices-blocked", BLOCKED_EVERY_MS, () => sender.syncBlocked());
+      if (c.EXCHANGE_WS_URL || c.EXCHANGE_TESTNET_WS_URL) {
+        scheduler.every("exchange-streams", STREAM_SYNC_EVERY_MS, () => streams.sync());
+      }
     },
   };
 }
