@@ -43,8 +43,8 @@ async function until(check: () => Promise<boolean> | boolean, what: string): Pro
 const warnings = () =>
   h.logLines.map((l) => JSON.parse(l)).filter((l) => l.level === 40 && l.msg === "callback refused");
 
-async function userWithSecret() {
-  const linked = await h.linkedUser();
+async function userWithSecret(funded = false) {
+  const linked = await h.linkedUser(funded ? { pay: { USDT: "10" } } : {});
   const { user } = linked;
   await user.send("/notify");
   await user.press("nt:ws:set");
@@ -117,9 +117,17 @@ describe("signed callbacks", () => {
   it("the bot asks for callbacks on new invoices only for users who stored a secret", async () => {
     h = await Harness.create({ callbackPublicUrl: "https://bot.example.com" });
     expect(await h.notifications.hooks.callbackFor(1)).toEqual({});
-    const { user } = await userWithSecret();
-    expect(await h.notifications.hooks.callbackFor(user.id)).toEqual({
-      callback: { callbackUrl: `https://bot.example.com/callbacks/pay/${user.id}` },
-    });
+    const { user } = await userWithSecret(true);
+    const callback = { callbackUrl: `https://bot.example.com/callbacks/pay/${user.id}` };
+    expect(await h.notifications.hooks.callbackFor(user.id)).toEqual({ callback });
+    // A cheque made through the bot carries it to the service.
+    await user.send("/cheque_new");
+    await user.press("in:pick:USDT");
+    await user.send("1");
+    await user.press("in:skip");
+    await user.press("in:skip");
+    await user.pressLabel(/Confirm/);
+    const [request] = await h.simRequests("createCheque");
+    expect(request?.body).toMatchObject({ asset: "USDT", amount: "1", callback });
   });
 });

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { outcomeMayBeApplied, ServiceRefusedError } from "../../../service/errors.js";
 import { createOnce, type Reconciled, reconcile } from "../../../service/reconcile.js";
-import { AssetCode, Cheque, Decimal } from "../../../service/schemas.js";
+import { AssetCode, Cheque, Decimal, ObjectCallback } from "../../../service/schemas.js";
 import type { ActionDefinition, Json } from "../../shared/confirm.js";
 import { createdKeyboard, createdText, deletedText } from "./views.js";
 
@@ -22,6 +22,8 @@ export const CreatePayload = z.object({
     .string()
     .regex(/^[1-9][0-9]{0,15}$/)
     .optional(),
+  /** Where the service reports the cheque's changes (users with a webhook secret; see src/watch). */
+  callback: ObjectCallback.optional(),
 });
 export type CreatePayload = z.infer<typeof CreatePayload>;
 
@@ -52,6 +54,7 @@ export const createChequeAction: ActionDefinition<CreatePayload> = {
           amount: p.amount,
           ...(p.description ? { description: p.description } : {}),
           ...(p.target ? { targetType: "messenger_user_id" as const, target: p.target } : {}),
+          ...(p.callback ? { callback: p.callback } : {}),
         }),
       lookup: () => reconcile.cheque(clients.pay, op.id),
     });
