@@ -121,7 +121,7 @@ export function attachExchangeWebSocket(
         const now = orderSnapshot(s);
         for (const [orderId, sig] of now) {
           if (s.orders.get(orderId) === sig) continue;
-          const order = exchangeState(s.world).orders.all().find((o) => o.id === orderId);
+          const order = exchangeState(s.world).orders.byId(orderId);
           if (order) send(ws, { method: "activeOrders", params: orderView(order) });
         }
         s.orders = now;

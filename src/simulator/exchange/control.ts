@@ -16,9 +16,7 @@ import { requirePair } from "./symbols.js";
  * 404 for an unknown order, 409 `invalid_state` when it is not resting on the book.
  */
 export function fillOrder(world: World, orderId: string, size?: string): SimOrder {
-  const order = exchangeState(world)
-    .orders.all()
-    .find((o) => o.id === orderId);
+  const order = exchangeState(world).orders.byId(orderId);
   if (order === undefined) throw problems.notFound("order");
   const spec = requirePair(order.symbol);
   const m = market(world, order.symbol);
