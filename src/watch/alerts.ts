@@ -14,6 +14,7 @@ import type { ServiceFactory } from "../service/factory.js";
 import type { Database, PriceAlertsTable } from "../storage/schema.js";
 import type { NetworkName } from "../storage/types.js";
 import type { NoticePayload } from "./detect.js";
+import { queueNotice } from "./store.js";
 
 export type AlertDirection = "above" | "below";
 
@@ -132,20 +133,7 @@ export function createAlertStore(db: Kysely<Database>) {
           last,
           repeat: alert.repeat,
         };
-        await trx
-          .insertInto("notices")
-          .values({
-            id: `alert:${alert.id}:${alert.firedCount + 1}`,
-            telegram_id: alert.telegramId,
-            topic: "alerts",
-            payload: JSON.stringify(payload),
-            state: "pending",
-            created_at: now,
-            not_before: now,
-            sent_at: null,
-          })
-          .onConflict((oc) => oc.column("id").doNothing())
-          .execute();
+        await queueNotice(trx, alert.telegramId, "alerts", { id: `alert:${alert.id}:${alert.firedCount + 1}`, payload }, now);
         return true;
       });
     },

@@ -32,6 +32,30 @@ export const TOPIC_OF: Record<WatchKind | "alert", "invoices" | "cheques" | "ord
   alert: "alerts",
 };
 
+/** Queues one notice (inside the caller's transaction); a notice id already queued is left as it is. */
+export async function queueNotice(
+  trx: Kysely<Database>,
+  telegramId: number,
+  topic: string,
+  n: NoticeDraft,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto("notices")
+    .values({
+      id: n.id,
+      telegram_id: telegramId,
+      topic,
+      payload: JSON.stringify(n.payload),
+      state: "pending",
+      created_at: now,
+      not_before: now,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}
+
 export function createWatchStore(db: Kysely<Database>) {
   return {
     /**
@@ -176,22 +200,7 @@ export function createWatchStore(db: Kysely<Database>) {
             .executeTakeFirst();
           if (updated.numUpdatedRows === 0n) return false;
         }
-        for (const n of notices) {
-          await trx
-            .insertInto("notices")
-            .values({
-              id: n.id,
-              telegram_id: telegramId,
-              topic: TOPIC_OF[kind],
-              payload: JSON.stringify(n.payload),
-              state: "pending",
-              created_at: now,
-              not_before: now,
-              sent_at: null,
-            })
-            .onConflict((oc) => oc.column("id").doNothing())
-            .execute();
-        }
+        for (const n of notices) await queueNotice(trx, telegramId, TOPIC_OF[kind], n, now);
         return true;
       });
     },

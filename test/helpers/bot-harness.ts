@@ -13,7 +13,7 @@ import { createServiceFactory } from "../../src/service/factory.js";
 import { startSimulator } from "../../src/simulator/server.js";
 import { createStorage, type SqlStorage } from "../../src/storage/index.js";
 import type { NetworkName } from "../../src/storage/types.js";
-import { createNotifications, type Notifications } from "../../src/watch/index.js";
+import { createNotifications, type Notifications, type NotificationsConfig } from "../../src/watch/index.js";
 import { pgExec } from "./pg.js";
 import { FakeTelegram, type ShownMessage } from "./fake-telegram.js";
 
@@ -137,12 +137,22 @@ export class Harness {
       botInfo: BOT_INFO,
       client: { fetch: this.tg.fetch },
     });
-    this.notifications = createNotifications({
+    this.notifications = this.newNotifications({ CALLBACK_PUBLIC_URL: opts.callbackPublicUrl });
+    this.deps.watch = this.notifications.hooks;
+  }
+  #pgUrl: string | undefined;
+
+  /**
+   * The notification machinery over this bot's storage, services and outbox, not scheduled (tests run
+   * its rounds); a second one stands for another process, e.g. after a restart.
+   */
+  newNotifications(config: Partial<NotificationsConfig> = {}): Notifications {
+    return createNotifications({
       storage: this.storage,
-      services,
+      services: this.deps.services,
       outbox: this.app.outbox,
       translatorFor: (id) => this.app.translatorFor(id),
-      log: logger,
+      log: this.deps.logger,
       now: () => this.deps.now().getTime(),
       config: {
         WATCH_MIN_INTERVAL_SECONDS: 10,
@@ -152,13 +162,12 @@ export class Harness {
         WATCH_CONCURRENCY: 4,
         ALERT_INTERVAL_SECONDS: 15,
         ALERT_REPEAT_MIN_GAP_SECONDS: 300,
-        CALLBACK_PUBLIC_URL: opts.callbackPublicUrl,
+        CALLBACK_PUBLIC_URL: undefined,
         CALLBACK_MAX_AGE_SECONDS: 300,
+        ...config,
       },
     });
-    this.deps.watch = this.notifications.hooks;
   }
-  #pgUrl: string | undefined;
 
   /** Moves the bot's clock (confirmations expire by it). */
   advanceClock(ms: number): void {

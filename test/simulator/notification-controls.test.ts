@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createExchangeClient } from "../../src/service/client.js";
 import { verifyWebhook } from "../../src/service/webhook-signature.js";
 import { TestSim } from "../helpers/simulator.js";
+import { until } from "../helpers/wait.js";
 
 let sim: TestSim;
 let server: Server | undefined;
@@ -82,7 +83,7 @@ describe("notification controls", () => {
       callback: { callbackUrl: url },
     });
     await sim.redeem(cheque.chequeId, redeemer.userId);
-    for (let i = 0; i < 200 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => received.length >= 2, "the retried delivery");
 
     expect(received.map((r) => r.status)).toEqual([500, 200]);
     const envelopes = received.map((r) => JSON.parse(r.body.toString("utf8")));

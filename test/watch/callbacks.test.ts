@@ -11,6 +11,7 @@ import { signatureHeaders } from "../../src/service/webhook-signature.js";
 import { callbackUrl, handleCallback } from "../../src/watch/callbacks.js";
 import { outboxDrained } from "../bot/mass-helpers.js";
 import { Harness } from "../helpers/bot-harness.js";
+import { until } from "../helpers/wait.js";
 
 const SECRET = "whsec_Zm9vYmFyLXNlY3JldC0xMjM0NTY";
 
@@ -30,14 +31,6 @@ async function receiver(): Promise<string> {
   });
   await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
   return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
-}
-
-async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const warnings = () =>

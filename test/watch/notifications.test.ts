@@ -5,7 +5,6 @@
  * would and checks what the user was told — once — and what storage holds.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createNotifications } from "../../src/watch/index.js";
 import { outboxDrained } from "../bot/mass-helpers.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 
@@ -32,29 +31,6 @@ async function watchedUser(balances = {}) {
   const clients = h.deps.services.forKey("production", linked.key);
   await h.notifications.store.syncSlots(h.deps.now().getTime());
   return { ...linked, clients };
-}
-
-/** A new process's notification machinery over the same database (a restart). */
-function freshInstance() {
-  return createNotifications({
-    storage: h.storage,
-    services: h.deps.services,
-    outbox: h.app.outbox,
-    translatorFor: (id) => h.app.translatorFor(id),
-    log: h.deps.logger,
-    now: () => h.deps.now().getTime(),
-    config: {
-      WATCH_MIN_INTERVAL_SECONDS: 10,
-      WATCH_MAX_INTERVAL_SECONDS: 300,
-      WATCH_IDLE_INTERVAL_SECONDS: 600,
-      WATCH_USER_CALLS_PER_MINUTE: 20,
-      WATCH_CONCURRENCY: 4,
-      ALERT_INTERVAL_SECONDS: 15,
-      ALERT_REPEAT_MIN_GAP_SECONDS: 300,
-      CALLBACK_PUBLIC_URL: undefined,
-      CALLBACK_MAX_AGE_SECONDS: 300,
-    },
-  });
 }
 
 describe("notifications", () => {
@@ -85,10 +61,10 @@ describe("notifications", () => {
 
     // The process stops before its next round; a new one starts over the same database and sees the change.
     h.advanceClock(301_000);
-    await freshInstance().watcher.round();
+    await h.newNotifications().watcher.round();
     // It too stops after storing the change but before sending: the notice waits in storage.
     expect(noticesTo(user, /was paid/)).toEqual([]);
-    await freshInstance().sender.drain();
+    await h.newNotifications().sender.drain();
     await send();
     // The first instance looking again finds nothing new to tell.
     await tick();

@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { createNotifications } from "../../src/watch/index.js";
 import { outboxDrained } from "../bot/mass-helpers.js";
 import { Harness } from "../helpers/bot-harness.js";
+import { until } from "../helpers/wait.js";
 
 let h: Harness;
 let streams: { close(): void } | undefined;
@@ -16,35 +16,8 @@ afterEach(async () => {
   await h?.close();
 });
 
-async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 function streamingNotifications() {
-  const n = createNotifications({
-    storage: h.storage,
-    services: h.deps.services,
-    outbox: h.app.outbox,
-    translatorFor: (id) => h.app.translatorFor(id),
-    log: h.deps.logger,
-    now: () => h.deps.now().getTime(),
-    config: {
-      WATCH_MIN_INTERVAL_SECONDS: 10,
-      WATCH_MAX_INTERVAL_SECONDS: 300,
-      WATCH_IDLE_INTERVAL_SECONDS: 600,
-      WATCH_USER_CALLS_PER_MINUTE: 20,
-      WATCH_CONCURRENCY: 4,
-      ALERT_INTERVAL_SECONDS: 15,
-      ALERT_REPEAT_MIN_GAP_SECONDS: 300,
-      CALLBACK_PUBLIC_URL: undefined,
-      CALLBACK_MAX_AGE_SECONDS: 300,
-      EXCHANGE_WS_URL: h.sim.webSockets.production,
-    },
-  });
+  const n = h.newNotifications({ EXCHANGE_WS_URL: h.sim.webSockets.production });
   streams = n.streams;
   return n;
 }
