@@ -5,7 +5,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "data/", "coverage/"] },
+  { ignores: ["node_modules/", "data/", "coverage/", "dist/", ".tools/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,8 +20,8 @@ export default tseslint.config(
     },
   },
   {
-    // The simulator's and the benchmark's entry points print their addresses and figures.
-    files: ["src/simulator/main.ts", "bench/**/*.ts", "test/**/*.ts"],
+    // The simulator's, the benchmark's and rotate-keys' entry points print their addresses, figures and counts.
+    files: ["src/simulator/main.ts", "src/rotate-keys.ts", "bench/**/*.ts", "test/**/*.ts"],
     rules: { "no-console": "off" },
   },
 );

@@ -94,6 +94,8 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   KEY_ENCRYPTION_PREVIOUS_KEYS: previousKeys,
   ADMIN_IDS: adminIds,
   CONFIRM_TTL_SECONDS: int(120, 10, 3600),
+  /** Messages a second to many chats (notifications), over the whole process; replies are never paced. */
+  BROADCAST_PER_SECOND: int(30, 1, 1000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MASS_MAX_ROWS: int(10_000, 1, 100_000),
   MASS_BATCH_SIZE: int(100, 1, 100),
@@ -132,9 +134,12 @@ export const ConfigSchema = ServiceConfigSchema.extend({
     .optional(),
   /** Port of the HTTP server (webhook, /healthz, /metrics); 0 for none in polling mode. */
   PORT: int(3000, 0, 65535),
-  /** Messages a second the outbox sends to all chats together (Telegram: 30; more for paid broadcasts). */
-  OUTBOX_MESSAGES_PER_SECOND: int(30, 1, 1000),
   SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
+  /** PostgreSQL schema of the job engine's tables (pg-boss). */
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a lower-case SQL identifier")
+    .default("pgboss"),
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
 }).superRefine((c, ctx) => {
   if (c.BOT_MODE !== "webhook") return;
@@ -156,8 +161,24 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws ConfigError naming every bad variable (never echoing a value). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return parseEnv(ConfigSchema, env);
+}
+
+/** What `npm run rotate-keys` needs: the database and the encryption keys, nothing of Telegram. */
+export const KeyConfigSchema = z.object({
+  DATABASE_URL: optionalText,
+  KEY_ENCRYPTION_KEY: encryptionKey,
+  KEY_ENCRYPTION_KEY_VERSION: int(1, 1, 1_000_000),
+  KEY_ENCRYPTION_PREVIOUS_KEYS: previousKeys,
+});
+
+export function loadKeyConfig(env: NodeJS.ProcessEnv = process.env): z.infer<typeof KeyConfigSchema> {
+  return parseEnv(KeyConfigSchema, env);
+}
+
+function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.infer<S> {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = ConfigSchema.safeParse(cleaned);
+  const parsed = schema.safeParse(cleaned);
   if (parsed.success) return parsed.data;
   throw new ConfigError(
     parsed.error.issues.map((i) => {

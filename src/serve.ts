@@ -1,14 +1,15 @@
 /**
  * How a built bot runs for real: its job engine and outbox, updates by long polling or by webhook,
  * the HTTP server (webhook, /healthz, /metrics), and a graceful shutdown. main.ts wires the parts
- * and calls startServing; tests call it too.
+ * (src/app.ts) wires the parts and calls startServing.
  *
  * Shutdown (SIGTERM): stop taking updates (polling stops; the webhook answers 503 so Telegram
  * delivers again, to another instance), finish the updates in flight, let running jobs finish their
  * current batch and hand their job back to the engine, close the server and the database, exit 0.
  */
-import { run, type RunnerHandle } from "@grammyjs/runner";
+import { run, type RunnerHandle, type RunOptions } from "@grammyjs/runner";
 import { webhookCallback } from "grammy";
+import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import type { BotApp } from "./bot/index.js";
 import type { Config } from "./config.js";
@@ -25,6 +26,8 @@ const WEBHOOK_REPLY_MS = 8_000;
 export interface Serving {
   /** The HTTP server's port (0 when none runs). */
   port: number;
+  /** The long-polling runner (none in webhook mode). */
+  runner: RunnerHandle | undefined;
   /** Graceful shutdown within SHUTDOWN_TIMEOUT_SECONDS; true when everything stopped in time. */
   stop(): Promise<boolean>;
 }
@@ -40,6 +43,8 @@ export interface ServeDeps {
   metrics?: Metrics;
   /** Unfinished operations younger than this are another instance's (0 on SQLite: one instance). */
   reconcileMinAgeMs: number;
+  /** Options of the long-polling runner (the benchmark shortens its fetch timeout). */
+  runner?: RunOptions<Update>;
   /** Further routes of the web server (the service's signed callbacks). */
   routes?: WebServerOptions["routes"];
 }
@@ -84,12 +89,16 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
   } else {
     // Polling and a webhook exclude each other: remove one left from an earlier webhook deployment.
     await app.bot.api.deleteWebhook();
-    runner = run(app.bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+    runner = run(app.bot, {
+      ...d.runner,
+      runner: { ...d.runner?.runner, fetch: { ...d.runner?.runner?.fetch, allowed_updates: [...ALLOWED_UPDATES] } },
+    });
   }
   logger.info({ username: app.bot.botInfo.username, mode: config.BOT_MODE, port: web?.port ?? 0 }, "bot started");
 
   return {
     port: web?.port ?? 0,
+    runner,
     async stop() {
       const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
       const left = () => Math.max(0, deadline - Date.now());

@@ -36,10 +36,11 @@ describe("loadConfig", () => {
       MASS_MAX_ROWS: 10_000,
       MASS_BATCH_SIZE: 100,
       MASS_CONFIRM_TOTAL: "1000",
+      BROADCAST_PER_SECOND: 30,
       BOT_MODE: "polling",
       PORT: 3000,
-      OUTBOX_MESSAGES_PER_SECOND: 30,
       SHUTDOWN_TIMEOUT_SECONDS: 25,
+      JOBS_SCHEMA: "pgboss",
       LOG_FORMAT: "json",
       WATCH_ENABLED: true,
       WATCH_MIN_INTERVAL_SECONDS: 10,
@@ -54,6 +55,23 @@ describe("loadConfig", () => {
     expect(config.KEY_ENCRYPTION_KEY).toHaveLength(32);
     expect(config.TELEGRAM_API_ROOT).toBeUndefined();
     expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it("needs a webhook address, a secret of at least 12 characters and a port in webhook mode", () => {
+    expect(() => loadConfig({ ...minimal, BOT_MODE: "webhook", PORT: "0" })).toThrow(
+      /WEBHOOK_URL: is required in webhook mode[\s\S]*WEBHOOK_SECRET: is required in webhook mode[\s\S]*PORT: must be set/,
+    );
+    expect(() =>
+      loadConfig({ ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example.org/hook", WEBHOOK_SECRET: "short" }),
+    ).toThrow(/WEBHOOK_SECRET: must be 12–256 characters/);
+    const config = loadConfig({
+      ...minimal,
+      BOT_MODE: "webhook",
+      WEBHOOK_URL: "https://bot.example.org/hook",
+      WEBHOOK_SECRET: "a-secret-of-enough-length",
+      PORT: "8443",
+    });
+    expect(config).toMatchObject({ BOT_MODE: "webhook", PORT: 8443 });
   });
 
   it("reads the values it is given and treats empty ones as absent", () => {

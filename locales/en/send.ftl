@@ -50,6 +50,9 @@ send-find-not-found = No transfer with id { $id } was found on your account.
 send-details-title = 📤 Transfer { $id }
 send-details-status = Status: { $status ->
     [completed] completed
+    [paid] paid
+    [pending] pending
+    [failed] failed
    *[other] { $status }
 }
 send-details-time = Time: { $time }

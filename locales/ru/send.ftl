@@ -50,6 +50,9 @@ send-find-not-found = Перевод с id { $id } на вашем счёте н
 send-details-title = 📤 Перевод { $id }
 send-details-status = Статус: { $status ->
     [completed] выполнен
+    [paid] выплачен
+    [pending] в обработке
+    [failed] не выполнен
    *[other] { $status }
 }
 send-details-time = Время: { $time }

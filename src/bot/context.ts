@@ -29,7 +29,8 @@ export interface BotDeps {
     | "MASS_BATCH_SIZE"
     | "MASS_CONFIRM_TOTAL"
     | "TELEGRAM_API_ROOT"
-  >;
+  > &
+    Partial<Pick<Config, "BROADCAST_PER_SECOND">>;
   logger: Logger;
   storage: SqlStorage;
   services: ServiceFactory;

@@ -35,6 +35,11 @@ export interface FeatureKit {
   /** The bot's API (with its transformers), for messages sent outside an update, e.g. by a resumed job. */
   api: Api;
   /**
+   * The API for messages to many chats (notifications): paced to the global limit, 429s waited out.
+   * Never for a reply to the person whose update is being handled.
+   */
+  broadcastApi: Api;
+  /**
    * A translate function in a user's language, for messages sent outside an update; `fallback` (e.g.
    * the language Telegram reported when the user last wrote) applies when the user chose none.
    */

@@ -29,5 +29,28 @@ export function createI18n<C extends Context>(users: UsersRepo): I18n<C> {
     },
   });
   i18n.loadLocalesDirSync(LOCALES_DIR);
+  memoizeBundleMatching(i18n);
   return i18n;
+}
+
+/**
+ * @grammyjs/i18n negotiates the bundles for every single translation (building Intl.Locale objects),
+ * which cost more than the translation itself. The bundles never change once loaded, so each locale
+ * list is matched once. (Relies on Fluent.matchBundles of @grammyjs/i18n 1.1, pinned in package.json.)
+ */
+function memoizeBundleMatching(i18n: I18n<never>): void {
+  const fluent = i18n.fluent as unknown as { matchBundles?: (locales: string[]) => unknown };
+  const match = fluent.matchBundles?.bind(fluent);
+  if (!match) return;
+  const matched = new Map<string, unknown>();
+  fluent.matchBundles = (locales) => {
+    const key = locales.join(",");
+    let bundles = matched.get(key);
+    if (bundles === undefined) {
+      bundles = match(locales);
+      // Locales come from pickLocale, so this stays tiny; the cap guards against any other caller.
+      if (matched.size < 64) matched.set(key, bundles);
+    }
+    return bundles;
+  };
 }

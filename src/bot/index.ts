@@ -17,6 +17,8 @@ import { createOutbox, type Outbox } from "../outbox/worker.js";
 import { createOperationsRepo } from "../storage/operations.js";
 import type { OperationRecord } from "../storage/types.js";
 import { pruneTakenUpdates, takeUpdate } from "../storage/updates.js";
+import { skipUnchangedWrites } from "../storage/kv.js";
+import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../telegram/broadcast-pacer.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
 import type { Feature, FeatureCommand, FeatureFactory, FeatureKit } from "./feature.js";
 import { balancesFeature } from "./features/balances/index.js";
@@ -55,12 +57,13 @@ export interface CreateBotOptions {
   /** Skips getMe (tests, and faster start when known). */
   botInfo?: UserFromGetMe;
   client?: BotConfig<BotContext>["client"];
-  /** API transformers (auto-retry, throttling) for bot.api and for API calls inside conversations. */
+  /**
+   * API transformers (auto-retry) for bot.api, for API calls inside conversations and for broadcasts.
+   * Never a pacer: replies to a person are not paced; broadcasts have their own (BroadcastPacer).
+   */
   apiTransformers?: Transformer[];
   /** The job engine (main passes pg-boss on PostgreSQL); default: jobs in this process. */
   jobs?: Jobs;
-  /** Outbox messages a second to all chats together (default 30, Telegram's limit). */
-  outboxPerSecond?: number;
   /** Unfinished operations younger than this are left to the instance that may still be sending them. */
   reconcileMinAgeMs?: number;
   /** Told of each update's type, outcome and handling time (for metrics). */
@@ -90,26 +93,26 @@ export interface BotApp {
 }
 
 export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
+  const client = {
+    ...(deps.config.TELEGRAM_API_ROOT ? { apiRoot: deps.config.TELEGRAM_API_ROOT } : {}),
+    ...options.client,
+  };
   const bot = new Bot<BotContext>(options.token, {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
-    client: {
-      ...(deps.config.TELEGRAM_API_ROOT ? { apiRoot: deps.config.TELEGRAM_API_ROOT } : {}),
-      ...options.client,
-    },
+    client,
   });
   for (const t of options.apiTransformers ?? []) bot.api.config.use(t);
+  const pacer = new BroadcastPacer(
+    () => deps.config.BROADCAST_PER_SECOND ?? DEFAULT_BROADCAST_PER_SECOND,
+    deps.logger,
+  );
+  const broadcast = broadcastApi(options.token, client, pacer, options.apiTransformers);
   const i18n = createI18n<Context>(deps.storage.users);
   const actions = new ActionRegistry();
   const jobs = options.jobs ?? createInProcessJobs({ logger: deps.logger });
-  const outbox = createOutbox({
-    db: deps.storage.db,
-    api: bot.api,
-    jobs,
-    logger: deps.logger,
-    now: deps.now,
-    perSecond: options.outboxPerSecond ?? 30,
-  });
-  const kit: FeatureKit = { deps, actions, api: bot.api, translatorFor, jobs, outbox };
+  // The outbox is the one sender of messages to many chats, through the broadcast pacer.
+  const outbox = createOutbox({ db: deps.storage.db, api: broadcast, jobs, logger: deps.logger, now: deps.now });
+  const kit: FeatureKit = { deps, actions, api: bot.api, broadcastApi: broadcast, translatorFor, jobs, outbox };
   const features = FEATURES.map((make) => make(kit));
   const helpCommands = () => features.flatMap((f) => f.commands ?? []);
   const start = startFeature(kit, () => helpCommands().map((c) => c.descriptionKey));
@@ -149,7 +152,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   core.use(
     session<SessionData, BotContext>({
       initial: () => ({}),
-      storage: deps.storage.kv<SessionData>("session"),
+      storage: skipUnchangedWrites(deps.storage.kv<SessionData>("session")),
     }),
   );
   core.use(i18n.middleware() as never);

@@ -1,24 +1,22 @@
 /**
  * The one sender of the outbox: a job ("outbox.drain", one at a time across instances) that sends
- * pending messages oldest first, paced to OUTBOX_MESSAGES_PER_SECOND, and records each outcome after
- * the send: a crash between the two sends that one message again (never loses one). A 429 holds the
- * whole sender back by its retry_after; a chat that blocked the bot or never started it (403, chat
- * not found) is recorded as blocked and not retried; network trouble is retried with a backoff.
+ * pending messages oldest first through the broadcast API (the BroadcastPacer: BROADCAST_PER_SECOND
+ * over the process, every paced call held back by a 429's retry_after), and records each outcome after
+ * the send: a crash between the two sends that one message again (never loses one). A chat that
+ * blocked the bot or never started it (403, chat not found) is recorded as blocked and not retried;
+ * network trouble, and a 429 the pacer gave up on, are retried later with a backoff.
  */
 import { type Api, GrammyError, HttpError, InputFile } from "grammy";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Jobs } from "../jobs/types.js";
 import type { Database } from "../storage/schema.js";
-import { Pacer } from "./pacer.js";
 import { createOutboxStore, type OutboxRecord, type OutgoingMessage, writeOutbox } from "./store.js";
 
 export const OUTBOX_DRAIN_JOB = "outbox.drain";
 const PAGE = 50;
 /** Sends of one message that failed for network reasons before it is given up. */
 const MAX_ATTEMPTS = 8;
-/** 429s waited out for one message before it is retried later instead. */
-const MAX_RATE_LIMIT_WAITS = 10;
 
 /** Test seams: shorter waits, and a point where a test can stop the worker dead (a simulated crash). */
 export const outboxTuning: {
@@ -36,12 +34,11 @@ export interface Outbox {
 
 export interface OutboxDeps {
   db: Kysely<Database>;
+  /** The broadcast API: paced to the global limit, 429s waited out. */
   api: Api;
   jobs: Jobs;
   logger: Logger;
   now: () => Date;
-  /** Messages a second to all chats together (Telegram's limit is about 30; more for paid broadcasts). */
-  perSecond: number;
 }
 
 /** Whether Telegram will never deliver to this chat (blocked, never started, deleted). */
@@ -55,7 +52,6 @@ export function unreachable(err: GrammyError): boolean {
 /** Registers the drain job on `jobs` (every minute as a backstop) and returns the outbox. */
 export function createOutbox(d: OutboxDeps): Outbox {
   const store = createOutboxStore(d.db);
-  const pacer = new Pacer(() => d.perSecond);
   const log = d.logger.child({ component: "outbox" });
   const at = () => d.now().getTime();
 
@@ -73,47 +69,32 @@ export function createOutbox(d: OutboxDeps): Outbox {
     } else await d.api.sendMessage(m.chatId, m.text ?? "", extra);
   }
 
-  /** Sends one record and records its outcome. False when the drain should stop (shutdown). */
-  async function deliver(record: OutboxRecord, signal: AbortSignal): Promise<boolean> {
-    for (let waits = 0; ; ) {
-      try {
-        await pacer.wait(signal);
-      } catch {
-        return false;
+  /** Sends one record and records its outcome. */
+  async function deliver(record: OutboxRecord): Promise<void> {
+    try {
+      await send(record.message);
+    } catch (err) {
+      if (err instanceof GrammyError && unreachable(err)) {
+        await store.settle(record.id, "blocked", at(), err.description);
+        return;
       }
-      try {
-        await send(record.message);
-        await outboxTuning.hooks.afterSend?.(record);
-        await store.settle(record.id, "sent", at());
-        return true;
-      } catch (err) {
-        if (err instanceof GrammyError && err.error_code === 429 && waits++ < MAX_RATE_LIMIT_WAITS) {
-          const seconds = err.parameters.retry_after ?? 1;
-          log.info({ seconds }, "Telegram asked the outbox to wait");
-          pacer.holdFor(seconds * 1000);
-          continue;
-        }
-        if (err instanceof GrammyError && unreachable(err)) {
-          await store.settle(record.id, "blocked", at(), err.description);
-          return true;
-        }
-        if (err instanceof GrammyError && err.error_code !== 429 && err.error_code < 500) {
-          // Telegram refuses this message itself (too long, bad markup): sending it again will not help.
-          log.warn({ err, chatId: record.chatId }, "Telegram refused an outbox message");
-          await store.settle(record.id, "failed", at(), err.description);
-          return true;
-        }
-        if (!(err instanceof HttpError || err instanceof GrammyError)) throw err;
-        if (record.attempts + 1 >= MAX_ATTEMPTS) {
-          log.warn({ err, chatId: record.chatId }, "gave up on an outbox message");
-          await store.settle(record.id, "failed", at(), err.message);
-        } else {
-          const wait = outboxTuning.backoffMs * 2 ** record.attempts;
-          await store.retryAt(record.id, at() + wait, err.message);
-        }
-        return true;
+      if (err instanceof GrammyError && err.error_code !== 429 && err.error_code < 500) {
+        // Telegram refuses this message itself (too long, bad markup): sending it again will not help.
+        log.warn({ err, chatId: record.chatId }, "Telegram refused an outbox message");
+        await store.settle(record.id, "failed", at(), err.description);
+        return;
       }
+      if (!(err instanceof HttpError || err instanceof GrammyError)) throw err;
+      if (record.attempts + 1 >= MAX_ATTEMPTS) {
+        log.warn({ err, chatId: record.chatId }, "gave up on an outbox message");
+        await store.settle(record.id, "failed", at(), err.message);
+      } else {
+        await store.retryAt(record.id, at() + outboxTuning.backoffMs * 2 ** record.attempts, err.message);
+      }
+      return;
     }
+    await outboxTuning.hooks.afterSend?.(record);
+    await store.settle(record.id, "sent", at());
   }
 
   d.jobs.handle(OUTBOX_DRAIN_JOB, async (_data, { signal }) => {
@@ -125,7 +106,9 @@ export function createOutbox(d: OutboxDeps): Outbox {
         return next === undefined ? undefined : { again: true, delayMs: Math.max(0, next - at()) };
       }
       for (const record of due) {
-        if (!(await deliver(record, signal))) return "again";
+        // At shutdown: stop between messages; the next drain (on any instance) goes on.
+        if (signal.aborted) return "again";
+        await deliver(record);
       }
     }
   });

@@ -432,10 +432,11 @@ export const operations = {
   }),
 
   // ---------------------------------------------------------------- Pay: transfers
+  // Transfers to users are payouts on the wire (real-api.md table B); the names stay ours.
   createTransfer: op({
     apis: PAY,
     method: "POST",
-    path: "/api/v1/transfers",
+    path: "/api/v1/payouts",
     auth: "bearer",
     input: S.CreateTransferRequest,
     reply: S.Transfer,
@@ -445,7 +446,7 @@ export const operations = {
   getTransfers: op({
     apis: PAY,
     method: "GET",
-    path: "/api/v1/transfers",
+    path: "/api/v1/payouts",
     auth: "bearer",
     input: z.object({
       cursor: S.Q.cursor,
@@ -460,9 +461,9 @@ export const operations = {
   getTransfer: op({
     apis: PAY,
     method: "GET",
-    path: "/api/v1/transfer",
+    path: "/api/v1/payout",
     auth: "bearer",
-    input: byId("transferId", "clientTransferId"),
+    input: byId("payoutId", "clientPayoutId"),
     reply: S.Transfer,
     status: 200,
     write: false,
@@ -470,7 +471,7 @@ export const operations = {
   createMassTransfer: op({
     apis: PAY,
     method: "POST",
-    path: "/api/v1/mass-transfers",
+    path: "/api/v1/mass-payouts",
     auth: "bearer",
     input: S.CreateMassTransferRequest,
     reply: S.MassTransferResult,

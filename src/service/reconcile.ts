@@ -23,8 +23,8 @@ async function lookup<T>(read: () => Promise<T>): Promise<Reconciled<T>> {
 
 /** The lookups by client id, one per kind of create. Mass-transfer items are transfers. */
 export const reconcile = {
-  transfer: (pay: PayClient, clientTransferId: string): Promise<Reconciled<S.Transfer>> =>
-    lookup(() => pay.getTransfer({ clientTransferId })),
+  transfer: (pay: PayClient, clientPayoutId: string): Promise<Reconciled<S.Transfer>> =>
+    lookup(() => pay.getTransfer({ clientPayoutId })),
   cheque: (pay: PayClient, clientChequeId: string): Promise<Reconciled<S.Cheque>> =>
     lookup(() => pay.getCheque({ clientChequeId })),
   invoice: (pay: PayClient, clientInvoiceId: string): Promise<Reconciled<S.Invoice>> =>

@@ -23,7 +23,14 @@ export const Side = z.enum(["buy", "sell"]);
 export const ClientId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 /** Withdrawal client ids are at most 50 characters (S4, and the legacy API's `withdrawalId`). */
 const ClientWithdrawalId = ClientId.max(50);
-export const TargetType = z.enum(["messenger_user_id"]);
+/** Who receives a payout or a targeted cheque (S6); the bot sends `telegram_user_id`. */
+export const TargetType = z.enum(["user_id", "telegram_user_id", "telegram_username"]);
+/**
+ * Per-object notification settings the real creates accept (S3, S6): where the service posts the
+ * object's status changes and an opaque payload it echoes. Accepted here; the bot decides their use.
+ */
+export const Callback = z.object({ callbackUrl: z.string().url(), payload: z.string().max(4096).optional() });
+export type Callback = z.infer<typeof Callback>;
 const NonEmpty = z.string().min(1);
 const nullable = <T extends z.ZodType>(t: T) =>
   t
@@ -367,12 +374,6 @@ export const Pagination = z.object({
 });
 const cursorPage = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), pagination: Pagination });
 
-/** Where the service reports the object's status changes (a signed POST, real-api.md §5). */
-export const ObjectCallback = z.object({
-  callbackUrl: z.url({ protocol: /^https?$/ }).max(2048),
-  payload: z.string().max(1024).optional(),
-});
-export type ObjectCallback = z.infer<typeof ObjectCallback>;
 
 // ------------------------------------------------------------------ Pay: cheques
 
@@ -387,7 +388,7 @@ export const CreateChequeRequest = z
     password: z.string().optional(),
     targetType: TargetType.optional(),
     target: z.string().optional(),
-    callback: ObjectCallback.optional(),
+    callback: Callback.optional(),
   })
   .refine((r) => (r.target === undefined) === (r.targetType === undefined), {
     message: "target and targetType go together",
@@ -410,27 +411,33 @@ export const Cheque = z.object({
 export type Cheque = z.infer<typeof Cheque>;
 export const ChequesPage = cursorPage(Cheque);
 
-// ------------------------------------------------------------------ Pay: transfers
+// ------------------------------------------------------------------ Pay: transfers (payouts on the wire)
 
+/**
+ * The source document's "transfer to a user" is a payout on the real service (S3, S6, S8): our
+ * operation ids keep the domain name (`createTransfer`), the wire's ids are `payoutId`/`clientPayoutId`.
+ */
 export const CreateTransferRequest = z.object({
   target: NonEmpty,
   targetType: TargetType,
   asset: AssetCode,
   amount: Decimal,
-  clientTransferId: ClientId,
+  clientPayoutId: ClientId,
   description: z.string().optional(),
+  callback: Callback.optional(),
 });
 export type CreateTransferRequest = z.infer<typeof CreateTransferRequest>;
+/** A payout; `status` is kept as it comes (sources show `pending`, `paid`, `failed` and others). */
 export const Transfer = z.object({
-  transferId: z.string(),
-  clientTransferId: z.string(),
+  payoutId: z.string(),
+  clientPayoutId: nullable(z.string()),
   target: z.string(),
-  targetType: TargetType,
+  targetType: z.string(),
   asset: AssetCode,
   amount: Decimal,
-  description: z.string().optional(),
-  createdAt: Timestamp.optional(),
-  status: z.enum(["completed"]).optional(),
+  description: nullable(z.string()),
+  status: nullable(z.string()),
+  createdAt: nullable(Timestamp),
 });
 export type Transfer = z.infer<typeof Transfer>;
 export const TransfersPage = cursorPage(Transfer);
@@ -439,23 +446,25 @@ export const MassTransferItem = z.object({
   target: NonEmpty,
   targetType: TargetType,
   amount: Decimal,
-  clientTransferId: ClientId,
+  clientPayoutId: ClientId,
   description: z.string().optional(),
+  callback: Callback.optional(),
 });
 export type MassTransferItem = z.infer<typeof MassTransferItem>;
-export const MASS_TRANSFER_MAX_ITEMS = 100;
+/** Items one mass payout may carry (S6: 1..500). */
+export const MASS_TRANSFER_MAX_ITEMS = 500;
 export const CreateMassTransferRequest = z.object({
   asset: AssetCode,
-  transfers: z.array(MassTransferItem).min(1).max(MASS_TRANSFER_MAX_ITEMS),
+  payouts: z.array(MassTransferItem).min(1).max(MASS_TRANSFER_MAX_ITEMS),
 });
-export const MassTransferItemResult = z.object({
-  clientTransferId: z.string(),
-  status: z.enum(["completed", "failed"]),
-  transferId: z.string().nullable(),
-  error: Problem.nullable(),
+/** A refused item: the item as sent, with the problem that refused it. */
+export const MassTransferError = z.looseObject({ clientPayoutId: nullable(z.string()), reason: Problem });
+export type MassTransferError = z.infer<typeof MassTransferError>;
+export const MassTransferResult = z.object({
+  successPayouts: z.array(Transfer),
+  errorPayouts: z.array(MassTransferError),
 });
-export type MassTransferItemResult = z.infer<typeof MassTransferItemResult>;
-export const MassTransferResult = z.object({ results: z.array(MassTransferItemResult) });
+export type MassTransferResult = z.infer<typeof MassTransferResult>;
 
 // ------------------------------------------------------------------ Pay: invoices
 
@@ -468,7 +477,7 @@ export const CreateInvoiceRequest = z.object({
   description: z.string().optional(),
   expiresIn: z.number().int().min(1).optional(),
   hiddenMessage: z.string().optional(),
-  callback: ObjectCallback.optional(),
+  callback: Callback.optional(),
 });
 export type CreateInvoiceRequest = z.infer<typeof CreateInvoiceRequest>;
 export const Invoice = z.object({

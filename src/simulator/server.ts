@@ -105,8 +105,23 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   };
 }
 
+/**
+ * The source document's own read, `GET /api/v1/transfer?transferId|clientTransferId`, answered as the
+ * payout read it is on the real service, so that both descriptions hold.
+ */
+function transferAlias(url: URL): URL {
+  const alias = /^((?:\/testnet)?\/pay)\/api\/v1\/transfer$/.exec(url.pathname);
+  if (alias === null) return url;
+  const payout = new URL(`${alias[1]}/api/v1/payout`, url);
+  for (const [key, value] of url.searchParams) {
+    const renamed = { transferId: "payoutId", clientTransferId: "clientPayoutId" }[key] ?? key;
+    payout.searchParams.append(renamed, value);
+  }
+  return payout;
+}
+
 async function serve(sim: Simulator, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? "/", "http://simulator");
+  const url = transferAlias(new URL(req.url ?? "/", "http://simulator"));
   if (url.pathname.startsWith("/_sim/")) return handleControl(sim, req, res, url);
   const match = matchRoute(req.method ?? "GET", url.pathname);
   if (match === undefined) throw problems.notFound(`route ${req.method} ${url.pathname}`);

@@ -3,19 +3,19 @@
  * Values are JSON text, so only plain JSON survives a round trip.
  */
 import type { Kysely } from "kysely";
+import { precompile } from "./compiled.js";
 import type { Database } from "./schema.js";
 import type { KeyValueStore } from "./types.js";
 
 /** The store of one namespace; `write` overwrites (upsert), `delete` of a missing key does nothing. */
 export function createKeyValueStore<T>(db: Kysely<Database>, namespace: string): KeyValueStore<T> {
+  // Read on every update (sessions, conversations): compiled once.
+  const select = precompile<Database, { value: string }, [string]>(db, (db, arg) =>
+    db.selectFrom("kv").select("value").where("namespace", "=", namespace).where("key", "=", arg(0)),
+  );
   return {
     async read(key) {
-      const row = await db
-        .selectFrom("kv")
-        .select("value")
-        .where("namespace", "=", namespace)
-        .where("key", "=", key)
-        .executeTakeFirst();
+      const [row] = await select(key);
       return row === undefined ? undefined : (JSON.parse(row.value) as T);
     },
 
@@ -34,6 +34,35 @@ export function createKeyValueStore<T>(db: Kysely<Database>, namespace: string):
 
     async delete(key) {
       await db.deleteFrom("kv").where("namespace", "=", namespace).where("key", "=", key).execute();
+    },
+  };
+}
+
+/**
+ * The same store, but a write of the value just read (or just written) under that key is skipped:
+ * grammY writes a session back after every update that touched it, changed or not. Only the keys of
+ * updates in flight are remembered (an entry is dropped at its write or delete), and a read always
+ * goes to the database, so another instance's writes are never hidden.
+ */
+export function skipUnchangedWrites<T>(store: KeyValueStore<T>): KeyValueStore<T> {
+  const known = new Map<string, string>();
+  return {
+    async read(key) {
+      const value = await store.read(key);
+      if (value === undefined) known.delete(key);
+      else known.set(key, JSON.stringify(value));
+      return value;
+    },
+    async write(key, value) {
+      const json = JSON.stringify(value);
+      const before = known.get(key);
+      known.delete(key);
+      if (json === before) return;
+      await store.write(key, value);
+    },
+    async delete(key) {
+      known.delete(key);
+      await store.delete(key);
     },
   };
 }

@@ -3,6 +3,7 @@
  * decrypted on demand; it never appears in a row, an error or a log line in clear.
  */
 import type { Kysely, Selectable } from "kysely";
+import { precompile } from "./compiled.js";
 import { type KeyCipher, keyAad } from "./key-crypto.js";
 import type { Database, UsersTable } from "./schema.js";
 import type { NetworkName, UserRecord, UsersRepo } from "./types.js";
@@ -19,8 +20,11 @@ const NO_KEY = {
 
 /** Users over Kysely; `cipher` encrypts keys on save and decrypts them on load. */
 export function createUsersRepo(db: Kysely<Database>, cipher: KeyCipher): UsersRepo {
-  const find = (telegramId: number) =>
-    db.selectFrom("users").selectAll().where("telegram_id", "=", telegramId).executeTakeFirst();
+  // Read on nearly every update (language, key status): compiled once.
+  const select = precompile<Database, Selectable<UsersTable>, [number]>(db, (db, arg) =>
+    db.selectFrom("users").selectAll().where("telegram_id", "=", arg(0)),
+  );
+  const find = async (telegramId: number) => (await select(telegramId))[0];
 
   return {
     async get(telegramId) {
@@ -29,6 +33,9 @@ export function createUsersRepo(db: Kysely<Database>, cipher: KeyCipher): UsersR
     },
 
     async ensure(telegramId) {
+      // Nearly always the user exists: a read, not a write transaction per /start.
+      const existing = await find(telegramId);
+      if (existing) return toUser(existing);
       const now = Date.now();
       await db
         .insertInto("users")

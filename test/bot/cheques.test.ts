@@ -102,7 +102,7 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
       asset: "USDT",
       state: "active",
       description: "Happy birthday",
-      targetType: "messenger_user_id",
+      targetType: "telegram_user_id",
       target: "555000111",
     });
 

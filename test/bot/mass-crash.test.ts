@@ -110,9 +110,9 @@ describe.each(BACKENDS.map((url) => ({ url, name: backendName(url) })))(
       expect(transfers).toHaveLength(targets.length);
       const byClientId = new Map<string, number>();
       for (const t of transfers)
-        byClientId.set(t.clientTransferId, (byClientId.get(t.clientTransferId) ?? 0) + 1);
+        byClientId.set(String(t.clientPayoutId), (byClientId.get(String(t.clientPayoutId)) ?? 0) + 1);
       expect([...byClientId.values()].every((n) => n === 1)).toBe(true);
-      const transferIdOf = new Map(transfers.map((t) => [t.clientTransferId, t.transferId]));
+      const transferIdOf = new Map(transfers.map((t) => [t.clientPayoutId, t.payoutId]));
       for (const r of rows.filter((x) => x.state === "completed"))
         expect(r.transfer_id).toBe(transferIdOf.get(r.client_id));
       // Resent ids are only those proven unsent (the 5xx batch and the 429s): never the applied batches.

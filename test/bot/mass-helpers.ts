@@ -133,11 +133,11 @@ export async function outboxDrained(h: Harness): Promise<boolean> {
   return Number(pending.n) === 0;
 }
 
-/** Every clientTransferId sent in createMassTransfer calls, in order (repeats included). */
+/** Every clientPayoutId sent in createMassTransfer calls, in order (repeats included). */
 export async function sentClientIds(h: Harness): Promise<string[]> {
   const requests = await h.simRequests("createMassTransfer");
   return requests.flatMap((r) =>
-    (r.body as { transfers: { clientTransferId: string }[] }).transfers.map((t) => t.clientTransferId),
+    (r.body as { payouts: { clientPayoutId: string }[] }).payouts.map((t) => t.clientPayoutId),
   );
 }
 
@@ -145,11 +145,11 @@ export async function sentClientIds(h: Harness): Promise<string[]> {
 export async function allTransfers(h: Harness, key: string) {
   const { pay } = h.deps.services.forKey("production", key);
   const out: {
-    clientTransferId: string;
+    clientPayoutId: string | null;
     target: string;
     amount: string;
     asset: string;
-    transferId: string;
+    payoutId: string;
   }[] = [];
   let cursor: string | undefined;
   do {

@@ -190,32 +190,36 @@ describe("batch outcomes", () => {
     attempts: 1,
     notified: 0,
   });
-  const problem = (kind: string) => ({ type: "about:blank", title: kind, status: 409, kind });
+  const problem = (kind: string) => ({ type: `/api/problems/${kind}`, title: kind, status: 400, kind });
+  const item = (rowNo: number) => ({ target: String(100 + rowNo), amount: "1", clientPayoutId: `mtjob-${rowNo}` });
+  const payout = (rowNo: number, payoutId: string, status: string) => ({
+    ...item(rowNo),
+    payoutId,
+    targetType: "telegram_user_id",
+    asset: "USDT",
+    description: null,
+    status,
+    createdAt: null,
+  });
 
-  it("records each item by its client id; duplicates and gaps are read back", () => {
-    const rows = [1, 2, 3, 4, 5].map(row);
-    const outcomes = itemOutcomes(rows, [
-      {
-        clientTransferId: "mtjob-2",
-        status: "failed",
-        transferId: null,
-        error: problem("insufficient_funds"),
-      },
-      { clientTransferId: "mtjob-1", status: "completed", transferId: "trf-1", error: null },
-      {
-        clientTransferId: "mtjob-3",
-        status: "failed",
-        transferId: null,
-        error: problem("client_id_duplicate"),
-      },
-      { clientTransferId: "mtjob-4", status: "completed", transferId: null, error: null },
-    ]);
+  it("records each item by its client id, in either list; duplicates and gaps are read back", () => {
+    const rows = [1, 2, 3, 4, 5, 6].map(row);
+    const outcomes = itemOutcomes(rows, {
+      // Out of order on purpose; a payout still pending was made all the same.
+      successPayouts: [payout(6, "pyt-6", "pending"), payout(1, "pyt-1", "paid")],
+      errorPayouts: [
+        { ...item(2), reason: problem("insufficient_funds") },
+        { ...item(3), reason: problem("exchange_client_order_id_duplicate") },
+        { ...item(5), reason: problem("payout_target_is_bot") },
+      ],
+    });
     expect(outcomes).toEqual([
-      { rowNo: 1, state: "completed", transferId: "trf-1", error: null },
+      { rowNo: 1, state: "completed", transferId: "pyt-1", error: null },
       { rowNo: 2, state: "failed", error: "insufficient_funds" },
       { rowNo: 3, state: "unknown", error: "client_id_duplicate" },
       { rowNo: 4, state: "unknown" },
-      { rowNo: 5, state: "unknown" },
+      { rowNo: 5, state: "failed", error: "payout_target_is_bot" },
+      { rowNo: 6, state: "completed", transferId: "pyt-6", error: null },
     ]);
   });
 });

@@ -14,7 +14,7 @@ type TransferBody = {
   target: string;
   asset: string;
   amount: string;
-  clientTransferId: string;
+  clientPayoutId: string;
   description?: string;
 };
 
@@ -126,10 +126,10 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(bodies).toEqual([
       {
         target: String(recipientId),
-        targetType: "messenger_user_id",
+        targetType: "telegram_user_id",
         asset: "USDT",
         amount: "12.5",
-        clientTransferId: opId,
+        clientPayoutId: opId,
         description: "Lunch 🍜",
       },
     ]);
@@ -139,10 +139,10 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     const op = await h.storage.operations.get(opId);
     expect(op).toMatchObject({ state: "done", kind: "transfer", telegramId: user.id });
     expect(op?.payload).toMatchObject({ target: String(recipientId), asset: "USDT", amount: "12.5" });
-    const transferId = op?.result?.transferId as string;
-    expect(transferId).toBeTruthy();
+    const payoutId = op?.result?.payoutId as string;
+    expect(payoutId).toBeTruthy();
     expect(user.last()?.text).toContain(
-      `✅ Sent 12.5 USDT to user id ${recipientId}.\nTransfer id: ${transferId}`,
+      `✅ Sent 12.5 USDT to user id ${recipientId}.\nTransfer id: ${payoutId}`,
     );
     expect(user.buttonData(/My transfers/)).toBe("snd:pg:0");
   });
@@ -267,10 +267,10 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     // Meanwhile another client of the same key spends most of the balance.
     await h.deps.services.forKey("production", sender.key).pay.createTransfer({
       target: String(elsewhere),
-      targetType: "messenger_user_id",
+      targetType: "telegram_user_id",
       asset: "USDT",
       amount: "50",
-      clientTransferId: "other-1",
+      clientPayoutId: "other-1",
     });
     await user.press("in:skip");
     expect(user.texts().at(-2)).toMatch(/balance has changed in the meantime: 50 USDT/);
@@ -400,7 +400,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(await h.simRequests("getTransfer")).toHaveLength(1);
     const op = await h.storage.operations.get(opId);
     expect(op?.state).toBe("done");
-    expect(sender.user.last()?.text).toContain(`Transfer id: ${op?.result?.transferId as string}`);
+    expect(sender.user.last()?.text).toContain(`Transfer id: ${op?.result?.payoutId as string}`);
   });
 
   it("a 5xx is looked up by client id and resent with the same id, succeeding once", async () => {
@@ -409,8 +409,8 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     await sender.user.press(confirm);
     const bodies = await transferBodies();
     expect(bodies).toHaveLength(2);
-    expect(bodies[0]?.clientTransferId).toBe(opId);
-    expect(bodies[1]?.clientTransferId).toBe(opId);
+    expect(bodies[0]?.clientPayoutId).toBe(opId);
+    expect(bodies[1]?.clientPayoutId).toBe(opId);
     expect(await available(sender.account.userId)).toBe("90");
     expect(await available(recipientId)).toBe("10");
     expect((await h.storage.operations.get(opId))?.state).toBe("done");
@@ -467,10 +467,10 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
         made.push(
           await pay.createTransfer({
             target: String(recipientId),
-            targetType: "messenger_user_id",
+            targetType: "telegram_user_id",
             asset: "USDT",
             amount: String(i),
-            clientTransferId: `hist-${i}`,
+            clientPayoutId: `hist-${i}`,
           }),
         );
       }
@@ -492,42 +492,42 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
       expect(lines).toHaveLength(10);
       expect(lines[0]).toMatch(
         new RegExp(
-          `^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC → ${recipientId}: 12 USDT · ${made[11]!.transferId}$`,
+          `^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC → ${recipientId}: 12 USDT · ${made[11]!.payoutId}$`,
         ),
       );
-      expect(lines[9]).toContain(`3 USDT · ${made[2]!.transferId}`);
+      expect(lines[9]).toContain(`3 USDT · ${made[2]!.payoutId}`);
       expect(user.buttonData(/Previous/)).toBeUndefined();
 
       await user.pressLabel(/Next/);
       const second = user.last()!;
       expect(second.messageId).toBe(first.messageId); // edited in place
       expect(second.text).toMatch(/page 2/);
-      expect(second.text).toContain(`2 USDT · ${made[1]!.transferId}`);
-      expect(second.text).toContain(`1 USDT · ${made[0]!.transferId}`);
+      expect(second.text).toContain(`2 USDT · ${made[1]!.payoutId}`);
+      expect(second.text).toContain(`1 USDT · ${made[0]!.payoutId}`);
       expect(second.text.split("\n").filter((l) => l.includes("→"))).toHaveLength(2);
       expect(user.buttonData(/Next/)).toBeUndefined();
 
       await user.pressLabel(/Previous/);
       expect(user.last()?.text).toMatch(/page 1/);
-      expect(user.last()?.text).toContain(made[11]!.transferId);
+      expect(user.last()?.text).toContain(made[11]!.payoutId);
     });
 
     it("finds a transfer by its id or our client id, and says when there is none", async () => {
       const { sender, confirm, opId, recipientId } = await proposed();
       const { user } = sender;
       await user.press(confirm);
-      const transferId = (await h.storage.operations.get(opId))?.result?.transferId as string;
+      const payoutId = (await h.storage.operations.get(opId))?.result?.payoutId as string;
 
-      await user.send(`/transfer ${transferId}`);
+      await user.send(`/transfer ${payoutId}`);
       const details = user.last()!.text;
-      expect(details).toContain(`Transfer ${transferId}`);
+      expect(details).toContain(`Transfer ${payoutId}`);
       expect(details).toContain(`To: user id ${recipientId}`);
       expect(details).toContain("Amount: 10 USDT");
-      expect(details).toContain("Status: completed");
+      expect(details).toContain("Status: paid");
       expect(details).toContain(`Client id: ${opId}`);
 
       await user.send(`/transfer ${opId}`);
-      expect(user.last()?.text).toContain(`Transfer ${transferId}`);
+      expect(user.last()?.text).toContain(`Transfer ${payoutId}`);
 
       await user.send("/transfer nope_404");
       expect(user.last()?.text).toBe("No transfer with id nope_404 was found on your account.");
@@ -537,8 +537,8 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
       expect(user.last()?.text).toMatch(/Send the transfer id/);
       await user.send("what is this?");
       expect(user.last()?.text).toMatch(/does not look like a transfer id/);
-      await user.send(transferId);
-      expect(user.last()?.text).toContain(`Transfer ${transferId}`);
+      await user.send(payoutId);
+      expect(user.last()?.text).toContain(`Transfer ${payoutId}`);
     });
   });
 });

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import type { Update } from "grammy/types";
 import type { BotDeps } from "../../src/bot/context.js";
-import { type BotApp, createBot } from "../../src/bot/index.js";
+import { type BotApp, type CreateBotOptions, createBot } from "../../src/bot/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createServiceFactory } from "../../src/service/factory.js";
 import { startSimulator } from "../../src/simulator/server.js";
@@ -41,6 +41,8 @@ export interface HarnessOptions {
   massBatchSize?: number;
   massConfirmTotal?: string;
   massMaxRows?: number;
+  /** More options for createBot (e.g. onUpdate). */
+  botOptions?: Partial<CreateBotOptions>;
   /** The bot's public URL for signed callbacks (notifications). */
   callbackPublicUrl?: string;
 }
@@ -120,6 +122,8 @@ export class Harness {
         MASS_BATCH_SIZE: opts.massBatchSize ?? 100,
         MASS_CONFIRM_TOTAL: opts.massConfirmTotal ?? "1000",
         TELEGRAM_API_ROOT: undefined,
+        // Notifications in tests go out unpaced in practice; pacing has its own test.
+        BROADCAST_PER_SECOND: 1000,
       },
       logger,
       storage: this.storage,
@@ -133,6 +137,7 @@ export class Harness {
       },
     };
     this.app = createBot(this.deps, {
+      ...opts.botOptions,
       token: "123456:TEST-TOKEN",
       botInfo: BOT_INFO,
       client: { fetch: this.tg.fetch },

@@ -110,6 +110,37 @@ function stripDiscriminatorMappings(node: unknown): void {
   }
 }
 
+/** Errors of a request body against the documented JSON request body of `operationId`; [] when it matches. */
+export function validateRequestBody(operationId: string, body: unknown): string[] {
+  const found = operations.get(operationId);
+  if (found === undefined) return [`${operationId}: not in the contract`];
+  const pointer = `#/paths/${pointerEscape(found.path)}/${found.method}/requestBody/content/application~1json/schema`;
+  if ((found.operation.requestBody as Json | undefined) === undefined) return [`${operationId}: takes no body`];
+  let validate = compiled.get(pointer);
+  if (validate === undefined) {
+    validate = ajv.compile({ $ref: `${DOC_ID}${pointer}` });
+    compiled.set(pointer, validate);
+  }
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((e) => `${operationId} request: ${e.instancePath || "/"} ${e.message}`);
+}
+
+/** The contract's `x-source` of an operation, or undefined when the operation is not in it. */
+export function operationSource(operationId: string): string | undefined {
+  const source = operations.get(operationId)?.operation["x-source"];
+  return typeof source === "string" ? source : undefined;
+}
+
+/** Component schemas (and responses) whose `x-source` is `inferred`: what is still a guess. */
+export function inferredComponents(): string[] {
+  const components = doc.components as Record<string, Record<string, Json>>;
+  return ["schemas", "responses", "parameters"].flatMap((section) =>
+    Object.entries(components[section] ?? {})
+      .filter(([, node]) => node["x-source"] === "inferred")
+      .map(([name]) => `${section}/${name}`),
+  );
+}
+
 /** Errors of `body` against a named component schema (for example `Problem`); [] when it matches. */
 export function validateComponent(name: string, body: unknown): string[] {
   const pointer = `#/components/schemas/${pointerEscape(name)}`;

@@ -122,7 +122,7 @@ describe("refusals (4xx)", () => {
     [418, "refused"],
   ])("derives the kind from the status when a %i has no problem body", async (status, kind) => {
     server.script(reply(status, "<html>nope</html>", {}, "text/html"));
-    const err = await failure(payClient().getTransfer({ clientTransferId: "tr-0001" }));
+    const err = await failure(payClient().getTransfer({ clientPayoutId: "tr-0001" }));
 
     expect(err).toBeInstanceOf(ServiceRefusedError);
     expect(err).toMatchObject({ status, kind, detail: undefined, info: {} });
@@ -131,7 +131,7 @@ describe("refusals (4xx)", () => {
 
   it("derives the kind from the status when the problem body does not match the contract", async () => {
     server.script(reply(404, { message: "no such transfer" }));
-    const err = await failure(payClient().getTransfer({ clientTransferId: "tr-0001" }));
+    const err = await failure(payClient().getTransfer({ clientPayoutId: "tr-0001" }));
     expect(err).toMatchObject({ status: 404, kind: "not_found" });
     expect(isNotFound(err)).toBe(true);
   });
@@ -152,9 +152,9 @@ describe("rate limiting (429)", () => {
       problem(429, "rate_limited", { headers: { "retry-after": "0" } }),
       reply(200, transferReply()),
     );
-    const transfer = await payClient().getTransfer({ clientTransferId: "tr-0001" });
+    const transfer = await payClient().getTransfer({ clientPayoutId: "tr-0001" });
 
-    expect(transfer.transferId).toBe("T-42");
+    expect(transfer.payoutId).toBe("T-42");
     expect(server.requests).toHaveLength(2);
   });
 
@@ -165,7 +165,7 @@ describe("rate limiting (429)", () => {
     );
     const transfer = await payClient().createTransfer(transferRequest());
 
-    expect(transfer.transferId).toBe("T-42");
+    expect(transfer.payoutId).toBe("T-42");
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]?.json).toEqual(server.requests[0]?.json);
   });
@@ -276,9 +276,9 @@ describe("network failures", () => {
 
   it("retries a read whose connection drops", async () => {
     server.script(destroy(), reply(200, transferReply()));
-    const transfer = await payClient().getTransfer({ clientTransferId: "tr-0001" });
+    const transfer = await payClient().getTransfer({ clientPayoutId: "tr-0001" });
 
-    expect(transfer.clientTransferId).toBe("tr-0001");
+    expect(transfer.clientPayoutId).toBe("tr-0001");
     expect(server.requests).toHaveLength(2);
   });
 
@@ -344,13 +344,13 @@ describe("requests that cannot be built", () => {
 
 describe("replies that do not match the contract", () => {
   it("throws InvalidReplyError when a required field is missing", async () => {
-    const { transferId: _omitted, ...withoutId } = transferReply();
+    const { payoutId: _omitted, ...withoutId } = transferReply();
     server.script(reply(200, withoutId));
-    const err = await failure(payClient().getTransfer({ clientTransferId: "tr-0001" }));
+    const err = await failure(payClient().getTransfer({ clientPayoutId: "tr-0001" }));
 
     expect(err).toBeInstanceOf(InvalidReplyError);
     expect(err).toMatchObject({ code: "invalid_reply", status: 200 });
-    expect((err as InvalidReplyError).issues).toContain("transferId");
+    expect((err as InvalidReplyError).issues).toContain("payoutId");
     expect(outcomeMayBeApplied(err)).toBe(false);
     expect(server.requests).toHaveLength(1);
   });
@@ -395,8 +395,8 @@ describe("invalid input", () => {
   it.each([
     ["an amount in exponent notation", { amount: "1e5" }, "amount"],
     ["a negative amount", { amount: "-1" }, "amount"],
-    ["a client id with spaces", { clientTransferId: "tr 0001" }, "clientTransferId"],
-    ["a client id longer than 64 characters", { clientTransferId: "x".repeat(65) }, "clientTransferId"],
+    ["a client id with spaces", { clientPayoutId: "tr 0001" }, "clientPayoutId"],
+    ["a client id longer than 64 characters", { clientPayoutId: "x".repeat(65) }, "clientPayoutId"],
   ])("refuses %s with InvalidRequestError and sends nothing", async (_what, overrides, field) => {
     server.script(reply(201, transferReply()));
     const err = await failure(payClient().createTransfer(transferRequest(overrides)));
@@ -452,7 +452,7 @@ describe("the request on the wire", () => {
     const [seen] = server.requests;
     expect(transfer).toEqual(transferReply());
     expect(seen?.method).toBe("POST");
-    expect(seen?.url).toBe("/api/v1/transfers");
+    expect(seen?.url).toBe("/api/v1/payouts");
     expect(seen?.headers["content-type"]).toMatch(/^application\/json/);
     expect(seen?.json).toEqual(transferRequest({ description: "thanks" }));
   });
@@ -507,7 +507,7 @@ describe("the request on the wire", () => {
     expect(rates.map((r) => r.rate)).toEqual(["5.5", "1"]);
     expect(ratesSeen?.query.getAll("assets")).toEqual(["TONCOIN", "USDT"]);
     expect(ratesSeen?.query.get("base")).toBe("USD");
-    expect(transfersSeen?.url).toBe("/api/v1/transfers?limit=10");
+    expect(transfersSeen?.url).toBe("/api/v1/payouts?limit=10");
   });
 
   it("tolerates a trailing slash on the base URL", async () => {

@@ -170,17 +170,17 @@ describe("every operation through the clients against the simulator", () => {
 
     const transfer = await pay.createTransfer({
       target: String(other),
-      targetType: "messenger_user_id",
+      targetType: "telegram_user_id",
       asset: "USDT",
       amount: "1",
-      clientTransferId: "cov-tr-1",
+      clientPayoutId: "cov-tr-1",
     });
-    expect((await pay.getTransfer({ transferId: transfer.transferId })).clientTransferId).toBe("cov-tr-1");
+    expect((await pay.getTransfer({ payoutId: transfer.payoutId })).clientPayoutId).toBe("cov-tr-1");
     const mass = await pay.createMassTransfer({
       asset: "USDT",
-      transfers: [{ target: String(other), targetType: "messenger_user_id", amount: "2", clientTransferId: "cov-mt-1" }],
+      payouts: [{ target: String(other), targetType: "telegram_user_id", amount: "2", clientPayoutId: "cov-mt-1" }],
     });
-    expect(mass.results[0]?.status).toBe("completed");
+    expect(mass.successPayouts.map((p) => p.clientPayoutId)).toEqual(["cov-mt-1"]);
     expect((await pay.getTransfers({ limit: 10 })).items).toHaveLength(2);
 
     const invoice = await pay.createInvoice({ clientInvoiceId: "cov-inv-1", asset: "USDT", amount: "3" });

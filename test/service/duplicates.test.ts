@@ -75,16 +75,16 @@ describe("a repeated create returns what the first one did, read back by its cli
 
     const send = {
       target: String(friend),
-      targetType: "messenger_user_id",
+      targetType: "telegram_user_id",
       asset: "USDT",
       amount: "3",
-      clientTransferId: "dup-t",
+      clientPayoutId: "dup-t",
     } as const;
     const sent = await pay.createTransfer(send);
     expect(
       (await createOnce({ send: () => pay.createTransfer(send), lookup: () => reconcile.transfer(pay, "dup-t") }))
-        .transferId,
-    ).toBe(sent.transferId);
+        .payoutId,
+    ).toBe(sent.payoutId);
 
     const cheque = { asset: "USDT", amount: "2", clientChequeId: "dup-c" } as const;
     const made = await pay.createCheque(cheque);

@@ -6,24 +6,25 @@ export const API_KEY = "sk-test-3f9a1c7e0b5d4e2f8a6c-DO-NOT-LEAK";
 export function transferRequest(overrides: Partial<CreateTransferRequest> = {}): CreateTransferRequest {
   return {
     target: "1001",
-    targetType: "messenger_user_id",
+    targetType: "telegram_user_id",
     asset: "USDT",
     amount: "1.5",
-    clientTransferId: "tr-0001",
+    clientPayoutId: "tr-0001",
     ...overrides,
   };
 }
 
 export function transferReply(overrides: Partial<Transfer> = {}): Transfer {
   return {
-    transferId: "T-42",
-    clientTransferId: "tr-0001",
+    payoutId: "T-42",
+    clientPayoutId: "tr-0001",
     target: "1001",
-    targetType: "messenger_user_id",
+    targetType: "telegram_user_id",
     asset: "USDT",
     amount: "1.5",
+    description: null,
     createdAt: "2025-01-01T00:00:00Z",
-    status: "completed",
+    status: "paid",
     ...overrides,
   };
 }

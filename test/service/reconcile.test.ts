@@ -27,7 +27,7 @@ afterEach(async () => {
 function createTransferOnce(request: CreateTransferRequest, maxSends?: number) {
   return createOnce({
     send: () => pay.createTransfer(request),
-    lookup: () => reconcile.transfer(pay, request.clientTransferId),
+    lookup: () => reconcile.transfer(pay, request.clientPayoutId),
     ...(maxSends === undefined ? {} : { maxSends }),
   });
 }
@@ -37,27 +37,27 @@ function seen(): string[] {
   return server.requests.map((r) => `${r.method} ${r.url}`);
 }
 
-const POST = "POST /api/v1/transfers";
-const LOOKUP = "GET /api/v1/transfer?clientTransferId=tr-0001";
+const POST = "POST /api/v1/payouts";
+const LOOKUP = "GET /api/v1/payout?clientPayoutId=tr-0001";
 
 describe("createOnce", () => {
   it("returns the resource found by the lookup after an unknown outcome, having sent the write once", async () => {
-    server.script(destroy(), reply(200, transferReply({ transferId: "T-found" })));
+    server.script(destroy(), reply(200, transferReply({ payoutId: "T-found" })));
     const transfer = await createTransferOnce(transferRequest());
 
-    expect(transfer.transferId).toBe("T-found");
+    expect(transfer.payoutId).toBe("T-found");
     expect(seen()).toEqual([POST, LOOKUP]);
   });
 
   it("resends with the same body after the lookup proved the write was not carried out", async () => {
-    server.script(destroy(), problem(404, "not_found"), reply(201, transferReply({ transferId: "T-2nd" })));
+    server.script(destroy(), problem(404, "not_found"), reply(201, transferReply({ payoutId: "T-2nd" })));
     const transfer = await createTransferOnce(transferRequest());
 
-    expect(transfer.transferId).toBe("T-2nd");
+    expect(transfer.payoutId).toBe("T-2nd");
     expect(seen()).toEqual([POST, LOOKUP, POST]);
     const [first, , second] = server.requests;
     expect(second?.json).toEqual(first?.json);
-    expect(second?.json).toMatchObject({ clientTransferId: "tr-0001" });
+    expect(second?.json).toMatchObject({ clientPayoutId: "tr-0001" });
   });
 
   it("reconciles a 5xx to a write the same way: lookup, then resend only after a 404", async () => {
@@ -94,10 +94,10 @@ describe("createOnce", () => {
   });
 
   it("answers a 409 client_id_duplicate with the resource read by its client id", async () => {
-    server.script(problem(409, "client_id_duplicate"), reply(200, transferReply({ transferId: "T-old" })));
+    server.script(problem(409, "client_id_duplicate"), reply(200, transferReply({ payoutId: "T-old" })));
     const transfer = await createTransferOnce(transferRequest());
 
-    expect(transfer.transferId).toBe("T-old");
+    expect(transfer.payoutId).toBe("T-old");
     expect(seen()).toEqual([POST, LOOKUP]);
   });
 
@@ -115,11 +115,11 @@ describe("createOnce", () => {
       destroy(),
       problem(404, "not_found"),
       problem(409, "client_id_duplicate"),
-      reply(200, transferReply({ transferId: "T-late" })),
+      reply(200, transferReply({ payoutId: "T-late" })),
     );
     const transfer = await createTransferOnce(transferRequest());
 
-    expect(transfer.transferId).toBe("T-late");
+    expect(transfer.payoutId).toBe("T-late");
     expect(seen()).toEqual([POST, LOOKUP, POST, LOOKUP]);
   });
 

@@ -46,7 +46,7 @@ describe("Pay replies match the contract", () => {
         asset: "USDT",
         amount: "5",
         clientChequeId: "k-1",
-        targetType: "messenger_user_id",
+        targetType: "telegram_user_id",
         target: "1002",
       },
     });
@@ -75,44 +75,49 @@ describe("Pay replies match the contract", () => {
     await call("deleteCheque", 409, "/pay/api/v1/cheques?clientChequeId=k-1", { method: "DELETE", key });
 
     // Transfers.
-    const to = { target: String(friend.userId), targetType: "messenger_user_id" };
-    const transfer = await call("createTransfer", 201, "/pay/api/v1/transfers", {
+    const to = { target: String(friend.userId), targetType: "telegram_user_id" };
+    const transfer = await call("createTransfer", 201, "/pay/api/v1/payouts", {
       method: "POST",
       key,
-      body: { ...to, asset: "USDT", amount: "1", clientTransferId: "t-1", description: "hello" },
+      body: { ...to, asset: "USDT", amount: "1", clientPayoutId: "t-1", description: "hello" },
     });
-    await call("createTransfer", 201, "/pay/api/v1/transfers", {
+    await call("createTransfer", 201, "/pay/api/v1/payouts", {
       method: "POST",
       key,
-      body: { ...to, asset: "USDT", amount: "1", clientTransferId: "t-2" },
+      body: { ...to, asset: "USDT", amount: "1", clientPayoutId: "t-2" },
     });
-    await call("createTransfer", 404, "/pay/api/v1/transfers", {
+    await call("createTransfer", 404, "/pay/api/v1/payouts", {
       method: "POST",
       key,
-      body: { ...to, target: "99999", asset: "USDT", amount: "1", clientTransferId: "t-3" },
+      body: { ...to, target: "99999", asset: "USDT", amount: "1", clientPayoutId: "t-3" },
     });
-    await call("createTransfer", 400, "/pay/api/v1/transfers", {
+    await call("createTransfer", 400, "/pay/api/v1/payouts", {
       method: "POST",
       key,
-      body: { ...to, asset: "USDT", amount: "100000", clientTransferId: "t-4" },
+      body: { ...to, asset: "USDT", amount: "100000", clientPayoutId: "t-4" },
     });
-    await call("createMassTransfer", 201, "/pay/api/v1/mass-transfers", {
+    await call("createMassTransfer", 201, "/pay/api/v1/mass-payouts", {
       method: "POST",
       key,
       body: {
         asset: "USDT",
-        transfers: [
-          { ...to, amount: "1", clientTransferId: "m-1" },
-          { ...to, amount: "1", clientTransferId: "t-1" },
-          { ...to, amount: "99999", clientTransferId: "m-3" },
+        payouts: [
+          { ...to, amount: "1", clientPayoutId: "m-1" },
+          { ...to, amount: "1", clientPayoutId: "t-1" },
+          { ...to, amount: "99999", clientPayoutId: "m-3" },
         ],
       },
     });
-    await call("getTransfers", 200, "/pay/api/v1/transfers?limit=2", { key });
-    await call("getTransfers", 200, "/pay/api/v1/transfers?fromDate=2020-01-01T00:00:00Z", { key });
-    await call("getTransfer", 200, `/pay/api/v1/transfer?transferId=${transfer.transferId}`, { key });
-    await call("getTransfer", 200, "/pay/api/v1/transfer?clientTransferId=m-1", { key });
-    await call("getTransfer", 404, "/pay/api/v1/transfer?clientTransferId=m-3", { key });
+    await call("getTransfers", 200, "/pay/api/v1/payouts?limit=2", { key });
+    await call("getTransfers", 200, "/pay/api/v1/payouts?fromDate=2020-01-01T00:00:00Z", { key });
+    await call("getTransfer", 200, `/pay/api/v1/payout?payoutId=${transfer.payoutId}`, { key });
+    await call("getTransfer", 200, "/pay/api/v1/payout?clientPayoutId=m-1", { key });
+    await call("getTransfer", 404, "/pay/api/v1/payout?clientPayoutId=m-3", { key });
+    // The source document's own description of this read still answers: an alias of the payout read.
+    const byAlias = await call("getTransfer", 200, `/pay/api/v1/transfer?transferId=${transfer.payoutId}`, { key });
+    expect(byAlias).toEqual(await call("getTransfer", 200, "/pay/api/v1/transfer?clientTransferId=t-1", { key }));
+    expect(byAlias.payoutId).toBe(transfer.payoutId);
+    await call("getTransfer", 404, "/testnet/pay/api/v1/transfer?clientTransferId=t-1", { key: testKey });
 
     // Invoices (paid on the testnet).
     const inv = await call("createInvoice", 201, "/testnet/pay/api/v1/invoices", {
@@ -187,10 +192,10 @@ describe("Pay replies match the contract", () => {
 
     // Fault replies.
     await sim.fault({ operationId: "createTransfer", mode: "error5xx" });
-    await call("createTransfer", 500, "/pay/api/v1/transfers", {
+    await call("createTransfer", 500, "/pay/api/v1/payouts", {
       method: "POST",
       key,
-      body: { ...to, asset: "USDT", amount: "1", clientTransferId: "t-5" },
+      body: { ...to, asset: "USDT", amount: "1", clientPayoutId: "t-5" },
     });
     await sim.fault({ operationId: "getCurrencies", mode: "rateLimit", ms: 0 });
     await call("getCurrencies", 429, "/pay/api/v1/currencies");

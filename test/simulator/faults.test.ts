@@ -17,20 +17,20 @@ async function pair() {
   const sender = await sim.createAccount({ pay: { USDT: "100" } });
   const receiver = await sim.createAccount();
   const pay = sim.pay(sender.keys.production);
-  const transfer = (clientTransferId: string) => ({
+  const transfer = (clientPayoutId: string) => ({
     target: String(receiver.userId),
-    targetType: "messenger_user_id" as const,
+    targetType: "telegram_user_id" as const,
     asset: "USDT",
     amount: "10",
-    clientTransferId,
+    clientPayoutId,
   });
   return { sender, receiver, pay, transfer };
 }
 
 /** How many createTransfer requests carried this client id. */
-async function sends(clientTransferId: string): Promise<number> {
+async function sends(clientPayoutId: string): Promise<number> {
   const logged = await sim.requests("createTransfer");
-  return logged.filter((r) => (r.body as { clientTransferId?: string }).clientTransferId === clientTransferId)
+  return logged.filter((r) => (r.body as { clientPayoutId?: string }).clientPayoutId === clientPayoutId)
     .length;
 }
 
@@ -85,7 +85,7 @@ describe("faults", () => {
     await sim.fault({ operationId: "createTransfer", mode: "dropAfter" });
     expect(await rejection(pay.createTransfer(transfer("applied")))).toBeInstanceOf(OutcomeUnknownError);
     const found = await reconcile.transfer(pay, "applied");
-    expect(found).toMatchObject({ done: true, resource: { clientTransferId: "applied", amount: "10" } });
+    expect(found).toMatchObject({ done: true, resource: { clientPayoutId: "applied", amount: "10" } });
     expect(await sim.available(sender.userId, "USDT")).toBe("90");
     expect(await sim.available(receiver.userId, "USDT")).toBe("10");
   });
@@ -96,16 +96,16 @@ describe("faults", () => {
       createOnce({ send: () => pay.createTransfer(transfer(id)), lookup: () => reconcile.transfer(pay, id) });
 
     await sim.fault({ operationId: "createTransfer", mode: "dropAfter" });
-    expect(await once("after")).toMatchObject({ clientTransferId: "after" });
+    expect(await once("after")).toMatchObject({ clientPayoutId: "after" });
     expect(await sends("after")).toBe(1);
 
     await sim.fault({ operationId: "createTransfer", mode: "dropBefore" });
-    expect(await once("before")).toMatchObject({ clientTransferId: "before" });
+    expect(await once("before")).toMatchObject({ clientPayoutId: "before" });
     expect(await sends("before")).toBe(2);
 
     expect(await sim.available(sender.userId, "USDT")).toBe("80");
     expect(await sim.available(receiver.userId, "USDT")).toBe("20");
-    expect((await pay.getTransfers()).items.map((t) => t.clientTransferId)).toEqual(["before", "after"]);
+    expect((await pay.getTransfers()).items.map((t) => t.clientPayoutId)).toEqual(["before", "after"]);
   });
 
   it("faults count down per request and can be cleared", async () => {
@@ -116,7 +116,7 @@ describe("faults", () => {
       faults: [{ operationId: "createTransfer", count: 1 }],
     });
     await sim.control("/_sim/faults", "DELETE");
-    expect(await pay.createTransfer(transfer("c-1"))).toMatchObject({ clientTransferId: "c-1" });
+    expect(await pay.createTransfer(transfer("c-1"))).toMatchObject({ clientPayoutId: "c-1" });
     const bad = await sim.fetch("/_sim/faults", {
       method: "POST",
       body: { operationId: "nope", mode: "latency" },

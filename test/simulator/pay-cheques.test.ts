@@ -82,7 +82,7 @@ describe("cheques", () => {
       asset: "USDT",
       amount: "1",
       clientChequeId: "for-target",
-      targetType: "messenger_user_id",
+      targetType: "telegram_user_id",
       target: String(target.userId),
     });
     const refused = await sim.fetch("/_sim/cheques/redeem", {

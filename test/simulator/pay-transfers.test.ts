@@ -7,10 +7,10 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-const toUser = (userId: number) => ({ target: String(userId), targetType: "messenger_user_id" as const });
+const toUser = (userId: number) => ({ target: String(userId), targetType: "telegram_user_id" as const });
 
 describe("transfers", () => {
-  it("moves funds exactly once; a reused clientTransferId is refused with balances unchanged", async () => {
+  it("moves funds exactly once; a reused clientPayoutId is refused with balances unchanged", async () => {
     const sender = await sim.createAccount({ pay: { USDT: "100" } });
     const receiver = await sim.createAccount({ pay: { USDT: "1" } });
     const pay = sim.pay(sender.keys.production);
@@ -19,31 +19,31 @@ describe("transfers", () => {
       ...toUser(receiver.userId),
       asset: "USDT",
       amount: "12.345",
-      clientTransferId: "t-1",
+      clientPayoutId: "t-1",
       description: "lunch",
     });
     expect(transfer).toMatchObject({
-      clientTransferId: "t-1",
+      clientPayoutId: "t-1",
       amount: "12.345",
-      status: "completed",
+      status: "paid",
       description: "lunch",
     });
     expect(await sim.available(sender.userId, "USDT")).toBe("87.655");
     expect(await sim.available(receiver.userId, "USDT")).toBe("13.345");
 
     const dup = await rejection(
-      pay.createTransfer({ ...toUser(receiver.userId), asset: "USDT", amount: "1", clientTransferId: "t-1" }),
+      pay.createTransfer({ ...toUser(receiver.userId), asset: "USDT", amount: "1", clientPayoutId: "t-1" }),
     );
     expect(dup).toMatchObject({
       status: 400,
       reason: "client_id_duplicate",
-      info: { clientTransferId: "t-1" },
+      info: { clientPayoutId: "t-1" },
     });
     expect(await sim.available(sender.userId, "USDT")).toBe("87.655");
     expect(await sim.available(receiver.userId, "USDT")).toBe("13.345");
 
-    expect(await pay.getTransfer({ clientTransferId: "t-1" })).toEqual(transfer);
-    expect(await pay.getTransfer({ transferId: transfer.transferId })).toEqual(transfer);
+    expect(await pay.getTransfer({ clientPayoutId: "t-1" })).toEqual(transfer);
+    expect(await pay.getTransfer({ payoutId: transfer.payoutId })).toEqual(transfer);
     // The testnet world is separate: same user, untouched balances.
     expect(await sim.available(sender.userId, "USDT", "testnet")).toBe("100");
   });
@@ -51,23 +51,23 @@ describe("transfers", () => {
   it("refuses unknown targets, oneself and missing funds", async () => {
     const sender = await sim.createAccount({ pay: { USDT: "5" } });
     const pay = sim.pay(sender.keys.production);
-    const base = { asset: "USDT", amount: "1", targetType: "messenger_user_id" as const };
+    const base = { asset: "USDT", amount: "1", targetType: "telegram_user_id" as const };
     expect(
-      await rejection(pay.createTransfer({ ...base, target: "999999", clientTransferId: "x1" })),
+      await rejection(pay.createTransfer({ ...base, target: "999999", clientPayoutId: "x1" })),
     ).toMatchObject({
       status: 404,
       kind: "not_found",
     });
     expect(
-      await rejection(pay.createTransfer({ ...base, target: String(sender.userId), clientTransferId: "x2" })),
+      await rejection(pay.createTransfer({ ...base, target: String(sender.userId), clientPayoutId: "x2" })),
     ).toMatchObject({ status: 400, kind: "validation_error", info: { field: "target" } });
     const other = await sim.createAccount();
     expect(
       await rejection(
-        pay.createTransfer({ ...base, ...toUser(other.userId), amount: "6", clientTransferId: "x3" }),
+        pay.createTransfer({ ...base, ...toUser(other.userId), amount: "6", clientPayoutId: "x3" }),
       ),
     ).toMatchObject({ status: 400, reason: "insufficient_funds", info: { asset: "USDT", available: "5" } });
-    expect(await rejection(pay.getTransfer({ clientTransferId: "x1" }))).toMatchObject({ status: 404 });
+    expect(await rejection(pay.getTransfer({ clientPayoutId: "x1" }))).toMatchObject({ status: 404 });
     expect(await sim.available(sender.userId, "USDT")).toBe("5");
   });
 
@@ -76,7 +76,7 @@ describe("transfers", () => {
     const receiver = await sim.createAccount();
     const pay = sim.pay(sender.keys.production);
     const send = (id: string) =>
-      pay.createTransfer({ ...toUser(receiver.userId), asset: "USDT", amount: "1", clientTransferId: id });
+      pay.createTransfer({ ...toUser(receiver.userId), asset: "USDT", amount: "1", clientPayoutId: id });
 
     await send("early");
     sim.running.advanceClock(60 * 60 * 1000);
@@ -85,16 +85,16 @@ describe("transfers", () => {
     await send("late");
 
     const first = await pay.getTransfers({ limit: 2 });
-    expect(first.items.map((t) => t.clientTransferId)).toEqual(["late", "middle"]);
+    expect(first.items.map((t) => t.clientPayoutId)).toEqual(["late", "middle"]);
     const second = await pay.getTransfers({ limit: 2, cursor: first.pagination.next! });
     expect(second).toEqual({
-      items: [expect.objectContaining({ clientTransferId: "early" })],
+      items: [expect.objectContaining({ clientPayoutId: "early" })],
       pagination: { total: 3, next: null },
     });
 
-    const window = await pay.getTransfers({ fromDate: middle.createdAt, toDate: middle.createdAt });
-    expect(window.items.map((t) => t.clientTransferId)).toEqual(["middle"]);
-    const bad = await sim.fetch("/pay/api/v1/transfers?cursor=nonsense", { key: sender.keys.production });
+    const window = await pay.getTransfers({ fromDate: middle.createdAt!, toDate: middle.createdAt! });
+    expect(window.items.map((t) => t.clientPayoutId)).toEqual(["middle"]);
+    const bad = await sim.fetch("/pay/api/v1/payouts?cursor=nonsense", { key: sender.keys.production });
     expect(bad.body).toMatchObject({ status: 400, kind: "validation_error", info: { field: "cursor" } });
   });
 });
@@ -105,52 +105,59 @@ describe("mass transfers", () => {
     const a = await sim.createAccount();
     const b = await sim.createAccount();
     const pay = sim.pay(sender.keys.production);
-    await pay.createTransfer({ ...toUser(a.userId), asset: "USDT", amount: "1", clientTransferId: "used" });
+    await pay.createTransfer({ ...toUser(a.userId), asset: "USDT", amount: "1", clientPayoutId: "used" });
 
-    const { results } = await pay.createMassTransfer({
+    const { successPayouts, errorPayouts } = await pay.createMassTransfer({
       asset: "USDT",
-      transfers: [
-        { ...toUser(a.userId), amount: "2", clientTransferId: "m-1" },
-        { ...toUser(b.userId), amount: "1", clientTransferId: "used" },
-        { ...toUser(b.userId), amount: "100", clientTransferId: "m-3" },
-        { target: "424242", targetType: "messenger_user_id", amount: "1", clientTransferId: "m-4" },
-        { ...toUser(b.userId), amount: "0.0000001", clientTransferId: "m-5" },
-        { ...toUser(b.userId), amount: "3", clientTransferId: "m-6" },
-        { ...toUser(b.userId), amount: "1", clientTransferId: "m-6" },
+      payouts: [
+        { ...toUser(a.userId), amount: "2", clientPayoutId: "m-1" },
+        { ...toUser(b.userId), amount: "1", clientPayoutId: "used" },
+        { ...toUser(b.userId), amount: "100", clientPayoutId: "m-3" },
+        { target: "424242", targetType: "telegram_user_id", amount: "1", clientPayoutId: "m-4" },
+        { ...toUser(b.userId), amount: "0.0000001", clientPayoutId: "m-5" },
+        { ...toUser(b.userId), amount: "3", clientPayoutId: "m-6" },
+        { ...toUser(b.userId), amount: "1", clientPayoutId: "m-6" },
       ],
     });
-    expect(results.map((r) => [r.clientTransferId, r.status, r.error?.kind ?? null])).toEqual([
-      ["m-1", "completed", null],
-      ["used", "failed", "client_id_duplicate"],
-      ["m-3", "failed", "insufficient_funds"],
-      ["m-4", "failed", "not_found"],
-      ["m-5", "failed", "incorrect_decimal_places"],
-      ["m-6", "completed", null],
-      ["m-6", "failed", "client_id_duplicate"],
+    expect(successPayouts.map((p) => [p.clientPayoutId, p.status])).toEqual([
+      ["m-1", "paid"],
+      ["m-6", "paid"],
     ]);
-    expect(results[2]?.error).toMatchObject({ status: 400, info: { asset: "USDT", available: "7" } });
+    expect(errorPayouts.map((e) => [e.clientPayoutId, e.reason.kind])).toEqual([
+      ["used", "client_id_duplicate"],
+      ["m-3", "insufficient_funds"],
+      ["m-4", "not_found"],
+      ["m-5", "incorrect_decimal_places"],
+      ["m-6", "client_id_duplicate"],
+    ]);
+    // A refused item comes back as it was sent, with the problem that refused it.
+    expect(errorPayouts[1]).toMatchObject({
+      amount: "100",
+      target: String(b.userId),
+      reason: { status: 400, info: { asset: "USDT", available: "7" } },
+    });
     expect(await sim.available(sender.userId, "USDT")).toBe("4");
     expect(await sim.available(a.userId, "USDT")).toBe("3");
     expect(await sim.available(b.userId, "USDT")).toBe("3");
 
     // Items share the client-id space of single transfers and are readable one by one.
-    expect(await pay.getTransfer({ clientTransferId: "m-1" })).toMatchObject({
-      transferId: results[0]?.transferId,
+    expect(await pay.getTransfer({ clientPayoutId: "m-1" })).toMatchObject({
+      payoutId: successPayouts[0]?.payoutId,
     });
     const single = await rejection(
-      pay.createTransfer({ ...toUser(a.userId), asset: "USDT", amount: "1", clientTransferId: "m-6" }),
+      pay.createTransfer({ ...toUser(a.userId), asset: "USDT", amount: "1", clientPayoutId: "m-6" }),
     );
     expect(single).toMatchObject({ status: 400, reason: "client_id_duplicate" });
   });
 
   it("refuses a whole request with an unknown asset", async () => {
     const sender = await sim.createAccount({ pay: { USDT: "10" } });
-    const res = await sim.fetch("/pay/api/v1/mass-transfers", {
+    const res = await sim.fetch("/pay/api/v1/mass-payouts", {
       method: "POST",
       key: sender.keys.production,
       body: {
         asset: "NOPE",
-        transfers: [{ target: "1", targetType: "messenger_user_id", amount: "1", clientTransferId: "z" }],
+        payouts: [{ target: "1", targetType: "telegram_user_id", amount: "1", clientPayoutId: "z" }],
       },
     });
     expect(res.status).toBe(400);
@@ -165,31 +172,32 @@ describe("mass transfers", () => {
     const started = Date.now();
     let completed = 0;
     for (let batch = 0; batch < 100; batch++) {
-      const transfers = Array.from({ length: 100 }, (_, i) => ({
+      const payouts = Array.from({ length: 100 }, (_, i) => ({
         ...toUser(receivers[i % 4]!.userId),
         amount: "1.5",
-        clientTransferId: `job-${batch}-${i}`,
+        clientPayoutId: `job-${batch}-${i}`,
       }));
-      const { results } = await pay.createMassTransfer({ asset: "USDT", transfers });
-      completed += results.filter((r) => r.status === "completed").length;
+      const { successPayouts } = await pay.createMassTransfer({ asset: "USDT", payouts });
+      completed += successPayouts.length;
     }
     // A replay of the last batch does nothing: every item is a duplicate.
     const replay = await pay.createMassTransfer({
       asset: "USDT",
-      transfers: Array.from({ length: 100 }, (_, i) => ({
+      payouts: Array.from({ length: 100 }, (_, i) => ({
         ...toUser(receivers[0]!.userId),
         amount: "1.5",
-        clientTransferId: `job-99-${i}`,
+        clientPayoutId: `job-99-${i}`,
       })),
     });
     const elapsed = Date.now() - started;
 
     expect(completed).toBe(10_000);
-    expect(replay.results.every((r) => r.error?.kind === "client_id_duplicate")).toBe(true);
+    expect(replay.successPayouts).toEqual([]);
+    expect(replay.errorPayouts.every((e) => e.reason.kind === "client_id_duplicate")).toBe(true);
     expect(await sim.available(sender.userId, "USDT")).toBe("5000");
     expect(await sim.available(receivers[0]!.userId, "USDT")).toBe("3750");
     expect(elapsed).toBeLessThan(15_000);
     const page = await pay.getTransfers({ limit: 100 });
-    expect(page.items[0]?.clientTransferId).toBe("job-99-99");
+    expect(page.items[0]?.clientPayoutId).toBe("job-99-99");
   });
 });

@@ -155,15 +155,15 @@ describe("routing and validation", () => {
   it("refuses invalid input with 400 validation_error naming the field", async () => {
     const acct = await sim.createAccount({ pay: { USDT: "10" } });
     const key = acct.keys.production;
-    const amount = await sim.fetch("/pay/api/v1/transfers", {
+    const amount = await sim.fetch("/pay/api/v1/payouts", {
       method: "POST",
       key,
       body: {
         target: "1002",
-        targetType: "messenger_user_id",
+        targetType: "telegram_user_id",
         asset: "USDT",
         amount: "1e3",
-        clientTransferId: "v",
+        clientPayoutId: "v",
       },
     });
     expect(amount.status).toBe(400);

@@ -1,9 +1,10 @@
 /**
- * Transfers to users: the amount moves at once from the sender's available Pay balance to the
- * target account's. Single and mass transfers share one client-id space per account; a mass
- * transfer applies each item on its own and reports a problem per refused item.
+ * Transfers to users (payouts on the wire): the amount moves at once from the sender's available Pay
+ * balance to the target account's. Single and mass payouts share one client-id space per account; a
+ * mass payout applies each item on its own and lists it under `successPayouts` or, with the problem
+ * that refused it, under `errorPayouts`.
  */
-import type { MassTransferItemResult } from "../../service/schemas.js";
+import type { MassTransferError, Transfer } from "../../service/schemas.js";
 import type { CatalogueAsset } from "../catalogue.js";
 import { defineHandlers } from "../define.js";
 import { pageNewestFirst } from "../paging.js";
@@ -15,9 +16,9 @@ import { lookup, payAccount, record, type TransferRecord } from "./state.js";
 
 interface TransferTerms {
   target: string;
-  targetType: "messenger_user_id";
+  targetType: string;
   amount: string;
-  clientTransferId: string;
+  clientPayoutId: string;
   description?: string | undefined;
 }
 
@@ -25,29 +26,20 @@ export const transferHandlers = defineHandlers({
   createTransfer: (input, { account, world }) =>
     applyTransfer(world, requireAccount(account), requireAsset(input.asset), input).transfer,
 
-  createMassTransfer: ({ asset, transfers }, { account, world }) => {
+  createMassTransfer: ({ asset, payouts }, { account, world }) => {
     const sender = requireAccount(account);
     const entry = requireAsset(asset);
-    const results = transfers.map((item): MassTransferItemResult => {
+    const successPayouts: Transfer[] = [];
+    const errorPayouts: MassTransferError[] = [];
+    for (const item of payouts) {
       try {
-        const rec = applyTransfer(world, sender, entry, item);
-        return {
-          clientTransferId: item.clientTransferId,
-          status: "completed",
-          transferId: rec.transfer.transferId,
-          error: null,
-        };
+        successPayouts.push(applyTransfer(world, sender, entry, item).transfer);
       } catch (err) {
         if (!(err instanceof SimProblem)) throw err;
-        return {
-          clientTransferId: item.clientTransferId,
-          status: "failed",
-          transferId: null,
-          error: problemBody(onTheWire(err, "pay", "createMassTransfer")),
-        };
+        errorPayouts.push({ ...item, reason: problemBody(onTheWire(err, "pay", "createMassTransfer")) });
       }
-    });
-    return { results };
+    }
+    return { successPayouts, errorPayouts };
   },
 
   getTransfers: ({ cursor, limit, fromDate, toDate }, { account, world }) => {
@@ -62,13 +54,9 @@ export const transferHandlers = defineHandlers({
     return { items: page.items.map((r) => r.transfer), pagination: page.pagination };
   },
 
-  getTransfer: ({ transferId, clientTransferId }, { account, world }) => {
-    const rec = lookup(
-      payAccount(world, requireAccount(account).userId).transfers,
-      transferId,
-      clientTransferId,
-    );
-    if (rec === undefined) throw problems.notFound("transfer");
+  getTransfer: ({ payoutId, clientPayoutId }, { account, world }) => {
+    const rec = lookup(payAccount(world, requireAccount(account).userId).transfers, payoutId, clientPayoutId);
+    if (rec === undefined) throw problems.notFound("payout");
     return rec.transfer;
   },
 });
@@ -81,8 +69,11 @@ function applyTransfer(
   terms: TransferTerms,
 ): TransferRecord {
   const { transfers } = payAccount(world, sender.userId);
-  requireNewClientId(transfers, "clientTransferId", terms.clientTransferId);
+  requireNewClientId(transfers, "clientPayoutId", terms.clientPayoutId);
   checkAmount(terms.amount, asset.precision, asset.pay.minTransfer);
+  if (terms.targetType === "telegram_username") {
+    throw problems.validation("targetType", "The simulator knows recipients by user id only.");
+  }
   const targetId = parseUserId(terms.target, "target");
   if (targetId === sender.userId) {
     throw problems.validation("target", "A transfer to oneself is not allowed.");
@@ -93,20 +84,21 @@ function applyTransfer(
   debit(sender.pay, asset.asset, terms.amount);
   credit(receiver.pay, asset.asset, terms.amount);
   const now = world.now();
-  const transferId = world.nextId("trf");
-  return record(transfers, transferId, terms.clientTransferId, {
+  const payoutId = world.nextId("pyt");
+  return record(transfers, payoutId, terms.clientPayoutId, {
     owner: sender.userId,
     createdMs: now.getTime(),
     transfer: {
-      transferId,
-      clientTransferId: terms.clientTransferId,
+      payoutId,
+      clientPayoutId: terms.clientPayoutId,
       target: terms.target,
       targetType: terms.targetType,
       asset: asset.asset,
       amount: terms.amount,
-      ...(terms.description === undefined ? {} : { description: terms.description }),
+      description: terms.description ?? null,
+      // A simulated payout settles at once; the real service reports its own status values.
+      status: "paid",
       createdAt: now.toISOString(),
-      status: "completed",
     },
   });
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { outcomeMayBeApplied, ServiceRefusedError } from "../../../service/errors.js";
 import { createOnce, type Reconciled, reconcile } from "../../../service/reconcile.js";
-import { AssetCode, Cheque, Decimal, ObjectCallback } from "../../../service/schemas.js";
+import { AssetCode, Callback, Cheque, Decimal } from "../../../service/schemas.js";
 import type { ActionDefinition, Json } from "../../shared/confirm.js";
 import { createdKeyboard, createdText, deletedText } from "./views.js";
 
@@ -23,7 +23,7 @@ export const CreatePayload = z.object({
     .regex(/^[1-9][0-9]{0,15}$/)
     .optional(),
   /** Where the service reports the cheque's changes (users with a webhook secret; see src/watch). */
-  callback: ObjectCallback.optional(),
+  callback: Callback.optional(),
 });
 export type CreatePayload = z.infer<typeof CreatePayload>;
 
@@ -53,7 +53,7 @@ export const createChequeAction: ActionDefinition<CreatePayload> = {
           asset: p.asset,
           amount: p.amount,
           ...(p.description ? { description: p.description } : {}),
-          ...(p.target ? { targetType: "messenger_user_id" as const, target: p.target } : {}),
+          ...(p.target ? { targetType: "telegram_user_id" as const, target: p.target } : {}),
           ...(p.callback ? { callback: p.callback } : {}),
         }),
       lookup: () => reconcile.cheque(clients.pay, op.id),

@@ -27,7 +27,7 @@ import {
   ServiceRefusedError,
   UnauthorizedError,
 } from "../../../service/errors.js";
-import { MASS_TRANSFER_MAX_ITEMS, type MassTransferItemResult } from "../../../service/schemas.js";
+import { MASS_TRANSFER_MAX_ITEMS, type MassTransferResult } from "../../../service/schemas.js";
 import type { BotDeps } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { NoKeyError, type Translate } from "../../shared/errors.js";
@@ -278,15 +278,15 @@ export class MassRunner {
     try {
       const reply = await pay.createMassTransfer({
         asset: rows[0]!.asset,
-        transfers: rows.map((r) => ({
+        payouts: rows.map((r) => ({
           target: r.target,
-          targetType: "messenger_user_id" as const,
+          targetType: "telegram_user_id" as const,
           amount: r.amount,
-          clientTransferId: r.clientId,
+          clientPayoutId: r.clientId,
           ...(r.description === null ? {} : { description: r.description }),
         })),
       });
-      return { outcomes: itemOutcomes(rows, reply.results) };
+      return { outcomes: itemOutcomes(rows, reply) };
     } catch (err) {
       if (err instanceof RateLimitedError) return { outcomes: all("queued"), waitMs: err.retryAfterMs };
       if (outcomeMayBeApplied(err)) {
@@ -300,7 +300,7 @@ export class MassRunner {
       if (err instanceof UnauthorizedError) return { outcomes: all("queued"), pause: "unauthorized" };
       if (err instanceof ServiceRefusedError) {
         log.warn({ kind: err.kind, status: err.status }, "the service refused a whole batch");
-        return { outcomes: all("queued"), pause: err.kind };
+        return { outcomes: all("queued"), pause: err.reason === "refused" ? err.kind : err.reason };
       }
       if (err instanceof InvalidRequestError) {
         log.error({ err }, "a batch did not pass the contract's schema");
@@ -318,9 +318,9 @@ export class MassRunner {
     const outcomes: RowOutcome[] = [];
     await forEachLimit(rows, massTuning.reconcileConcurrency, async (row) => {
       try {
-        const found = await pay.getTransfer({ clientTransferId: row.clientId });
+        const found = await pay.getTransfer({ clientPayoutId: row.clientId });
         if (found.target === row.target && found.asset === row.asset && money.eq(found.amount, row.amount)) {
-          outcomes.push({ rowNo: row.rowNo, state: "completed", transferId: found.transferId, error: null });
+          outcomes.push({ rowNo: row.rowNo, state: "completed", transferId: found.payoutId, error: null });
         } else {
           // Our id names someone else's transfer: this row cannot be paid under it.
           log.error(
@@ -413,21 +413,24 @@ export class MassRunner {
   }
 }
 
-/** The outcome of each row from the call's per-item results (matched by client id, not position). */
-export function itemOutcomes(rows: MassRow[], results: MassTransferItemResult[]): RowOutcome[] {
-  const byId = new Map(results.map((r) => [r.clientTransferId, r]));
+/**
+ * The outcome of each row from the call's `successPayouts` and `errorPayouts` (matched by client id,
+ * not position). A payout listed as a success was made, whatever status it is in.
+ */
+export function itemOutcomes(rows: MassRow[], reply: MassTransferResult): RowOutcome[] {
+  const paid = new Map(reply.successPayouts.map((p) => [p.clientPayoutId, p]));
+  const refused = new Map(reply.errorPayouts.map((e) => [e.clientPayoutId, e.reason]));
   return rows.map((row): RowOutcome => {
-    const r = byId.get(row.clientId);
-    // An item missing from the reply, or completed without an id: read it back by its client id.
-    if (!r || (r.status === "completed" && !r.transferId)) return { rowNo: row.rowNo, state: "unknown" };
-    if (r.status === "completed")
-      return { rowNo: row.rowNo, state: "completed", transferId: r.transferId, error: null };
-    const kind = r.error?.kind ?? "refused";
+    const payout = paid.get(row.clientId);
+    if (payout) return { rowNo: row.rowNo, state: "completed", transferId: payout.payoutId, error: null };
+    const problem = refused.get(row.clientId);
+    // An item missing from the reply: read it back by its client id.
+    if (!problem) return { rowNo: row.rowNo, state: "unknown" };
+    const reason = refusalReason(problem.status, problem.kind);
     // An earlier attempt went through: read it by client id before recording it completed.
-    if (refusalReason(r.error?.status ?? 400, kind) === "client_id_duplicate") {
-      return { rowNo: row.rowNo, state: "unknown", error: "client_id_duplicate" };
-    }
-    return { rowNo: row.rowNo, state: "failed", error: kind };
+    if (reason === "client_id_duplicate") return { rowNo: row.rowNo, state: "unknown", error: reason };
+    // Known reasons are explained in the report; any other kind is shown as the service named it.
+    return { rowNo: row.rowNo, state: "failed", error: reason === "refused" ? problem.kind : reason };
   });
 }
 

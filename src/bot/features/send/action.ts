@@ -22,10 +22,10 @@ export const transferAction: ActionDefinition<TransferPayload> = {
   async execute({ op, payload, clients }) {
     const request = {
       target: payload.target,
-      targetType: "messenger_user_id" as const,
+      targetType: "telegram_user_id" as const,
       asset: payload.asset,
       amount: payload.amount,
-      clientTransferId: op.id,
+      clientPayoutId: op.id,
       ...(payload.description ? { description: payload.description } : {}),
     };
     return createOnce({
@@ -38,7 +38,8 @@ export const transferAction: ActionDefinition<TransferPayload> = {
     return t("send-done", {
       amount: formatAmount(payload.amount, payload.asset),
       recipient: recipientLabel(t, payload.target, payload.recipientName),
-      id: typeof result.transferId === "string" ? result.transferId : "-",
+      // Journal rows written before transfers became payouts carry `transferId`.
+      id: [result.payoutId, result.transferId].find((v) => typeof v === "string") ?? "-",
     });
   },
   doneKeyboard: (t) => new InlineKeyboard().text(t("send-list"), HISTORY_FIRST_PAGE),

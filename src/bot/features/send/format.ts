@@ -42,15 +42,16 @@ export function transferSummary(t: Translate, p: TransferPayload, available: str
 /** Every detail of one transfer, for "Find by id". */
 export function transferDetails(t: Translate, tr: Transfer): string {
   const lines = [
-    t("send-details-title", { id: tr.transferId }),
+    t("send-details-title", { id: tr.payoutId }),
     t("send-summary-to", { recipient: recipientLabel(t, tr.target) }),
     t("send-summary-amount", { amount: formatAmount(tr.amount, tr.asset) }),
   ];
   if (tr.description) lines.push(t("send-summary-description", { description: tr.description }));
   lines.push(
+    // The status is shown as the service names it: its value set is open (pending, paid, failed …).
     t("send-details-status", { status: tr.status ?? "-" }),
-    t("send-details-time", { time: formatTime(tr.createdAt) }),
-    t("send-details-client-id", { id: tr.clientTransferId }),
+    t("send-details-time", { time: tr.createdAt ? formatTime(tr.createdAt) : "-" }),
+    t("send-details-client-id", { id: tr.clientPayoutId ?? "-" }),
   );
   return lines.join("\n");
 }
@@ -58,9 +59,9 @@ export function transferDetails(t: Translate, tr: Transfer): string {
 /** One line of "My transfers": time, recipient, amount and asset, transfer id. */
 export function historyLine(t: Translate, tr: Transfer): string {
   return t("send-list-line", {
-    time: formatTime(tr.createdAt),
+    time: tr.createdAt ? formatTime(tr.createdAt) : "-",
     recipient: tr.target,
     amount: formatAmount(tr.amount, tr.asset),
-    id: tr.transferId,
+    id: tr.payoutId,
   });
 }

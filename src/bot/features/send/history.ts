@@ -59,8 +59,8 @@ export type FindResult = { found: Transfer } | { found: null; invalid: boolean }
 export async function findTransfer(pay: PayClient, typed: string): Promise<FindResult> {
   const id = typed.trim();
   if (!TRANSFER_ID_PATTERN.test(id)) return { found: null, invalid: true };
-  const byServer = { transferId: id };
-  const byClient = { clientTransferId: id };
+  const byServer = { payoutId: id };
+  const byClient = { clientPayoutId: id };
   for (const query of OUR_CLIENT_ID.test(id) ? [byClient, byServer] : [byServer, byClient]) {
     try {
       return { found: await pay.getTransfer(query) };

@@ -1,0 +1,717 @@
+/**
+ * A local stand-in for the Telegram Bot API over HTTP (node:http), for the bot's own wiring
+ * (`TELEGRAM_API_ROOT`), benchmarks and the playground. It serves the methods the bot uses with
+ * Telegram's semantics — long polling with `timeout`/`offset`, edits, deletes, callback answers,
+ * uploads and downloads, command lists per scope and language — and refuses what Telegram refuses,
+ * with Telegram's descriptions. Simulated people act through `user(id)`; every change is an event.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { BotCommand, InlineKeyboardMarkup, Message, MessageEntity, Update, User } from "grammy/types";
+import { type ChatEvent, ChatModel, type ChatModelOptions, commandEntities, type StoredFile } from "./chat-model.js";
+import { ParseError, parseHtml } from "./formatting.js";
+
+export interface BotApiServerOptions extends ChatModelOptions {
+  /** The only token accepted; any token when unset. */
+  token?: string;
+  port?: number;
+  bot?: Partial<User> & { username?: string };
+}
+
+/** A refusal as Telegram words it. */
+export class ApiRefusal extends Error {
+  constructor(
+    readonly code: number,
+    readonly description: string,
+    readonly parameters?: { retry_after?: number; migrate_to_chat_id?: number },
+  ) {
+    super(description);
+  }
+}
+
+const badRequest = (what: string) => new ApiRefusal(400, `Bad Request: ${what}`);
+const QUERY_TOO_OLD = "query is too old and response timeout expired or query ID is invalid";
+const NOT_MODIFIED =
+  "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
+const MAX_TEXT = 4096;
+const MAX_CAPTION = 1024;
+const MAX_CALLBACK_DATA_BYTES = 64;
+
+type Params = Record<string, unknown>;
+type Upload = { name: string; type: string; content: Buffer };
+type Handler = (params: Params, uploads: Map<string, Upload>) => unknown | Promise<unknown>;
+
+interface CommandList {
+  scope: string;
+  language: string;
+  commands: BotCommand[];
+}
+
+export class BotApiServer {
+  readonly state: ChatModel;
+  readonly botUser: User & { username: string };
+  /** Every method called, in order (name and params), for tests and the playground's log. */
+  readonly calls: { method: string; params: Params; at: number }[] = [];
+  readonly commandLists: CommandList[] = [];
+  menuButtons = new Map<string, unknown>();
+  webhook: { url: string; secret?: string } | undefined;
+  #server: Server | undefined;
+  #url = "";
+  #token: string | undefined;
+  #poll: { resolve: (updates: Update[]) => void; reject: (e: ApiRefusal) => void; timer: NodeJS.Timeout; limit: number } | undefined;
+  #handlers: Record<string, Handler>;
+  #refusals: { method: string; refusal: ApiRefusal; times: number }[] = [];
+
+  constructor(readonly options: BotApiServerOptions = {}) {
+    this.state = new ChatModel(options);
+    this.#token = options.token;
+    this.botUser = {
+      id: 777000001,
+      is_bot: true,
+      first_name: "Local Bot",
+      username: "local_playground_bot",
+      ...options.bot,
+    } as User & { username: string };
+    this.#handlers = this.#methods();
+  }
+
+  /** The `apiRoot` for grammY (`client.apiRoot`) and TELEGRAM_API_ROOT. */
+  get apiRoot(): string {
+    return this.#url;
+  }
+
+  async listen(): Promise<this> {
+    this.#server = createServer((req, res) => void this.#serve(req, res));
+    this.#server.keepAliveTimeout = 60_000;
+    await new Promise<void>((resolve) => this.#server!.listen(this.options.port ?? 0, "127.0.0.1", resolve));
+    this.#url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    if (this.#poll) {
+      clearTimeout(this.#poll.timer);
+      this.#poll.resolve([]);
+      this.#poll = undefined;
+    }
+    if (!this.#server) return;
+    this.#server.closeAllConnections();
+    await new Promise((resolve) => this.#server!.close(resolve));
+  }
+
+  /** Makes the next `times` calls of `method` fail with `refusal` (e.g. a 429 with retry_after). */
+  refuseNext(method: string, refusal: ApiRefusal, times = 1): void {
+    this.#refusals.push({ method: method.toLowerCase(), refusal, times });
+  }
+
+  /** A simulated person in a private chat with the bot. */
+  user(id: number, fields: Partial<Omit<User, "id">> = {}): SimulatedUser {
+    this.state.user(id, fields);
+    return new SimulatedUser(this, id);
+  }
+
+  /** Queues an update and wakes a waiting getUpdates. */
+  deliver(chatId: number, body: Omit<Update, "update_id">): Update {
+    const update = this.state.pushUpdate(chatId, body);
+    if (this.#poll) {
+      const poll = this.#poll;
+      this.#poll = undefined;
+      clearTimeout(poll.timer);
+      poll.resolve(this.state.queue.slice(0, poll.limit));
+    }
+    return update;
+  }
+
+  async #serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://local");
+    const file = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
+    if (file) return this.#download(file[1]!, decodeURIComponent(file[2]!), res);
+    const call = /^\/bot([^/]*)\/([A-Za-z]+)$/.exec(url.pathname);
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    const refuse = (r: ApiRefusal) =>
+      send(r.code, {
+        ok: false,
+        error_code: r.code,
+        description: r.description,
+        ...(r.parameters ? { parameters: r.parameters } : {}),
+      });
+    if (!call) return refuse(new ApiRefusal(404, "Not Found"));
+    if (this.#token !== undefined && call[1] !== this.#token) return refuse(new ApiRefusal(401, "Unauthorized"));
+    const method = call[2]!;
+    const handler = this.#handlers[method.toLowerCase()];
+    if (!handler) return refuse(new ApiRefusal(404, "Not Found"));
+    try {
+      const { params, uploads } = await readParams(req, url);
+      this.calls.push({ method, params, at: this.state.now() });
+      const planned = this.#refusals.find((r) => r.method === method.toLowerCase());
+      if (planned) {
+        if (--planned.times <= 0) this.#refusals.splice(this.#refusals.indexOf(planned), 1);
+        throw planned.refusal;
+      }
+      const result = await handler(params, uploads);
+      send(200, { ok: true, result });
+    } catch (err) {
+      if (err instanceof ApiRefusal) return refuse(err);
+      if (err instanceof ParseError) return refuse(badRequest(err.message.replace(/^Bad Request: /, "")));
+      refuse(new ApiRefusal(500, `Internal Server Error: ${err instanceof Error ? err.message : String(err)}`));
+    }
+  }
+
+  #download(token: string, path: string, res: ServerResponse): void {
+    const stored = [...this.state.files.values()].find((f) => f.path === path);
+    if ((this.#token !== undefined && token !== this.#token) || !stored) {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ ok: false, error_code: 404, description: "Not Found" }));
+      return;
+    }
+    res.writeHead(200, { "content-type": stored.mimeType, "content-length": stored.content.length });
+    res.end(stored.content);
+  }
+
+  #methods(): Record<string, Handler> {
+    const h: Record<string, Handler> = {
+      getme: () => this.botUser,
+      logout: () => true,
+      close: () => true,
+      getupdates: (p) => this.#getUpdates(p),
+      setwebhook: (p) => {
+        const url = str(p.url);
+        this.webhook = url ? { url, ...(p.secret_token ? { secret: str(p.secret_token) } : {}) } : undefined;
+        return true;
+      },
+      deletewebhook: (p) => {
+        this.webhook = undefined;
+        if (p.drop_pending_updates === true || p.drop_pending_updates === "true") this.state.queue.length = 0;
+        return true;
+      },
+      getwebhookinfo: () => ({
+        url: this.webhook?.url ?? "",
+        has_custom_certificate: false,
+        pending_update_count: this.state.queue.length,
+      }),
+      sendmessage: (p) => {
+        const chatId = this.#targetChat(p);
+        const { text, entities } = formatted(p.text, p.parse_mode, p.entities, MAX_TEXT, "text");
+        return this.#post(chatId, p, { text, ...(entities.length ? { entities } : {}) });
+      },
+      senddocument: (p, uploads) => this.#sendMedia("document", p, uploads),
+      sendphoto: (p, uploads) => this.#sendMedia("photo", p, uploads),
+      sendchataction: (p) => {
+        this.#targetChat(p);
+        return true;
+      },
+      editmessagetext: (p) => {
+        const { chatId, message } = this.#editable(p);
+        if (message.text === undefined) throw badRequest("there is no text in the message to edit");
+        const { text, entities } = formatted(p.text, p.parse_mode, p.entities, MAX_TEXT, "text");
+        const markup = markupOf(p.reply_markup);
+        if (text === message.text && sameEntities(entities, message.entities) && sameMarkup(markup, message.reply_markup))
+          throw badRequest(NOT_MODIFIED);
+        return this.#replace(chatId, message, { text, entities: entities.length ? entities : undefined, reply_markup: markup });
+      },
+      editmessagecaption: (p) => {
+        const { chatId, message } = this.#editable(p);
+        if (message.text !== undefined) throw badRequest("there is no caption in the message to edit");
+        const { text, entities } = formatted(p.caption ?? "", p.parse_mode, p.caption_entities, MAX_CAPTION, "caption", true);
+        const markup = markupOf(p.reply_markup);
+        if (text === (message.caption ?? "") && sameMarkup(markup, message.reply_markup)) throw badRequest(NOT_MODIFIED);
+        return this.#replace(chatId, message, {
+          caption: text || undefined,
+          caption_entities: entities.length ? entities : undefined,
+          reply_markup: markup,
+        });
+      },
+      editmessagereplymarkup: (p) => {
+        const { chatId, message } = this.#editable(p);
+        const markup = markupOf(p.reply_markup);
+        if (sameMarkup(markup, message.reply_markup)) throw badRequest(NOT_MODIFIED);
+        return this.#replace(chatId, message, { reply_markup: markup });
+      },
+      editmessagemedia: (p, uploads) => {
+        const { chatId, message } = this.#editable(p);
+        if (message.text !== undefined) throw badRequest("there is no media in the message to edit");
+        const media = parseJson(p.media) as { type?: string; media?: string; caption?: string } | undefined;
+        if (!media || (media.type !== "document" && media.type !== "photo")) throw badRequest("can't parse InputMedia: media type is not specified");
+        const file = this.#fileFrom(media.media, uploads, media.type);
+        const fields = mediaFields(media.type, file);
+        return this.#replace(
+          chatId,
+          { ...message, document: undefined, photo: undefined } as Message,
+          { ...fields, caption: media.caption || undefined, reply_markup: markupOf(p.reply_markup) },
+        );
+      },
+      deletemessage: (p) => {
+        const chatId = this.#knownChat(p.chat_id);
+        const messageId = Number(p.message_id);
+        if (!this.state.chat(chatId)?.has(messageId)) throw badRequest("message to delete not found");
+        this.state.deleteMessage(chatId, messageId);
+        return true;
+      },
+      answercallbackquery: (p) => {
+        const text = p.text === undefined ? undefined : str(p.text);
+        if (text !== undefined && text.length > 200) throw badRequest("MESSAGE_TOO_LONG");
+        if (!this.state.answerQuery(str(p.callback_query_id), text, p.show_alert === true || p.show_alert === "true"))
+          throw badRequest(QUERY_TOO_OLD);
+        return true;
+      },
+      getfile: (p) => {
+        const file = this.state.files.get(str(p.file_id));
+        if (!file) throw badRequest("invalid file_id");
+        return { file_id: file.fileId, file_unique_id: file.fileUniqueId, file_size: file.content.length, file_path: file.path };
+      },
+      setmycommands: (p) => {
+        const commands = parseJson(p.commands);
+        if (!Array.isArray(commands) || commands.length > 100) throw badRequest("BOT_COMMANDS_TOO_MUCH");
+        for (const c of commands as BotCommand[]) {
+          if (!/^[a-z0-9_]{1,32}$/.test(String(c?.command ?? ""))) throw badRequest("BOT_COMMAND_INVALID");
+          const d = String(c?.description ?? "");
+          if (d.length < 1 || d.length > 256) throw badRequest("BOT_COMMAND_DESCRIPTION_INVALID");
+        }
+        const { scope, language } = this.#commandKey(p);
+        const i = this.commandLists.findIndex((l) => l.scope === scope && l.language === language);
+        if (i >= 0) this.commandLists.splice(i, 1);
+        this.commandLists.push({ scope, language, commands: commands as BotCommand[] });
+        return true;
+      },
+      getmycommands: (p) => {
+        const { scope, language } = this.#commandKey(p);
+        return this.commandLists.find((l) => l.scope === scope && l.language === language)?.commands ?? [];
+      },
+      deletemycommands: (p) => {
+        const { scope, language } = this.#commandKey(p);
+        const i = this.commandLists.findIndex((l) => l.scope === scope && l.language === language);
+        if (i >= 0) this.commandLists.splice(i, 1);
+        return true;
+      },
+      setchatmenubutton: (p) => {
+        this.menuButtons.set(p.chat_id === undefined ? "default" : String(p.chat_id), parseJson(p.menu_button) ?? { type: "default" });
+        return true;
+      },
+      getchatmenubutton: (p) =>
+        this.menuButtons.get(p.chat_id === undefined ? "default" : String(p.chat_id)) ?? { type: "commands" },
+    };
+    return h;
+  }
+
+  /** The commands a person sees: the most specific list for their chat and language (Telegram's order). */
+  commandsFor(chatId: number, language?: string): BotCommand[] {
+    const scopes = [`chat:${chatId}`, "all_private_chats", "default"];
+    for (const scope of scopes) {
+      for (const lang of [language ?? "", ""]) {
+        const list = this.commandLists.find((l) => l.scope === scope && l.language === lang);
+        if (list) return list.commands;
+      }
+    }
+    return [];
+  }
+
+  #commandKey(p: Params): { scope: string; language: string } {
+    const scope = parseJson(p.scope) as { type?: string; chat_id?: number | string } | undefined;
+    const type = scope?.type ?? "default";
+    if (type === "chat") this.#knownChat(scope?.chat_id);
+    return { scope: type === "chat" ? `chat:${Number(scope?.chat_id)}` : type, language: str(p.language_code ?? "") };
+  }
+
+  #getUpdates(p: Params): Promise<Update[]> | Update[] {
+    if (this.webhook) throw new ApiRefusal(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+    const offset = p.offset === undefined ? 0 : Number(p.offset);
+    const limit = Math.min(Math.max(p.limit === undefined ? 100 : Number(p.limit), 1), 100);
+    const timeout = p.timeout === undefined ? 0 : Number(p.timeout);
+    // An offset confirms every update below it; they are never sent again.
+    const queue = this.state.queue;
+    if (offset > 0) while (queue.length > 0 && queue[0]!.update_id < offset) queue.shift();
+    else if (offset < 0) queue.splice(0, Math.max(0, queue.length + offset));
+    if (this.#poll) {
+      // Telegram ends the earlier request of a second poller.
+      const earlier = this.#poll;
+      this.#poll = undefined;
+      clearTimeout(earlier.timer);
+      earlier.reject(new ApiRefusal(409, "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"));
+    }
+    if (queue.length > 0 || timeout <= 0) return this.#delivered(queue.slice(0, limit));
+    return new Promise<Update[]>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#poll = undefined;
+        resolve([]);
+      }, timeout * 1000);
+      this.#poll = { resolve: (u) => resolve(this.#delivered(u)), reject, timer, limit };
+    });
+  }
+
+  #delivered(updates: Update[]): Update[] {
+    for (const u of updates) {
+      const chatId = chatOf(u);
+      this.state.emit("change", { type: "update-delivered", at: this.state.now(), chatId, updateId: u.update_id });
+    }
+    return updates;
+  }
+
+  #knownChat(value: unknown): number {
+    const chatId = Number(value);
+    if (!Number.isSafeInteger(chatId) || !this.state.chat(chatId)) throw badRequest("chat not found");
+    return chatId;
+  }
+
+  #targetChat(p: Params): number {
+    const chatId = this.#knownChat(p.chat_id);
+    if (this.state.blocked.has(chatId)) throw new ApiRefusal(403, "Forbidden: bot was blocked by the user");
+    if (this.state.history(chatId).length === 0)
+      throw new ApiRefusal(403, "Forbidden: bot can't initiate conversation with a user");
+    return chatId;
+  }
+
+  #post(chatId: number, p: Params, content: Partial<Message>): Message {
+    const markup = markupOf(p.reply_markup);
+    const replyTo = (parseJson(p.reply_parameters) as { message_id?: number } | undefined)?.message_id ?? p.reply_to_message_id;
+    const message = {
+      message_id: this.state.newMessageId(chatId),
+      date: Math.floor(Date.now() / 1000),
+      chat: this.#chatObject(chatId),
+      from: this.botUser,
+      ...content,
+      ...(markup ? { reply_markup: markup } : {}),
+      ...(replyTo !== undefined && this.state.chat(chatId)?.has(Number(replyTo))
+        ? { reply_to_message: this.state.chat(chatId)!.get(Number(replyTo)) }
+        : {}),
+    } as Message;
+    // A reply keyboard (or its removal) is shown to the person, not kept on the message.
+    const keyboard = parseJson(p.reply_markup) as Record<string, unknown> | undefined;
+    if (keyboard && !("inline_keyboard" in keyboard)) (message as Message & { keyboard?: unknown }).keyboard = keyboard;
+    this.state.addMessage(chatId, message, true);
+    return message;
+  }
+
+  #sendMedia(kind: "document" | "photo", p: Params, uploads: Map<string, Upload>): Message {
+    const chatId = this.#targetChat(p);
+    const file = this.#fileFrom(p[kind], uploads, kind);
+    const { text, entities } = formatted(p.caption ?? "", p.parse_mode, p.caption_entities, MAX_CAPTION, "caption", true);
+    return this.#post(chatId, p, {
+      ...mediaFields(kind, file),
+      ...(text ? { caption: text } : {}),
+      ...(entities.length ? { caption_entities: entities } : {}),
+    });
+  }
+
+  #fileFrom(value: unknown, uploads: Map<string, Upload>, kind: string): StoredFile {
+    if (typeof value === "string" && value.startsWith("attach://")) value = uploads.get(value.slice(9));
+    if (value && typeof value === "object" && "content" in value) {
+      const u = value as Upload;
+      return this.state.storeFile(u.name, u.type, u.content, kind === "photo" ? "photos" : "documents");
+    }
+    const known = this.state.files.get(str(value));
+    if (!known) throw badRequest("wrong file identifier/HTTP URL specified");
+    return known;
+  }
+
+  #editable(p: Params): { chatId: number; message: Message } {
+    if (p.inline_message_id !== undefined) throw badRequest("MESSAGE_ID_INVALID");
+    const chatId = this.#knownChat(p.chat_id);
+    const message = this.state.chat(chatId)?.get(Number(p.message_id));
+    if (!message) throw badRequest("message to edit not found");
+    if (message.from?.id !== this.botUser.id) throw badRequest("message can't be edited");
+    return { chatId, message };
+  }
+
+  #replace(chatId: number, message: Message, changes: Partial<Message>): Message {
+    const next = { ...message, ...changes, edit_date: Math.floor(Date.now() / 1000) } as Message;
+    for (const key of Object.keys(next) as (keyof Message)[]) if (next[key] === undefined) delete next[key];
+    this.state.replaceMessage(chatId, next);
+    return next;
+  }
+
+  #chatObject(chatId: number): Message["chat"] {
+    const u = this.state.users.get(chatId);
+    return {
+      id: chatId,
+      type: "private",
+      first_name: u?.first_name ?? "",
+      ...(u?.username ? { username: u.username } : {}),
+    } as Message["chat"];
+  }
+
+  /** Used by SimulatedUser: a message from a person, stored in the chat and delivered as an update. */
+  personSays(userId: number, content: Partial<Message>): { message: Message; update: Update } {
+    const user = this.state.user(userId);
+    const message = {
+      message_id: this.state.newMessageId(userId),
+      date: Math.floor(Date.now() / 1000),
+      chat: this.#chatObject(userId),
+      from: user,
+      ...content,
+    } as Message;
+    this.state.addMessage(userId, message, false);
+    const update = this.deliver(userId, { message } as Omit<Update, "update_id">);
+    return { message, update };
+  }
+
+  /** Used by SimulatedUser: a press of an inline button under a bot message. */
+  personPresses(userId: number, messageId: number, data: string): { queryId: string; update: Update } {
+    const message = this.state.chat(userId)?.get(messageId);
+    if (!message) throw new Error(`message ${messageId} is not in chat ${userId}`);
+    const exists = (message.reply_markup?.inline_keyboard ?? []).some((row) =>
+      row.some((b) => "callback_data" in b && b.callback_data === data),
+    );
+    if (!exists) throw new Error(`message ${messageId} has no button with data ${data}`);
+    return this.pressAnyway(userId, messageId, data);
+  }
+
+  /** A press with any data (a stale client, a forged button): Telegram delivers it as it is. */
+  pressAnyway(userId: number, messageId: number, data: string): { queryId: string; update: Update } {
+    const message = this.state.chat(userId)?.get(messageId);
+    const query = this.state.openQuery(userId);
+    const update = this.deliver(userId, {
+      callback_query: {
+        id: query.id,
+        from: this.state.user(userId),
+        chat_instance: `ci${userId}`,
+        data,
+        ...(message ? { message } : {}),
+      },
+    } as Omit<Update, "update_id">);
+    return { queryId: query.id, update };
+  }
+}
+
+/** A person in a private chat with the bot, acting through the stand-in. */
+export class SimulatedUser {
+  constructor(
+    readonly server: BotApiServer,
+    readonly id: number,
+  ) {}
+
+  /** Types a text; a leading /command gets its bot_command entity, as in Telegram clients. */
+  send(text: string, entities?: MessageEntity[]): Update {
+    const found = entities ?? commandEntities(text);
+    return this.server.personSays(this.id, { text, ...(found ? { entities: found } : {}) }).update;
+  }
+
+  command(name: string, args = ""): Update {
+    return this.send(`/${name.replace(/^\//, "")}${args ? ` ${args}` : ""}`);
+  }
+
+  /** Presses the inline button with this callback data on a bot message (the latest carrying it by default). */
+  press(data: string, messageId?: number): { queryId: string; update: Update } {
+    const id = messageId ?? this.findButton(data)?.message_id;
+    if (id === undefined) throw new Error(`no button with data ${data} in chat ${this.id}`);
+    return this.server.personPresses(this.id, id, data);
+  }
+
+  /** Picks a user through a `request_users` keyboard button. */
+  shareUser(requestId: number, userId: number, fields: { first_name?: string; username?: string } = {}): Update {
+    return this.server.personSays(this.id, {
+      users_shared: { request_id: requestId, users: [{ user_id: userId, ...fields }] },
+    } as Partial<Message>).update;
+  }
+
+  /** Forwards a message written by another person (hidden: only their name is known). */
+  forwardFrom(from: User | { hiddenName: string }, text: string): Update {
+    const forward_origin =
+      "hiddenName" in from
+        ? { type: "hidden_user" as const, date: Math.floor(Date.now() / 1000), sender_user_name: from.hiddenName }
+        : { type: "user" as const, date: Math.floor(Date.now() / 1000), sender_user: from };
+    return this.server.personSays(this.id, { text, forward_origin } as Partial<Message>).update;
+  }
+
+  sendDocument(name: string, content: string | Buffer, mimeType = "text/csv", caption?: string): Update {
+    const file = this.server.state.storeFile(name, mimeType, Buffer.from(content));
+    return this.server.personSays(this.id, {
+      document: { file_id: file.fileId, file_unique_id: file.fileUniqueId, file_name: name, mime_type: mimeType, file_size: file.content.length },
+      ...(caption ? { caption } : {}),
+    } as Partial<Message>).update;
+  }
+
+  block(): void {
+    this.server.state.blocked.add(this.id);
+  }
+
+  /** Messages in this chat, oldest first (current state). */
+  get messages(): Message[] {
+    return this.server.state.history(this.id);
+  }
+
+  /** The bot's messages, oldest first. */
+  get fromBot(): Message[] {
+    return this.messages.filter((m) => m.from?.id === this.server.botUser.id);
+  }
+
+  lastFromBot(): Message | undefined {
+    return this.fromBot.at(-1);
+  }
+
+  findButton(data: string): Message | undefined {
+    return [...this.fromBot]
+      .reverse()
+      .find((m) => m.reply_markup?.inline_keyboard.some((row) => row.some((b) => "callback_data" in b && b.callback_data === data)));
+  }
+
+  /** Resolves with the first event in this chat that matches, or rejects after `timeoutMs`. */
+  waitFor<T extends ChatEvent>(
+    match: (e: ChatEvent) => e is T,
+    timeoutMs = 5000,
+  ): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const state = this.server.state;
+      const timer = setTimeout(() => {
+        state.off("change", listener);
+        reject(new Error(`chat ${this.id}: nothing matched within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const listener = (e: ChatEvent) => {
+        if (e.chatId !== this.id || !match(e)) return;
+        clearTimeout(timer);
+        state.off("change", listener);
+        resolve(e);
+      };
+      state.on("change", listener);
+    });
+  }
+
+  /** The next message the bot sends here. */
+  async nextReply(timeoutMs = 5000): Promise<Message> {
+    const e = await this.waitFor(
+      (e): e is Extract<typeof e, { type: "message" }> => e.type === "message" && e.fromBot,
+      timeoutMs,
+    );
+    return e.message;
+  }
+}
+
+export async function startBotApiServer(options: BotApiServerOptions = {}): Promise<BotApiServer> {
+  return new BotApiServer(options).listen();
+}
+
+function chatOf(u: Update): number {
+  return u.message?.chat.id ?? u.callback_query?.from.id ?? u.edited_message?.chat.id ?? 0;
+}
+
+function str(v: unknown): string {
+  return v === undefined || v === null ? "" : String(v);
+}
+
+function parseJson(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+function formatted(
+  raw: unknown,
+  parseMode: unknown,
+  entities: unknown,
+  max: number,
+  what: "text" | "caption",
+  allowEmpty = false,
+): { text: string; entities: MessageEntity[] } {
+  const source = str(raw);
+  const parsed =
+    parseMode === "HTML"
+      ? parseHtml(source)
+      : { text: source, entities: (parseJson(entities) as MessageEntity[] | undefined) ?? [] };
+  // Telegram trims surrounding whitespace before checking.
+  const text = parsed.text.trim();
+  if (!allowEmpty && text.length === 0) throw badRequest(`message ${what} is empty`);
+  if (text.length > max) throw badRequest(`message ${what} is too long`);
+  return { text, entities: parsed.entities };
+}
+
+function markupOf(v: unknown): InlineKeyboardMarkup | undefined {
+  const markup = parseJson(v) as InlineKeyboardMarkup | Record<string, unknown> | undefined;
+  if (!markup || typeof markup !== "object" || !("inline_keyboard" in markup)) return undefined;
+  const keyboard = (markup as InlineKeyboardMarkup).inline_keyboard;
+  if (!Array.isArray(keyboard)) throw badRequest("can't parse reply keyboard markup JSON object");
+  for (const row of keyboard) {
+    for (const b of row) {
+      if (!b.text) throw badRequest("text buttons are unallowed in the inline keyboard");
+      if ("callback_data" in b && Buffer.byteLength(String(b.callback_data)) > MAX_CALLBACK_DATA_BYTES)
+        throw badRequest("BUTTON_DATA_INVALID");
+    }
+  }
+  // An empty keyboard removes the buttons.
+  return keyboard.length === 0 || keyboard.every((r) => r.length === 0) ? undefined : (markup as InlineKeyboardMarkup);
+}
+
+function sameMarkup(a: InlineKeyboardMarkup | undefined, b: InlineKeyboardMarkup | undefined): boolean {
+  return JSON.stringify(a?.inline_keyboard ?? []) === JSON.stringify(b?.inline_keyboard ?? []);
+}
+
+function sameEntities(a: MessageEntity[], b: MessageEntity[] | undefined): boolean {
+  return JSON.stringify(a) === JSON.stringify(b ?? []);
+}
+
+function mediaFields(kind: string, file: StoredFile): Partial<Message> {
+  const base = { file_id: file.fileId, file_unique_id: file.fileUniqueId, file_size: file.content.length };
+  return kind === "photo"
+    ? { photo: [{ ...base, width: 512, height: 512 }] }
+    : { document: { ...base, file_name: file.name, mime_type: file.mimeType } };
+}
+
+async function readParams(req: IncomingMessage, url: URL): Promise<{ params: Params; uploads: Map<string, Upload> }> {
+  const params: Params = Object.fromEntries(url.searchParams);
+  const uploads = new Map<string, Upload>();
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  if (body.length === 0) return { params, uploads };
+  const type = req.headers["content-type"] ?? "";
+  if (type.includes("application/json")) {
+    const parsed = parseJson(body.toString("utf8"));
+    if (!parsed || typeof parsed !== "object") throw badRequest("invalid JSON");
+    Object.assign(params, parsed);
+  } else if (type.includes("application/x-www-form-urlencoded")) {
+    Object.assign(params, Object.fromEntries(new URLSearchParams(body.toString("utf8"))));
+  } else if (type.includes("multipart/form-data")) {
+    for (const part of multipartParts(body, type)) {
+      if (part.filename === undefined) params[part.name] = part.content.toString("utf8");
+      else {
+        const upload = { name: part.filename || part.name, type: part.type, content: part.content };
+        uploads.set(part.name, upload);
+        params[part.name] = upload;
+      }
+    }
+  }
+  return { params, uploads };
+}
+
+/**
+ * multipart/form-data as Telegram accepts it: grammY writes `filename=name` unquoted and headers in
+ * lower case without spaces, which the platform's strict FormData parser rejects.
+ */
+function multipartParts(
+  body: Buffer,
+  contentType: string,
+): { name: string; filename?: string; type: string; content: Buffer }[] {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!boundary) throw badRequest("invalid multipart boundary");
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  const parts: { name: string; filename?: string; type: string; content: Buffer }[] = [];
+  let start = body.indexOf(delimiter);
+  while (start >= 0) {
+    const from = start + delimiter.length;
+    if (body.subarray(from, from + 2).toString() === "--") break;
+    const next = body.indexOf(delimiter, from);
+    if (next < 0) break;
+    const part = body.subarray(from + 2, next - 2); // skip the CRLF after the delimiter and before the next
+    const split = part.indexOf("\r\n\r\n");
+    const head = part.subarray(0, split).toString("utf8");
+    const disposition = /content-disposition:\s*form-data\s*;([^\r\n]*)/i.exec(head)?.[1] ?? "";
+    const field = (key: string) =>
+      new RegExp(`(?:^|;)\\s*${key}=(?:"([^"]*)"|([^;\\r\\n]*))`, "i").exec(disposition);
+    const name = field("name");
+    const filename = field("filename");
+    if (name) {
+      parts.push({
+        name: name[1] ?? name[2] ?? "",
+        ...(filename ? { filename: (filename[1] ?? filename[2] ?? "").trim() } : {}),
+        type: /content-type:\s*([^\r\n]+)/i.exec(head)?.[1]?.trim() ?? "application/octet-stream",
+        content: Buffer.from(part.subarray(split + 4)),
+      });
+    }
+    start = next;
+  }
+  return parts;
+}

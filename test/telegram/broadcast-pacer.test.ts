@@ -1,0 +1,39 @@
+/**
+ * The broadcast pacer against the Bot API stand-in: messages to many chats go out at the configured
+ * rate, a 429 pauses every broadcast for its retry_after, and each message arrives exactly once.
+ */
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { ApiRefusal, type BotApiServer, startBotApiServer } from "../../src/playground/telegram/bot-api-server.js";
+import { BroadcastPacer, broadcastApi } from "../../src/telegram/broadcast-pacer.js";
+
+let server: BotApiServer;
+beforeEach(async () => {
+  server = await startBotApiServer({ token: "1:T" });
+});
+afterEach(() => server.close());
+
+const chats = Array.from({ length: 20 }, (_, i) => 100 + i);
+
+it("spaces messages to many chats to the configured rate", async () => {
+  for (const id of chats) server.user(id).send("hi");
+  const api = broadcastApi("1:T", { apiRoot: server.apiRoot }, new BroadcastPacer(() => 50));
+  const started = Date.now();
+  await Promise.all(chats.map((id) => api.sendMessage(id, `note ${id}`)));
+  // 20 messages at 50/s: the last one no sooner than 19 slots of 20 ms after the first.
+  expect(Date.now() - started).toBeGreaterThanOrEqual(19 * 20 - 5);
+  const sends = server.calls.filter((c) => c.method === "sendMessage").map((c) => c.at);
+  // No burst: within the first 100 ms after the first send, about 5 slots (a little slack for jitter).
+  expect(sends.filter((at) => at - sends[0]! < 100).length).toBeLessThanOrEqual(7);
+});
+
+it("obeys retry_after: a 429 pauses every broadcast, and the refused message is sent once afterwards", async () => {
+  for (const id of chats.slice(0, 5)) server.user(id).send("hi");
+  server.refuseNext("sendMessage", new ApiRefusal(429, "Too Many Requests: retry after 1", { retry_after: 1 }));
+  const api = broadcastApi("1:T", { apiRoot: server.apiRoot }, new BroadcastPacer(() => 1000));
+  const started = Date.now();
+  await Promise.all(chats.slice(0, 5).map((id) => api.sendMessage(id, "paid")));
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  for (const id of chats.slice(0, 5)) {
+    expect(server.state.history(id).filter((m) => m.text === "paid")).toHaveLength(1);
+  }
+});

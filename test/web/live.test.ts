@@ -1,0 +1,144 @@
+/**
+ * One bot process for real, in webhook mode, against the simulator and a fake Bot API over HTTP:
+ * setWebhook with the secret and the allowed update types; 401 for a request without the right
+ * secret (nothing handled); an update delivered twice handled once; /healthz and /metrics; a user
+ * linking a key; SIGTERM exits 0; and the whole log holds neither the key, nor the bot token, nor the
+ * encryption key.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningSimulator, startSimulator } from "../../src/simulator/server.js";
+import { button, freePort, LiveBot, TelegramOverHttp, updates, until, WEBHOOK_SECRET } from "../helpers/live-bot.js";
+
+const TOKEN = "123456:LIVE-TOKEN-abcdefghijklmnop";
+const ENCRYPTION_KEY = randomBytes(32).toString("base64");
+const USER = 910_001;
+
+describe("a bot process in webhook mode", () => {
+  let sim: RunningSimulator;
+  const telegram = new TelegramOverHttp();
+  let bot: LiveBot;
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, seed: false });
+    await telegram.start();
+    const dir = mkdtempSync(join(tmpdir(), "bot-live-"));
+    bot = new LiveBot(await freePort(), {
+      BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: telegram.url,
+      KEY_ENCRYPTION_KEY: ENCRYPTION_KEY,
+      DATABASE_URL: `sqlite:${join(dir, "bot.sqlite")}`,
+      PAY_BASE_URL: sim.baseUrls.pay,
+      EXCHANGE_BASE_URL: sim.baseUrls.exchange,
+      PAY_TESTNET_BASE_URL: sim.baseUrls.payTestnet,
+      EXCHANGE_TESTNET_BASE_URL: sim.baseUrls.exchangeTestnet,
+    });
+    await bot.started();
+  }, 40_000);
+
+  afterAll(async () => {
+    if (bot.child.exitCode === null) bot.child.kill("SIGKILL");
+    await telegram.close();
+    await sim.close();
+  });
+
+  it("sets its webhook with the secret and the update types it handles", () => {
+    const set = telegram.tg.calls.find((c) => c.method === "setWebhook");
+    expect(set?.payload).toMatchObject({
+      url: "https://bot.example.org/telegram/hook",
+      secret_token: WEBHOOK_SECRET,
+      allowed_updates: ["message", "callback_query"],
+    });
+  });
+
+  it("refuses requests without the right secret, and handles nothing of them", async () => {
+    expect(await bot.post(updates.text(USER, "/start"), null)).toBe(401);
+    expect(await bot.post(updates.text(USER, "/start"), "wrong-secret-123456")).toBe(401);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(telegram.tg.textsIn(USER)).toEqual([]);
+  });
+
+  it("handles an update delivered twice once", async () => {
+    const start = updates.text(USER, "/start");
+    const replies = () =>
+      telegram.tg.calls.filter((c) => c.method === "sendMessage" && Number(c.payload.chat_id) === USER).length;
+    expect(await Promise.all([bot.post(start), bot.post(start)])).toEqual([200, 200]);
+    await until(() => replies() > 0, 10_000, "the greeting");
+    await new Promise((r) => setTimeout(r, 300));
+    const once = replies();
+    expect(await bot.post(start)).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(replies()).toBe(once);
+    const skipped = bot.output
+      .split("\n")
+      .filter((l) => l.includes("update already taken") && l.includes(`"update_id":${start.update_id}`));
+    expect(skipped).toHaveLength(2);
+  });
+
+  it("links a key: the pasted key is deleted and never logged", async () => {
+    const account = await (
+      await fetch(`${sim.url}/_sim/accounts`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ userId: USER, pay: { USDT: "50" } }),
+      })
+    ).json() as { keys: { production: string } };
+    await bot.post(updates.text(USER, "/connect"));
+    await until(() => {
+      try {
+        button(telegram.tg, USER, /Production|production/);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 10_000, "the network buttons");
+    const net = button(telegram.tg, USER, /Production|production/);
+    await bot.post(updates.press(USER, net.data, net.messageId));
+    await new Promise((r) => setTimeout(r, 200));
+    await bot.post(updates.text(USER, account.keys.production));
+    await until(() => telegram.tg.textsIn(USER).some((t) => t.includes("✅")), 10_000, "the key to be linked");
+    expect(telegram.tg.deleted.some((d) => d.chatId === USER)).toBe(true);
+    (globalThis as { linkedKey?: string }).linkedKey = account.keys.production;
+  });
+
+  it("serves /healthz and /metrics", async () => {
+    const health = await fetch(`${bot.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ ok: true, checks: { database: "ok", service: "ok" } });
+
+    const metrics = await (await fetch(`${bot.url}/metrics`)).text();
+    expect(metrics).toMatch(/bot_updates_total\{type="message",outcome="ok"\} [1-9]/);
+    expect(metrics).toMatch(/bot_updates_total\{type="message",outcome="duplicate"\} [1-9]/);
+    expect(metrics).toMatch(/bot_update_handler_seconds_count\{type="message"\} [1-9]/);
+    expect(metrics).toMatch(/bot_service_calls_total\{operation="getAppInfo",status="200"\} [1-9]/);
+    expect(metrics).toMatch(/bot_service_call_seconds_count\{operation="getAppInfo"\} [1-9]/);
+    expect(metrics).toMatch(/bot_outbox_depth 0/);
+    expect(metrics).toContain("# TYPE bot_journal_entries gauge");
+    expect(metrics).toContain("# TYPE bot_mass_rows gauge");
+    expect(await (await fetch(`${bot.url}/nothing`)).text()).toBe("");
+  });
+
+  it("reports 503 when the service cannot be reached", async () => {
+    await sim.close();
+    const health = await fetch(`${bot.url}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ ok: false, checks: { database: "ok", service: "failing" } });
+    sim = await startSimulator({ port: 0, seed: false });
+  });
+
+  it("stops on SIGTERM with exit code 0, and its log holds no secret", async () => {
+    bot.child.kill("SIGTERM");
+    expect(await bot.exited).toBe(0);
+    const log = bot.output;
+    expect(log).toContain('"msg":"stopped"');
+    expect(log).toContain('"user_id":910001');
+    const key = (globalThis as { linkedKey?: string }).linkedKey!;
+    expect(log).not.toContain(key);
+    expect(log).not.toContain(TOKEN);
+    expect(log).not.toContain(TOKEN.split(":")[1]);
+    expect(log).not.toContain(ENCRYPTION_KEY);
+  });
+});
