@@ -41,3 +41,16 @@ invoices-delete-summary = 🗑 Delete invoice { $id }?
 invoices-deleted = 🗑 Invoice for { $amount } deleted. Nobody can pay it any more.
 invoices-paid = ✅ Test payment done: the invoice is paid and the amount is in your testnet balance.
 invoices-not-paid = ℹ️ The invoice could not be paid: it is not waiting for payment.
+
+## invoice payments and on-chain address
+invoices-payments-title = 💳 Payments:
+invoices-payments-none = 💳 No payments yet.
+invoices-payment-line = • { $amount } from { $payer }: { $status } ({ $time })
+invoices-payer-user = user id { $id }
+invoices-payer-unknown = an unknown payer
+invoices-onchain = ⛓ Pay on chain
+invoices-onchain-ask-network = On which network will the payer send { $asset }?
+invoices-onchain-unavailable = This invoice cannot be paid on chain now.
+invoices-onchain-address = ⛓ The payer sends { $asset } on the { $network } network to:
+    { $address }
+    At least { $min }. Valid until { $expires }.

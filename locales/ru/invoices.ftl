@@ -41,3 +41,16 @@ invoices-delete-summary = 🗑 Удалить счёт { $id }?
 invoices-deleted = 🗑 Счёт на { $amount } удалён. Оплатить его больше нельзя.
 invoices-paid = ✅ Тестовая оплата прошла: счёт оплачен, сумма зачислена на ваш тестовый баланс.
 invoices-not-paid = ℹ️ Счёт не удалось оплатить: он не ожидает оплаты.
+
+## invoice payments and on-chain address
+invoices-payments-title = 💳 Платежи:
+invoices-payments-none = 💳 Платежей пока нет.
+invoices-payment-line = • { $amount } от { $payer }: { $status } ({ $time })
+invoices-payer-user = пользователь с id { $id }
+invoices-payer-unknown = неизвестного плательщика
+invoices-onchain = ⛓ Оплата в блокчейне
+invoices-onchain-ask-network = В какой сети плательщик отправит { $asset }?
+invoices-onchain-unavailable = Этот счёт сейчас нельзя оплатить в блокчейне.
+invoices-onchain-address = ⛓ Плательщик отправляет { $asset } в сети { $network } на адрес:
+    { $address }
+    Не меньше { $min }. Действует до { $expires }.

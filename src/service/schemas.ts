@@ -496,6 +496,44 @@ export const Invoice = z.object({
 export type Invoice = z.infer<typeof Invoice>;
 export const InvoicesPage = cursorPage(Invoice);
 
+/** One transaction of an invoice payment: `internal` (inside the service) or `blockchain` (S3 models). */
+export const InvoiceTransaction = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  type: z.string(),
+  createdAt: z.string().optional(),
+  payer: z
+    .looseObject({
+      telegramId: z.string().optional(),
+      telegramUsername: z.string().optional(),
+      email: z.string().optional(),
+    })
+    .optional(),
+  tx: z.looseObject({ network: z.string().optional(), txHash: z.string().optional() }).optional(),
+});
+/** A payment towards an invoice: what was paid and what the owner receives; statuses kept as they come. */
+export const InvoicePayment = z.object({
+  id: z.string(),
+  status: z.string(),
+  finalizedAt: nullable(z.string()),
+  payAmount: Decimal,
+  payCurrency: AssetCode,
+  receiveAmount: nullable(Decimal),
+  receiveCurrency: nullable(AssetCode),
+  transactions: z.array(InvoiceTransaction).default([]),
+});
+export type InvoicePayment = z.infer<typeof InvoicePayment>;
+export const InvoicePaymentsPage = cursorPage(InvoicePayment);
+/** An on-chain address the payer can pay the invoice to (S3). */
+export const InvoicePaymentAddress = z.object({
+  address: z.string().min(1),
+  payCurrency: AssetCode,
+  payNetwork: z.string(),
+  expiresAt: nullable(Timestamp),
+  minAmount: nullable(Decimal),
+});
+export type InvoicePaymentAddress = z.infer<typeof InvoicePaymentAddress>;
+
 // ------------------------------------------------------------------ Pay: withdrawals
 
 export const CreateWithdrawalLinkRequest = z.object({

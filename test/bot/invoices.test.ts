@@ -253,6 +253,31 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     expect(user.buttonData(/Confirm/)).toBeUndefined();
   });
 
+  it("shows an invoice's payments (who, how much, which asset) and offers an on-chain address", async () => {
+    const { user, key, account } = await h.linkedUser({ pay: { USDT: "100" } }, { network: "testnet" });
+    await createVia(user, "5");
+    const [inv] = (await activeInvoices(key, "testnet")) as [Invoice];
+    await user.send("/myinvoices");
+    await user.press(`inv:show:${inv.invoiceId}`);
+    expect(user.last()?.text).toContain("No payments yet");
+
+    await user.pressLabel(/Pay on chain/);
+    expect(user.last()?.text).toMatch(/On which network will the payer send USDT/);
+    expect(user.buttonData(/^TON$/)).toBe(`ia:TON:${inv.invoiceId}`);
+    await user.pressLabel(/^TON$/);
+    const shown = user.last()?.text ?? "";
+    expect(shown).toMatch(/sends USDT on the TON network to:\nUQ[A-Za-z0-9_-]{46}\nAt least 5 USDT/);
+    // Asking again shows the same address: the service gives one per invoice and network.
+    await user.press(`ia:TON:${inv.invoiceId}`);
+    expect(user.last()?.text).toBe(shown);
+    expect(user.buttonData(/Back/)).toBe(`inv:show:${inv.invoiceId}`);
+
+    await user.pressLabel(/Pay \(test\)/);
+    await user.press(`inv:show:${inv.invoiceId}`);
+    expect(user.last()?.text).toMatch(/Payments:\n• 5 USDT from user id 1000: paid/);
+    expect((await h.account(account.userId, "testnet")).pay.USDT?.balance).toBe("105");
+  });
+
   it("refuses a delete confirmed after the invoice was paid, with a localized reason", async () => {
     const { user, pay, inv, confirm, opId } = await proposeDelete("testnet");
     await pay.payInvoiceTestnet({ invoiceId: inv.invoiceId });

@@ -15,7 +15,6 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
   "pay-create-invoice-request.json": "invoices still modelled as asset/amount, not priceCurrency/priceAmount|minPayment",
   "pay-create-invoice-reply.json": "invoice reply: `id` + `links` vs our invoiceId/asset/amount",
   "pay-get-invoice-reply.json": "invoice reply: `id` + callback/url/customer vs our invoiceId/asset/amount",
-  "pay-invoice-payments-reply.json": "GET /api/v1/invoice/payments is not an operation of ours yet",
   "pay-create-payout-reply.json": "SDK stub reply carries only payoutId and amount; we require target, asset",
   "pay-get-payout-reply.json": "SDK stub reply carries only payoutId and callback; we require target, asset",
   "pay-create-withdrawal-reply.json": "withdrawal reply: status values and optional fields differ",

@@ -66,6 +66,11 @@ describe("Pay replies match the contract", () => {
       body: { asset: "USDT", amount: "5.1234567", clientChequeId: "k-3" },
     });
     await call("getCheques", 200, "/pay/api/v1/cheques?limit=1", { key });
+    const put = { method: "PUT", key, body: { description: "for Ann" } };
+    expect(await call("updateCheque", 200, "/pay/api/v1/cheques?clientChequeId=k-1", put)).toMatchObject({
+      description: "for Ann",
+    });
+    await call("updateCheque", 404, "/pay/api/v1/cheques?clientChequeId=none", put);
     await call("getCheques", 200, "/pay/api/v1/cheques?state=active", { key });
     await call("getCheque", 200, `/pay/api/v1/cheque?chequeId=${cheque.chequeId}`, { key });
     await call("getCheque", 404, "/pay/api/v1/cheque?clientChequeId=none", { key });
@@ -138,6 +143,11 @@ describe("Pay replies match the contract", () => {
     });
     await call("getInvoices", 200, "/testnet/pay/api/v1/invoices", { key: testKey });
     await call("getInvoice", 200, "/testnet/pay/api/v1/invoice?clientInvoiceId=i-1", { key: testKey });
+    const address = "/testnet/pay/api/v1/invoices/payments/address?clientInvoiceId=i-1";
+    await call("createInvoicePaymentAddress", 201, address, { method: "POST", key: testKey, body: { payNetwork: "TON" } });
+    await call("createInvoicePaymentAddress", 400, address, { method: "POST", key: testKey, body: { payNetwork: "BTC" } });
+    await call("getInvoicePayments", 200, "/testnet/pay/api/v1/invoice/payments?clientInvoiceId=i-1", { key: testKey });
+    await call("getInvoicePayments", 404, "/testnet/pay/api/v1/invoice/payments?clientInvoiceId=none", { key: testKey });
     await call("payInvoiceTestnet", 200, `/testnet/pay/api/v1/invoice/pay?invoiceId=${inv.invoiceId}`, {
       method: "POST",
       key: testKey,
@@ -147,6 +157,10 @@ describe("Pay replies match the contract", () => {
       method: "POST",
       key: testKey,
     });
+    const paid = await call("getInvoicePayments", 200, "/testnet/pay/api/v1/invoice/payments?clientInvoiceId=i-1", {
+      key: testKey,
+    });
+    expect(paid.items).toMatchObject([{ status: "paid", payAmount: "1.5", payCurrency: "TONCOIN" }]);
     await call("payInvoiceTestnet", 403, `/pay/api/v1/invoice/pay?invoiceId=${inv.invoiceId}`, {
       method: "POST",
       key,

@@ -35,6 +35,13 @@ export const chequeHandlers = defineHandlers({
     announce(world, rec.owner, rec.callbackUrl, "cheque", rec.cheque);
     return rec.cheque;
   },
+
+  updateCheque: ({ chequeId, clientChequeId, description }, { account, world }) => {
+    const rec = findOwn(world, requireAccount(account), chequeId, clientChequeId);
+    requireActive(rec);
+    rec.cheque.description = description === "" ? null : description;
+    return rec.cheque;
+  },
 });
 
 function createCheque(world: World, owner: SimAccount, input: CreateChequeRequest): ChequeRecord {

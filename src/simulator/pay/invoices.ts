@@ -4,6 +4,9 @@
  * the next time it is looked at.
  */
 import { announce } from "../callbacks.js";
+import { createHash } from "node:crypto";
+import type { InvoicePaymentAddress } from "../../service/schemas.js";
+import { findAsset } from "../catalogue.js";
 import { defineHandlers } from "../define.js";
 import { pageNewestFirst } from "../paging.js";
 import { problems } from "../problems.js";
@@ -29,6 +32,7 @@ export const invoiceHandlers = defineHandlers({
     const rec: InvoiceRecord = {
       owner: owner.userId,
       callbackUrl: input.callback?.callbackUrl,
+      payments: [],
       invoice: {
         invoiceId,
         clientInvoiceId: input.clientInvoiceId,
@@ -62,6 +66,23 @@ export const invoiceHandlers = defineHandlers({
     return rec.invoice;
   },
 
+  getInvoicePayments: ({ invoiceId, clientInvoiceId, cursor, limit }, { account, world }) => {
+    const rec = findOwn(world, requireAccount(account), invoiceId, clientInvoiceId);
+    const page = pageNewestFirst(rec.payments, { cursor, limit });
+    return { items: page.items, pagination: page.pagination };
+  },
+
+  createInvoicePaymentAddress: ({ invoiceId, clientInvoiceId, payNetwork }, { account, world }) => {
+    const rec = findOwn(world, requireAccount(account), invoiceId, clientInvoiceId);
+    requireActive(world, rec);
+    const { asset, amount } = rec.invoice;
+    const network = findAsset(asset)?.networks.find((n) => n.network === payNetwork);
+    if (network === undefined) {
+      throw problems.validation("payNetwork", `${asset} cannot be paid on ${payNetwork}.`);
+    }
+    return paymentAddress(rec.invoice.invoiceId, asset, payNetwork, amount, rec.invoice.expiresAt);
+  },
+
   deleteInvoice: ({ invoiceId, clientInvoiceId }, { account, world }) => {
     const rec = findOwn(world, requireAccount(account), invoiceId, clientInvoiceId);
     requireActive(world, rec);
@@ -90,7 +111,20 @@ export function payInvoice(world: World, invoiceId: string, payerId?: string): S
   const { asset, amount } = rec.invoice;
   if (payerAccount !== undefined) debit(payerAccount.pay, asset, amount);
   credit((world.accounts.get(rec.owner) as SimAccount).pay, asset, amount);
-  Object.assign(rec.invoice, { status: "paid", paidAt: world.now().toISOString(), payerId: payer });
+  const paidAt = world.now().toISOString();
+  Object.assign(rec.invoice, { status: "paid", paidAt, payerId: payer });
+  rec.payments.push({
+    id: world.nextId("ipm"),
+    status: "paid",
+    finalizedAt: paidAt,
+    payAmount: amount,
+    payCurrency: asset,
+    receiveAmount: amount,
+    receiveCurrency: asset,
+    transactions: [
+      { id: world.nextId("itx"), status: "confirmed", type: "internal", createdAt: paidAt, payer: { telegramId: payer } },
+    ],
+  });
   statusChanged(world, rec);
   return rec.invoice;
 }
@@ -100,6 +134,27 @@ function statusChanged(world: World, rec: InvoiceRecord): void {
     event: "invoice_status_changed",
     invoice: rec.invoice,
   });
+}
+
+/**
+ * A deposit address for the invoice on `network`: derived from the invoice, so asking again gives the
+ * same one. Its shape follows the network's (the simulator never receives on chain).
+ */
+function paymentAddress(
+  invoiceId: string,
+  asset: string,
+  network: string,
+  minAmount: string,
+  expiresAt: string | null,
+): InvoicePaymentAddress {
+  const hex = createHash("sha256").update(`${invoiceId}:${network}`).digest("hex");
+  const address =
+    network === "TON"
+      ? `UQ${Buffer.from(hex, "hex").toString("base64url").slice(0, 46).padEnd(46, "A")}`
+      : network === "ETH" || network === "BSC"
+        ? `0x${hex.slice(0, 40)}`
+        : `${network.toLowerCase()}-${hex.slice(0, 40)}`;
+  return { address, payCurrency: asset, payNetwork: network, expiresAt, minAmount };
 }
 
 /** The invoice's status after applying expiry by the world's clock. */

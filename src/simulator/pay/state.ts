@@ -30,6 +30,8 @@ export interface InvoiceRecord {
   invoice: S.Invoice;
   /** Where status changes are announced (signed callbacks), when the creator asked. */
   callbackUrl?: string | undefined;
+  /** Payments towards the invoice, oldest first. */
+  payments: S.InvoicePayment[];
 }
 export interface WithdrawalRecord {
   owner: number;

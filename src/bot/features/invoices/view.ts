@@ -1,7 +1,7 @@
 /** How an invoice is shown: its card text and the buttons under it. */
 import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
-import type { Invoice } from "../../../service/schemas.js";
+import type { Invoice, InvoicePayment, InvoicePaymentAddress } from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
 
@@ -22,12 +22,53 @@ export function invoiceCard(t: Translate, inv: Invoice, heading: string): string
   return lines.join("\n");
 }
 
-/** Share, Delete and (on testnet) Pay for an active invoice; Back to the list always. */
+/** Who paid: the payer the first transaction names (a Telegram id, a username or an e-mail). */
+function payerLabel(t: Translate, p: InvoicePayment): string {
+  const payer = p.transactions.find((tx) => tx.payer !== undefined)?.payer;
+  if (payer?.telegramUsername) return `@${payer.telegramUsername}`;
+  if (payer?.telegramId) return t("invoices-payer-user", { id: payer.telegramId });
+  return payer?.email ?? t("invoices-payer-unknown");
+}
+
+/** The payments towards an invoice: who paid, how much and in which asset, and their status as it comes. */
+export function paymentsText(t: Translate, payments: readonly InvoicePayment[]): string {
+  if (payments.length === 0) return t("invoices-payments-none");
+  const lines = payments.map((p) =>
+    t("invoices-payment-line", {
+      amount: formatAmount(p.payAmount, p.payCurrency),
+      payer: payerLabel(t, p),
+      status: p.status,
+      time: p.finalizedAt ? formatTime(p.finalizedAt) : "—",
+    }),
+  );
+  return [t("invoices-payments-title"), ...lines].join("\n");
+}
+
+/** Where and how much to send on chain. */
+export function addressText(t: Translate, a: InvoicePaymentAddress): string {
+  return t("invoices-onchain-address", {
+    asset: a.payCurrency,
+    network: a.payNetwork,
+    address: a.address,
+    min: a.minAmount ? formatAmount(a.minAmount, a.payCurrency) : "—",
+    expires: a.expiresAt ? formatTime(a.expiresAt) : t("invoices-never"),
+  });
+}
+
+/** The networks an invoice can be paid on, one button each, and Back to the invoice. */
+export function networksKeyboard(t: Translate, invoiceId: string, networks: readonly string[]): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  for (const network of networks) kb.text(network, `ia:${network}:${invoiceId}`);
+  return kb.row().text(t("common-back"), `inv:show:${invoiceId}`);
+}
+
+/** Share, Delete, Pay on chain and (on testnet) Pay for an active invoice; Back to the list always. */
 export function invoiceKeyboard(t: Translate, inv: Invoice, testnet: boolean): InlineKeyboard {
   const kb = new InlineKeyboard();
   if (inv.status === "active") {
     kb.url(t("common-share"), shareUrl(inv.links.telegramBotLink));
     kb.text(t("invoices-delete"), `inv:del:${inv.invoiceId}`).row();
+    kb.text(t("invoices-onchain"), `inv:net:${inv.invoiceId}`).row();
     if (testnet) kb.text(t("invoices-pay-test"), `inv:pay:${inv.invoiceId}`).row();
   }
   return kb.text(t("invoices-back-to-list"), "inv:list");
