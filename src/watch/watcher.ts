@@ -11,7 +11,16 @@ import type { Logger } from "pino";
 import { isNotFound, RateLimitedError, UnauthorizedError } from "../service/errors.js";
 import type { ServiceClients, ServiceFactory } from "../service/factory.js";
 import type { UsersRepo } from "../storage/types.js";
-import { initialState, isOpen, noticesFor, objectId, stateOf, type Watched, type WatchKind } from "./detect.js";
+import {
+  initialState,
+  isOpen,
+  noticesFor,
+  type ObjectState,
+  objectId,
+  stateOf,
+  type Watched,
+  type WatchKind,
+} from "./detect.js";
 import type { Slot, WatchStore } from "./store.js";
 
 export interface WatcherOptions {
@@ -168,7 +177,7 @@ export class Watcher {
     const seen = new Set<string>();
     for (const w of listed) {
       seen.add(objectId(w));
-      changed = (await this.observe(user, w, slot.baseline)) || changed;
+      changed = (await this.observe(user, w, slot.baseline, known.get(objectId(w)))) || changed;
       anyOpen ||= isOpen(w);
     }
     for (const id of known.keys()) {
@@ -176,7 +185,7 @@ export class Watcher {
       const w = await this.#read(user, slot.kind, id, c);
       if (w === undefined) await this.d.store.close(user, slot.kind, id);
       else {
-        changed = (await this.observe(user, w, slot.baseline)) || changed;
+        changed = (await this.observe(user, w, slot.baseline, known.get(id))) || changed;
         anyOpen ||= isOpen(w);
       }
     }
@@ -224,13 +233,15 @@ export class Watcher {
   /**
    * Feeds one object to the change detector. An object first seen after the slot's first round is new:
    * it is compared with the state it was created in (so a fill before the first look is announced);
-   * on the first round everything is only remembered. True when something changed.
+   * on the first round everything is only remembered. `stored` is the state just read with the slot's
+   * open objects (saves a read; a stale one only makes the guarded write fail and read again). True
+   * when something changed.
    */
-  async observe(user: number, w: Watched, afterBaseline: boolean): Promise<boolean> {
+  async observe(user: number, w: Watched, afterBaseline: boolean, stored?: ObjectState): Promise<boolean> {
     const { store } = this.d;
     const id = objectId(w);
     for (let attempt = 0; attempt < 3; attempt++) {
-      const before = await store.objectState(user, w.kind, id);
+      const before = attempt === 0 && stored !== undefined ? stored : await store.objectState(user, w.kind, id);
       const after = stateOf(w);
       if (before !== undefined && JSON.stringify(before) === JSON.stringify(after)) return false;
       const from = before ?? (afterBaseline ? initialState(w) : after);
