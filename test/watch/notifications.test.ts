@@ -232,3 +232,30 @@ describe("price alerts", () => {
     expect(user.last()?.text).toMatch(/no trading pair NOPE-USDT/);
   });
 });
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+describe.skipIf(!PG_URL)("notifications (postgres)", () => {
+  it("announce a paid invoice and a filled order once, and not again after a restart", async () => {
+    h = await Harness.create({ databaseUrl: PG_URL });
+    const { user, clients } = await watchedUser({ trading: { USDT: "100" } });
+    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-pg-1", asset: "USDT", amount: "3" });
+    const order = await clients.exchange.placeOrder({
+      clientOrderId: "ord-pg-1",
+      symbol: "TONCOIN-USDT",
+      side: "buy",
+      type: "limit",
+      timeInForce: "GTC",
+      size: "10",
+      price: "1",
+    } as never);
+    await tick();
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.invoiceId } });
+    await h.simFetch("/_sim/orders/fill", { method: "POST", body: { orderId: order.id } });
+    await tick();
+    h.advanceClock(301_000);
+    await h.newNotifications().watcher.round();
+    await send();
+    await tick();
+    expect(noticesTo(user, /was paid|filled/)).toHaveLength(2);
+  });
+});
