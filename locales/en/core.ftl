@@ -110,3 +110,9 @@ keys-pasted-outside = ⚠️ That looked like an API key, so I deleted it. To li
 ## service refusals in the real service's vocabulary
 error-user-blocked = The service has blocked this account. Contact xRocket support.
 error-pair-closed = This pair is not open for trading right now.
+
+## keys-unlink
+keys-unlink-confirm = Remove the API key of { $name } ({ $network })? The bot will no longer reach your account, and summaries waiting for Confirm can no longer be confirmed. You can link a key again with /connect.
+keys-unlink-yes = 🗑 Yes, remove it
+keys-unlink-no = Keep it
+keys-unlink-kept = The API key stays linked.

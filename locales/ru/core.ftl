@@ -110,3 +110,9 @@ keys-pasted-outside = ⚠️ Это похоже на API-ключ, поэтом
 ## service refusals in the real service's vocabulary
 error-user-blocked = Сервис заблокировал этот аккаунт. Обратитесь в поддержку xRocket.
 error-pair-closed = Эта пара сейчас закрыта для торговли.
+
+## keys-unlink
+keys-unlink-confirm = Удалить API-ключ { $name } ({ $network })? Бот больше не сможет работать с вашим аккаунтом, а ожидающие подтверждения операции подтвердить будет нельзя. Привязать ключ снова можно командой /connect.
+keys-unlink-yes = 🗑 Да, удалить
+keys-unlink-no = Оставить
+keys-unlink-kept = API-ключ остаётся привязанным.

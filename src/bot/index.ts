@@ -34,8 +34,31 @@ import { mainMenu } from "./features/start/menu.js";
 import { tradeFeature } from "./features/trade/index.js";
 import { withdrawFeature } from "./features/withdraw/index.js";
 import { createI18n, pickLocale, SUPPORTED_LOCALES } from "./i18n.js";
-import { ActionRegistry, confirmationComposer, reconcileUnfinished } from "./shared/confirm.js";
-import { errorText, type Translate } from "./shared/errors.js";
+import {
+  ActionRegistry,
+  CANCEL_PATTERN,
+  CONFIRM_PATTERN,
+  confirmationComposer,
+  reconcileUnfinished,
+} from "./shared/confirm.js";
+import { describeError, errorText, type Translate } from "./shared/errors.js";
+import { keyGate } from "./shared/key-gate.js";
+
+/** Least time between two error messages to one chat. */
+const ERROR_MESSAGE_INTERVAL_MS = 10_000;
+
+/** Updates whose failure was already reported (the boundary and bot.catch may both see one). */
+const reported = new WeakSet<object>();
+
+function isConfirmationPress(ctx: Context): boolean {
+  const data = ctx.callbackQuery?.data;
+  return data !== undefined && (CONFIRM_PATTERN.test(data) || CANCEL_PATTERN.test(data));
+}
+
+/** Telegram's refusal of an answer to a press that is too old or was answered already. */
+export function isStaleCallbackAnswer(err: GrammyError): boolean {
+  return err.method === "answerCallbackQuery" && /query is too old|query ID is invalid/i.test(err.description);
+}
 
 /** Features in the order their handlers run. Add a feature here and nowhere else. */
 const FEATURES: FeatureFactory[] = [
@@ -114,8 +137,12 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   const outbox = createOutbox({ db: deps.storage.db, api: broadcast, jobs, logger: deps.logger, now: deps.now });
   const kit: FeatureKit = { deps, actions, api: bot.api, broadcastApi: broadcast, translatorFor, jobs, outbox };
   const features = FEATURES.map((make) => make(kit));
-  const helpCommands = () => features.flatMap((f) => f.commands ?? []);
-  const start = startFeature(kit, () => helpCommands().map((c) => c.descriptionKey));
+  // /help: every command by name, in the person's language; admin commands for admins only.
+  const helpCommands = (telegramId: number): FeatureCommand[] => [
+    ...features.flatMap((f) => f.commands ?? []),
+    ...(deps.config.ADMIN_IDS.includes(telegramId) ? features.flatMap((f) => f.adminCommands ?? []) : []),
+  ];
+  const start = startFeature(kit, helpCommands);
   features.unshift(start);
 
   const failed = new WeakSet<object>();
@@ -141,13 +168,20 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   });
   // The error boundary: the user always gets a localized reply, the log gets the error.
   // Everything below runs inside it.
-  const core = bot.errorBoundary((err) => reportError(err.error, err.ctx as BotContext));
+  const guarded = bot.errorBoundary((err) => reportError(err.error, err.ctx as BotContext));
   // Each update once, across instances and redeliveries: the first to record its id handles it.
-  core.use(async (ctx, next) => {
+  guarded.use(async (ctx, next) => {
     if (await takeUpdate(deps.storage.db, ctx.update.update_id, deps.now().getTime())) return next();
     duplicates.add(ctx);
     ctx.log.info("update already taken; skipped");
   });
+  // Confirm and Cancel presses are answered at once, never queued behind the chat's other updates:
+  // the claim in the journal is atomic, so they need no ordering, and they touch neither the session
+  // nor conversation state (so running beside a flow's update cannot overwrite it).
+  const presses = guarded.filter(isConfirmationPress);
+  presses.use(i18n.middleware() as never);
+  presses.use(confirmationComposer(deps, actions));
+  const core = guarded.filter((ctx) => !isConfirmationPress(ctx));
   core.use(sequentialize((ctx) => [ctx.chat?.id, ctx.from?.id].filter((v) => v !== undefined).map(String)));
   core.use(
     session<SessionData, BotContext>({
@@ -157,6 +191,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   );
   core.use(i18n.middleware() as never);
   for (const f of features) if (f.early) core.use(f.early);
+  core.use(keyGate(deps, features));
 
   core.use(
     conversations<BotContext, ConvContext>({
@@ -182,7 +217,6 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   for (const f of features) {
     for (const c of f.conversations ?? []) core.use(createConversation(c.builder, { id: c.id }));
   }
-  core.use(confirmationComposer(deps, actions));
   for (const f of features) core.use(f.composer);
 
   // Last: anything nobody handled.
@@ -193,22 +227,53 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
 
   bot.catch((err) => reportError(err.error, err.ctx));
 
+  /** Chats told about an error recently: one update's failure (or a storm of them) never floods a chat. */
+  const toldRecently = new Map<number, number>();
+
   async function reportError(cause: unknown, ctx: BotContext): Promise<void> {
     failed.add(ctx);
+    // The boundary and bot.catch may both see one failure: it is reported once per update.
+    if (reported.has(ctx)) return;
+    reported.add(ctx);
     const log = ctx.log ?? deps.logger;
-    if (cause instanceof GrammyError)
-      log.error({ err: cause, method: cause.method }, "Telegram refused a call");
-    else if (cause instanceof HttpError) log.error({ err: cause }, "Telegram could not be reached");
-    else log.error({ err: cause, update_id: ctx.update.update_id }, "unhandled error");
+    if (cause instanceof GrammyError || cause instanceof HttpError) {
+      // A failed call to Telegram was itself an answer or a message to this person: telling them
+      // about it would be one more call that fails, or a message they do not need.
+      if (cause instanceof GrammyError && isStaleCallbackAnswer(cause))
+        log.debug({ method: cause.method }, "callback answered too late (the press is still handled)");
+      else if (cause instanceof GrammyError)
+        log.warn({ err: cause, method: cause.method }, "Telegram refused a call");
+      else log.warn({ err: cause }, "Telegram could not be reached");
+      // A press whose handler failed on another call still gets its spinner stopped.
+      if (ctx.callbackQuery && !(cause instanceof GrammyError && cause.method === "answerCallbackQuery"))
+        await ctx.answerCallbackQuery().catch(() => undefined);
+      return;
+    }
+    const message = describeError(cause);
+    if (message.key === "error-generic") log.error({ err: cause }, "unhandled error");
+    // Expected situations (no key, a refusal by the service): no stack, not an operator's concern.
+    else log.info({ reason: message.key, error: cause instanceof Error ? cause.name : typeof cause }, "request refused");
     try {
       const t: Translate =
         typeof ctx.t === "function"
           ? ctx.t
           : (key, vars) => i18n.t(pickLocale(ctx.from?.language_code), key, vars);
       if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
-      if (ctx.chat) await ctx.reply(errorText(t, cause));
+      const chatId = ctx.chat?.id;
+      if (chatId === undefined) return;
+      const now = Date.now();
+      // An answer to what the person just did (no key, a refusal) is always given; a failure of ours
+      // is told once per chat in a while, however many updates hit it.
+      const expected = message.key !== "error-generic" && message.key !== "error-service-unavailable";
+      if (!expected && (toldRecently.get(chatId) ?? 0) > now) {
+        log.info({ chatId }, "not repeating an error message to this chat so soon");
+        return;
+      }
+      if (toldRecently.size > 10_000) toldRecently.clear();
+      if (!expected) toldRecently.set(chatId, now + ERROR_MESSAGE_INTERVAL_MS);
+      await ctx.reply(errorText(t, cause));
     } catch (replyErr) {
-      log.error({ err: replyErr }, "could not tell the user about an error");
+      log.warn({ err: replyErr }, "could not tell the user about an error");
     }
   }
 

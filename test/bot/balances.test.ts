@@ -36,9 +36,9 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       expect(text).toContain("💰 Balances");
       const lines = text.split("\n").filter((l) => /^[A-Z]+: /.test(l));
       expect(lines).toEqual([
-        `USDT: 90 / 10 · 10 · ${formatAmount("1234.5")}`,
-        "TONCOIN: 2.5 / 0 · 0 · 0",
-        "BTC: 0 / 0 · 0.5 · 0",
+        `USDT: Pay 90 (+10 held) · Funding 10 · Trading ${formatAmount("1234.5")}`,
+        "TONCOIN: Pay 2.5 · Funding 0 · Trading 0",
+        "BTC: Pay 0 · Funding 0.5 · Trading 0",
       ]);
       // What is shown is what the service holds.
       const state = await h.account(account.userId);
@@ -51,18 +51,18 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
     it("answers the menu button and the /balances alias, and Refresh shows new amounts in place", async () => {
       const { user, key } = await h.linkedUser({ pay: { USDT: "5" }, trading: { TONCOIN: "3" } });
       await user.press("menu:balances");
-      expect(user.last()!.text).toContain("USDT: 5 / 0 · 0 · 0");
-      expect(user.last()!.text).toContain("TONCOIN: 0 / 0 · 0 · 3");
+      expect(user.last()!.text).toContain("USDT: Pay 5 · Funding 0 · Trading 0");
+      expect(user.last()!.text).toContain("TONCOIN: Pay 0 · Funding 0 · Trading 3");
       const before = h.tg.sent.length;
 
       const pay = createPayClient({ baseUrl: h.sim.baseUrls.pay, apiKey: key });
       await pay.createCheque({ asset: "USDT", amount: "2", clientChequeId: "hold-2" });
       await user.press("bal:refresh");
       expect(h.tg.sent.length).toBe(before);
-      expect(user.last()!.text).toContain("USDT: 3 / 2 · 0 · 0");
+      expect(user.last()!.text).toContain("USDT: Pay 3 (+2 held) · Funding 0 · Trading 0");
 
       await user.send("/balances");
-      expect(user.last()!.text).toContain("USDT: 3 / 2 · 0 · 0");
+      expect(user.last()!.text).toContain("USDT: Pay 3 (+2 held) · Funding 0 · Trading 0");
     });
 
     it("shows the Pay part and a note when the Exchange cannot be read", async () => {
@@ -70,7 +70,7 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       await h.fault({ operationId: "getFundingBalances", mode: "error5xx", count: 3 });
       await user.send("/balance");
       const text = user.last()!.text;
-      expect(text).toContain("USDT: 7 / 0 · — · —");
+      expect(text).toContain("USDT: Pay 7 · Funding — · Trading —");
       expect(text).toMatch(/Exchange balances could not be read/);
       expect(text).not.toMatch(/Something went wrong/);
     });
@@ -89,7 +89,7 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       const { user } = await h.linkedUser({ pay: { USDT: "1" } }, { languageCode: "ru" });
       await user.send("/balance");
       expect(user.last()!.text).toContain("💰 Балансы");
-      expect(user.last()!.text).toContain("USDT: 1 / 0 · 0 · 0");
+      expect(user.last()!.text).toContain("USDT: Pay 1 · Funding 0 · Trading 0");
     });
   });
 

@@ -60,7 +60,15 @@ describe.each(backends)("linking a key ($name)", ({ url }) => {
     h = await Harness.create({ databaseUrl: url });
     const { user } = await h.linkedUser({});
     await user.send("/disconnect");
+    // Asked first; "Keep it" keeps the key.
+    expect(user.last()?.text).toMatch(/Remove the API key of .+ \(Production\)\?/);
+    await user.press("keys:unlink:no");
+    expect(user.last()?.text).toBe("The API key stays linked.");
+    expect(await h.storage.users.loadKey(user.id)).toBeDefined();
+    await user.send("/disconnect");
+    await user.press("keys:unlink:yes");
     expect(user.last()?.text).toMatch(/removed/);
+    expect(user.buttonData(/Back/)).toBe("menu:settings");
     expect(await h.storage.users.loadKey(user.id)).toBeUndefined();
     await user.send("/settings");
     expect(user.last()?.text).toMatch(/No API key linked/);

@@ -160,10 +160,11 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
     expect(op).toMatchObject({ kind: "order", state: "done", telegramId: user.id });
     expect(op?.result).toMatchObject({ id: order.id, clientOrderId: opId(confirm) });
 
-    // The details button leads to the orders feature's view; a completed order has nothing to cancel.
+    // The details button leads to the orders feature's view; a completed order has nothing to cancel,
+    // only the way back.
     await user.press(`ord:show:${order.id}`);
     expect(user.last()!.text).toContain("Status: ✅ completed");
-    expect(user.last()!.keyboard).toBeUndefined();
+    expect(user.last()!.keyboard?.inline_keyboard).toEqual([[{ text: "« Back", callback_data: "menu:orders" }]]);
   });
 
   it("sells at market by size", async () => {

@@ -32,6 +32,8 @@ export class FakeTelegram {
   readonly deleted: { chatId: number; messageId: number }[] = [];
   /** Files the bot may download: file_id → content. */
   readonly files = new Map<string, string>();
+  /** Callback queries answered so far; Telegram refuses a second answer as "too old". */
+  readonly answeredQueries = new Set<string>();
   #nextMessageId = 5000;
   #failures: { method: string; chatId?: number; failure: Failure; times: number }[] = [];
 
@@ -45,7 +47,7 @@ export class FakeTelegram {
     const method = url.slice(url.lastIndexOf("/") + 1);
     const { payload, raw } = await readBody(init?.body);
     this.calls.push({ method, payload, ...(raw === undefined ? {} : { raw }) });
-    const failure = this.#takeFailure(method, Number(payload.chat_id));
+    const failure = this.#takeFailure(method, Number(payload.chat_id)) ?? this.#secondAnswer(method, payload);
     const body = failure
       ? { ok: false, ...failure }
       : { ok: true, result: this.#respond(method, payload, raw) };
@@ -54,6 +56,19 @@ export class FakeTelegram {
       headers: { "content-type": "application/json" },
     });
   }) as unknown as typeof fetch;
+
+  #secondAnswer(method: string, p: Record<string, unknown>): Failure | undefined {
+    if (method !== "answerCallbackQuery") return undefined;
+    const id = String(p.callback_query_id);
+    if (!this.answeredQueries.has(id)) {
+      this.answeredQueries.add(id);
+      return undefined;
+    }
+    return {
+      error_code: 400,
+      description: "Bad Request: query is too old and response timeout expired or query ID is invalid",
+    };
+  }
 
   #takeFailure(method: string, chatId: number): Failure | undefined {
     const i = this.#failures.findIndex(

@@ -2,7 +2,8 @@
  * Two bot processes behind one webhook address (as behind a load balancer) on one PostgreSQL and
  * one simulator, with pg-boss as the job engine: an update delivered to both is handled once; a mass
  * transfer confirmed on instance A, A killed (SIGKILL) mid-job, is finished by B with every row paid
- * exactly once and the report sent once.
+ * exactly once and the report sent once; a job running on B when B gets SIGTERM is handed back (B
+ * exits 0) and finished by the next instance.
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import { type RunningSimulator, startSimulator } from "../../src/simulator/serve
 import { button, freePort, LiveBot, TelegramOverHttp, until, updates } from "../helpers/live-bot.js";
 import { pgExec } from "../helpers/pg.js";
 import pg from "pg";
+import { money } from "../../src/domain/money.js";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const ADMIN = 920_001;
@@ -23,6 +25,8 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
   let a: LiveBot;
   let b: LiveBot;
   let db: pg.Client;
+  let env: Record<string, string>;
+  let c: LiveBot | undefined;
 
   beforeAll(async () => {
     sim = await startSimulator({ port: 0, seed: false });
@@ -30,7 +34,7 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
     await pgExec(PG_URL!, `CREATE SCHEMA ${schema}`);
     db = new pg.Client({ connectionString: PG_URL });
     await db.connect();
-    const env = {
+    env = {
       BOT_TOKEN: "123456:TWO-INSTANCES",
       TELEGRAM_API_ROOT: telegram.url,
       KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
@@ -50,7 +54,7 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const bot of [a, b]) if (bot && bot.child.exitCode === null) bot.child.kill("SIGKILL");
+    for (const bot of [a, b, c]) if (bot && bot.child.exitCode === null) bot.child.kill("SIGKILL");
     await db?.end();
     await pgExec(PG_URL!, `DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
     await pgExec(PG_URL!, `DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).catch(() => undefined);
@@ -155,7 +159,7 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
       const view = (await (await fetch(`${sim.url}/_sim/accounts/${t}`)).json()) as {
         pay: Record<string, { balance: string }>;
       };
-      expect(view.pay.USDT?.balance, `recipient ${t}`).toBe(String(Number(amountOf(i))));
+      expect(view.pay.USDT?.balance, `recipient ${t}`).toBe(money.normalise(amountOf(i)));
     }
     const requests = (await (await fetch(`${sim.url}/_sim/requests?operationId=createMassTransfer`)).json()) as {
       body: { payouts: { clientPayoutId: string }[] };
@@ -167,4 +171,51 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
     // The report went out once.
     expect(telegram.tg.textsIn(ADMIN).filter((t) => t.startsWith("✅ Mass transfer"))).toHaveLength(1);
   }, 150_000);
+
+  it("hands a running job back on SIGTERM (exit 0); the next instance finishes it, each row paid once", async () => {
+    const targets = Array.from({ length: ROWS }, (_, i) => FIRST + i);
+    const before = await Promise.all(targets.map((t) => balance(t)));
+    await step(b, updates.text(ADMIN, "/mass"));
+    await step(b, updates.text(ADMIN, targets.map((t) => `${t},1,USDT`).join("\n")), /tell each paid recipient/);
+    await press(b, /Don.t notify/, /Recipients:/);
+    const { data, messageId } = button(telegram.tg, ADMIN, /Confirm/);
+    expect(await b.post(updates.press(ADMIN, data, messageId))).toBe(200);
+    const job = async () =>
+      (await db.query(`select id, status, report_sent from ${schema}.mass_jobs where status <> 'discarded' order by created_at desc limit 1`)).rows[0];
+    const rows = async (state: string) =>
+      Number((await db.query(`select count(*) as n from ${schema}.mass_rows where job_id = $1 and state = $2`, [(await job()).id, state])).rows[0].n);
+    await until(async () => (await job())?.status === "running" && (await rows("completed")) >= 8, 30_000, "B to pay the first rows");
+
+    const stoppedAt = Date.now();
+    b.child.kill("SIGTERM");
+    expect(await b.exited).toBe(0);
+    console.log(`SIGTERM with a job running: B exited 0 in ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s`);
+    expect(b.output).toContain('"clean":true');
+    expect((await job()).status).toBe("running");
+    expect(await rows("sending")).toBe(0);
+    expect(await rows("completed")).toBeLessThan(ROWS);
+
+    c = new LiveBot(await freePort(), env);
+    await c.started();
+    await until(
+      async () => {
+        const j = await job();
+        const pending = Number((await db.query(`select count(*) as n from ${schema}.outbox where state = 'pending'`)).rows[0].n);
+        return j.status === "completed" && j.report_sent === 1 && pending === 0;
+      },
+      60_000,
+      "the next instance to finish the job",
+    );
+    expect(await rows("completed")).toBe(ROWS);
+    const after = await Promise.all(targets.map((t) => balance(t)));
+    for (const [i, t] of targets.entries()) expect(money.sub(after[i]!, before[i]!), `recipient ${t}`).toBe("1");
+    expect(telegram.tg.textsIn(ADMIN).filter((t) => t.startsWith("✅ Mass transfer"))).toHaveLength(2);
+  }, 150_000);
+
+  async function balance(userId: number): Promise<string> {
+    const view = (await (await fetch(`${sim.url}/_sim/accounts/${userId}`)).json()) as {
+      pay: Record<string, { balance: string }>;
+    };
+    return view.pay.USDT?.balance ?? "0";
+  }
 });

@@ -13,8 +13,12 @@ export async function attempt<T>(octx: BotContext, fn: () => Promise<T>): Promis
   try {
     return { ok: true, value: await fn() };
   } catch (err) {
-    octx.log.warn({ err }, "service call failed");
-    return { ok: false, error: describeError(err) };
+    const error = describeError(err);
+    // A refusal or a missing key is the person's situation, not an operator's: no stack.
+    if (error.key === "error-generic" || error.key === "error-service-unavailable")
+      octx.log.warn({ err }, "service call failed");
+    else octx.log.info({ reason: error.key }, "service call refused");
+    return { ok: false, error };
   }
 }
 

@@ -157,7 +157,7 @@ export async function askAmount(
       await answer.ctx.reply(
         ctx.t("amount-insufficient", {
           available: formatAmount(q.available ?? "0", q.asset),
-          fee: q.fee ?? "0",
+          fee: formatAmount(q.fee ?? "0", q.asset),
         }),
         { reply_markup: cancelRow(ctx) },
       );

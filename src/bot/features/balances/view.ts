@@ -56,16 +56,16 @@ export function balancesText(t: Translate, src: BalanceSources): string {
       pay:
         src.pay === null
           ? missing
-          : t("balances-pay-pair", {
-              available: formatAmount(p?.available ?? "0"),
-              held: formatAmount(p?.holds ?? "0"),
-            }),
+          : money.isZero(p?.holds ?? "0")
+            ? formatAmount(p?.available ?? "0")
+            : t("balances-with-held", { available: formatAmount(p?.available ?? "0"), held: formatAmount(p?.holds ?? "0") }),
       funding: exchangeSide(funding.get(asset)),
       trading: exchangeSide(trading.get(asset)),
     });
   });
 
-  const parts = [t("balances-title"), t("balances-legend"), ""];
+  // Every figure carries its label (Pay, Funding, Trading): the view reads without a legend.
+  const parts = [t("balances-title"), ""];
   parts.push(...(lines.length > 0 ? lines : [t("balances-all-zero")]));
   if (src.pay === null) parts.push("", t("balances-pay-unavailable"));
   if (src.exchange === null) parts.push("", t("balances-exchange-unavailable"));

@@ -58,7 +58,7 @@ async function propose(
   if (money.gt(payload.amount, available)) {
     return {
       key: "amount-insufficient",
-      vars: { available: formatAmount(available, payload.asset), fee: "0" },
+      vars: { available: formatAmount(available, payload.asset), fee: formatAmount("0", payload.asset) },
     };
   }
   const summary = createSummary(octx.t, { ...payload, available });

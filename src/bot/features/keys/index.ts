@@ -5,11 +5,12 @@
  * remembers which network the next pasted message is for.
  */
 import { Composer, InlineKeyboard } from "grammy";
-import { cleanPastedKey, looksLikeApiKey } from "../../../domain/secrets.js";
+import { cleanPastedKey, couldBeKey, isOwnKey, looksLikeApiKey } from "../../../domain/secrets.js";
 import { UnauthorizedError } from "../../../service/errors.js";
 import type { NetworkName } from "../../../storage/types.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { showInPlace } from "../../shared/show.js";
 
 const PENDING_KEY_TTL_MS = 10 * 60 * 1000;
 
@@ -50,6 +51,14 @@ function networkKeyboard(ctx: BotContext): InlineKeyboard {
     .text(ctx.t("common-cancel"), "keys:abort");
 }
 
+/** Whether the message is a key by its form, or exactly the sender's own stored key (any form). */
+async function isKeyMessage(deps: BotDeps, telegramId: number | undefined, text: string): Promise<boolean> {
+  if (looksLikeApiKey(text)) return true;
+  if (telegramId === undefined || !couldBeKey(text)) return false;
+  const stored = await deps.storage.users.loadKey(telegramId).catch(() => undefined);
+  return stored !== undefined && isOwnKey(text, stored.apiKey);
+}
+
 export function keysFeature({ deps }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   // Runs before conversations, so that a pasted key never becomes part of a conversation's state.
@@ -57,7 +66,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
 
   // A key pasted in a group: delete it and refuse, whatever else happens.
   early.chatType(["group", "supergroup"]).on("message:text", async (ctx, next) => {
-    if (!looksLikeApiKey(ctx.message.text)) return next();
+    if (!(await isKeyMessage(deps, ctx.from?.id, ctx.message.text))) return next();
     await ctx
       .deleteMessage()
       .catch((err) => ctx.log.warn({ err }, "could not delete a key posted in a group"));
@@ -112,7 +121,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     const pending = ctx.session.pendingKey;
     const text = ctx.message.text;
     const awaiting = pending !== undefined && pending.until > deps.now().getTime() && !text.startsWith("/");
-    if (!awaiting && !looksLikeApiKey(text)) return next();
+    if (!awaiting && !(await isKeyMessage(deps, ctx.from.id, text))) return next();
     // Whatever follows, the message that may hold a key leaves the chat first.
     await ctx.deleteMessage().catch((err) => ctx.log.warn({ err }, "could not delete the key message"));
     if (!awaiting || !pending) {
@@ -139,14 +148,38 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     );
   });
 
-  const disconnect = async (ctx: BotContext) => {
-    const removed = await deps.storage.users.removeKey(ctx.from!.id);
-    await ctx.reply(ctx.t(removed ? "keys-unlinked" : "keys-status-none"));
+  // Removing the key loses the link and every pending confirmation, so it is asked first. The
+  // buttons live in the person's private chat, so only they can press them.
+  const askDisconnect = async (ctx: BotContext) => {
+    const user = await deps.storage.users.get(ctx.from!.id);
+    if (!user?.hasKey) {
+      await ctx.reply(ctx.t("keys-status-none"), { reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings") });
+      return;
+    }
+    await ctx.reply(ctx.t("keys-unlink-confirm", { network: ctx.t(`keys-network-${user.network}`), name: user.accountName ?? "-" }), {
+      reply_markup: new InlineKeyboard()
+        .text(ctx.t("keys-unlink-yes"), "keys:unlink:yes")
+        .text(ctx.t("keys-unlink-no"), "keys:unlink:no"),
+    });
   };
-  pm.command("disconnect", disconnect);
+  pm.command("disconnect", askDisconnect);
   pm.callbackQuery("keys:disconnect", async (ctx) => {
     await ctx.answerCallbackQuery();
-    await disconnect(ctx);
+    await askDisconnect(ctx);
+  });
+  pm.callbackQuery("keys:unlink:yes", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const removed = await deps.storage.users.removeKey(ctx.from.id);
+    if (removed) ctx.log.info("key removed");
+    await showInPlace(ctx, ctx.t(removed ? "keys-unlinked" : "keys-status-none"), {
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings"),
+    });
+  });
+  pm.callbackQuery("keys:unlink:no", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showInPlace(ctx, ctx.t("keys-unlink-kept"), {
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings"),
+    });
   });
 
   return {

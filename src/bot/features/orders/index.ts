@@ -6,7 +6,7 @@
  * shown with, so an old message keeps paging through the list it showed, and the last filter chosen
  * is kept in the session for the next /orders.
  */
-import { Composer, type InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { clientsFor } from "../../shared/account.js";
@@ -134,6 +134,7 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
         firstNumber: start + 1,
         filterText: activeFilterLine(ctx.t, f),
         pageData: (p) => `ord:a:${p}:${encodeFilter(f)}`,
+        active: true,
       }),
     );
   });
@@ -142,8 +143,10 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
     const order = await exchange.getOrder({ orderId: ctx.match[1] as string });
-    const keyboard = cancelOrderKeyboard(ctx.t, order);
-    await ctx.reply(orderDetails(ctx.t, order), keyboard ? { reply_markup: keyboard } : {});
+    // Back leads to the order lists (the filter panel), whatever the order's state.
+    const keyboard = cancelOrderKeyboard(ctx.t, order)?.row() ?? new InlineKeyboard();
+    keyboard.text(ctx.t("common-back"), "menu:orders");
+    await ctx.reply(orderDetails(ctx.t, order), { reply_markup: keyboard });
   });
 
   return {

@@ -126,6 +126,8 @@ export interface PageView {
   firstNumber: number;
   /** Callback data of another page of the same list. */
   pageData: (page: number) => string;
+  /** The active-orders list: it offers the history instead of a button to itself. */
+  active?: boolean;
 }
 
 /** A page of orders with a button per order, Previous / Next and the way back to the filters. */
@@ -160,7 +162,9 @@ export function ordersPage(t: Translate, v: PageView): { text: string; keyboard:
   if (nav.length > 0) rows.push(nav);
   rows.push([
     InlineKeyboard.text(t("orders-filters"), `ord:f:${encodeFilter(v.filter)}`),
-    InlineKeyboard.text(t("orders-active"), `ord:a:1:${encodeFilter(v.filter)}`),
+    v.active
+      ? InlineKeyboard.text(t("orders-show"), `ord:h:1:${encodeFilter(v.filter)}`)
+      : InlineKeyboard.text(t("orders-active"), `ord:a:1:${encodeFilter(v.filter)}`),
   ]);
   const kb = InlineKeyboard.from(rows);
   return { text: [...head, ...body].join("\n"), keyboard: kb };

@@ -1,11 +1,14 @@
 /** /start, /menu, /help, /language: greeting, language choice and the main menu. */
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
-import type { Feature, FeatureKit } from "../../feature.js";
+import type { Feature, FeatureCommand, FeatureKit } from "../../feature.js";
 import { SUPPORTED_LOCALES } from "../../i18n.js";
 import { languageKeyboard, mainMenu } from "./menu.js";
 
-export function startFeature({ deps }: FeatureKit, helpLines: () => string[]): Feature {
+export function startFeature(
+  { deps }: FeatureKit,
+  helpCommands: (telegramId: number) => FeatureCommand[],
+): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
 
@@ -26,7 +29,14 @@ export function startFeature({ deps }: FeatureKit, helpLines: () => string[]): F
   });
 
   pm.command("help", (ctx) =>
-    ctx.reply([ctx.t("help-title"), "", ...helpLines().map((l) => ctx.t(l))].join("\n")),
+    ctx.reply(
+      [
+        ctx.t("help-title"),
+        "",
+        ...helpCommands(ctx.from.id).map((c) => `/${c.command} — ${ctx.t(c.descriptionKey)}`),
+      ].join("\n"),
+      { reply_markup: mainMenu(ctx.t) },
+    ),
   );
 
   pm.command("language", (ctx) =>

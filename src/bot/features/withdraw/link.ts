@@ -77,7 +77,9 @@ export function withdrawalLinkConversation(deps: BotDeps) {
         .url(
           ctx.t("common-share"),
           shareUrl(links.telegramBotLink),
-        ),
+        )
+        .row()
+        .text(ctx.t("common-back"), "menu:withdraw"),
       link_preview_options: { is_disabled: true },
     });
   };

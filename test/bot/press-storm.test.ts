@@ -1,0 +1,82 @@
+/**
+ * A storm of presses on one Confirm button: 1,000 presses (distinct updates) at once plus 300
+ * redeliveries of updates already handled. One transfer, one success message, every press answered,
+ * no error message in the chat, no error in the log, and the person's next command answered normally.
+ */
+import type { Update } from "grammy/types";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { Harness } from "../helpers/bot-harness.js";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await Harness.create();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+it("carries out one transfer for 1,000 presses and 300 redeliveries, answering every press without flooding the chat", async () => {
+  const { user, account } = await h.linkedUser({ pay: { USDT: "100" } });
+  const { userId: recipientId } = await h.createAccount({});
+  await user.press("menu:send");
+  await user.press("snd:new");
+  await user.send(String(recipientId));
+  await user.press("in:pick:USDT");
+  await user.send("10");
+  await user.press("in:skip");
+  const confirm = user.buttonData(/Confirm/);
+  expect(confirm).toMatch(/^cf:/);
+  const sentBefore = h.tg.sent.length;
+  const logBefore = h.logLines.length;
+
+  // Each press is its own callback query with its own update id, as Telegram delivers them.
+  const presses: Update[] = Array.from(
+    { length: 1000 },
+    (_, i) => ({ update_id: 100_000 + i, ...user.pressUpdate(confirm!) }) as Update,
+  );
+  await Promise.all([
+    ...presses.map((u) => h.replay(u)),
+    // Redeliveries (same update, same query id), as after a restart that had not confirmed them.
+    ...presses.slice(0, 300).map((u) => h.replay(u)),
+  ]);
+
+  // One transfer: the service got one create, the money moved once.
+  expect(await h.simRequests("createTransfer")).toHaveLength(1);
+  expect((await h.account(account.userId)).pay.USDT?.available).toBe("90");
+  expect((await h.account(recipientId)).pay.USDT?.available).toBe("10");
+
+  // Every press answered (each query id once: a redelivery is recognised by its update id and skipped).
+  const answered = new Set(h.tg.callsOf("answerCallbackQuery").map((c) => String(c.payload.callback_query_id)));
+  for (const p of presses) expect(answered.has(p.callback_query!.id)).toBe(true);
+
+  // One success message (the summary, edited), and no other message in the chat.
+  const texts = user.texts();
+  expect(texts.filter((t) => t.includes(`✅ Sent 10 USDT to user id ${recipientId}`))).toHaveLength(1);
+  expect(h.tg.sent.slice(sentBefore)).toEqual([]);
+  expect(texts.some((t) => /Something went wrong/.test(t))).toBe(false);
+
+  // The log: no error level (pino 50+); the 300 redeliveries skipped, at info.
+  const lines = h.logLines.slice(logBefore).map((l) => JSON.parse(l) as { level: number; msg: string });
+  expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+  expect(lines.filter((l) => l.level === 30 && /update already taken/.test(l.msg))).toHaveLength(300);
+
+  // The next command is answered at once, as usual.
+  await user.send("/send");
+  expect(user.last()?.text).toMatch(/Transfers to users/);
+}, 60_000);
+
+it("does not answer a failed reply with another message, and logs it as a warning", async () => {
+  const user = h.user(31337);
+  await user.send("/start");
+  const before = h.tg.sent.length;
+  const logBefore = h.logLines.length;
+  h.tg.failNext("sendMessage", { error_code: 400, description: "Bad Request: message text is too long" });
+  await user.send("/menu");
+  // The failed call was the reply itself: no "Something went wrong" follows it.
+  expect(h.tg.sent.slice(before)).toEqual([]);
+  const lines = h.logLines.slice(logBefore).map((l) => JSON.parse(l) as { level: number; msg: string });
+  expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+  expect(lines.some((l) => l.level === 40 && l.msg === "Telegram refused a call")).toBe(true);
+  await user.send("/menu");
+  expect(user.last()?.text).toBe("What would you like to do?");
+});
