@@ -7,8 +7,8 @@ import { Composer } from "grammy";
 import type { BotContext, BotDeps } from "../context.js";
 import type { Feature } from "../feature.js";
 
-/** Features that work without a key (greeting, language, linking) and public commands. */
-const OPEN_FEATURES = new Set(["start", "keys"]);
+/** Features that work without a key (greeting, language, linking, notification settings and price alerts) and public commands. */
+const OPEN_FEATURES = new Set(["start", "keys", "notify"]);
 const OPEN_COMMANDS = new Set(["rates", "currencies", "cancel"]);
 /** Commands a feature answers under a second name not in its command list. */
 const ALIASES: Record<string, string> = { balances: "balance" };
