@@ -31,14 +31,8 @@ export interface PriceAlert {
   lastFiredAt: number | null;
 }
 
-export interface NewAlert {
-  telegramId: number;
-  network: NetworkName;
-  symbol: string;
-  direction: AlertDirection;
-  price: string;
-  repeat: boolean;
-}
+/** What a user asks for; the rest of PriceAlert is the alert's life. */
+export type NewAlert = Pick<PriceAlert, "telegramId" | "network" | "symbol" | "direction" | "price" | "repeat">;
 
 /** Alerts one user may keep at once. */
 export const MAX_ALERTS_PER_USER = 20;
