@@ -20,7 +20,6 @@ invoices-field-amount = Amount: { $amount }
 invoices-field-status = Status: { $status }
 invoices-field-description = Description: { $description }
 invoices-field-expires = Expires: { $expires }
-invoices-field-paid = Paid: { $paid }
 invoices-field-link = Pay in Telegram: { $link }
 invoices-field-web = Pay on the web: { $link }
 invoices-never = never
@@ -41,3 +40,20 @@ invoices-delete-summary = 🗑 Delete invoice { $id }?
 invoices-deleted = 🗑 Invoice for { $amount } deleted. Nobody can pay it any more.
 invoices-paid = ✅ Test payment done: the invoice is paid and the amount is in your testnet balance.
 invoices-not-paid = ℹ️ The invoice could not be paid: it is not waiting for payment.
+
+## invoice payments and on-chain address
+invoices-payments-title = 💳 Payments:
+invoices-payments-none = 💳 No payments yet.
+invoices-payment-line = • { $amount } from { $payer }: { $status } ({ $time })
+invoices-payer-user = user id { $id }
+invoices-payer-unknown = an unknown payer
+invoices-onchain = ⛓ Pay on chain
+invoices-onchain-ask-network = On which network will the payer send { $asset }?
+invoices-onchain-unavailable = This invoice cannot be paid on chain now.
+invoices-onchain-address = ⛓ The payer sends { $asset } on the { $network } network to:
+    { $address }
+    At least { $min }. Valid until { $expires }.
+
+## invoices priced with a minimum payment or several payments
+invoices-field-min-payment = Minimum payment: { $amount } (the payer may pay more)
+invoices-field-payments = Payments expected: { $count }

@@ -20,7 +20,6 @@ invoices-field-amount = Сумма: { $amount }
 invoices-field-status = Статус: { $status }
 invoices-field-description = Описание: { $description }
 invoices-field-expires = Действует до: { $expires }
-invoices-field-paid = Оплачен: { $paid }
 invoices-field-link = Оплатить в Telegram: { $link }
 invoices-field-web = Оплатить на сайте: { $link }
 invoices-never = бессрочно
@@ -41,3 +40,20 @@ invoices-delete-summary = 🗑 Удалить счёт { $id }?
 invoices-deleted = 🗑 Счёт на { $amount } удалён. Оплатить его больше нельзя.
 invoices-paid = ✅ Тестовая оплата прошла: счёт оплачен, сумма зачислена на ваш тестовый баланс.
 invoices-not-paid = ℹ️ Счёт не удалось оплатить: он не ожидает оплаты.
+
+## invoice payments and on-chain address
+invoices-payments-title = 💳 Платежи:
+invoices-payments-none = 💳 Платежей пока нет.
+invoices-payment-line = • { $amount } от { $payer }: { $status } ({ $time })
+invoices-payer-user = пользователь с id { $id }
+invoices-payer-unknown = неизвестного плательщика
+invoices-onchain = ⛓ Оплата в блокчейне
+invoices-onchain-ask-network = В какой сети плательщик отправит { $asset }?
+invoices-onchain-unavailable = Этот счёт сейчас нельзя оплатить в блокчейне.
+invoices-onchain-address = ⛓ Плательщик отправляет { $asset } в сети { $network } на адрес:
+    { $address }
+    Не меньше { $min }. Действует до { $expires }.
+
+## invoices priced with a minimum payment or several payments
+invoices-field-min-payment = Минимальный платёж: { $amount } (плательщик может заплатить больше)
+invoices-field-payments = Ожидается платежей: { $count }

@@ -189,16 +189,17 @@ class Requester {
     const searchParams = new URLSearchParams();
     let body: Record<string, unknown> | undefined;
     const queryKeys = "queryKeys" in def ? (def.queryKeys as readonly string[]) : [];
+    const hasBody = def.method === "POST" || def.method === "PUT";
     for (const [key, value] of Object.entries(rest)) {
       if (value === undefined) continue;
-      if (def.method === "POST" && !queryKeys.includes(key)) {
+      if (hasBody && !queryKeys.includes(key)) {
         body ??= {};
         body[key] = value;
       } else {
         for (const v of Array.isArray(value) ? value : [value]) searchParams.append(key, String(v));
       }
     }
-    if (def.method === "POST") body ??= {};
+    if (hasBody) body ??= {};
     const headers: Record<string, string> = { accept: "application/json" };
     if (def.auth !== "public" && this.#apiKey !== undefined) headers.authorization = `Bearer ${this.#apiKey}`;
     return { url: this.#opts.baseUrl + path, searchParams, body, headers };

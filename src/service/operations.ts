@@ -15,7 +15,7 @@ import * as S from "./schemas.js";
 
 export type Api = "exchange" | "pay";
 export type Auth = "bearer" | "public" | "optional";
-export type HttpMethod = "GET" | "POST" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 export interface OperationDef<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   apis: readonly Api[];
@@ -24,7 +24,7 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, R extends z.ZodTy
   path: string;
   auth: Auth;
   input: I;
-  /** For POST: input members sent in the query string rather than the body. */
+  /** For POST and PUT: input members sent in the query string rather than the body. */
   queryKeys?: readonly string[];
   reply: R;
   status: 200 | 201;
@@ -38,13 +38,20 @@ const EX = ["exchange"] as const;
 const PAY = ["pay"] as const;
 const BOTH = ["exchange", "pay"] as const;
 
-/** A single-resource read: server id or client id, at least one. */
-const byId = <A extends string, B extends string>(a: A, b: B) =>
+/** A single-resource read: server id or client id, at least one (plus the operation's other members). */
+const byId = <A extends string, B extends string, E extends z.ZodRawShape = Record<never, never>>(
+  a: A,
+  b: B,
+  extra?: E,
+) =>
   z
-    .object({ [a]: z.string().min(1).optional(), [b]: z.string().min(1).optional() } as Record<
-      A | B,
-      z.ZodOptional<z.ZodString>
-    >)
+    .object({
+      ...(extra ?? ({} as E)),
+      ...({ [a]: z.string().min(1).optional(), [b]: z.string().min(1).optional() } as Record<
+        A | B,
+        z.ZodOptional<z.ZodString>
+      >),
+    })
     .refine(
       (v) =>
         (v as Record<string, unknown>)[a] !== undefined || (v as Record<string, unknown>)[b] !== undefined,
@@ -420,6 +427,18 @@ export const operations = {
     status: 200,
     write: true,
   }),
+  // Only an active cheque's description can change; setting it twice is harmless, so it may be retried.
+  updateCheque: op({
+    apis: PAY,
+    method: "PUT",
+    path: "/api/v1/cheques",
+    auth: "bearer",
+    input: byId("chequeId", "clientChequeId", { description: z.string().max(1000) }),
+    queryKeys: ["chequeId", "clientChequeId"],
+    reply: S.Cheque,
+    status: 200,
+    write: false,
+  }),
   getCheque: op({
     apis: PAY,
     method: "GET",
@@ -520,12 +539,35 @@ export const operations = {
     status: 200,
     write: true,
   }),
+  getInvoicePayments: op({
+    apis: PAY,
+    method: "GET",
+    path: "/api/v1/invoice/payments",
+    auth: "bearer",
+    input: byId("invoiceId", "clientInvoiceId", { cursor: S.Q.cursor, limit: S.Q.limit }),
+    reply: S.InvoicePaymentsPage,
+    status: 200,
+    write: false,
+  }),
+  // Asks for an address to pay the invoice on chain: it moves nothing, and asking again is harmless.
+  createInvoicePaymentAddress: op({
+    apis: PAY,
+    method: "POST",
+    path: "/api/v1/invoices/payments/address",
+    auth: "bearer",
+    input: byId("invoiceId", "clientInvoiceId", { payNetwork: z.string().min(1).max(32) }),
+    queryKeys: ["invoiceId", "clientInvoiceId"],
+    reply: S.InvoicePaymentAddress,
+    status: 201,
+    write: false,
+  }),
   payInvoiceTestnet: op({
     apis: PAY,
     method: "POST",
     path: "/api/v1/invoice/pay",
     auth: "bearer",
-    input: z.object({ invoiceId: z.string().min(1), payerId: z.string().optional() }),
+    // Ours: plays the payer. `amount` for an invoice with a minimum payment (default: the minimum).
+    input: z.object({ invoiceId: z.string().min(1), payerId: z.string().optional(), amount: S.Decimal.optional() }),
     queryKeys: ["invoiceId"],
     reply: S.Invoice,
     status: 200,

@@ -100,7 +100,7 @@ export function buildInput(
   query: Record<string, string | string[]>,
   body: unknown,
 ): Record<string, unknown> {
-  if (def.method !== "POST") return { ...query, ...params };
+  if (def.method !== "POST" && def.method !== "PUT") return { ...query, ...params };
   const fromQuery = Object.fromEntries(
     (def.queryKeys ?? []).filter((k) => k in query).map((k) => [k, query[k]]),
   );

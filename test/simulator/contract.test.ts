@@ -66,6 +66,11 @@ describe("Pay replies match the contract", () => {
       body: { asset: "USDT", amount: "5.1234567", clientChequeId: "k-3" },
     });
     await call("getCheques", 200, "/pay/api/v1/cheques?limit=1", { key });
+    const put = { method: "PUT", key, body: { description: "for Ann" } };
+    expect(await call("updateCheque", 200, "/pay/api/v1/cheques?clientChequeId=k-1", put)).toMatchObject({
+      description: "for Ann",
+    });
+    await call("updateCheque", 404, "/pay/api/v1/cheques?clientChequeId=none", put);
     await call("getCheques", 200, "/pay/api/v1/cheques?state=active", { key });
     await call("getCheque", 200, `/pay/api/v1/cheque?chequeId=${cheque.chequeId}`, { key });
     await call("getCheque", 404, "/pay/api/v1/cheque?clientChequeId=none", { key });
@@ -125,29 +130,38 @@ describe("Pay replies match the contract", () => {
       key: testKey,
       body: {
         clientInvoiceId: "i-1",
-        asset: "TONCOIN",
-        amount: "1.5",
-        expiresIn: 3600,
-        hiddenMessage: "thanks",
+        priceCurrency: "TONCOIN",
+        priceAmount: "1.5",
+        expiresIn: 3_600_000,
+        isFeePaidByUser: false,
       },
     });
     await call("createInvoice", 201, "/testnet/pay/api/v1/invoices", {
       method: "POST",
       key: testKey,
-      body: { clientInvoiceId: "i-2", asset: "TONCOIN", amount: "1" },
+      body: { clientInvoiceId: "i-2", priceCurrency: "TONCOIN", minPayment: "1", numPayments: 2 },
     });
     await call("getInvoices", 200, "/testnet/pay/api/v1/invoices", { key: testKey });
     await call("getInvoice", 200, "/testnet/pay/api/v1/invoice?clientInvoiceId=i-1", { key: testKey });
-    await call("payInvoiceTestnet", 200, `/testnet/pay/api/v1/invoice/pay?invoiceId=${inv.invoiceId}`, {
+    const address = "/testnet/pay/api/v1/invoices/payments/address?clientInvoiceId=i-1";
+    await call("createInvoicePaymentAddress", 201, address, { method: "POST", key: testKey, body: { payNetwork: "TON" } });
+    await call("createInvoicePaymentAddress", 400, address, { method: "POST", key: testKey, body: { payNetwork: "BTC" } });
+    await call("getInvoicePayments", 200, "/testnet/pay/api/v1/invoice/payments?clientInvoiceId=i-1", { key: testKey });
+    await call("getInvoicePayments", 404, "/testnet/pay/api/v1/invoice/payments?clientInvoiceId=none", { key: testKey });
+    await call("payInvoiceTestnet", 200, `/testnet/pay/api/v1/invoice/pay?invoiceId=${inv.id}`, {
       method: "POST",
       key: testKey,
       body: { payerId: "5555" },
     });
-    await call("payInvoiceTestnet", 409, `/testnet/pay/api/v1/invoice/pay?invoiceId=${inv.invoiceId}`, {
+    await call("payInvoiceTestnet", 409, `/testnet/pay/api/v1/invoice/pay?invoiceId=${inv.id}`, {
       method: "POST",
       key: testKey,
     });
-    await call("payInvoiceTestnet", 403, `/pay/api/v1/invoice/pay?invoiceId=${inv.invoiceId}`, {
+    const paid = await call("getInvoicePayments", 200, "/testnet/pay/api/v1/invoice/payments?clientInvoiceId=i-1", {
+      key: testKey,
+    });
+    expect(paid.items).toMatchObject([{ status: "paid", payAmount: "1.5", payCurrency: "TONCOIN" }]);
+    await call("payInvoiceTestnet", 403, `/pay/api/v1/invoice/pay?invoiceId=${inv.id}`, {
       method: "POST",
       key,
     });

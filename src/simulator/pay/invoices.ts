@@ -3,10 +3,14 @@
  * owner's Pay balance. An active invoice past its `expiresAt` by the world's clock turns `expired`
  * the next time it is looked at.
  */
+import { createHash } from "node:crypto";
+import { money } from "../../domain/money.js";
+import { type InvoicePaymentAddress, INVOICE_EXPIRES_IN_MS_PER_UNIT } from "../../service/schemas.js";
+import { findAsset } from "../catalogue.js";
 import { defineHandlers } from "../define.js";
 import { pageNewestFirst } from "../paging.js";
 import { problems } from "../problems.js";
-import type { SimAccount, World } from "../types.js";
+import { type SimAccount, SimProblem, type World } from "../types.js";
 import { credit, debit, requireAccount } from "../world.js";
 import { paymentLinks } from "./links.js";
 import { checkAmount, parseUserId, requireAsset, requireNewClientId } from "./rules.js";
@@ -20,27 +24,36 @@ export const invoiceHandlers = defineHandlers({
     const owner = requireAccount(account);
     const { invoices } = payAccount(world, owner.userId);
     requireNewClientId(invoices, "clientInvoiceId", input.clientInvoiceId);
-    const asset = requireAsset(input.asset);
-    checkAmount(input.amount, asset.precision, asset.pay.minInvoice);
+    const asset = requireAsset(input.priceCurrency);
+    if (input.payCurrencies !== undefined && input.payCurrencies.some((c) => c !== input.priceCurrency)) {
+      // As the real service does (S6): payable only in the price currency for now.
+      throw new SimProblem(400, "not_implemented", "Invoices are payable in their price currency only.");
+    }
+    const price = input.priceAmount ?? input.minPayment ?? "0";
+    checkAmount(price, asset.precision, asset.pay.minInvoice);
     const now = world.now();
     const invoiceId = world.nextId("inv");
+    const links = paymentLinks(world, "invoice", invoiceId);
     const rec: InvoiceRecord = {
       owner: owner.userId,
+      payments: [],
+      terms: { asset: input.priceCurrency, min: price, fixed: input.priceAmount !== undefined },
       invoice: {
-        invoiceId,
+        id: invoiceId,
         clientInvoiceId: input.clientInvoiceId,
-        asset: input.asset,
-        amount: input.amount,
+        priceCurrency: input.priceCurrency,
+        priceAmount: input.priceAmount ?? null,
+        minPayment: input.minPayment ?? null,
+        numPayments: input.numPayments ?? 1,
         description: input.description ?? null,
         status: "active",
         createdAt: now.toISOString(),
         expiresAt:
           input.expiresIn === undefined
             ? null
-            : new Date(now.getTime() + input.expiresIn * 1000).toISOString(),
-        paidAt: null,
-        payerId: null,
-        links: paymentLinks(world, "invoice", invoiceId),
+            : new Date(now.getTime() + input.expiresIn * INVOICE_EXPIRES_IN_MS_PER_UNIT).toISOString(),
+        links: { telegramBotLink: links.telegramBotLink, webLink: links.webLink },
+        ...(input.callback === undefined ? {} : { callback: input.callback }),
       },
     };
     payModule(world).invoicesById.set(invoiceId, rec);
@@ -59,6 +72,23 @@ export const invoiceHandlers = defineHandlers({
     return rec.invoice;
   },
 
+  getInvoicePayments: ({ invoiceId, clientInvoiceId, cursor, limit }, { account, world }) => {
+    const rec = findOwn(world, requireAccount(account), invoiceId, clientInvoiceId);
+    const page = pageNewestFirst(rec.payments, { cursor, limit });
+    return { items: page.items, pagination: page.pagination };
+  },
+
+  createInvoicePaymentAddress: ({ invoiceId, clientInvoiceId, payNetwork }, { account, world }) => {
+    const rec = findOwn(world, requireAccount(account), invoiceId, clientInvoiceId);
+    requireActive(world, rec);
+    const { terms } = rec;
+    const network = findAsset(terms.asset)?.networks.find((n) => n.network === payNetwork);
+    if (network === undefined) {
+      throw problems.validation("payNetwork", `${terms.asset} cannot be paid on ${payNetwork}.`);
+    }
+    return paymentAddress(rec.invoice.id, terms.asset, payNetwork, terms.min, rec.invoice.expiresAt);
+  },
+
   deleteInvoice: ({ invoiceId, clientInvoiceId }, { account, world }) => {
     const rec = findOwn(world, requireAccount(account), invoiceId, clientInvoiceId);
     requireActive(world, rec);
@@ -66,7 +96,7 @@ export const invoiceHandlers = defineHandlers({
     return rec.invoice;
   },
 
-  payInvoiceTestnet: ({ invoiceId, payerId }, { world }) => {
+  payInvoiceTestnet: ({ invoiceId, payerId, amount: offered }, { world }) => {
     if (world.network !== "testnet") throw problems.testnetOnly();
     // Any invoice of the world can be paid: the caller plays the payer.
     const rec = payModule(world).invoicesById.get(invoiceId);
@@ -74,14 +104,52 @@ export const invoiceHandlers = defineHandlers({
     requireActive(world, rec);
     const payer = payerId ?? DEFAULT_TESTNET_PAYER;
     const payerAccount = world.accounts.get(parseUserId(payer, "payerId"));
-    const { asset, amount } = rec.invoice;
+    const { asset, min, fixed } = rec.terms;
+    // A fixed price is paid as it is; above a minimum payment the payer chooses (the minimum by default).
+    const amount = fixed ? min : (offered ?? min);
+    if (!fixed && money.lt(amount, min)) throw problems.outOfRange(min);
     // A payer with an account pays from its balance; any other testnet user pays from thin air.
     if (payerAccount !== undefined) debit(payerAccount.pay, asset, amount);
     credit((world.accounts.get(rec.owner) as SimAccount).pay, asset, amount);
-    Object.assign(rec.invoice, { status: "paid", paidAt: world.now().toISOString(), payerId: payer });
+    const paidAt = world.now().toISOString();
+    rec.payments.push({
+      id: world.nextId("ipm"),
+      status: "paid",
+      finalizedAt: paidAt,
+      payAmount: amount,
+      payCurrency: asset,
+      receiveAmount: amount,
+      receiveCurrency: asset,
+      transactions: [
+        { id: world.nextId("itx"), status: "confirmed", type: "internal", createdAt: paidAt, payer: { telegramId: payer } },
+      ],
+    });
+    // The invoice closes with its last expected payment.
+    if (rec.payments.length >= (rec.invoice.numPayments ?? 1)) rec.invoice.status = "paid";
     return rec.invoice;
   },
 });
+
+/**
+ * A deposit address for the invoice on `network`: derived from the invoice, so asking again gives the
+ * same one. Its shape follows the network's (the simulator never receives on chain).
+ */
+function paymentAddress(
+  invoiceId: string,
+  asset: string,
+  network: string,
+  minAmount: string,
+  expiresAt: string | null,
+): InvoicePaymentAddress {
+  const hex = createHash("sha256").update(`${invoiceId}:${network}`).digest("hex");
+  const address =
+    network === "TON"
+      ? `UQ${Buffer.from(hex, "hex").toString("base64url").slice(0, 46).padEnd(46, "A")}`
+      : network === "ETH" || network === "BSC"
+        ? `0x${hex.slice(0, 40)}`
+        : `${network.toLowerCase()}-${hex.slice(0, 40)}`;
+  return { address, payCurrency: asset, payNetwork: network, expiresAt, minAmount };
+}
 
 /** The invoice's status after applying expiry by the world's clock. */
 function current(world: World, rec: InvoiceRecord): string {
@@ -93,7 +161,7 @@ function current(world: World, rec: InvoiceRecord): string {
   ) {
     inv.status = "expired";
   }
-  return inv.status;
+  return inv.status ?? "active";
 }
 
 function requireActive(world: World, rec: InvoiceRecord): void {

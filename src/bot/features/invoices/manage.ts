@@ -12,14 +12,26 @@ import { clientsFor } from "../../shared/account.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { createCursorPages } from "../../shared/cursor-pages.js";
 import { showInPlace } from "../../shared/show.js";
-import { invoiceCard, invoiceKeyboard } from "./view.js";
+import {
+  addressText,
+  invoiceAmount,
+  invoiceAsset,
+  invoiceCard,
+  invoiceKeyboard,
+  networksKeyboard,
+  paymentsText,
+} from "./view.js";
 
 export const DELETE_KIND = "invoice_delete";
 const PAGE_SIZE = 5;
+/** Payments listed under an invoice's details (the newest). */
+const PAYMENTS_SHOWN = 10;
 const ID = "([A-Za-z0-9_-]{1,50})";
 const SHOW = new RegExp(`^inv:show:${ID}$`);
 const DELETE = new RegExp(`^inv:del:${ID}$`);
 const PAY = new RegExp(`^inv:pay:${ID}$`);
+const NETWORKS = new RegExp(`^inv:net:${ID}$`);
+const ADDRESS = new RegExp(`^ia:([A-Z]{2,5}):${ID}$`);
 const PAGE = /^inv:page:([0-9]{1,4})$/;
 
 type DeletePayload = { invoiceId: string; asset: string; amount: string };
@@ -77,8 +89,9 @@ export function invoiceManagement(
 
     const kb = new InlineKeyboard();
     for (const inv of result.items) {
-      const label = `${formatAmount(inv.amount, inv.asset)}${inv.description ? ` · ${inv.description}` : ""}`;
-      kb.text(label.length > 48 ? `${label.slice(0, 47)}…` : label, `inv:show:${inv.invoiceId}`).row();
+      const price = formatAmount(invoiceAmount(inv), invoiceAsset(inv));
+      const label = `${price}${inv.description ? ` · ${inv.description}` : ""}`;
+      kb.text(label.length > 48 ? `${label.slice(0, 47)}…` : label, `inv:show:${inv.id}`).row();
     }
     if (index > 0) kb.text(ctx.t("common-prev"), `inv:page:${index - 1}`);
     if (result.pagination.next) kb.text(ctx.t("common-next"), `inv:page:${index + 1}`);
@@ -102,8 +115,13 @@ export function invoiceManagement(
   pm.callbackQuery(SHOW, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
-    const inv = await pay.getInvoice({ invoiceId: ctx.match[1]! });
-    await ctx.reply(invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: inv.invoiceId })), {
+    const invoiceId = ctx.match[1]!;
+    const [inv, payments] = await Promise.all([
+      pay.getInvoice({ invoiceId }),
+      pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_SHOWN }),
+    ]);
+    const card = invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: inv.id }));
+    await ctx.reply(`${card}\n\n${paymentsText(ctx.t, payments.items)}`, {
       reply_markup: invoiceKeyboard(ctx.t, inv, await isTestnet(deps, ctx.from.id)),
       link_preview_options: { is_disabled: true },
     });
@@ -119,12 +137,37 @@ export function invoiceManagement(
     }
     await proposeAction<DeletePayload>(ctx, deps, actions, {
       kind: DELETE_KIND,
-      payload: { invoiceId: inv.invoiceId, asset: inv.asset, amount: inv.amount },
+      payload: { invoiceId: inv.id, asset: invoiceAsset(inv), amount: invoiceAmount(inv) },
       summary: ctx.t("invoices-delete-summary", {
-        id: inv.invoiceId,
-        amount: formatAmount(inv.amount, inv.asset),
+        id: inv.id,
+        amount: formatAmount(invoiceAmount(inv), invoiceAsset(inv)),
         description: inv.description ?? "—",
       }),
+    });
+  });
+
+  // Paying on chain: the payer sends the asset from any wallet to an address the service gives out.
+  pm.callbackQuery(NETWORKS, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { pay } = await clientsFor(deps, ctx.from.id);
+    const [inv, currencies] = await Promise.all([pay.getInvoice({ invoiceId: ctx.match[1]! }), pay.getCurrencies()]);
+    const networks = currencies.find((c) => c.asset === inv.priceCurrency)?.networks ?? [];
+    if (inv.status !== "active" || networks.length === 0) {
+      await ctx.reply(ctx.t("invoices-onchain-unavailable"));
+      return;
+    }
+    await ctx.reply(ctx.t("invoices-onchain-ask-network", { asset: invoiceAsset(inv) }), {
+      reply_markup: networksKeyboard(ctx.t, inv.id, networks),
+    });
+  });
+  pm.callbackQuery(ADDRESS, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const [, payNetwork, invoiceId] = ctx.match as unknown as [string, string, string];
+    const { pay } = await clientsFor(deps, ctx.from.id);
+    // Asking for an address moves nothing, and asking again gives the same one: no confirmation.
+    const address = await pay.createInvoicePaymentAddress({ invoiceId, payNetwork });
+    await ctx.reply(addressText(ctx.t, address), {
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), `inv:show:${invoiceId}`),
     });
   });
 
