@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     BOT_TOKEN: "100200:BENCH",
     TELEGRAM_API_ROOT: telegram.apiRoot,
     KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    DATABASE_URL: `sqlite:${join(dir, "bot.sqlite")}`,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `sqlite:${join(dir, "bot.sqlite")}`,
     PAY_BASE_URL: sim.baseUrls.pay,
     EXCHANGE_BASE_URL: sim.baseUrls.exchange,
     PAY_TESTNET_BASE_URL: sim.baseUrls.payTestnet,

@@ -24,7 +24,6 @@ async function main(): Promise<void> {
   setInterval(() => sim.sim.requests.clear(), 1000).unref();
   const call = (h: SimHandler | undefined, input: object, owner: number) =>
     (h as SimHandler)({ operationId: "getHealth", input: input as never, account: world.accounts.get(owner), world }) as {
-      invoiceId?: string;
       chequeId?: string;
       id?: string;
     };
@@ -37,8 +36,8 @@ async function main(): Promise<void> {
       const kind = (["invoice", "cheque", "order"] as const)[(i + k) % 3]!;
       const clientId = `b${i}-${k}`;
       if (kind === "invoice") {
-        const inv = call(payHandlers.createInvoice, { clientInvoiceId: clientId, asset: "USDT", amount: "5" }, userId);
-        objects.push({ kind, id: inv.invoiceId!, owner: userId });
+        const inv = call(payHandlers.createInvoice, { clientInvoiceId: clientId, priceCurrency: "USDT", priceAmount: "5" }, userId);
+        objects.push({ kind, id: inv.id!, owner: userId });
       } else if (kind === "cheque") {
         const c = call(payHandlers.createCheque, { clientChequeId: clientId, asset: "USDT", amount: "1" }, userId);
         objects.push({ kind, id: c.chequeId!, owner: userId });

@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../src/logger.js";
 
@@ -81,5 +82,24 @@ describe("createLogger", () => {
     logger.info("hidden");
     logger.warn("shown");
     expect(lines.map((l) => JSON.parse(l).msg)).toEqual(["shown"]);
+  });
+});
+
+describe("LOG_FORMAT=pretty", () => {
+  it("writes readable lines, with the same redaction", () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = createLogger("info", sink, "pretty");
+    logger.info({ update_id: 7, apiKey: SECRETS.apiKey }, "update handled");
+    const text = lines.join("");
+    expect(text).toMatch(/INFO.*update handled/);
+    expect(text).toContain("update_id: 7");
+    expect(text).not.toContain(SECRETS.apiKey);
+    expect(text).not.toMatch(/^\{/);
   });
 });

@@ -20,7 +20,6 @@ invoices-field-amount = Amount: { $amount }
 invoices-field-status = Status: { $status }
 invoices-field-description = Description: { $description }
 invoices-field-expires = Expires: { $expires }
-invoices-field-paid = Paid: { $paid }
 invoices-field-link = Pay in Telegram: { $link }
 invoices-field-web = Pay on the web: { $link }
 invoices-never = never
@@ -54,3 +53,7 @@ invoices-onchain-unavailable = This invoice cannot be paid on chain now.
 invoices-onchain-address = ⛓ The payer sends { $asset } on the { $network } network to:
     { $address }
     At least { $min }. Valid until { $expires }.
+
+## invoices priced with a minimum payment or several payments
+invoices-field-min-payment = Minimum payment: { $amount } (the payer may pay more)
+invoices-field-payments = Payments expected: { $count }

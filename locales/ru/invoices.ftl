@@ -20,7 +20,6 @@ invoices-field-amount = Сумма: { $amount }
 invoices-field-status = Статус: { $status }
 invoices-field-description = Описание: { $description }
 invoices-field-expires = Действует до: { $expires }
-invoices-field-paid = Оплачен: { $paid }
 invoices-field-link = Оплатить в Telegram: { $link }
 invoices-field-web = Оплатить на сайте: { $link }
 invoices-never = бессрочно
@@ -54,3 +53,7 @@ invoices-onchain-unavailable = Этот счёт сейчас нельзя оп�
 invoices-onchain-address = ⛓ Плательщик отправляет { $asset } в сети { $network } на адрес:
     { $address }
     Не меньше { $min }. Действует до { $expires }.
+
+## invoices priced with a minimum payment or several payments
+invoices-field-min-payment = Минимальный платёж: { $amount } (плательщик может заплатить больше)
+invoices-field-payments = Ожидается платежей: { $count }

@@ -18,6 +18,7 @@ import { createOperationsRepo } from "../storage/operations.js";
 import type { OperationRecord } from "../storage/types.js";
 import { pruneTakenUpdates, takeUpdate } from "../storage/updates.js";
 import { skipUnchangedWrites } from "../storage/kv.js";
+import { CallbackAnswers } from "../telegram/callback-answers.js";
 import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../telegram/broadcast-pacer.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
 import type { Feature, FeatureCommand, FeatureFactory, FeatureKit } from "./feature.js";
@@ -124,7 +125,9 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
     client,
   });
+  const answers = new CallbackAnswers();
   for (const t of options.apiTransformers ?? []) bot.api.config.use(t);
+  bot.api.config.use(answers.transformer);
   const pacer = new BroadcastPacer(
     () => deps.config.BROADCAST_PER_SECOND ?? DEFAULT_BROADCAST_PER_SECOND,
     deps.logger,
@@ -158,6 +161,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
       options.onUpdate?.({ type, outcome, seconds: (performance.now() - started) / 1000 });
     }
   });
+  // Every press is answered at once, even while its handler waits for the service or a queue.
+  bot.use(answers.middleware(bot.api));
   // One logger per update, carrying its id and its user's.
   bot.use((ctx, next) => {
     (ctx as BotContext).log = deps.logger.child({
@@ -203,6 +208,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
         (ctx, next) => {
           ctx.log = deps.logger.child({ update_id: ctx.update.update_id, conversation: true });
           for (const t of options.apiTransformers ?? []) ctx.api.config.use(t);
+          ctx.api.config.use(answers.transformer);
           return next();
         },
         i18n.middleware() as never,

@@ -566,7 +566,8 @@ export const operations = {
     method: "POST",
     path: "/api/v1/invoice/pay",
     auth: "bearer",
-    input: z.object({ invoiceId: z.string().min(1), payerId: z.string().optional() }),
+    // Ours: plays the payer. `amount` for an invoice with a minimum payment (default: the minimum).
+    input: z.object({ invoiceId: z.string().min(1), payerId: z.string().optional(), amount: S.Decimal.optional() }),
     queryKeys: ["invoiceId"],
     reply: S.Invoice,
     status: 200,

@@ -374,10 +374,10 @@ export const Pagination = z.object({
 });
 const cursorPage = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), pagination: Pagination });
 
-
 // ------------------------------------------------------------------ Pay: cheques
 
-export const ChequeState = z.enum(["active", "redeemed", "cancelled"]);
+/** The states a cheque list can be filtered by (S6); a reply's state is kept as it comes. */
+export const ChequeState = z.enum(["active", "completed", "draft", "error"]);
 export type ChequeState = z.infer<typeof ChequeState>;
 export const CreateChequeRequest = z
   .object({
@@ -403,8 +403,9 @@ export const Cheque = z.object({
   description: nullable(z.string()),
   targetType: nullable(TargetType),
   target: nullable(z.string()),
-  state: ChequeState,
-  deleted: z.boolean(),
+  state: z.string(),
+  /** A deleted (cancelled) cheque is still readable, with `deleted: true`; lists leave it out. */
+  deleted: z.boolean().optional().transform((v) => v ?? false),
   links: z.object({ telegramBotLink: z.string() }),
   createdAt: Timestamp,
 });
@@ -468,30 +469,60 @@ export type MassTransferResult = z.infer<typeof MassTransferResult>;
 
 // ------------------------------------------------------------------ Pay: invoices
 
-export const InvoiceStatus = z.enum(["active", "paid", "expired", "deleted"]);
 export const PaymentLinks = z.object({ telegramBotLink: z.string(), webLink: z.string() });
-export const CreateInvoiceRequest = z.object({
-  clientInvoiceId: ClientId,
-  asset: AssetCode,
-  amount: Decimal,
-  description: z.string().optional(),
-  expiresIn: z.number().int().min(1).optional(),
-  hiddenMessage: z.string().optional(),
-  callback: Callback.optional(),
-});
+
+/**
+ * The unit of an invoice's `expiresIn`: milliseconds. Evidence: the SDK generated from the reference
+ * (S3) and a bot calling the service (S8) send milliseconds; one SDK's docs (S6) say seconds. One
+ * constant, so that a live check changes one line.
+ */
+export const INVOICE_EXPIRES_IN_MS_PER_UNIT = 1;
+/** `expiresIn` for a lifetime of `seconds`. */
+export const invoiceExpiresIn = (seconds: number): number => (seconds * 1000) / INVOICE_EXPIRES_IN_MS_PER_UNIT;
+
+/**
+ * An invoice priced in `priceCurrency` (S3, S6): either a fixed `priceAmount` or a `minPayment` the
+ * payer may exceed, never both; `numPayments` payments close it (default 1).
+ */
+export const CreateInvoiceRequest = z
+  .object({
+    clientInvoiceId: ClientId,
+    priceCurrency: AssetCode,
+    priceAmount: Decimal.optional(),
+    minPayment: Decimal.optional(),
+    numPayments: z.number().int().min(1).optional(),
+    payCurrencies: z.array(AssetCode).min(1).optional(),
+    description: z.string().max(1000).optional(),
+    expiresIn: z.number().int().min(1).optional(),
+    isFeePaidByUser: z.boolean().optional(),
+    callback: Callback.optional(),
+  })
+  .refine((r) => (r.priceAmount === undefined) !== (r.minPayment === undefined), {
+    message: "send exactly one of priceAmount and minPayment",
+    path: ["priceAmount"],
+  });
 export type CreateInvoiceRequest = z.infer<typeof CreateInvoiceRequest>;
+/** Links of an invoice: each may be missing. */
+export const InvoiceLinks = z.object({
+  telegramBotLink: z.string().optional(),
+  telegramMiniAppLink: z.string().optional(),
+  webLink: z.string().optional(),
+});
+/** An invoice as the service answers it; `status` is an open list (this simulator: active, paid, expired, deleted). */
 export const Invoice = z.object({
-  invoiceId: z.string(),
-  clientInvoiceId: z.string(),
-  asset: AssetCode,
-  amount: Decimal,
+  id: z.string(),
+  clientInvoiceId: nullable(z.string()),
+  priceCurrency: nullable(AssetCode),
+  priceAmount: nullable(Decimal),
+  minPayment: nullable(Decimal),
+  numPayments: nullable(z.number().int()),
   description: nullable(z.string()),
-  status: InvoiceStatus,
-  createdAt: Timestamp,
-  expiresAt: Timestamp.nullable(),
-  paidAt: Timestamp.nullable(),
-  payerId: z.string().nullable(),
-  links: PaymentLinks,
+  status: nullable(z.string()),
+  createdAt: nullable(Timestamp),
+  expiresAt: nullable(Timestamp),
+  links: InvoiceLinks.optional().transform((l) => l ?? {}),
+  // Echoed as sent; its payload may be any JSON (S3).
+  callback: z.looseObject({ callbackUrl: z.string() }).optional(),
 });
 export type Invoice = z.infer<typeof Invoice>;
 export const InvoicesPage = cursorPage(Invoice);

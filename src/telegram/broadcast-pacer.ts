@@ -14,7 +14,8 @@ export const DEFAULT_BROADCAST_PER_SECOND = 30;
 const MAX_RATE_LIMIT_WAITS = 10;
 
 export class BroadcastPacer {
-  #next = 0;
+  #chain: Promise<void> = Promise.resolve();
+  #lastRelease = 0;
   #pausedUntil = 0;
 
   constructor(
@@ -23,18 +24,24 @@ export class BroadcastPacer {
     private readonly log?: Logger,
   ) {}
 
-  /** Resolves when the next paced call may go out (slots are handed out in call order). */
-  async slot(): Promise<void> {
-    const now = Date.now();
-    const at = Math.max(now, this.#next, this.#pausedUntil);
-    this.#next = at + 1000 / Math.max(this.perSecond(), 0.001);
-    if (at > now) await sleep(at - now);
+  /**
+   * Resolves when the next paced call may go out. Calls go out in order, each at least one interval
+   * after the previous one actually went out: a late timer never lets a burst through.
+   */
+  slot(): Promise<void> {
+    const turn = this.#chain.then(async () => {
+      const at = Math.max(this.#lastRelease + 1000 / Math.max(this.perSecond(), 0.001), this.#pausedUntil);
+      const wait = at - Date.now();
+      if (wait > 0) await sleep(wait);
+      this.#lastRelease = Date.now();
+    });
+    this.#chain = turn;
+    return turn;
   }
 
   /** Holds every paced call for `seconds` (Telegram said to wait). */
   pause(seconds: number): void {
     this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + seconds * 1000);
-    this.#next = Math.max(this.#next, this.#pausedUntil);
   }
 
   /** An API transformer: paces each call and obeys retry_after. */

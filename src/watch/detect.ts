@@ -50,7 +50,7 @@ export type Watched =
 
 /** The object's id. */
 export function objectId(w: Watched): string {
-  if (w.kind === "invoice") return w.object.invoiceId;
+  if (w.kind === "invoice") return w.object.id;
   if (w.kind === "cheque") return w.object.chequeId;
   return w.object.id;
 }
@@ -69,7 +69,7 @@ export function stateOf(w: Watched): ObjectState {
 /** Whether the object may still change (closed objects are no longer polled). */
 export function isOpen(w: Watched): boolean {
   if (w.kind === "invoice") return w.object.status === "active";
-  if (w.kind === "cheque") return w.object.state === "active";
+  if (w.kind === "cheque") return w.object.state === "active" && !w.object.deleted;
   return ["working", "pending", "sending"].includes(w.object.status);
 }
 
@@ -87,23 +87,27 @@ export function noticesFor(before: ObjectState, w: Watched): NoticeDraft[] {
   const out: NoticeDraft[] = [];
   if (w.kind === "invoice") {
     const inv = w.object;
+    // The price as the invoice states it (a fixed price, or the minimum payment).
+    const asset = inv.priceCurrency ?? "";
+    const amount = inv.priceAmount ?? inv.minPayment ?? "0";
     if (before.status !== after.status) {
       if (after.status === "paid") {
         out.push({
           id: `invoice:${id}:paid`,
-          payload: { type: "invoice-paid", invoiceId: id, asset: inv.asset, amount: inv.amount, payer: inv.payerId },
+          payload: { type: "invoice-paid", invoiceId: id, asset, amount, payer: null },
         });
       } else if (after.status === "expired") {
         out.push({
           id: `invoice:${id}:expired`,
-          payload: { type: "invoice-expired", invoiceId: id, asset: inv.asset, amount: inv.amount },
+          payload: { type: "invoice-expired", invoiceId: id, asset, amount },
         });
       }
     }
     return out;
   }
   if (w.kind === "cheque") {
-    if (before.state !== after.state && after.state === "redeemed") {
+    // "completed" is the real vocabulary for a redeemed cheque; a deleted one is cancelled, not redeemed.
+    if (before.state !== after.state && (after.state === "completed" || after.state === "redeemed") && !w.object.deleted) {
       const c = w.object;
       out.push({
         id: `cheque:${id}:redeemed`,

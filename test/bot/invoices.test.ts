@@ -69,17 +69,21 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     expect(invoices).toHaveLength(1);
     const [inv] = invoices as [Invoice];
     expect(inv).toMatchObject({
-      asset: "USDT",
-      amount: "12.5",
+      priceCurrency: "USDT",
+      priceAmount: "12.5",
+      minPayment: null,
       description: "Coffee beans",
       status: "active",
     });
-    expect(inv.expiresAt).not.toBeNull();
+    // 24 hours, sent in milliseconds (the unit the evidence favours; see INVOICE_EXPIRES_IN_MS_PER_UNIT).
+    const [sent] = await h.simRequests("createInvoice");
+    expect((sent?.body as { expiresIn?: number }).expiresIn).toBe(86_400_000);
+    expect(Date.parse(inv.expiresAt!) - Date.parse(inv.createdAt!)).toBe(86_400_000);
     expect(shown.text).toContain(inv.links.telegramBotLink);
     expect(shown.text).toContain(inv.links.webLink);
     const share = shown.keyboard?.inline_keyboard.flat().find((b) => "url" in b && /Share/.test(b.text));
     expect(share && "url" in share ? share.url : "").toBe(
-      `https://t.me/share/url?url=${encodeURIComponent(inv.links.telegramBotLink)}`,
+      `https://t.me/share/url?url=${encodeURIComponent(inv.links.telegramBotLink ?? "")}`,
     );
     expect(await h.simRequests("createInvoice")).toHaveLength(1);
     expect((await h.account(account.userId)).pay.USDT?.balance).toBe("100");
@@ -94,7 +98,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     await user.pressLabel(/No expiry/);
     expect(user.last()?.text).toContain("Expires: never");
     const [inv] = await activeInvoices(key);
-    expect(inv).toMatchObject({ asset: "TONCOIN", amount: "3", description: null, expiresAt: null });
+    expect(inv).toMatchObject({ priceCurrency: "TONCOIN", priceAmount: "3", description: null, expiresAt: null });
   });
 
   it("leaves on /cancel and on the Cancel button without creating anything", async () => {
@@ -140,8 +144,8 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     for (let i = 1; i <= 7; i++) {
       await pay.createInvoice({
         clientInvoiceId: `seed-${i}`,
-        asset: "USDT",
-        amount: `${i}`,
+        priceCurrency: "USDT",
+        priceAmount: `${i}`,
         description: `n${i}`,
       });
     }
@@ -178,10 +182,10 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
   async function proposeDelete(network: NetworkName = "production") {
     const linked = await h.linkedUser({}, { network });
     const { pay } = h.deps.services.forKey(network, linked.key);
-    const inv = await pay.createInvoice({ clientInvoiceId: "to-delete", asset: "USDT", amount: "4" });
+    const inv = await pay.createInvoice({ clientInvoiceId: "to-delete", priceCurrency: "USDT", priceAmount: "4" });
     await linked.user.send("/myinvoices");
-    await linked.user.press(`inv:show:${inv.invoiceId}`);
-    await linked.user.press(`inv:del:${inv.invoiceId}`);
+    await linked.user.press(`inv:show:${inv.id}`);
+    await linked.user.press(`inv:del:${inv.id}`);
     const summary = linked.user.last()!;
     expect(summary.text).toMatch(/Delete invoice inv_.*\?/);
     expect(summary.text).toContain("Amount: 4 USDT");
@@ -197,7 +201,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     await h.replay(update as never);
     await user.press(confirm);
 
-    expect((await pay.getInvoice({ invoiceId: inv.invoiceId })).status).toBe("deleted");
+    expect((await pay.getInvoice({ invoiceId: inv.id })).status).toBe("deleted");
     expect(await h.simRequests("deleteInvoice")).toHaveLength(1);
     expect((await h.storage.operations.get(opId))?.state).toBe("done");
     expect(user.texts().some((t) => /Invoice for 4 USDT deleted/.test(t))).toBe(true);
@@ -212,7 +216,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     h.advanceClock(121_000);
     await user.press(confirm);
     expect(user.last()?.text).toMatch(/expired/);
-    expect((await pay.getInvoice({ invoiceId: inv.invoiceId })).status).toBe("active");
+    expect((await pay.getInvoice({ invoiceId: inv.id })).status).toBe("active");
     expect(await h.simRequests("deleteInvoice")).toHaveLength(0);
     expect((await h.storage.operations.get(opId))?.state).toBe("expired");
   });
@@ -221,7 +225,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     const { user, pay, inv, opId } = await proposeDelete();
     await user.press(`cx:${opId}`);
     expect(user.last()?.text).toMatch(/Cancelled/);
-    expect((await pay.getInvoice({ invoiceId: inv.invoiceId })).status).toBe("active");
+    expect((await pay.getInvoice({ invoiceId: inv.id })).status).toBe("active");
     expect((await h.storage.operations.get(opId))?.state).toBe("cancelled");
   });
 
@@ -229,7 +233,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     const { user, pay, inv, confirm, opId } = await proposeDelete();
     await h.fault({ operationId: "deleteInvoice", mode: "dropAfter" });
     await user.press(confirm);
-    expect((await pay.getInvoice({ invoiceId: inv.invoiceId })).status).toBe("deleted");
+    expect((await pay.getInvoice({ invoiceId: inv.id })).status).toBe("deleted");
     expect(await h.simRequests("deleteInvoice")).toHaveLength(1);
     expect((await h.storage.operations.get(opId))?.state).toBe("done");
     expect(user.last()?.text).toMatch(/deleted/);
@@ -239,7 +243,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     const { user, key, account } = await h.linkedUser({ pay: { USDT: "100" } }, { network: "testnet" });
     await createVia(user, "5");
     const [inv] = (await activeInvoices(key, "testnet")) as [Invoice];
-    expect(user.buttonData(/Pay \(test\)/)).toBe(`inv:pay:${inv.invoiceId}`);
+    expect(user.buttonData(/Pay \(test\)/)).toBe(`inv:pay:${inv.id}`);
     await user.pressLabel(/Pay \(test\)/);
     expect(user.last()?.text).toMatch(/Test payment done/);
     expect(user.last()?.text).toContain("Status: paid");
@@ -247,7 +251,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     expect((await h.account(account.userId, "production")).pay.USDT?.balance).toBe("100");
 
     // The Delete button shown before the payment is still there to press.
-    await user.press(`inv:del:${inv.invoiceId}`);
+    await user.press(`inv:del:${inv.id}`);
     expect(user.last()?.text).toMatch(/can no longer be deleted: it is paid/);
     expect(await h.simRequests("deleteInvoice")).toHaveLength(0);
     expect(user.buttonData(/Confirm/)).toBeUndefined();
@@ -258,32 +262,32 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     await createVia(user, "5");
     const [inv] = (await activeInvoices(key, "testnet")) as [Invoice];
     await user.send("/myinvoices");
-    await user.press(`inv:show:${inv.invoiceId}`);
+    await user.press(`inv:show:${inv.id}`);
     expect(user.last()?.text).toContain("No payments yet");
 
     await user.pressLabel(/Pay on chain/);
     expect(user.last()?.text).toMatch(/On which network will the payer send USDT/);
-    expect(user.buttonData(/^TON$/)).toBe(`ia:TON:${inv.invoiceId}`);
+    expect(user.buttonData(/^TON$/)).toBe(`ia:TON:${inv.id}`);
     await user.pressLabel(/^TON$/);
     const shown = user.last()?.text ?? "";
     expect(shown).toMatch(/sends USDT on the TON network to:\nUQ[A-Za-z0-9_-]{46}\nAt least 5 USDT/);
     // Asking again shows the same address: the service gives one per invoice and network.
-    await user.press(`ia:TON:${inv.invoiceId}`);
+    await user.press(`ia:TON:${inv.id}`);
     expect(user.last()?.text).toBe(shown);
-    expect(user.buttonData(/Back/)).toBe(`inv:show:${inv.invoiceId}`);
+    expect(user.buttonData(/Back/)).toBe(`inv:show:${inv.id}`);
 
     await user.pressLabel(/Pay \(test\)/);
-    await user.press(`inv:show:${inv.invoiceId}`);
+    await user.press(`inv:show:${inv.id}`);
     expect(user.last()?.text).toMatch(/Payments:\n• 5 USDT from user id 1000: paid/);
     expect((await h.account(account.userId, "testnet")).pay.USDT?.balance).toBe("105");
   });
 
   it("refuses a delete confirmed after the invoice was paid, with a localized reason", async () => {
     const { user, pay, inv, confirm, opId } = await proposeDelete("testnet");
-    await pay.payInvoiceTestnet({ invoiceId: inv.invoiceId });
+    await pay.payInvoiceTestnet({ invoiceId: inv.id });
     await user.press(confirm);
     expect(user.last()?.text).toMatch(/Not done: This can no longer be done/);
-    expect((await pay.getInvoice({ invoiceId: inv.invoiceId })).status).toBe("paid");
+    expect((await pay.getInvoice({ invoiceId: inv.id })).status).toBe("paid");
     expect((await h.storage.operations.get(opId))?.state).toBe("refused");
   });
 
@@ -292,7 +296,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     await createVia(user, "5");
     expect(user.buttonData(/Pay \(test\)/)).toBeUndefined();
     const [inv] = (await activeInvoices(key)) as [Invoice];
-    await user.press(`inv:pay:${inv.invoiceId}`);
+    await user.press(`inv:pay:${inv.id}`);
     expect(await h.simRequests("payInvoiceTestnet")).toHaveLength(0);
     expect((await activeInvoices(key))[0]?.status).toBe("active");
   });

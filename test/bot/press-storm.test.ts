@@ -80,3 +80,28 @@ it("does not answer a failed reply with another message, and logs it as a warnin
   await user.send("/menu");
   expect(user.last()?.text).toBe("What would you like to do?");
 });
+
+it("answers a press at once while its flow waits for a slow service, and the flow goes on", async () => {
+  const { user } = await h.linkedUser({ pay: { USDT: "100" } });
+  const { userId: recipientId } = await h.createAccount({});
+  await user.press("menu:send");
+  await user.press("snd:new");
+  await user.send(String(recipientId));
+  await h.fault({ operationId: "getAppBalances", mode: "latency", ms: 400, count: 5 });
+  const logFrom = h.logLines.length;
+  const update = user.pressUpdate("in:pick:USDT");
+  const queryId = (update.callback_query as { id: string }).id;
+  const callsFrom = h.tg.calls.length;
+  await h.handle(update);
+  // Answered before the flow's reply, which waited for the service (the handler's own later answer
+  // was refused by Telegram as a second one, and absorbed).
+  const calls = h.tg.calls.slice(callsFrom);
+  const firstAnswer = calls.findIndex((c) => c.method === "answerCallbackQuery");
+  const firstReply = calls.findIndex((c) => c.method === "sendMessage" || c.method === "editMessageText");
+  expect(firstAnswer).toBeGreaterThanOrEqual(0);
+  expect(firstAnswer).toBeLessThan(firstReply);
+  expect(calls.filter((c) => c.method === "answerCallbackQuery").every((c) => c.payload.callback_query_id === queryId)).toBe(true);
+  expect(user.last()?.text).toBe("How much USDT to send? Available: 100 USDT. Minimum: 0.01 USDT.");
+  const lines = h.logLines.slice(logFrom).map((l) => JSON.parse(l) as { level: number });
+  expect(lines.filter((l) => l.level >= 40)).toEqual([]);
+});

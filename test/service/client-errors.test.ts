@@ -459,16 +459,14 @@ describe("the request on the wire", () => {
 
   it("puts a POST's query members in the query string and the rest in the body", async () => {
     const invoice = {
-      invoiceId: "INV 1/2",
+      id: "INV 1/2",
       clientInvoiceId: "inv-1",
-      asset: "USDT",
-      amount: "3",
+      priceCurrency: "USDT",
+      priceAmount: "3",
       description: null,
       status: "paid",
       createdAt: "2025-01-01T00:00:00Z",
       expiresAt: null,
-      paidAt: "2025-01-01T00:01:00Z",
-      payerId: "77",
       links: { telegramBotLink: "https://t.me/x", webLink: "https://x" },
     };
     server.script(reply(200, invoice));

@@ -169,7 +169,7 @@ describe("every operation through the clients against the simulator", () => {
     const renamed = await pay.updateCheque({ clientChequeId: "cov-chq-1", description: "for Ann" });
     expect(renamed.description).toBe("for Ann");
     expect((await pay.getCheque({ chequeId: cheque.chequeId })).description).toBe("for Ann");
-    expect((await pay.deleteCheque({ chequeId: cheque.chequeId })).state).toBe("cancelled");
+    expect((await pay.deleteCheque({ chequeId: cheque.chequeId })).deleted).toBe(true);
 
     const transfer = await pay.createTransfer({
       target: String(other),
@@ -186,13 +186,13 @@ describe("every operation through the clients against the simulator", () => {
     expect(mass.successPayouts.map((p) => p.clientPayoutId)).toEqual(["cov-mt-1"]);
     expect((await pay.getTransfers({ limit: 10 })).items).toHaveLength(2);
 
-    const invoice = await pay.createInvoice({ clientInvoiceId: "cov-inv-1", asset: "USDT", amount: "3" });
-    expect((await pay.getInvoice({ invoiceId: invoice.invoiceId })).status).toBe("active");
+    const invoice = await pay.createInvoice({ clientInvoiceId: "cov-inv-1", priceCurrency: "USDT", priceAmount: "3" });
+    expect((await pay.getInvoice({ invoiceId: invoice.id })).status).toBe("active");
     expect((await pay.getInvoices({})).items).toHaveLength(1);
-    expect((await pay.deleteInvoice({ invoiceId: invoice.invoiceId })).status).toBe("deleted");
-    const testInvoice = await payTestnet.createInvoice({ clientInvoiceId: "cov-inv-2", asset: "USDT", amount: "3" });
+    expect((await pay.deleteInvoice({ invoiceId: invoice.id })).status).toBe("deleted");
+    const testInvoice = await payTestnet.createInvoice({ clientInvoiceId: "cov-inv-2", priceCurrency: "USDT", priceAmount: "3" });
     const address = await payTestnet.createInvoicePaymentAddress({
-      invoiceId: testInvoice.invoiceId,
+      invoiceId: testInvoice.id,
       payNetwork: "TON",
     });
     expect(address).toMatchObject({ payCurrency: "USDT", payNetwork: "TON", minAmount: "3" });
@@ -200,8 +200,8 @@ describe("every operation through the clients against the simulator", () => {
     expect(await payTestnet.createInvoicePaymentAddress({ clientInvoiceId: "cov-inv-2", payNetwork: "TON" })).toEqual(
       address,
     );
-    expect((await payTestnet.getInvoicePayments({ invoiceId: testInvoice.invoiceId })).items).toEqual([]);
-    expect((await payTestnet.payInvoiceTestnet({ invoiceId: testInvoice.invoiceId })).status).toBe("paid");
+    expect((await payTestnet.getInvoicePayments({ invoiceId: testInvoice.id })).items).toEqual([]);
+    expect((await payTestnet.payInvoiceTestnet({ invoiceId: testInvoice.id })).status).toBe("paid");
     const { items: payments } = await payTestnet.getInvoicePayments({ clientInvoiceId: "cov-inv-2" });
     expect(payments).toMatchObject([
       { status: "paid", payAmount: "3", payCurrency: "USDT", transactions: [{ type: "internal" }] },

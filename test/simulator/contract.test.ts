@@ -130,16 +130,16 @@ describe("Pay replies match the contract", () => {
       key: testKey,
       body: {
         clientInvoiceId: "i-1",
-        asset: "TONCOIN",
-        amount: "1.5",
-        expiresIn: 3600,
-        hiddenMessage: "thanks",
+        priceCurrency: "TONCOIN",
+        priceAmount: "1.5",
+        expiresIn: 3_600_000,
+        isFeePaidByUser: false,
       },
     });
     await call("createInvoice", 201, "/testnet/pay/api/v1/invoices", {
       method: "POST",
       key: testKey,
-      body: { clientInvoiceId: "i-2", asset: "TONCOIN", amount: "1" },
+      body: { clientInvoiceId: "i-2", priceCurrency: "TONCOIN", minPayment: "1", numPayments: 2 },
     });
     await call("getInvoices", 200, "/testnet/pay/api/v1/invoices", { key: testKey });
     await call("getInvoice", 200, "/testnet/pay/api/v1/invoice?clientInvoiceId=i-1", { key: testKey });
@@ -148,12 +148,12 @@ describe("Pay replies match the contract", () => {
     await call("createInvoicePaymentAddress", 400, address, { method: "POST", key: testKey, body: { payNetwork: "BTC" } });
     await call("getInvoicePayments", 200, "/testnet/pay/api/v1/invoice/payments?clientInvoiceId=i-1", { key: testKey });
     await call("getInvoicePayments", 404, "/testnet/pay/api/v1/invoice/payments?clientInvoiceId=none", { key: testKey });
-    await call("payInvoiceTestnet", 200, `/testnet/pay/api/v1/invoice/pay?invoiceId=${inv.invoiceId}`, {
+    await call("payInvoiceTestnet", 200, `/testnet/pay/api/v1/invoice/pay?invoiceId=${inv.id}`, {
       method: "POST",
       key: testKey,
       body: { payerId: "5555" },
     });
-    await call("payInvoiceTestnet", 409, `/testnet/pay/api/v1/invoice/pay?invoiceId=${inv.invoiceId}`, {
+    await call("payInvoiceTestnet", 409, `/testnet/pay/api/v1/invoice/pay?invoiceId=${inv.id}`, {
       method: "POST",
       key: testKey,
     });
@@ -161,7 +161,7 @@ describe("Pay replies match the contract", () => {
       key: testKey,
     });
     expect(paid.items).toMatchObject([{ status: "paid", payAmount: "1.5", payCurrency: "TONCOIN" }]);
-    await call("payInvoiceTestnet", 403, `/pay/api/v1/invoice/pay?invoiceId=${inv.invoiceId}`, {
+    await call("payInvoiceTestnet", 403, `/pay/api/v1/invoice/pay?invoiceId=${inv.id}`, {
       method: "POST",
       key,
     });

@@ -24,15 +24,15 @@ describe("notification controls", () => {
     sim = await TestSim.start();
     const owner = await sim.createAccount();
     const payer = await sim.createAccount({ pay: { USDT: "50" } });
-    const invoice = await sim.pay(owner.keys.production).createInvoice({ clientInvoiceId: "i-1", asset: "USDT", amount: "20" });
-    const paid = await sim.control<{ status: string; payerId: string }>("/_sim/invoices/pay", "POST", {
-      invoiceId: invoice.invoiceId,
+    const invoice = await sim.pay(owner.keys.production).createInvoice({ clientInvoiceId: "i-1", priceCurrency: "USDT", priceAmount: "20" });
+    const paid = await sim.control<{ status: string }>("/_sim/invoices/pay", "POST", {
+      invoiceId: invoice.id,
       payerId: String(payer.userId),
     });
-    expect(paid).toMatchObject({ status: "paid", payerId: String(payer.userId) });
+    expect(paid).toMatchObject({ status: "paid" });
     expect(await sim.available(owner.userId, "USDT")).toBe("20");
     expect(await sim.available(payer.userId, "USDT")).toBe("30");
-    const again = await sim.fetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.invoiceId } });
+    const again = await sim.fetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id } });
     expect(again.status).toBe(409);
   });
 
@@ -88,7 +88,7 @@ describe("notification controls", () => {
     expect(received.map((r) => r.status)).toEqual([500, 200]);
     const envelopes = received.map((r) => JSON.parse(r.body.toString("utf8")));
     expect(envelopes[0].id).toBe(envelopes[1].id);
-    expect(envelopes[0]).toMatchObject({ type: "cheque", data: { chequeId: cheque.chequeId, state: "redeemed" } });
+    expect(envelopes[0]).toMatchObject({ type: "cheque", data: { chequeId: cheque.chequeId, state: "completed" } });
     for (const r of received) {
       expect(r.headers["signature-version"]).toBe("v1");
       expect(verifyWebhook("sim-secret-0123456789", r.headers, r.body, Date.now(), 60_000)).toEqual({ ok: true });

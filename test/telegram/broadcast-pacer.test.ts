@@ -2,6 +2,7 @@
  * The broadcast pacer against the Bot API stand-in: messages to many chats go out at the configured
  * rate, a 429 pauses every broadcast for its retry_after, and each message arrives exactly once.
  */
+import { Api } from "grammy";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { ApiRefusal, type BotApiServer, startBotApiServer } from "../../src/playground/telegram/bot-api-server.js";
 import { BroadcastPacer, broadcastApi } from "../../src/telegram/broadcast-pacer.js";
@@ -16,14 +17,18 @@ const chats = Array.from({ length: 20 }, (_, i) => 100 + i);
 
 it("spaces messages to many chats to the configured rate", async () => {
   for (const id of chats) server.user(id).send("hi");
-  const api = broadcastApi("1:T", { apiRoot: server.apiRoot }, new BroadcastPacer(() => 50));
-  const started = Date.now();
+  // When each call leaves the pacer (a transformer inside it), independent of the network's timing.
+  const released: number[] = [];
+  const api = new Api("1:T", { apiRoot: server.apiRoot });
+  api.config.use((prev, method, payload, signal) => {
+    released.push(performance.now());
+    return prev(method, payload, signal);
+  });
+  api.config.use(new BroadcastPacer(() => 50).transformer);
   await Promise.all(chats.map((id) => api.sendMessage(id, `note ${id}`)));
-  // 20 messages at 50/s: the last one no sooner than 19 slots of 20 ms after the first.
-  expect(Date.now() - started).toBeGreaterThanOrEqual(19 * 20 - 5);
-  const sends = server.calls.filter((c) => c.method === "sendMessage").map((c) => c.at);
-  // No burst: within the first 100 ms after the first send, about 5 slots (a little slack for jitter).
-  expect(sends.filter((at) => at - sends[0]! < 100).length).toBeLessThanOrEqual(7);
+  // 20 messages at 50/s: one every 20 ms (slots are counted in whole milliseconds).
+  for (let i = 1; i < released.length; i++) expect(released[i]! - released[i - 1]!).toBeGreaterThanOrEqual(18);
+  for (const id of chats) expect(server.state.history(id).filter((m) => m.text === `note ${id}`)).toHaveLength(1);
 });
 
 it("obeys retry_after: a 429 pauses every broadcast, and the refused message is sent once afterwards", async () => {

@@ -59,17 +59,17 @@ describe("signed callbacks", () => {
     const { pay } = h.deps.services.forKey("production", key);
     const invoice = await pay.createInvoice({
       clientInvoiceId: "inv-cb-1",
-      asset: "USDT",
-      amount: "7",
+      priceCurrency: "USDT",
+      priceAmount: "7",
       callback: { callbackUrl: callbackUrl(base, user.id) },
     });
     await h.notifications.watcher.round(); // baseline; the next poll is at least 10 s away
-    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.invoiceId } });
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id } });
     await until(async () => (await h.storage.db.selectFrom("callback_deliveries").selectAll().execute()).length === 1, "the delivery");
     await h.notifications.watcher.round(); // no clock change: only the hint makes the slot due
     await h.notifications.sender.drain();
     await until(() => outboxDrained(h), "the outbox");
-    expect(user.texts().filter((t) => /was paid/.test(t))).toEqual([`🧾 Invoice ${invoice.invoiceId} was paid: 7 USDT by user 1000.`]);
+    expect(user.texts().filter((t) => /was paid/.test(t))).toEqual([`🧾 Invoice ${invoice.id} was paid: 7 USDT.`]);
     expect(h.sim.sim.callbacks.attempts.map((a) => a.status)).toEqual([200]);
   });
 

@@ -46,7 +46,7 @@ describe("change detector rules", () => {
   });
 
   it("keeps amounts as decimal strings", () => {
-    const inv = { invoiceId: "i1", asset: "USDT", amount: "0.000001", status: "paid", payerId: null } as unknown as Invoice;
+    const inv = { id: "i1", priceCurrency: "USDT", priceAmount: "0.000001", minPayment: null, status: "paid" } as unknown as Invoice;
     const [n] = noticesFor({ status: "active" }, { kind: "invoice", object: inv });
     expect(n?.payload).toMatchObject({ type: "invoice-paid", amount: "0.000001" });
   });

@@ -37,27 +37,27 @@ describe("notifications", () => {
   it("announce a paid invoice once, with its amount, payer and a details button", async () => {
     h = await Harness.create();
     const { user, clients } = await watchedUser();
-    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-n-1", asset: "USDT", amount: "25" });
+    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-n-1", priceCurrency: "USDT", priceAmount: "25" });
     await tick(); // first look: remembered, nothing to tell
     expect(noticesTo(user, /was paid/)).toEqual([]);
 
-    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.invoiceId, payerId: "777" } });
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "777" } });
     await tick();
     await tick();
-    expect(noticesTo(user, /was paid/)).toEqual([`🧾 Invoice ${invoice.invoiceId} was paid: 25 USDT by user 777.`]);
+    expect(noticesTo(user, /was paid/)).toEqual([`🧾 Invoice ${invoice.id} was paid: 25 USDT.`]);
     expect(user.last()?.keyboard?.inline_keyboard[0]?.[0]).toMatchObject({
-      callback_data: `inv:show:${invoice.invoiceId}`,
+      callback_data: `inv:show:${invoice.id}`,
     });
     const rows = await h.storage.db.selectFrom("notices").selectAll().execute();
-    expect(rows.map((r) => [r.id, r.state])).toEqual([[`invoice:${invoice.invoiceId}:paid`, "sent"]]);
+    expect(rows.map((r) => [r.id, r.state])).toEqual([[`invoice:${invoice.id}:paid`, "sent"]]);
   });
 
   it("survive a restart between the change and the next round: no repeat, no loss", async () => {
     h = await Harness.create();
     const { user, clients } = await watchedUser();
-    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-r-1", asset: "USDT", amount: "5" });
+    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-r-1", priceCurrency: "USDT", priceAmount: "5" });
     await tick();
-    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.invoiceId } });
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id } });
 
     // The process stops before its next round; a new one starts over the same database and sees the change.
     h.advanceClock(301_000);
@@ -139,9 +139,9 @@ describe("notifications", () => {
     expect(user.last()?.text).toMatch(/Notifications/);
     await user.press("nt:t:invoices");
     expect((await h.storage.notifySettings.get(user.id)).topics.invoices).toBe(false);
-    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-off-1", asset: "USDT", amount: "1" });
+    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-off-1", priceCurrency: "USDT", priceAmount: "1" });
     await tick();
-    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.invoiceId } });
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id } });
     await tick();
     expect(noticesTo(user, /was paid/)).toEqual([]);
     const slots = await h.storage.db.selectFrom("watch_slots").select("kind").where("telegram_id", "=", user.id).execute();
@@ -151,9 +151,9 @@ describe("notifications", () => {
   it("turn notices off for a user who blocked the bot, logged at info", async () => {
     h = await Harness.create();
     const { user, clients } = await watchedUser();
-    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-b-1", asset: "USDT", amount: "2" });
+    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-b-1", priceCurrency: "USDT", priceAmount: "2" });
     await tick();
-    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.invoiceId } });
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id } });
     h.tg.failNext("sendMessage", { error_code: 403, description: "Forbidden: bot was blocked by the user" });
     await tick();
     expect(await h.notifications.sender.syncBlocked()).toBe(1);
@@ -238,7 +238,7 @@ describe.skipIf(!PG_URL)("notifications (postgres)", () => {
   it("announce a paid invoice and a filled order once, and not again after a restart", async () => {
     h = await Harness.create({ databaseUrl: PG_URL });
     const { user, clients } = await watchedUser({ trading: { USDT: "100" } });
-    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-pg-1", asset: "USDT", amount: "3" });
+    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-pg-1", priceCurrency: "USDT", priceAmount: "3" });
     const order = await clients.exchange.placeOrder({
       clientOrderId: "ord-pg-1",
       symbol: "TONCOIN-USDT",
@@ -249,7 +249,7 @@ describe.skipIf(!PG_URL)("notifications (postgres)", () => {
       price: "1",
     } as never);
     await tick();
-    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.invoiceId } });
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id } });
     await h.simFetch("/_sim/orders/fill", { method: "POST", body: { orderId: order.id } });
     await tick();
     h.advanceClock(301_000);

@@ -3,15 +3,16 @@
  * owner's Pay balance. An active invoice past its `expiresAt` by the world's clock turns `expired`
  * the next time it is looked at.
  */
-import { announce } from "../callbacks.js";
 import { createHash } from "node:crypto";
-import type { InvoicePaymentAddress } from "../../service/schemas.js";
+import { money } from "../../domain/money.js";
+import { type InvoicePaymentAddress, INVOICE_EXPIRES_IN_MS_PER_UNIT } from "../../service/schemas.js";
 import { findAsset } from "../catalogue.js";
+import type * as S from "../../service/schemas.js";
+import { announce } from "../callbacks.js";
 import { defineHandlers } from "../define.js";
 import { pageNewestFirst } from "../paging.js";
 import { problems } from "../problems.js";
-import type * as S from "../../service/schemas.js";
-import type { SimAccount, World } from "../types.js";
+import { type SimAccount, SimProblem, type World } from "../types.js";
 import { credit, debit, requireAccount } from "../world.js";
 import { paymentLinks } from "./links.js";
 import { checkAmount, parseUserId, requireAsset, requireNewClientId } from "./rules.js";
@@ -25,29 +26,36 @@ export const invoiceHandlers = defineHandlers({
     const owner = requireAccount(account);
     const { invoices } = payAccount(world, owner.userId);
     requireNewClientId(invoices, "clientInvoiceId", input.clientInvoiceId);
-    const asset = requireAsset(input.asset);
-    checkAmount(input.amount, asset.precision, asset.pay.minInvoice);
+    const asset = requireAsset(input.priceCurrency);
+    if (input.payCurrencies !== undefined && input.payCurrencies.some((c) => c !== input.priceCurrency)) {
+      // As the real service does (S6): payable only in the price currency for now.
+      throw new SimProblem(400, "not_implemented", "Invoices are payable in their price currency only.");
+    }
+    const price = input.priceAmount ?? input.minPayment ?? "0";
+    checkAmount(price, asset.precision, asset.pay.minInvoice);
     const now = world.now();
     const invoiceId = world.nextId("inv");
+    const links = paymentLinks(world, "invoice", invoiceId);
     const rec: InvoiceRecord = {
       owner: owner.userId,
-      callbackUrl: input.callback?.callbackUrl,
       payments: [],
+      terms: { asset: input.priceCurrency, min: price, fixed: input.priceAmount !== undefined },
       invoice: {
-        invoiceId,
+        id: invoiceId,
         clientInvoiceId: input.clientInvoiceId,
-        asset: input.asset,
-        amount: input.amount,
+        priceCurrency: input.priceCurrency,
+        priceAmount: input.priceAmount ?? null,
+        minPayment: input.minPayment ?? null,
+        numPayments: input.numPayments ?? 1,
         description: input.description ?? null,
         status: "active",
         createdAt: now.toISOString(),
         expiresAt:
           input.expiresIn === undefined
             ? null
-            : new Date(now.getTime() + input.expiresIn * 1000).toISOString(),
-        paidAt: null,
-        payerId: null,
-        links: paymentLinks(world, "invoice", invoiceId),
+            : new Date(now.getTime() + input.expiresIn * INVOICE_EXPIRES_IN_MS_PER_UNIT).toISOString(),
+        links: { telegramBotLink: links.telegramBotLink, webLink: links.webLink },
+        ...(input.callback === undefined ? {} : { callback: input.callback }),
       },
     };
     payModule(world).invoicesById.set(invoiceId, rec);
@@ -75,12 +83,12 @@ export const invoiceHandlers = defineHandlers({
   createInvoicePaymentAddress: ({ invoiceId, clientInvoiceId, payNetwork }, { account, world }) => {
     const rec = findOwn(world, requireAccount(account), invoiceId, clientInvoiceId);
     requireActive(world, rec);
-    const { asset, amount } = rec.invoice;
-    const network = findAsset(asset)?.networks.find((n) => n.network === payNetwork);
+    const { terms } = rec;
+    const network = findAsset(terms.asset)?.networks.find((n) => n.network === payNetwork);
     if (network === undefined) {
-      throw problems.validation("payNetwork", `${asset} cannot be paid on ${payNetwork}.`);
+      throw problems.validation("payNetwork", `${terms.asset} cannot be paid on ${payNetwork}.`);
     }
-    return paymentAddress(rec.invoice.invoiceId, asset, payNetwork, amount, rec.invoice.expiresAt);
+    return paymentAddress(rec.invoice.id, terms.asset, payNetwork, terms.min, rec.invoice.expiresAt);
   },
 
   deleteInvoice: ({ invoiceId, clientInvoiceId }, { account, world }) => {
@@ -91,28 +99,30 @@ export const invoiceHandlers = defineHandlers({
     return rec.invoice;
   },
 
-  payInvoiceTestnet: ({ invoiceId, payerId }, { world }) => {
+  payInvoiceTestnet: ({ invoiceId, payerId, amount: offered }, { world }) => {
     if (world.network !== "testnet") throw problems.testnetOnly();
-    return payInvoice(world, invoiceId, payerId);
+    return payInvoice(world, invoiceId, payerId, offered);
   },
 });
 
 /**
  * Pays an active invoice of any account of `world` as `payerId` (the testnet call and the `/_sim/`
  * control endpoint of both networks): a payer with an account pays from its balance, any other user
- * from thin air. 404 for an unknown invoice, 409 `invalid_state` unless it is active.
+ * from thin air. A fixed price is paid as it is; above a minimum payment the payer chooses (the
+ * minimum by default). 404 for an unknown invoice, 409 `invalid_state` unless it is active.
  */
-export function payInvoice(world: World, invoiceId: string, payerId?: string): S.Invoice {
+export function payInvoice(world: World, invoiceId: string, payerId?: string, offered?: string): S.Invoice {
   const rec = payModule(world).invoicesById.get(invoiceId);
   if (rec === undefined) throw problems.notFound("invoice");
   requireActive(world, rec);
   const payer = payerId ?? DEFAULT_TESTNET_PAYER;
   const payerAccount = world.accounts.get(parseUserId(payer, "payerId"));
-  const { asset, amount } = rec.invoice;
+  const { asset, min, fixed } = rec.terms;
+  const amount = fixed ? min : (offered ?? min);
+  if (!fixed && money.lt(amount, min)) throw problems.outOfRange(min);
   if (payerAccount !== undefined) debit(payerAccount.pay, asset, amount);
   credit((world.accounts.get(rec.owner) as SimAccount).pay, asset, amount);
   const paidAt = world.now().toISOString();
-  Object.assign(rec.invoice, { status: "paid", paidAt, payerId: payer });
   rec.payments.push({
     id: world.nextId("ipm"),
     status: "paid",
@@ -125,12 +135,17 @@ export function payInvoice(world: World, invoiceId: string, payerId?: string): S
       { id: world.nextId("itx"), status: "confirmed", type: "internal", createdAt: paidAt, payer: { telegramId: payer } },
     ],
   });
-  statusChanged(world, rec);
+  // The invoice closes with its last expected payment.
+  if (rec.payments.length >= (rec.invoice.numPayments ?? 1)) {
+    rec.invoice.status = "paid";
+    statusChanged(world, rec);
+  }
   return rec.invoice;
 }
 
+/** Tells the invoice's callback (when it has one) about its new status. */
 function statusChanged(world: World, rec: InvoiceRecord): void {
-  announce(world, rec.owner, rec.callbackUrl, "invoice", {
+  announce(world, rec.owner, rec.invoice.callback?.callbackUrl, "invoice", {
     event: "invoice_status_changed",
     invoice: rec.invoice,
   });
@@ -168,7 +183,7 @@ function current(world: World, rec: InvoiceRecord): string {
     inv.status = "expired";
     statusChanged(world, rec);
   }
-  return inv.status;
+  return inv.status ?? "active";
 }
 
 function requireActive(world: World, rec: InvoiceRecord): void {

@@ -28,10 +28,10 @@ export interface TransferRecord {
 export interface InvoiceRecord {
   owner: number;
   invoice: S.Invoice;
-  /** Where status changes are announced (signed callbacks), when the creator asked. */
-  callbackUrl?: string | undefined;
   /** Payments towards the invoice, oldest first. */
   payments: S.InvoicePayment[];
+  /** What a payment must bring: the price, or the minimum a payer may exceed. */
+  terms: { asset: string; min: string; fixed: boolean };
 }
 export interface WithdrawalRecord {
   owner: number;

@@ -6,7 +6,7 @@
 import { newClientId } from "../../../domain/ids.js";
 import { formatAmount } from "../../../domain/money.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
-import type { Currency, Invoice } from "../../../service/schemas.js";
+import { type Currency, type Invoice, invoiceExpiresIn } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
@@ -68,10 +68,10 @@ export function createInvoiceConversation(deps: BotDeps) {
         const { pay } = await clientsFor(deps, octx.from!.id);
         const request = {
           clientInvoiceId,
-          asset,
-          amount,
+          priceCurrency: asset,
+          priceAmount: amount,
           ...(description === undefined ? {} : { description }),
-          ...(expiry === "none" ? {} : { expiresIn: Number(expiry) }),
+          ...(expiry === "none" ? {} : { expiresIn: invoiceExpiresIn(Number(expiry)) }),
           ...(await deps.watch?.callbackFor(octx.from!.id)),
         };
         return createOnce({

@@ -12,7 +12,15 @@ import { clientsFor } from "../../shared/account.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { createCursorPages } from "../../shared/cursor-pages.js";
 import { showInPlace } from "../../shared/show.js";
-import { addressText, invoiceCard, invoiceKeyboard, networksKeyboard, paymentsText } from "./view.js";
+import {
+  addressText,
+  invoiceAmount,
+  invoiceAsset,
+  invoiceCard,
+  invoiceKeyboard,
+  networksKeyboard,
+  paymentsText,
+} from "./view.js";
 
 export const DELETE_KIND = "invoice_delete";
 const PAGE_SIZE = 5;
@@ -81,8 +89,9 @@ export function invoiceManagement(
 
     const kb = new InlineKeyboard();
     for (const inv of result.items) {
-      const label = `${formatAmount(inv.amount, inv.asset)}${inv.description ? ` · ${inv.description}` : ""}`;
-      kb.text(label.length > 48 ? `${label.slice(0, 47)}…` : label, `inv:show:${inv.invoiceId}`).row();
+      const price = formatAmount(invoiceAmount(inv), invoiceAsset(inv));
+      const label = `${price}${inv.description ? ` · ${inv.description}` : ""}`;
+      kb.text(label.length > 48 ? `${label.slice(0, 47)}…` : label, `inv:show:${inv.id}`).row();
     }
     if (index > 0) kb.text(ctx.t("common-prev"), `inv:page:${index - 1}`);
     if (result.pagination.next) kb.text(ctx.t("common-next"), `inv:page:${index + 1}`);
@@ -111,7 +120,7 @@ export function invoiceManagement(
       pay.getInvoice({ invoiceId }),
       pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_SHOWN }),
     ]);
-    const card = invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: inv.invoiceId }));
+    const card = invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: inv.id }));
     await ctx.reply(`${card}\n\n${paymentsText(ctx.t, payments.items)}`, {
       reply_markup: invoiceKeyboard(ctx.t, inv, await isTestnet(deps, ctx.from.id)),
       link_preview_options: { is_disabled: true },
@@ -128,10 +137,10 @@ export function invoiceManagement(
     }
     await proposeAction<DeletePayload>(ctx, deps, actions, {
       kind: DELETE_KIND,
-      payload: { invoiceId: inv.invoiceId, asset: inv.asset, amount: inv.amount },
+      payload: { invoiceId: inv.id, asset: invoiceAsset(inv), amount: invoiceAmount(inv) },
       summary: ctx.t("invoices-delete-summary", {
-        id: inv.invoiceId,
-        amount: formatAmount(inv.amount, inv.asset),
+        id: inv.id,
+        amount: formatAmount(invoiceAmount(inv), invoiceAsset(inv)),
         description: inv.description ?? "—",
       }),
     });
@@ -142,13 +151,13 @@ export function invoiceManagement(
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
     const [inv, currencies] = await Promise.all([pay.getInvoice({ invoiceId: ctx.match[1]! }), pay.getCurrencies()]);
-    const networks = currencies.find((c) => c.asset === inv.asset)?.networks ?? [];
+    const networks = currencies.find((c) => c.asset === inv.priceCurrency)?.networks ?? [];
     if (inv.status !== "active" || networks.length === 0) {
       await ctx.reply(ctx.t("invoices-onchain-unavailable"));
       return;
     }
-    await ctx.reply(ctx.t("invoices-onchain-ask-network", { asset: inv.asset }), {
-      reply_markup: networksKeyboard(ctx.t, inv.invoiceId, networks),
+    await ctx.reply(ctx.t("invoices-onchain-ask-network", { asset: invoiceAsset(inv) }), {
+      reply_markup: networksKeyboard(ctx.t, inv.id, networks),
     });
   });
   pm.callbackQuery(ADDRESS, async (ctx) => {

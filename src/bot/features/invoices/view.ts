@@ -5,19 +5,36 @@ import type { Invoice, InvoicePayment, InvoicePaymentAddress } from "../../../se
 import type { Translate } from "../../shared/errors.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
 
+const KNOWN_STATUSES = new Set(["active", "paid", "expired", "deleted"]);
+
+/** The invoice's price currency (the asset it is paid in). */
+export const invoiceAsset = (inv: Invoice): string => inv.priceCurrency ?? "—";
+
+/** The price, or the minimum payment of an invoice that takes any amount above it. */
+export const invoiceAmount = (inv: Invoice): string => inv.priceAmount ?? inv.minPayment ?? "0";
+
+/** A status in the user's words; one the service added since is shown as it comes. */
+const statusText = (t: Translate, status: string | null) =>
+  status === null ? "—" : KNOWN_STATUSES.has(status) ? t(`invoices-status-${status}`) : status;
+
 /** The invoice's terms, status and links, under a heading. */
 export function invoiceCard(t: Translate, inv: Invoice, heading: string): string {
+  const amount = formatAmount(invoiceAmount(inv), invoiceAsset(inv));
   const lines = [
     heading,
-    t("invoices-field-amount", { amount: formatAmount(inv.amount, inv.asset) }),
-    t("invoices-field-status", { status: t(`invoices-status-${inv.status}`) }),
+    inv.priceAmount !== null
+      ? t("invoices-field-amount", { amount })
+      : t("invoices-field-min-payment", { amount }),
+  ];
+  if ((inv.numPayments ?? 1) > 1) lines.push(t("invoices-field-payments", { count: inv.numPayments ?? 1 }));
+  lines.push(
+    t("invoices-field-status", { status: statusText(t, inv.status) }),
     t("invoices-field-description", { description: inv.description ?? "—" }),
     t("invoices-field-expires", { expires: inv.expiresAt ? formatTime(inv.expiresAt) : t("invoices-never") }),
-  ];
-  if (inv.paidAt) lines.push(t("invoices-field-paid", { paid: formatTime(inv.paidAt) }));
+  );
   if (inv.status === "active") {
-    lines.push("", t("invoices-field-link", { link: inv.links.telegramBotLink }));
-    lines.push(t("invoices-field-web", { link: inv.links.webLink }));
+    if (inv.links.telegramBotLink) lines.push("", t("invoices-field-link", { link: inv.links.telegramBotLink }));
+    if (inv.links.webLink) lines.push(t("invoices-field-web", { link: inv.links.webLink }));
   }
   return lines.join("\n");
 }
@@ -66,10 +83,11 @@ export function networksKeyboard(t: Translate, invoiceId: string, networks: read
 export function invoiceKeyboard(t: Translate, inv: Invoice, testnet: boolean): InlineKeyboard {
   const kb = new InlineKeyboard();
   if (inv.status === "active") {
-    kb.url(t("common-share"), shareUrl(inv.links.telegramBotLink));
-    kb.text(t("invoices-delete"), `inv:del:${inv.invoiceId}`).row();
-    kb.text(t("invoices-onchain"), `inv:net:${inv.invoiceId}`).row();
-    if (testnet) kb.text(t("invoices-pay-test"), `inv:pay:${inv.invoiceId}`).row();
+    const link = inv.links.telegramBotLink ?? inv.links.webLink;
+    if (link) kb.url(t("common-share"), shareUrl(link));
+    kb.text(t("invoices-delete"), `inv:del:${inv.id}`).row();
+    kb.text(t("invoices-onchain"), `inv:net:${inv.id}`).row();
+    if (testnet) kb.text(t("invoices-pay-test"), `inv:pay:${inv.id}`).row();
   }
   return kb.text(t("invoices-back-to-list"), "inv:list");
 }
