@@ -8,6 +8,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import type { RunnerHandle, RunOptions } from "@grammyjs/runner";
 import type { Update, UserFromGetMe } from "grammy/types";
+import type { BotDeps } from "./bot/context.js";
 import { type BotApp, createBot } from "./bot/index.js";
 import type { Config } from "./config.js";
 import { createJobs } from "./jobs/index.js";
@@ -15,6 +16,9 @@ import { createLogger, type Logger } from "./logger.js";
 import { startServing } from "./serve.js";
 import { createServiceFactory } from "./service/factory.js";
 import { createStorage, type SqlStorage } from "./storage/index.js";
+import { handleCallback } from "./watch/callbacks.js";
+import { createNotifications } from "./watch/index.js";
+import { jobsScheduler } from "./watch/schedule.js";
 import { createMetrics } from "./web/metrics.js";
 
 /** What a caller may supply instead of what the configuration builds (a benchmark's log sink). */
@@ -53,8 +57,9 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
   // Other instances may be mid-send: leave operations younger than the longest a send can take. With
   // SQLite this is the only instance, so whatever is unfinished at start was left by a crash.
   const reconcileMinAgeMs = storage.dialect === "sqlite" ? 0 : config.SERVICE_TIMEOUT_MS * 3 + 60_000;
+  const deps: BotDeps = { config, logger, storage, services, now: () => new Date() };
   const app = createBot(
-    { config, logger, storage, services, now: () => new Date() },
+    deps,
     {
       token: config.BOT_TOKEN,
       ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}),
@@ -67,6 +72,19 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
     },
   );
 
+  // Notifications: the watcher, price alerts and notices run as jobs; notices go out through the outbox.
+  const notifications = createNotifications({
+    storage,
+    services,
+    outbox: app.outbox,
+    translatorFor: (id) => app.translatorFor(id),
+    log: logger,
+    config,
+  });
+  deps.watch = notifications.hooks;
+  const scheduler = jobsScheduler(app.jobs);
+  if (config.WATCH_ENABLED) notifications.schedule(scheduler);
+
   await app.bot.init();
   await app.registerCommands().catch((err) => logger.warn({ err }, "could not register the command list"));
   const serving = await startServing({
@@ -77,6 +95,18 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
     metrics,
     reconcileMinAgeMs,
     ...(overrides.runner ? { runner: overrides.runner } : {}),
+    routes: [(req, res) => handleCallback(notifications.callbacks, req, res)],
   });
-  return { app, storage, logger, runner: serving.runner, port: serving.port, stop: () => serving.stop() };
+  await scheduler.start();
+  return {
+    app,
+    storage,
+    logger,
+    runner: serving.runner,
+    port: serving.port,
+    stop: async () => {
+      notifications.streams.close();
+      return serving.stop();
+    },
+  };
 }

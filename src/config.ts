@@ -104,6 +104,24 @@ export const ConfigSchema = ServiceConfigSchema.extend({
     .string()
     .regex(DECIMAL_PATTERN, "must be a plain decimal such as 1000")
     .default("1000"),
+  // Notifications (issue 14): the watcher, price alerts, the notice sender and signed callbacks.
+  WATCH_ENABLED: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  WATCH_MIN_INTERVAL_SECONDS: int(10, 1, 3600),
+  WATCH_MAX_INTERVAL_SECONDS: int(300, 1, 86_400),
+  WATCH_IDLE_INTERVAL_SECONDS: int(600, 1, 86_400),
+  WATCH_USER_CALLS_PER_MINUTE: int(20, 1, 1000),
+  WATCH_CONCURRENCY: int(16, 1, 256),
+  ALERT_INTERVAL_SECONDS: int(15, 1, 3600),
+  ALERT_REPEAT_MIN_GAP_SECONDS: int(300, 0, 86_400),
+  /**
+   * The public base URL of the bot's web server (PORT); when set, new objects of users who stored a
+   * webhook secret carry a callback to <url>/callbacks/pay/<user id>.
+   */
+  CALLBACK_PUBLIC_URL: url.optional(),
+  CALLBACK_MAX_AGE_SECONDS: int(300, 10, 3600),
+  /** The Exchange WebSocket (wss://…) per network; when set, order changes and prices stream in. */
+  EXCHANGE_WS_URL: z.url({ protocol: /^wss?$/ }).optional(),
+  EXCHANGE_TESTNET_WS_URL: z.url({ protocol: /^wss?$/ }).optional(),
   // Running for real: webhook mode, the HTTP server, the outbox, shutdown, logs.
   /** polling (default) or webhook (Telegram posts updates to WEBHOOK_URL). */
   BOT_MODE: z.enum(["polling", "webhook"]).default("polling"),

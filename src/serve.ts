@@ -16,7 +16,7 @@ import type { Config } from "./config.js";
 import type { SqlStorage } from "./storage/index.js";
 import { checkHealth } from "./web/health.js";
 import type { Metrics } from "./web/metrics.js";
-import { startWebServer, type WebServer } from "./web/server.js";
+import { startWebServer, type WebServer, type WebServerOptions } from "./web/server.js";
 
 /** The update types the bot handles: the only ones Telegram is asked to send. */
 export const ALLOWED_UPDATES = ["message", "callback_query"] as const;
@@ -45,6 +45,8 @@ export interface ServeDeps {
   reconcileMinAgeMs: number;
   /** Options of the long-polling runner (the benchmark shortens its fetch timeout). */
   runner?: RunOptions<Update>;
+  /** Further routes of the web server (the service's signed callbacks). */
+  routes?: WebServerOptions["routes"];
 }
 
 export async function startServing(d: ServeDeps): Promise<Serving> {
@@ -62,6 +64,7 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
       logger,
       health: () => checkHealth({ db: d.storage.db, serviceUrl: config.PAY_BASE_URL }),
       ...(d.metrics ? { metrics: d.metrics.registry } : {}),
+      ...(d.routes ? { routes: d.routes } : {}),
       ...(webhook
         ? {
             webhook: {

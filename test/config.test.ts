@@ -43,6 +43,15 @@ describe("loadConfig", () => {
       JOBS_SCHEMA: "pgboss",
       LOG_FORMAT: "json",
       INLINE_CACHE_SECONDS: 10,
+      WATCH_ENABLED: true,
+      WATCH_MIN_INTERVAL_SECONDS: 10,
+      WATCH_MAX_INTERVAL_SECONDS: 300,
+      WATCH_IDLE_INTERVAL_SECONDS: 600,
+      WATCH_USER_CALLS_PER_MINUTE: 20,
+      WATCH_CONCURRENCY: 16,
+      ALERT_INTERVAL_SECONDS: 15,
+      ALERT_REPEAT_MIN_GAP_SECONDS: 300,
+      CALLBACK_MAX_AGE_SECONDS: 300,
     });
     expect(config.CHART_UPLOAD_CHAT_ID).toBeUndefined();
     expect(config.KEY_ENCRYPTION_KEY).toHaveLength(32);

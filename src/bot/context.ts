@@ -15,6 +15,8 @@ export interface SessionData {
   orders?: Record<string, unknown>;
   /** Network chosen for the key the user is about to paste (never the key itself). */
   pendingKey?: { network: "production" | "testnet"; until: number };
+  /** Until when the next message is taken as the user's webhook secret (/notify). */
+  pendingWebhookSecret?: { until: number };
 }
 
 /** What the features need; tests build it with the simulator and a fake Telegram. */
@@ -36,6 +38,18 @@ export interface BotDeps {
   now: () => Date;
   /** Downloads a Telegram file by its file_path (documents sent to the bot). */
   downloadFile?: (filePath: string) => Promise<Buffer>;
+  /** The notification watcher's hooks (absent when it is not running). */
+  watch?: WatchHooks;
+}
+
+/** What the features tell the notification watcher (src/watch). */
+export interface WatchHooks {
+  /** An action of `actionKind` (the confirmation's kind) was carried out for the user: look soon. */
+  actionDone(telegramId: number, actionKind: string): Promise<void>;
+  /** An invoice was just created for the user: look soon. */
+  invoiceCreated(telegramId: number): Promise<void>;
+  /** `{ callback }` for the user's new objects when they stored a webhook secret and the bot has a public URL; else `{}`. */
+  callbackFor(telegramId: number): Promise<{ callback?: { callbackUrl: string } }>;
 }
 
 type Base = Context & I18nFlavor & { log: Logger };

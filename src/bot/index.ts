@@ -31,6 +31,7 @@ import { linksFeature } from "./features/links/index.js";
 import { keysFeature } from "./features/keys/index.js";
 import { marketFeature } from "./features/market/index.js";
 import { massFeature } from "./features/mass/index.js";
+import { notifyFeature } from "./features/notify/index.js";
 import { ordersFeature } from "./features/orders/index.js";
 import { sendFeature } from "./features/send/index.js";
 import { startFeature } from "./features/start/index.js";
@@ -66,6 +67,8 @@ export function isStaleCallbackAnswer(err: GrammyError): boolean {
 
 /** Features in the order their handlers run. Add a feature here and nowhere else. */
 const FEATURES: FeatureFactory[] = [
+  // Before keys: its early step takes a webhook secret the user was asked for (not a stray key).
+  notifyFeature,
   keysFeature,
   balancesFeature,
   chequesFeature,

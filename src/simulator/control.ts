@@ -4,9 +4,12 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
+import { Decimal } from "../service/schemas.js";
+import { fillOrder, movePrice } from "./exchange/control.js";
+import { orderView } from "./exchange/model.js";
 import { FaultSpec } from "./faults.js";
 import { parseJson, readBody, sendEmpty, sendJson } from "./http.js";
-import { redeemCheque } from "./pay/index.js";
+import { payInvoice, redeemCheque } from "./pay/index.js";
 import { payModule } from "./pay/state.js";
 import { problems } from "./problems.js";
 import type { Simulator } from "./simulator.js";
@@ -16,6 +19,25 @@ const RedeemInput = z.object({
   chequeId: z.string().min(1),
   userId: z.number().int().min(1),
   password: z.string().optional(),
+});
+const PayInvoiceInput = z.object({
+  invoiceId: z.string().min(1),
+  payerId: z.string().regex(/^[1-9][0-9]{0,15}$/).optional(),
+});
+const FillInput = z.object({
+  orderId: z.string().min(1),
+  size: Decimal.optional(),
+  network: z.enum(["production", "testnet"]).default("production"),
+});
+const PriceInput = z.object({
+  symbol: z.string().min(1),
+  price: Decimal,
+  network: z.enum(["production", "testnet"]).default("production"),
+});
+const WebhookInput = z.object({
+  userId: z.number().int().min(1),
+  /** null removes it. */
+  secret: z.string().min(1).max(256).nullable(),
 });
 const ClockInput = z.object({
   advanceMs: z.number().int().min(0),
@@ -44,6 +66,27 @@ export async function handleControl(
     const world = Object.values(sim.worlds).find((w) => payModule(w).chequesById.has(input.chequeId));
     if (world === undefined) throw problems.notFound("cheque");
     return sendJson(res, 200, redeemCheque(world, input.chequeId, input.userId, input.password).cheque);
+  }
+  if (route === "POST /_sim/invoices/pay") {
+    const input = parse(PayInvoiceInput, body);
+    const world = Object.values(sim.worlds).find((w) => payModule(w).invoicesById.has(input.invoiceId));
+    if (world === undefined) throw problems.notFound("invoice");
+    return sendJson(res, 200, payInvoice(world, input.invoiceId, input.payerId));
+  }
+  if (route === "POST /_sim/orders/fill") {
+    const input = parse(FillInput, body);
+    return sendJson(res, 200, orderView(fillOrder(sim.worlds[input.network], input.orderId, input.size)));
+  }
+  if (route === "POST /_sim/markets/price") {
+    const input = parse(PriceInput, body);
+    const last = movePrice(sim.worlds[input.network], input.symbol, input.price);
+    return sendJson(res, 200, { symbol: input.symbol, last });
+  }
+  if (route === "POST /_sim/webhooks") {
+    const input = parse(WebhookInput, body);
+    if (input.secret === null) sim.callbacks.secrets.delete(input.userId);
+    else sim.callbacks.secrets.set(input.userId, input.secret);
+    return sendEmpty(res);
   }
   if (route === "POST /_sim/faults") {
     sim.faults.add(parse(FaultSpec, body));

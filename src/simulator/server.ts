@@ -22,6 +22,7 @@ import {
   type SimulatorOptions,
 } from "./simulator.js";
 import { type SimHandlers, type SimNetwork, SimProblem } from "./types.js";
+import { attachExchangeWebSocket } from "./websocket.js";
 
 export interface StartOptions extends SimulatorOptions {
   /** 0 picks a free port (tests). Defaults to 8080. */
@@ -42,6 +43,8 @@ export interface RunningSimulator {
   /** Root address, e.g. http://127.0.0.1:8080 (the control endpoints live under `/_sim/`). */
   url: string;
   baseUrls: BaseUrls;
+  /** The Exchange WebSocket of each network (ticker, activeOrders, balances). */
+  webSockets: Record<SimNetwork, string>;
   /** The state behind the server: worlds, faults, request log. */
   sim: Simulator;
   /** Present when started with `seed: true`. */
@@ -71,6 +74,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     server.once("error", reject);
     server.listen(options.port ?? 8080, host, () => resolve());
   });
+  const closeWebSocket = attachExchangeWebSocket(server, sim.worlds);
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   return {
@@ -81,6 +85,10 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
       exchangeTestnet: `${url}/testnet/exchange`,
       payTestnet: `${url}/testnet/pay`,
     },
+    webSockets: {
+      production: `${url.replace(/^http/, "ws")}/exchange/ws`,
+      testnet: `${url.replace(/^http/, "ws")}/testnet/exchange/ws`,
+    },
     sim,
     seeded,
     createAccount: (input) => sim.createAccount(input),
@@ -88,6 +96,8 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     advanceClock: (ms, network) => sim.advanceClock(ms, network),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        sim.callbacks.close();
+        void closeWebSocket();
         server.close((err) => (err ? reject(err) : resolve()));
         // Keep-alive connections of clients would otherwise hold close() open.
         server.closeAllConnections();

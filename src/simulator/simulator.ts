@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { money } from "../domain/money.js";
 import { Decimal } from "../service/schemas.js";
+import { CallbackSender, type CallbackOptions, installCallbacks } from "./callbacks.js";
 import { findAsset } from "./catalogue.js";
 import { FaultBook } from "./faults.js";
 import { problems } from "./problems.js";
@@ -54,12 +55,15 @@ export interface AccountSnapshot {
 export interface SimulatorOptions {
   /** The base clock of both worlds; `advanceClock` adds to it. Defaults to the real time. */
   now?: () => Date;
+  /** Signed callbacks: retry delays, transport. */
+  callbacks?: CallbackOptions;
 }
 
 export class Simulator {
   readonly worlds: Readonly<Record<SimNetwork, SimWorld>>;
   readonly faults = new FaultBook();
   readonly requests = new RequestLog((value) => this.isKey(value));
+  readonly callbacks: CallbackSender;
   #nextUserId = FIRST_USER_ID;
 
   constructor(options: SimulatorOptions = {}) {
@@ -67,6 +71,8 @@ export class Simulator {
       production: createWorld("production", options.now),
       testnet: createWorld("testnet", options.now),
     };
+    this.callbacks = new CallbackSender(options.callbacks);
+    for (const network of NETWORKS) installCallbacks(this.worlds[network], this.callbacks);
   }
 
   /** Creates an account in both worlds with the same balances; 409 when the userId or a key is taken. */

@@ -7,6 +7,7 @@ import { type DialectName, type OpenDatabaseOptions, openDatabase } from "./data
 import { createKeyCipher } from "./key-crypto.js";
 import { createKeyValueStore } from "./kv.js";
 import { migrateToLatest } from "./migrations/index.js";
+import { createNotifySettingsRepo, type NotifySettingsRepo } from "./notify-settings.js";
 import { createOperationsRepo } from "./operations.js";
 import type { Database } from "./schema.js";
 import type { Storage } from "./types.js";
@@ -23,6 +24,8 @@ export type * from "./types.js";
 export interface SqlStorage extends Storage {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** Notice settings and webhook secrets (issue 14). */
+  notifySettings: NotifySettingsRepo;
 }
 
 export interface StorageOptions {
@@ -58,6 +61,7 @@ export async function createStorage(options: StorageOptions): Promise<SqlStorage
     users: createUsersRepo(db, cipher),
     operations: createOperationsRepo(db),
     kv: <T>(namespace: string) => createKeyValueStore<T>(db, namespace),
+    notifySettings: createNotifySettingsRepo(db, cipher),
     close: () => db.destroy(),
   };
 }

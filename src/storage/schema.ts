@@ -118,6 +118,74 @@ export interface MassAuditTable {
   finished_at: number | null;
 }
 
+/** Notice settings of a user (migration 007); the webhook secret is sealed like service keys. */
+export interface NotifySettingsTable {
+  telegram_id: number;
+  invoices: Generated<number>;
+  cheques: Generated<number>;
+  orders: Generated<number>;
+  alerts: Generated<number>;
+  quiet_from: number | null;
+  quiet_to: number | null;
+  blocked: Generated<number>;
+  secret_ciphertext: string | null;
+  secret_nonce: string | null;
+  secret_tag: string | null;
+  secret_version: number | null;
+  updated_at: number;
+}
+
+/** The watcher's schedule for one user and one kind of object (invoice, cheque, order). */
+export interface WatchSlotsTable {
+  telegram_id: number;
+  kind: string;
+  next_poll_at: number;
+  active_at: number;
+  baseline: number;
+}
+
+/** What the watcher last saw of one object. */
+export interface WatchObjectsTable {
+  telegram_id: number;
+  kind: string;
+  object_id: string;
+  state: string;
+  open: number;
+  updated_at: number;
+}
+
+/** A notice owed to a user: one row per change. */
+export interface NoticesTable {
+  id: string;
+  telegram_id: number;
+  topic: string;
+  payload: string;
+  state: string;
+  created_at: number;
+  not_before: number;
+  sent_at: number | null;
+}
+
+export interface PriceAlertsTable {
+  id: string;
+  telegram_id: number;
+  network: string;
+  symbol: string;
+  direction: string;
+  price: string;
+  repeat: number;
+  armed: number;
+  fired_count: Generated<number>;
+  last_fired_at: number | null;
+  created_at: number;
+}
+
+export interface CallbackDeliveriesTable {
+  delivery_id: string;
+  telegram_id: number;
+  received_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   operations: OperationsTable;
@@ -127,6 +195,12 @@ export interface Database {
   mass_audit: MassAuditTable;
   outbox: OutboxTable;
   processed_updates: ProcessedUpdatesTable;
+  notify_settings: NotifySettingsTable;
+  watch_slots: WatchSlotsTable;
+  watch_objects: WatchObjectsTable;
+  notices: NoticesTable;
+  price_alerts: PriceAlertsTable;
+  callback_deliveries: CallbackDeliveriesTable;
 }
 
 export interface OutboxTable {

@@ -16,6 +16,8 @@ export interface WebServerOptions {
   metrics?: Registry;
   /** Webhook mode: POSTs to `path` go to `handle` (grammY's webhookCallback for "http"). */
   webhook?: { path: string; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> };
+  /** Further routes (e.g. the service's signed callbacks): each answers and returns true, or returns false. */
+  routes?: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>)[];
 }
 
 export interface WebServer {
@@ -67,6 +69,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
       res.writeHead(200, { "content-type": o.metrics.contentType }).end(body);
       return;
     }
+    for (const handle of o.routes ?? []) if (await handle(req, res)) return;
     res.writeHead(404).end();
   }
 

@@ -13,6 +13,7 @@ import { createServiceFactory } from "../../src/service/factory.js";
 import { startSimulator } from "../../src/simulator/server.js";
 import { createStorage, type SqlStorage } from "../../src/storage/index.js";
 import type { NetworkName } from "../../src/storage/types.js";
+import { createNotifications, type Notifications, type NotificationsConfig } from "../../src/watch/index.js";
 import { pgExec } from "./pg.js";
 import { FakeTelegram, type ShownMessage } from "./fake-telegram.js";
 
@@ -42,6 +43,8 @@ export interface HarnessOptions {
   massMaxRows?: number;
   /** More options for createBot (e.g. onUpdate). */
   botOptions?: Partial<CreateBotOptions>;
+  /** The bot's public URL for signed callbacks (notifications). */
+  callbackPublicUrl?: string;
 }
 
 export type SimBalances = {
@@ -67,6 +70,8 @@ export class Harness {
   deps!: BotDeps;
   storage!: SqlStorage;
   sim!: Awaited<ReturnType<typeof startSimulator>>;
+  /** The notification machinery, not scheduled: tests run its rounds themselves. */
+  notifications!: Notifications;
 
   static async create(opts: HarnessOptions = {}): Promise<Harness> {
     const h = new Harness();
@@ -137,8 +142,37 @@ export class Harness {
       botInfo: BOT_INFO,
       client: { fetch: this.tg.fetch },
     });
+    this.notifications = this.newNotifications({ CALLBACK_PUBLIC_URL: opts.callbackPublicUrl });
+    this.deps.watch = this.notifications.hooks;
   }
   #pgUrl: string | undefined;
+
+  /**
+   * The notification machinery over this bot's storage, services and outbox, not scheduled (tests run
+   * its rounds); a second one stands for another process, e.g. after a restart.
+   */
+  newNotifications(config: Partial<NotificationsConfig> = {}): Notifications {
+    return createNotifications({
+      storage: this.storage,
+      services: this.deps.services,
+      outbox: this.app.outbox,
+      translatorFor: (id) => this.app.translatorFor(id),
+      log: this.deps.logger,
+      now: () => this.deps.now().getTime(),
+      config: {
+        WATCH_MIN_INTERVAL_SECONDS: 10,
+        WATCH_MAX_INTERVAL_SECONDS: 300,
+        WATCH_IDLE_INTERVAL_SECONDS: 600,
+        WATCH_USER_CALLS_PER_MINUTE: 20,
+        WATCH_CONCURRENCY: 4,
+        ALERT_INTERVAL_SECONDS: 15,
+        ALERT_REPEAT_MIN_GAP_SECONDS: 300,
+        CALLBACK_PUBLIC_URL: undefined,
+        CALLBACK_MAX_AGE_SECONDS: 300,
+        ...config,
+      },
+    });
+  }
 
   /** Moves the bot's clock (confirmations expire by it). */
   advanceClock(ms: number): void {

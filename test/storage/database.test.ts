@@ -38,7 +38,7 @@ describe("openDatabase", () => {
     await pg.db.destroy();
     const memory = openDatabase(":memory:");
     expect(memory.dialect).toBe("sqlite");
-    expect(await migrateToLatest(memory.db)).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates"]);
+    expect(await migrateToLatest(memory.db)).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates", "007-notifications"]);
     await memory.db.destroy();
   });
 

@@ -154,6 +154,8 @@ export async function runAction(
     const result = await def.execute({ op, payload: op.payload, clients });
     await deps.storage.operations.markDone(op.id, result);
     log.info("action done");
+    // A new cheque or order: the notification watcher looks at it soon (a hint; failures do not matter).
+    await deps.watch?.actionDone(op.telegramId, op.kind).catch((err: unknown) => log.debug({ err }, "watch hint failed"));
     return {
       state: "done",
       text: def.describeDone(t, op.payload, result),

@@ -7,8 +7,8 @@ import { Composer } from "grammy";
 import type { BotContext, BotDeps } from "../context.js";
 import type { Feature } from "../feature.js";
 
-/** Features that work without a key (greeting, language, linking, public market data) and public commands. */
-const OPEN_FEATURES = new Set(["start", "keys", "market"]);
+/** Features that work without a key (greeting, language, linking, public market data, notification settings and price alerts) and public commands. */
+const OPEN_FEATURES = new Set(["start", "keys", "market", "notify"]);
 const OPEN_COMMANDS = new Set(["rates", "currencies", "cancel"]);
 /** Commands a feature answers under a second name not in its command list. */
 const ALIASES: Record<string, string> = { balances: "balance" };

@@ -14,6 +14,8 @@ interface Owned {
 export class Registry<T extends Owned> {
   readonly #byId = new Map<string, T>();
   readonly #byClientId = new Map<string, T>();
+  /** Per account, oldest first: listing one account's records must not scan every account's. */
+  readonly #byUser = new Map<number, T[]>();
 
   /** `what` names the kind in 404 replies ("order"). */
   constructor(readonly what: string) {}
@@ -28,6 +30,9 @@ export class Registry<T extends Owned> {
     record.seq = this.#byId.size + 1;
     this.#byId.set(record.id, record);
     this.#byClientId.set(`${record.userId}:${clientId}`, record);
+    const own = this.#byUser.get(record.userId);
+    if (own) own.push(record);
+    else this.#byUser.set(record.userId, [record]);
     return record;
   }
 
@@ -48,6 +53,11 @@ export class Registry<T extends Owned> {
 
   /** The account's records, oldest first. */
   of(userId: number): T[] {
-    return this.all().filter((r) => r.userId === userId);
+    return [...(this.#byUser.get(userId) ?? [])];
+  }
+
+  /** A record of any account by server id. */
+  byId(id: string): T | undefined {
+    return this.#byId.get(id);
   }
 }

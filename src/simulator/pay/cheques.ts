@@ -3,6 +3,7 @@
  * (a control call standing in for the recipient's bot) moves the held amount to the recipient.
  */
 import type { CreateChequeRequest } from "../../service/schemas.js";
+import { announce } from "../callbacks.js";
 import { defineHandlers } from "../define.js";
 import { pageNewestFirst } from "../paging.js";
 import { problems } from "../problems.js";
@@ -17,7 +18,12 @@ export const chequeHandlers = defineHandlers({
 
   getCheques: ({ state, cursor, limit }, { account, world }) => {
     const { cheques } = payAccount(world, requireAccount(account).userId);
-    const page = pageNewestFirst(cheques.list, { cursor, limit }, (r) => !state || r.cheque.state === state);
+    // As on the real service, deleted cheques are left out of the list.
+    const page = pageNewestFirst(
+      cheques.list,
+      { cursor, limit },
+      (r) => !r.cheque.deleted && (!state || r.cheque.state === state),
+    );
     return { items: page.items.map((r) => r.cheque), pagination: page.pagination };
   },
 
@@ -29,8 +35,8 @@ export const chequeHandlers = defineHandlers({
     const rec = findOwn(world, owner, chequeId, clientChequeId);
     requireActive(rec);
     release(owner.pay, rec.cheque.asset, rec.cheque.amount);
-    rec.cheque.state = "cancelled";
     rec.cheque.deleted = true;
+    announce(world, rec.owner, rec.callbackUrl, "cheque", rec.cheque);
     return rec.cheque;
   },
 
@@ -54,6 +60,7 @@ function createCheque(world: World, owner: SimAccount, input: CreateChequeReques
   const rec: ChequeRecord = {
     owner: owner.userId,
     password: input.password,
+    callbackUrl: input.callback?.callbackUrl,
     cheque: {
       chequeId,
       clientChequeId: input.clientChequeId,
@@ -79,7 +86,7 @@ function findOwn(world: World, owner: SimAccount, id?: string, clientId?: string
 }
 
 function requireActive(rec: ChequeRecord): void {
-  const { state } = rec.cheque;
+  const state = rec.cheque.deleted ? "deleted" : rec.cheque.state;
   if (state !== "active") throw problems.invalidState(`The cheque is already ${state}.`, { state });
 }
 
@@ -109,6 +116,7 @@ export function redeemCheque(
   const issuer = world.accounts.get(rec.owner) as SimAccount;
   spendHeld(issuer.pay, cheque.asset, cheque.amount);
   credit(redeemer.pay, cheque.asset, cheque.amount);
-  cheque.state = "redeemed";
+  cheque.state = "completed";
+  announce(world, rec.owner, rec.callbackUrl, "cheque", cheque);
   return rec;
 }

@@ -7,6 +7,7 @@ import { transferHandlers } from "./transfers.js";
 import { withdrawalHandlers } from "./withdrawals.js";
 
 export { redeemCheque } from "./cheques.js";
+export { payInvoice } from "./invoices.js";
 
 export const payHandlers: SimHandlers = {
   ...appHandlers,

@@ -7,6 +7,8 @@ import { createHash } from "node:crypto";
 import { money } from "../../domain/money.js";
 import { type InvoicePaymentAddress, INVOICE_EXPIRES_IN_MS_PER_UNIT } from "../../service/schemas.js";
 import { findAsset } from "../catalogue.js";
+import type * as S from "../../service/schemas.js";
+import { announce } from "../callbacks.js";
 import { defineHandlers } from "../define.js";
 import { pageNewestFirst } from "../paging.js";
 import { problems } from "../problems.js";
@@ -93,42 +95,61 @@ export const invoiceHandlers = defineHandlers({
     const rec = findOwn(world, requireAccount(account), invoiceId, clientInvoiceId);
     requireActive(world, rec);
     rec.invoice.status = "deleted";
+    statusChanged(world, rec);
     return rec.invoice;
   },
 
   payInvoiceTestnet: ({ invoiceId, payerId, amount: offered }, { world }) => {
     if (world.network !== "testnet") throw problems.testnetOnly();
-    // Any invoice of the world can be paid: the caller plays the payer.
-    const rec = payModule(world).invoicesById.get(invoiceId);
-    if (rec === undefined) throw problems.notFound("invoice");
-    requireActive(world, rec);
-    const payer = payerId ?? DEFAULT_TESTNET_PAYER;
-    const payerAccount = world.accounts.get(parseUserId(payer, "payerId"));
-    const { asset, min, fixed } = rec.terms;
-    // A fixed price is paid as it is; above a minimum payment the payer chooses (the minimum by default).
-    const amount = fixed ? min : (offered ?? min);
-    if (!fixed && money.lt(amount, min)) throw problems.outOfRange(min);
-    // A payer with an account pays from its balance; any other testnet user pays from thin air.
-    if (payerAccount !== undefined) debit(payerAccount.pay, asset, amount);
-    credit((world.accounts.get(rec.owner) as SimAccount).pay, asset, amount);
-    const paidAt = world.now().toISOString();
-    rec.payments.push({
-      id: world.nextId("ipm"),
-      status: "paid",
-      finalizedAt: paidAt,
-      payAmount: amount,
-      payCurrency: asset,
-      receiveAmount: amount,
-      receiveCurrency: asset,
-      transactions: [
-        { id: world.nextId("itx"), status: "confirmed", type: "internal", createdAt: paidAt, payer: { telegramId: payer } },
-      ],
-    });
-    // The invoice closes with its last expected payment.
-    if (rec.payments.length >= (rec.invoice.numPayments ?? 1)) rec.invoice.status = "paid";
-    return rec.invoice;
+    return payInvoice(world, invoiceId, payerId, offered);
   },
 });
+
+/**
+ * Pays an active invoice of any account of `world` as `payerId` (the testnet call and the `/_sim/`
+ * control endpoint of both networks): a payer with an account pays from its balance, any other user
+ * from thin air. A fixed price is paid as it is; above a minimum payment the payer chooses (the
+ * minimum by default). 404 for an unknown invoice, 409 `invalid_state` unless it is active.
+ */
+export function payInvoice(world: World, invoiceId: string, payerId?: string, offered?: string): S.Invoice {
+  const rec = payModule(world).invoicesById.get(invoiceId);
+  if (rec === undefined) throw problems.notFound("invoice");
+  requireActive(world, rec);
+  const payer = payerId ?? DEFAULT_TESTNET_PAYER;
+  const payerAccount = world.accounts.get(parseUserId(payer, "payerId"));
+  const { asset, min, fixed } = rec.terms;
+  const amount = fixed ? min : (offered ?? min);
+  if (!fixed && money.lt(amount, min)) throw problems.outOfRange(min);
+  if (payerAccount !== undefined) debit(payerAccount.pay, asset, amount);
+  credit((world.accounts.get(rec.owner) as SimAccount).pay, asset, amount);
+  const paidAt = world.now().toISOString();
+  rec.payments.push({
+    id: world.nextId("ipm"),
+    status: "paid",
+    finalizedAt: paidAt,
+    payAmount: amount,
+    payCurrency: asset,
+    receiveAmount: amount,
+    receiveCurrency: asset,
+    transactions: [
+      { id: world.nextId("itx"), status: "confirmed", type: "internal", createdAt: paidAt, payer: { telegramId: payer } },
+    ],
+  });
+  // The invoice closes with its last expected payment.
+  if (rec.payments.length >= (rec.invoice.numPayments ?? 1)) {
+    rec.invoice.status = "paid";
+    statusChanged(world, rec);
+  }
+  return rec.invoice;
+}
+
+/** Tells the invoice's callback (when it has one) about its new status. */
+function statusChanged(world: World, rec: InvoiceRecord): void {
+  announce(world, rec.owner, rec.invoice.callback?.callbackUrl, "invoice", {
+    event: "invoice_status_changed",
+    invoice: rec.invoice,
+  });
+}
 
 /**
  * A deposit address for the invoice on `network`: derived from the invoice, so asking again gives the
@@ -160,6 +181,7 @@ function current(world: World, rec: InvoiceRecord): string {
     world.now().getTime() > Date.parse(inv.expiresAt)
   ) {
     inv.status = "expired";
+    statusChanged(world, rec);
   }
   return inv.status ?? "active";
 }

@@ -17,6 +17,8 @@ export interface ChequeRecord {
   owner: number;
   cheque: S.Cheque;
   password: string | undefined;
+  /** Where status changes are announced (signed callbacks), when the creator asked. */
+  callbackUrl?: string | undefined;
 }
 export interface TransferRecord {
   owner: number;

@@ -62,7 +62,8 @@ async function propose(
     };
   }
   const summary = createSummary(octx.t, { ...payload, available });
-  await proposeAction(octx, deps, actions, { kind: CREATE_KIND, payload, summary });
+  const withCallback = { ...payload, ...(await deps.watch?.callbackFor(octx.from!.id)) };
+  await proposeAction(octx, deps, actions, { kind: CREATE_KIND, payload: withCallback, summary });
   return null;
 }
 

@@ -20,6 +20,7 @@ import {
   DELETE_PATTERN,
   deleteSummary,
   DESCRIBE_PATTERN,
+  chequeState,
   detailsKeyboard,
   detailsText,
   listView,
@@ -108,8 +109,8 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
     const cheque = await pay.getCheque({ chequeId: ctx.match[1] as string });
-    if (cheque.state !== "active") {
-      await ctx.reply(ctx.t("cheques-not-active", { state: stateLabel(ctx.t, cheque.state) }));
+    if (chequeState(cheque) !== "active") {
+      await ctx.reply(ctx.t("cheques-not-active", { state: stateLabel(ctx.t, chequeState(cheque)) }));
       return;
     }
     const balances = await pay.getAppBalances();

@@ -38,9 +38,16 @@ export function chequesMenu(t: Translate): InlineKeyboard {
     .text(t("common-back"), "menu:main");
 }
 
-/** The localized state of a cheque (active / redeemed / cancelled). */
-export function stateLabel(t: Translate, state: Cheque["state"]): string {
-  return t(`cheques-state-${state}`);
+const KNOWN_STATES = new Set(["active", "completed", "draft", "error", "cancelled"]);
+
+/** A cheque's state for people: a deleted cheque is cancelled, whatever state it was left in. */
+export function chequeState(cheque: Cheque): string {
+  return cheque.deleted ? "cancelled" : cheque.state;
+}
+
+/** The localized state of a cheque; a state the service added since is shown as it comes. */
+export function stateLabel(t: Translate, state: string): string {
+  return KNOWN_STATES.has(state) ? t(`cheques-state-${state}`) : state;
 }
 
 function recipientLabel(t: Translate, target: string | null | undefined): string {
@@ -102,7 +109,7 @@ export function deletedText(t: Translate, cheque: Cheque): string {
 export function detailsText(t: Translate, cheque: Cheque): string {
   return t("cheques-details-text", {
     id: cheque.chequeId,
-    state: stateLabel(t, cheque.state),
+    state: stateLabel(t, chequeState(cheque)),
     amount: formatAmount(cheque.amount, cheque.asset),
     description: cheque.description ?? t("cheques-no-description"),
     recipient: recipientLabel(t, cheque.target),
@@ -114,7 +121,7 @@ export function detailsText(t: Translate, cheque: Cheque): string {
 /** Share and Delete for an active cheque; Back to the list for every cheque. */
 export function detailsKeyboard(t: Translate, cheque: Cheque): InlineKeyboard {
   const kb = new InlineKeyboard();
-  if (cheque.state === "active") {
+  if (chequeState(cheque) === "active") {
     kb.url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
     if (fitsCallback(CB.remove(cheque.chequeId))) kb.text(t("cheques-delete"), CB.remove(cheque.chequeId));
     kb.row();
@@ -143,7 +150,7 @@ export function listView(t: Translate, view: ListPage): { text: string; keyboard
   const lines = view.items.map((c, i) =>
     t("cheques-list-line", {
       n: i + 1,
-      state: stateLabel(t, c.state),
+      state: stateLabel(t, chequeState(c)),
       amount: formatAmount(c.amount, c.asset),
     }),
   );

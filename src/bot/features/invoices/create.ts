@@ -72,6 +72,7 @@ export function createInvoiceConversation(deps: BotDeps) {
           priceAmount: amount,
           ...(description === undefined ? {} : { description }),
           ...(expiry === "none" ? {} : { expiresIn: invoiceExpiresIn(Number(expiry)) }),
+          ...(await deps.watch?.callbackFor(octx.from!.id)),
         };
         return createOnce({
           send: () => pay.createInvoice(request),
@@ -85,9 +86,10 @@ export function createInvoiceConversation(deps: BotDeps) {
       );
       return;
     }
-    const testnet = await conversation.external(
-      async (octx) => (await deps.storage.users.get(octx.from!.id))?.network === "testnet",
-    );
+    const testnet = await conversation.external(async (octx) => {
+      await deps.watch?.invoiceCreated(octx.from!.id).catch(() => undefined);
+      return (await deps.storage.users.get(octx.from!.id))?.network === "testnet";
+    });
     await ctx.reply(invoiceCard(ctx.t, created.value, ctx.t("invoices-created")), {
       reply_markup: invoiceKeyboard(ctx.t, created.value, testnet),
       link_preview_options: { is_disabled: true },

@@ -1,0 +1,184 @@
+/**
+ * Notification watcher benchmark: USERS users (default 100,000) with 1–3 open objects each (active
+ * invoices, active cheques, resting limit orders) in the simulator (its own process, real HTTP on
+ * loopback), their keys stored encrypted in SQLite (a temporary file), the watcher's last-seen state
+ * as after it has run a while (every object seen, objects a month old, so polled at the longest
+ * interval, polls spread over it). The watcher runs on the in-process scheduler; for MEASURE_SECONDS,
+ * CHANGES_PER_SECOND random objects are changed (paid, redeemed, filled) and each change is timed
+ * until its notice reaches the outbox. Prints service calls per minute, change → notice latency
+ * p50/p95 and the peak RSS of the bot's process.
+ *
+ *   npm run bench:watch            USERS=20000 INTERVAL_SECONDS=60 npm run bench:watch
+ */
+import { fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import pino from "pino";
+import { createServiceFactory } from "../src/service/factory.js";
+import { createStorage } from "../src/storage/index.js";
+import { createKeyCipher, keyAad } from "../src/storage/key-crypto.js";
+import { initialState, type WatchKind } from "../src/watch/detect.js";
+import { createNotifications } from "../src/watch/index.js";
+import { NOTICE_REF } from "../src/watch/notices.js";
+import { timerScheduler } from "../src/watch/schedule.js";
+import type { BenchObject, FromSim, ToSim } from "./watch-sim.js";
+
+const USERS = Number(process.env.USERS ?? 100_000);
+const INTERVAL_SECONDS = Number(process.env.INTERVAL_SECONDS ?? 300);
+const MEASURE_SECONDS = Number(process.env.MEASURE_SECONDS ?? 60);
+const CHANGES_PER_SECOND = Number(process.env.CHANGES_PER_SECOND ?? 20);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
+const CALLS_PER_USER = 20;
+
+const KIND_STATE: Record<WatchKind, string> = {
+  invoice: JSON.stringify(initialState({ kind: "invoice", object: {} as never })),
+  cheque: JSON.stringify(initialState({ kind: "cheque", object: {} as never })),
+  order: JSON.stringify(initialState({ kind: "order", object: {} as never })),
+};
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "watch-bench-"));
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  const log = pino({ level: "warn" });
+  const t0 = Date.now();
+
+  const child = fork(new URL("./watch-sim.ts", import.meta.url).pathname, [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, USERS: String(USERS) },
+  });
+  const changedAt = new Map<string, number>();
+  const ready = new Promise<Extract<FromSim, { type: "ready" }>>((resolve) =>
+    child.on("message", (m: FromSim) => {
+      if (m.type === "ready") resolve(m);
+      else changedAt.set(m.id, Date.now());
+    }),
+  );
+  const { baseUrls, users, objects } = await ready;
+
+  const encryption = randomBytes(32);
+  const storage = await createStorage({ databaseUrl: `sqlite:${join(dir, "bench.sqlite")}`, keyEncryptionKey: encryption, keyVersion: 1 });
+  const cipher = createKeyCipher({ currentVersion: 1, keys: new Map([[1, encryption]]) });
+  for (let i = 0; i < users.length; i += 500) {
+    await storage.db
+      .insertInto("users")
+      .values(
+        users.slice(i, i + 500).map(({ userId, key }) => {
+          const sealed = cipher.encrypt(key, keyAad(userId, "production"));
+          return {
+            telegram_id: userId,
+            network: "production",
+            key_ciphertext: sealed.ciphertext.toString("base64"),
+            key_nonce: sealed.nonce.toString("base64"),
+            key_tag: sealed.tag.toString("base64"),
+            key_version: 1,
+            account_name: "bench",
+            created_at: t0,
+            updated_at: t0,
+          };
+        }),
+      )
+      .execute();
+  }
+  // The watcher's state as after running a while: every object seen, slots a month quiet, polls spread.
+  const now = Date.now();
+  const monthAgo = now - 30 * 86_400_000;
+  const openKinds = new Set(objects.map((o) => `${o.owner}:${o.kind}`));
+  for (let i = 0; i < objects.length; i += 500) {
+    await storage.db
+      .insertInto("watch_objects")
+      .values(
+        objects.slice(i, i + 500).map((o) => ({
+          telegram_id: o.owner,
+          kind: o.kind,
+          object_id: o.id,
+          state: KIND_STATE[o.kind],
+          open: 1,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+  const slots = users.flatMap(({ userId }) =>
+    (["invoice", "cheque", "order"] as const).map((kind) => {
+      const idle = !openKinds.has(`${userId}:${kind}`);
+      const spread = (idle ? INTERVAL_SECONDS * 5 : INTERVAL_SECONDS) * 1000;
+      return { telegram_id: userId, kind, next_poll_at: Math.round(now + Math.random() * spread), active_at: monthAgo, baseline: 1 };
+    }),
+  );
+  for (let i = 0; i < slots.length; i += 500) await storage.db.insertInto("watch_slots").values(slots.slice(i, i + 500)).execute();
+  console.log(`set-up: ${USERS} users, ${objects.length} open objects, ${slots.length} slots in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const handed = new Map<string, number>();
+  const services = createServiceFactory(
+    { EXCHANGE_BASE_URL: baseUrls.exchange!, PAY_BASE_URL: baseUrls.pay!, EXCHANGE_TESTNET_BASE_URL: baseUrls.exchangeTestnet!, PAY_TESTNET_BASE_URL: baseUrls.payTestnet!, SERVICE_TIMEOUT_MS: 15_000 },
+    { logger: log },
+  );
+  const notifications = createNotifications({
+    storage,
+    services,
+    // The outbox stand-in records when each notice is handed over (Telegram is not part of this measure).
+    outbox: {
+      async write(_trx, messages) {
+        for (const m of messages) handed.set(String(m.ref).slice(NOTICE_REF.length).split(":")[1] ?? "", Date.now());
+      },
+      kick() {},
+    },
+    translatorFor: async () => (key) => key,
+    log,
+    config: {
+      WATCH_MIN_INTERVAL_SECONDS: 10,
+      WATCH_MAX_INTERVAL_SECONDS: INTERVAL_SECONDS,
+      WATCH_IDLE_INTERVAL_SECONDS: INTERVAL_SECONDS * 5,
+      WATCH_USER_CALLS_PER_MINUTE: CALLS_PER_USER,
+      WATCH_CONCURRENCY: CONCURRENCY,
+      ALERT_INTERVAL_SECONDS: 15,
+      ALERT_REPEAT_MIN_GAP_SECONDS: 300,
+      CALLBACK_PUBLIC_URL: undefined,
+      CALLBACK_MAX_AGE_SECONDS: 300,
+    },
+  });
+  const scheduler = timerScheduler(log);
+  scheduler.every("watch-round", 1000, () => notifications.watcher.round());
+  scheduler.every("notices", 250, () => notifications.sender.drain());
+
+  const started = Date.now();
+  const pool: BenchObject[] = [...objects];
+  while (Date.now() - started < MEASURE_SECONDS * 1000) {
+    for (let k = 0; k < CHANGES_PER_SECOND && pool.length > 0; k++) {
+      const object = pool.splice(Math.floor(Math.random() * pool.length), 1)[0]!;
+      child.send({ type: "change", object } satisfies ToSim);
+    }
+    await sleep(1000);
+  }
+  const elapsedMin = (Date.now() - started) / 60_000;
+  const calls = notifications.watcher.calls;
+  // Let the last changes be seen: one interval at most, plus a little.
+  const deadline = Date.now() + (INTERVAL_SECONDS + 5) * 1000;
+  while (Date.now() < deadline && [...changedAt.keys()].some((id) => !handed.has(id))) await sleep(500);
+  await scheduler.stop();
+
+  const latencies = [...changedAt].filter(([id]) => handed.has(id)).map(([id, at]) => (handed.get(id) as number) - at).sort((a, b) => a - b);
+  const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]! / 1000 : Number.NaN);
+  const activeSlots = openKinds.size;
+  console.log(`watch benchmark: ${USERS} users, ${objects.length} open objects, ${activeSlots} slots with something open, longest interval ${INTERVAL_SECONDS} s`);
+  console.log(
+    `  service calls per minute: ${Math.round(calls / elapsedMin)} during the measure ` +
+      `(configuration: about ${Math.round((activeSlots * 60) / INTERVAL_SECONDS + ((slots.length - activeSlots) * 60) / (INTERVAL_SECONDS * 5))} for these slots; at most ${CALLS_PER_USER} per user)`,
+  );
+  console.log(`  changes: ${changedAt.size}, announced: ${latencies.length}, missed: ${changedAt.size - latencies.length}`);
+  console.log(`  change → notice latency: p50 ${pct(50).toFixed(1)} s, p95 ${pct(95).toFixed(1)} s, max ${pct(100).toFixed(1)} s (target p95 ≤ ${INTERVAL_SECONDS + 1} s)`);
+  console.log(`  peak RSS of the bot process: ${Math.round(peakRss / 1024 / 1024)} MB`);
+  clearInterval(sampler);
+  child.disconnect();
+  await storage.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+## notify
+cmd-notify = Настройки уведомлений
+cmd-alert = Ценовой сигнал: /alert BTC-USDT above 100000
+cmd-alerts = Ваши ценовые сигналы
+notify-title = 🔔 Уведомления
+notify-explain = Я сообщу, когда счёт оплачен, чек активирован, ордер исполнен или цена достигла нужного уровня. Нажмите на вид уведомлений, чтобы включить или выключить его.
+notify-topic-invoices = Счета оплачены или истекли
+notify-topic-cheques = Чеки активированы
+notify-topic-orders = Ордера исполнены или отменены
+notify-topic-alerts = Ценовые сигналы
+notify-quiet-off = Тихие часы: выкл.
+notify-quiet-on = Тихие часы: { $from }:00–{ $to }:00 UTC
+notify-turned-on = Включено.
+notify-turned-off = Выключено.
+notify-were-blocked = Уведомления были приостановлены, потому что бот был заблокирован; теперь они снова включены.
+notify-secret-none = Секрет вебхуков не задан. С ним сервис сообщает мне об изменениях сразу, не дожидаясь моей следующей проверки.
+notify-secret-stored = Секрет вебхуков сохранён (в зашифрованном виде).
+notify-secret-set = 🔐 Добавить секрет вебхуков
+notify-secret-replace = 🔐 Заменить секрет вебхуков
+notify-secret-remove = Удалить секрет
+notify-secret-ask = Отправьте секрет вебхуков вашего приложения xRocket Pay (одной строкой). Я сразу удалю сообщение и сохраню секрет в зашифрованном виде.
+notify-secret-invalid = Это не похоже на секрет вебхуков (от 16 до 256 символов без пробелов). Сообщение удалено. Отправьте секрет ещё раз или нажмите «Отмена».
+notify-secret-saved = ✅ Секрет вебхуков сохранён.
+notify-secret-removed = Секрет вебхуков удалён.
+notify-alerts-button = 📈 Ценовые сигналы
+
+## alerts
+alerts-usage = Задайте ценовой сигнал так: /alert BTC-USDT above 100000 (или below — ниже). Добавьте «every», чтобы получать сигнал при каждом пересечении цены, а не один раз.
+alerts-bad-price = Цена должна быть положительным числом, например 100000 или 0.25.
+alerts-unknown-pair = Торговой пары { $symbol } нет.
+alerts-too-many = У вас уже { $max } сигналов. Сначала удалите один в /alerts.
+alerts-created = ✅ Сигнал задан: { $line }. Цена сейчас: { $last }.
+alerts-title = Ваши ценовые сигналы ({ $count } из { $max }). Нажмите, чтобы удалить:
+alerts-empty = У вас нет ценовых сигналов. Задайте сигнал: /alert BTC-USDT above 100000.
+alerts-line-above = { $symbol } выше { $price } ({ $mode })
+alerts-line-below = { $symbol } ниже { $price } ({ $mode })
+alerts-mode-once = один раз
+alerts-mode-every = каждый раз
+alerts-removed = Сигнал удалён.
+alerts-gone = Этого сигнала уже нет.
+
+## notices
+notice-invoice-paid = 🧾 Счёт { $id } оплачен: { $amount }.
+notice-invoice-paid-by = 🧾 Счёт { $id } оплачен: { $amount }, плательщик — пользователь { $payer }.
+notice-invoice-expired = ⌛ Счёт { $id } на { $amount } истёк неоплаченным.
+notice-cheque-redeemed = 🎟 Чек { $id } на { $amount } активирован.
+notice-order-partly-filled = 📈 Ордер { $id } ({ $side } { $symbol }) исполнен частично: { $filled } из { $size } по { $price }.
+notice-order-filled = ✅ Ордер { $id } ({ $side } { $symbol }) исполнен: { $filled } по { $price }.
+notice-order-cancelled = ✖️ Ордер { $id } ({ $side } { $symbol }) отменён биржей; исполнено { $filled } из { $size }.
+notice-order-stop-triggered = ⚡ Стоп-ордер { $id } ({ $side } { $symbol }) сработал.
+notice-alert-above = 🔔 { $symbol } сейчас { $last }: выше вашей цены сигнала { $price }.
+notice-alert-below = 🔔 { $symbol } сейчас { $last }: ниже вашей цены сигнала { $price }.
+notice-side-buy = покупка
+notice-side-sell = продажа
+notice-open-invoice = Детали счёта
+notice-open-cheque = Детали чека
+notice-open-order = Детали ордера
+notice-open-alerts = Мои сигналы

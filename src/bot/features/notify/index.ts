@@ -1,0 +1,216 @@
+/**
+ * What the user controls of notifications: /notify (each kind on or off, quiet hours, the webhook
+ * secret of their service application for signed callbacks) and price alerts (/alert, /alerts).
+ * The secret is taken like a key: the session only remembers that the next message is the secret,
+ * the message is deleted at once and the secret is stored encrypted, never in a conversation's state.
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import { formatAmount, parseAmount } from "../../../domain/money.js";
+import { ServiceRefusedError } from "../../../service/errors.js";
+import { NOTICE_TOPICS, type NoticeTopic } from "../../../storage/notify-settings.js";
+import { createAlertStore, MAX_ALERTS_PER_USER, type PriceAlert } from "../../../watch/alerts.js";
+import { createWatchStore } from "../../../watch/store.js";
+import type { BotContext } from "../../context.js";
+import type { Feature, FeatureKit } from "../../feature.js";
+import type { Translate } from "../../shared/errors.js";
+import { mainMenu } from "../start/menu.js";
+
+const SECRET_TTL_MS = 10 * 60 * 1000;
+/** Quiet-hour choices (UTC), cycled by one button. */
+const QUIET_PRESETS: ({ from: number; to: number } | null)[] = [
+  null,
+  { from: 22, to: 7 },
+  { from: 23, to: 8 },
+  { from: 0, to: 9 },
+];
+/** A webhook secret: one token of printable characters (the service's format is not documented). */
+const SECRET = /^[\x21-\x7e]{16,256}$/;
+const ALERT_ARGS = /^([A-Za-z0-9]{2,12})[-/ ]?([A-Za-z0-9]{2,12})?\s+(above|below|выше|ниже|>|<)\s+(\S+)(?:\s+(every|always|каждый))?$/i;
+const REMOVE = /^al:rm:([A-Za-z0-9_-]{1,40})$/;
+const TOGGLE = /^nt:t:(invoices|cheques|orders|alerts)$/;
+
+const pad = (h: number) => String(h).padStart(2, "0");
+
+export function notifyFeature({ deps }: FeatureKit): Feature {
+  const composer = new Composer<BotContext>();
+  const early = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+  const alerts = createAlertStore(deps.storage.db);
+  const watch = createWatchStore(deps.storage.db);
+  const settingsRepo = deps.storage.notifySettings;
+
+  const settingsView = async (t: Translate, telegramId: number) => {
+    const s = await settingsRepo.get(telegramId);
+    const mark = (on: boolean) => (on ? "✅" : "▫️");
+    const kb = new InlineKeyboard();
+    for (const topic of NOTICE_TOPICS) {
+      kb.text(`${mark(s.topics[topic])} ${t(`notify-topic-${topic}`)}`, `nt:t:${topic}`).row();
+    }
+    const quiet = s.quiet ? t("notify-quiet-on", { from: pad(s.quiet.from), to: pad(s.quiet.to) }) : t("notify-quiet-off");
+    kb.text(`🌙 ${quiet}`, "nt:q").row();
+    kb.text(t(s.hasSecret ? "notify-secret-replace" : "notify-secret-set"), "nt:ws:set");
+    if (s.hasSecret) kb.text(t("notify-secret-remove"), "nt:ws:rm");
+    kb.row().text(t("notify-alerts-button"), "al:list").row().text(t("common-back"), "nt:menu");
+    const lines = [t("notify-title"), t("notify-explain")];
+    if (s.blocked) lines.push(t("notify-were-blocked"));
+    lines.push(t(s.hasSecret ? "notify-secret-stored" : "notify-secret-none"));
+    return { text: lines.join("\n\n"), keyboard: kb };
+  };
+
+  const showSettings = async (ctx: BotContext, edit: boolean) => {
+    // Writing to the bot again means it is no longer blocked.
+    const current = await settingsRepo.get(ctx.from!.id);
+    if (current.blocked) await settingsRepo.setBlocked(ctx.from!.id, false);
+    const { text, keyboard } = await settingsView(ctx.t, ctx.from!.id);
+    if (edit) await ctx.editMessageText(text, { reply_markup: keyboard }).catch(() => ctx.reply(text, { reply_markup: keyboard }));
+    else await ctx.reply(text, { reply_markup: keyboard });
+  };
+
+  pm.command("notify", (ctx) => showSettings(ctx, false));
+  pm.callbackQuery("nt:show", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showSettings(ctx, true);
+  });
+  pm.callbackQuery("nt:menu", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) });
+  });
+
+  pm.callbackQuery(TOGGLE, async (ctx) => {
+    const topic = ctx.match[1] as NoticeTopic;
+    const s = await settingsRepo.get(ctx.from.id);
+    await settingsRepo.setTopic(ctx.from.id, topic, !s.topics[topic]);
+    await ctx.answerCallbackQuery({ text: ctx.t(s.topics[topic] ? "notify-turned-off" : "notify-turned-on") });
+    await watch.syncSlots(deps.now().getTime(), ctx.from.id);
+    await showSettings(ctx, true);
+  });
+
+  pm.callbackQuery("nt:q", async (ctx) => {
+    const s = await settingsRepo.get(ctx.from.id);
+    const at = QUIET_PRESETS.findIndex((p) => p?.from === s.quiet?.from && p?.to === s.quiet?.to);
+    await settingsRepo.setQuiet(ctx.from.id, QUIET_PRESETS[(at + 1) % QUIET_PRESETS.length] ?? null);
+    await ctx.answerCallbackQuery();
+    await showSettings(ctx, true);
+  });
+
+  pm.callbackQuery("nt:ws:set", async (ctx) => {
+    ctx.session.pendingWebhookSecret = { until: deps.now().getTime() + SECRET_TTL_MS };
+    await ctx.answerCallbackQuery();
+    await ctx.reply(ctx.t("notify-secret-ask"), {
+      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), "nt:ws:abort"),
+    });
+  });
+  pm.callbackQuery("nt:ws:abort", async (ctx) => {
+    ctx.session.pendingWebhookSecret = undefined;
+    await ctx.answerCallbackQuery();
+    await ctx.reply(ctx.t("common-cancelled"), {
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "nt:show"),
+    });
+  });
+  pm.callbackQuery("nt:ws:rm", async (ctx) => {
+    await settingsRepo.removeSecret(ctx.from.id);
+    await ctx.answerCallbackQuery({ text: ctx.t("notify-secret-removed") });
+    await showSettings(ctx, true);
+  });
+
+  // Before the key feature's own check: a secret pasted when asked for is a secret, not a stray key.
+  early.chatType("private").on("message:text", async (ctx, next) => {
+    const pending = ctx.session.pendingWebhookSecret;
+    const text = ctx.message.text.trim();
+    if (pending === undefined || pending.until <= deps.now().getTime() || text.startsWith("/")) return next();
+    await ctx.deleteMessage().catch((err) => ctx.log.warn({ err }, "could not delete the webhook secret message"));
+    if (!SECRET.test(text)) {
+      await ctx.reply(ctx.t("notify-secret-invalid"), {
+        reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), "nt:ws:abort"),
+      });
+      return;
+    }
+    ctx.session.pendingWebhookSecret = undefined;
+    await settingsRepo.saveSecret(ctx.from.id, text);
+    ctx.log.info("webhook secret stored");
+    await ctx.reply(ctx.t("notify-secret-saved"), {
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "nt:show"),
+    });
+  });
+
+  // ---------------------------------------------------------------- price alerts
+
+  const alertLine = (t: Translate, a: PriceAlert) =>
+    t(a.direction === "above" ? "alerts-line-above" : "alerts-line-below", {
+      symbol: a.symbol,
+      price: formatAmount(a.price, a.symbol.split("-")[1]),
+      mode: t(a.repeat ? "alerts-mode-every" : "alerts-mode-once"),
+    });
+
+  const showAlerts = async (ctx: BotContext, edit: boolean) => {
+    const list = await alerts.list(ctx.from!.id);
+    const kb = new InlineKeyboard();
+    list.forEach((a, i) => kb.text(`✖️ ${i + 1}. ${a.symbol}`, `al:rm:${a.id}`).row());
+    kb.text(ctx.t("common-back"), "nt:show");
+    const text = list.length
+      ? [ctx.t("alerts-title", { count: list.length, max: MAX_ALERTS_PER_USER }), ...list.map((a, i) => `${i + 1}. ${alertLine(ctx.t, a)}`)].join("\n")
+      : ctx.t("alerts-empty");
+    if (edit) await ctx.editMessageText(text, { reply_markup: kb }).catch(() => ctx.reply(text, { reply_markup: kb }));
+    else await ctx.reply(text, { reply_markup: kb });
+  };
+
+  pm.command("alerts", (ctx) => showAlerts(ctx, false));
+  pm.callbackQuery("al:list", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showAlerts(ctx, false);
+  });
+  pm.callbackQuery(REMOVE, async (ctx) => {
+    const removed = await alerts.remove(ctx.from.id, ctx.match[1] as string);
+    await ctx.answerCallbackQuery({ text: ctx.t(removed ? "alerts-removed" : "alerts-gone") });
+    await showAlerts(ctx, true);
+  });
+
+  pm.command("alert", async (ctx) => {
+    const args = ALERT_ARGS.exec(ctx.match.trim());
+    if (!args) return void (await ctx.reply(ctx.t("alerts-usage")));
+    const [, base = "", quoteArg, dirWord = "", priceText = "", every] = args;
+    const quote = quoteArg ?? "USDT";
+    const symbol = `${base}-${quote}`.toUpperCase();
+    const direction = /^(above|выше|>)$/i.test(dirWord) ? "above" : "below";
+    const parsed = parseAmount(priceText, { decimals: 12 });
+    if (!parsed.ok) return void (await ctx.reply(ctx.t("alerts-bad-price")));
+    const price = parsed.amount;
+    const user = await deps.storage.users.get(ctx.from.id);
+    // Public market data: no key needed; a linked testnet key means testnet prices.
+    const network = user?.hasKey ? user.network : "production";
+    let last: string;
+    try {
+      const ticker = (await deps.services.public(network).exchange.getTicker({ tickerType: "24h", symbols: [symbol] })).tickers[0];
+      if (!ticker) throw new Error("no ticker");
+      last = ticker.last;
+    } catch (err) {
+      if (err instanceof ServiceRefusedError || (err instanceof Error && err.message === "no ticker")) {
+        return void (await ctx.reply(ctx.t("alerts-unknown-pair", { symbol })));
+      }
+      throw err;
+    }
+    const created = await alerts.add(
+      { telegramId: ctx.from.id, network, symbol, direction, price, repeat: every !== undefined },
+      deps.now().getTime(),
+    );
+    if (!created) return void (await ctx.reply(ctx.t("alerts-too-many", { max: MAX_ALERTS_PER_USER })));
+    await ctx.reply(
+      ctx.t("alerts-created", {
+        line: alertLine(ctx.t, created),
+        last: formatAmount(last, quote.toUpperCase()),
+      }),
+      { reply_markup: new InlineKeyboard().text(ctx.t("notify-alerts-button"), "al:list") },
+    );
+  });
+
+  return {
+    name: "notify",
+    composer,
+    early,
+    commands: [
+      { command: "notify", descriptionKey: "cmd-notify" },
+      { command: "alert", descriptionKey: "cmd-alert" },
+      { command: "alerts", descriptionKey: "cmd-alerts" },
+    ],
+  };
+}

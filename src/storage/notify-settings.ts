@@ -1,0 +1,102 @@
+/**
+ * Each user's notice settings: which kinds are on, quiet hours, whether Telegram refused delivery,
+ * and the webhook secret of their service application, sealed with the same cipher as service keys
+ * (bound to the user) and decrypted only for the check that needs it.
+ */
+import type { Kysely, Selectable, Updateable } from "kysely";
+import type { KeyCipher } from "./key-crypto.js";
+import type { Database, NotifySettingsTable } from "./schema.js";
+
+export const NOTICE_TOPICS = ["invoices", "cheques", "orders", "alerts"] as const;
+export type NoticeTopic = (typeof NOTICE_TOPICS)[number];
+
+export interface NotifySettings {
+  telegramId: number;
+  /** On or off per kind; new users have every kind on. */
+  topics: Record<NoticeTopic, boolean>;
+  /** UTC hours [from, to): notices wait until the end; null when off. */
+  quiet: { from: number; to: number } | null;
+  blocked: boolean;
+  hasSecret: boolean;
+}
+
+export interface NotifySettingsRepo {
+  get(telegramId: number): Promise<NotifySettings>;
+  setTopic(telegramId: number, topic: NoticeTopic, on: boolean): Promise<void>;
+  setQuiet(telegramId: number, quiet: { from: number; to: number } | null): Promise<void>;
+  /** Blocked by the user (403) or unblocked (the user wrote again). */
+  setBlocked(telegramId: number, blocked: boolean): Promise<void>;
+  saveSecret(telegramId: number, secret: string): Promise<void>;
+  /** The decrypted secret, or undefined when none is stored. */
+  loadSecret(telegramId: number): Promise<string | undefined>;
+  removeSecret(telegramId: number): Promise<void>;
+}
+
+const secretAad = (telegramId: number) => `webhook-secret:${telegramId}`;
+
+/** The repository over Kysely; rows are created on first change, defaults apply before that. */
+export function createNotifySettingsRepo(db: Kysely<Database>, cipher: KeyCipher): NotifySettingsRepo {
+  const find = (telegramId: number) =>
+    db.selectFrom("notify_settings").selectAll().where("telegram_id", "=", telegramId).executeTakeFirst();
+
+  const upsert = async (telegramId: number, fields: Omit<Updateable<NotifySettingsTable>, "telegram_id">) => {
+    const values = { ...fields, updated_at: Date.now() };
+    await db
+      .insertInto("notify_settings")
+      .values({ telegram_id: telegramId, ...values })
+      .onConflict((oc) => oc.column("telegram_id").doUpdateSet(values))
+      .execute();
+  };
+
+  return {
+    async get(telegramId) {
+      return toSettings(telegramId, await find(telegramId));
+    },
+    setTopic: (telegramId, topic, on) => upsert(telegramId, { [topic]: on ? 1 : 0 }),
+    setQuiet: (telegramId, quiet) =>
+      upsert(telegramId, { quiet_from: quiet?.from ?? null, quiet_to: quiet?.to ?? null }),
+    setBlocked: (telegramId, blocked) => upsert(telegramId, { blocked: blocked ? 1 : 0 }),
+    async saveSecret(telegramId, secret) {
+      const sealed = cipher.encrypt(secret, secretAad(telegramId));
+      await upsert(telegramId, {
+        secret_ciphertext: sealed.ciphertext.toString("base64"),
+        secret_nonce: sealed.nonce.toString("base64"),
+        secret_tag: sealed.tag.toString("base64"),
+        secret_version: sealed.version,
+      });
+    },
+    async loadSecret(telegramId) {
+      const row = await find(telegramId);
+      if (!row?.secret_ciphertext || !row.secret_nonce || !row.secret_tag || row.secret_version === null) {
+        return undefined;
+      }
+      return cipher.decrypt(
+        {
+          ciphertext: Buffer.from(row.secret_ciphertext, "base64"),
+          nonce: Buffer.from(row.secret_nonce, "base64"),
+          tag: Buffer.from(row.secret_tag, "base64"),
+          version: row.secret_version,
+        },
+        secretAad(telegramId),
+      );
+    },
+    removeSecret: (telegramId) =>
+      upsert(telegramId, { secret_ciphertext: null, secret_nonce: null, secret_tag: null, secret_version: null }),
+  };
+}
+
+function toSettings(telegramId: number, row: Selectable<NotifySettingsTable> | undefined): NotifySettings {
+  return {
+    telegramId,
+    topics: {
+      invoices: row ? row.invoices === 1 : true,
+      cheques: row ? row.cheques === 1 : true,
+      orders: row ? row.orders === 1 : true,
+      alerts: row ? row.alerts === 1 : true,
+    },
+    quiet:
+      row && row.quiet_from !== null && row.quiet_to !== null ? { from: row.quiet_from, to: row.quiet_to } : null,
+    blocked: row ? row.blocked === 1 : false,
+    hasSecret: !!row?.secret_ciphertext,
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * Price alerts: "tell me when BTC-USDT goes above 100000". Public market data, so they work without a
+ * key. One ticker request per network serves every alert on every symbol being watched. An alert
+ * fires once and is removed, or — "every time" — waits until the price has gone back across and at
+ * least the minimum gap has passed, then is armed again. Firing and queueing its notice are one
+ * transaction guarded by the alert's state, so it fires once per crossing even across restarts.
+ */
+import type { Kysely, Selectable } from "kysely";
+import type { Logger } from "pino";
+import { newClientId } from "../domain/ids.js";
+import { money } from "../domain/money.js";
+import { RateLimitedError } from "../service/errors.js";
+import type { ServiceFactory } from "../service/factory.js";
+import type { Database, PriceAlertsTable } from "../storage/schema.js";
+import type { NetworkName } from "../storage/types.js";
+import type { NoticePayload } from "./detect.js";
+import { queueNotice } from "./store.js";
+
+export type AlertDirection = "above" | "below";
+
+export interface PriceAlert {
+  id: string;
+  telegramId: number;
+  network: NetworkName;
+  symbol: string;
+  direction: AlertDirection;
+  price: string;
+  repeat: boolean;
+  armed: boolean;
+  firedCount: number;
+  lastFiredAt: number | null;
+}
+
+/** What a user asks for; the rest of PriceAlert is the alert's life. */
+export type NewAlert = Pick<PriceAlert, "telegramId" | "network" | "symbol" | "direction" | "price" | "repeat">;
+
+/** Alerts one user may keep at once. */
+export const MAX_ALERTS_PER_USER = 20;
+
+const toAlert = (r: Selectable<PriceAlertsTable>): PriceAlert => ({
+  id: r.id,
+  telegramId: r.telegram_id,
+  network: r.network as NetworkName,
+  symbol: r.symbol,
+  direction: r.direction as AlertDirection,
+  price: r.price,
+  repeat: r.repeat === 1,
+  armed: r.armed === 1,
+  firedCount: r.fired_count,
+  lastFiredAt: r.last_fired_at,
+});
+
+export function createAlertStore(db: Kysely<Database>) {
+  return {
+    /** Adds an alert; undefined when the user already has MAX_ALERTS_PER_USER. */
+    async add(a: NewAlert, now: number): Promise<PriceAlert | undefined> {
+      const count = await db
+        .selectFrom("price_alerts")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("telegram_id", "=", a.telegramId)
+        .executeTakeFirstOrThrow();
+      if (Number(count.n) >= MAX_ALERTS_PER_USER) return undefined;
+      const row = {
+        id: newClientId("al"),
+        telegram_id: a.telegramId,
+        network: a.network,
+        symbol: a.symbol,
+        direction: a.direction,
+        price: money.normalise(a.price),
+        repeat: a.repeat ? 1 : 0,
+        armed: 1,
+        fired_count: 0,
+        last_fired_at: null,
+        created_at: now,
+      };
+      await db.insertInto("price_alerts").values(row).execute();
+      return toAlert(row);
+    },
+
+    async list(telegramId: number): Promise<PriceAlert[]> {
+      const rows = await db
+        .selectFrom("price_alerts")
+        .selectAll()
+        .where("telegram_id", "=", telegramId)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map(toAlert);
+    },
+
+    /** Removes one of the user's alerts; false when it was not there (already fired or removed). */
+    async remove(telegramId: number, id: string): Promise<boolean> {
+      const r = await db
+        .deleteFrom("price_alerts")
+        .where("telegram_id", "=", telegramId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return r.numDeletedRows > 0n;
+    },
+
+    /** Every alert, grouped by network and symbol (what the round must price). */
+    async all(): Promise<PriceAlert[]> {
+      return (await db.selectFrom("price_alerts").selectAll().execute()).map(toAlert);
+    },
+
+    /** Fires an armed alert at `last` and queues its notice, once; false when it was not armed any more. */
+    async fire(alert: PriceAlert, last: string, now: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const changed = alert.repeat
+          ? (
+              await trx
+                .updateTable("price_alerts")
+                .set({ armed: 0, fired_count: alert.firedCount + 1, last_fired_at: now })
+                .where("id", "=", alert.id)
+                .where("armed", "=", 1)
+                .where("fired_count", "=", alert.firedCount)
+                .executeTakeFirst()
+            ).numUpdatedRows
+          : (await trx.deleteFrom("price_alerts").where("id", "=", alert.id).executeTakeFirst()).numDeletedRows;
+        if (changed === 0n) return false;
+        const payload: NoticePayload = {
+          type: "price-alert",
+          alertId: alert.id,
+          symbol: alert.symbol,
+          direction: alert.direction,
+          price: alert.price,
+          last,
+          repeat: alert.repeat,
+        };
+        await queueNotice(trx, alert.telegramId, "alerts", { id: `alert:${alert.id}:${alert.firedCount + 1}`, payload }, now);
+        return true;
+      });
+    },
+
+    async rearm(id: string): Promise<void> {
+      await db.updateTable("price_alerts").set({ armed: 1 }).where("id", "=", id).execute();
+    },
+  };
+}
+
+export type AlertStore = ReturnType<typeof createAlertStore>;
+
+/** Whether `last` is on the alert's side of its price. */
+export function reached(a: Pick<PriceAlert, "direction" | "price">, last: string): boolean {
+  return a.direction === "above" ? money.gte(last, a.price) : money.lte(last, a.price);
+}
+
+export interface AlertWatcherDeps {
+  alerts: AlertStore;
+  services: ServiceFactory;
+  log: Logger;
+  now: () => number;
+  /** Least time between two firings of an "every time" alert. */
+  minGapMs: number;
+}
+
+export class AlertWatcher {
+  calls = 0;
+  #pausedUntil = 0;
+  constructor(private readonly d: AlertWatcherDeps) {}
+
+  /** Prices every watched symbol once per network and fires or re-arms alerts. Returns how many fired. */
+  async round(): Promise<number> {
+    const now = this.d.now();
+    if (now < this.#pausedUntil) return 0;
+    const alerts = await this.d.alerts.all();
+    let fired = 0;
+    for (const network of ["production", "testnet"] as const) {
+      const mine = alerts.filter((a) => a.network === network);
+      if (mine.length === 0) continue;
+      const symbols = [...new Set(mine.map((a) => a.symbol))].sort();
+      let prices: Map<string, string>;
+      try {
+        this.calls++;
+        const tickers = await this.d.services.public(network).exchange.getTicker({ tickerType: "24h", symbols });
+        prices = new Map(tickers.tickers.map((t) => [t.symbol, t.last]));
+      } catch (err) {
+        if (err instanceof RateLimitedError) this.#pausedUntil = now + err.retryAfterMs;
+        this.d.log.warn({ err, network }, "price alerts: could not read tickers");
+        continue;
+      }
+      for (const a of mine) {
+        const last = prices.get(a.symbol);
+        if (last === undefined) continue;
+        const hit = reached(a, last);
+        if (a.armed && hit) {
+          if (await this.d.alerts.fire(a, last, this.d.now())) fired++;
+        } else if (!a.armed && !hit && now - (a.lastFiredAt ?? 0) >= this.d.minGapMs) {
+          await this.d.alerts.rearm(a.id);
+        }
+      }
+    }
+    return fired;
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * The change detector's rules, without storage: what of an object is remembered, whether it can still
+ * change, and which notices a change from one remembered state to the next deserves. Each notice has
+ * an id naming the change itself, so the same change seen twice (by polling, a callback or a stream)
+ * yields the same id and is stored, and announced, once.
+ */
+import { money } from "../domain/money.js";
+import type { Cheque, Invoice, Order } from "../service/schemas.js";
+
+export const WATCH_KINDS = ["invoice", "cheque", "order"] as const;
+export type WatchKind = (typeof WATCH_KINDS)[number];
+
+/** Remembered fields of an object: plain JSON, compared as text. */
+export type ObjectState = Record<string, string | boolean | null>;
+
+/** What a notice shows; rendered in the user's language when it is sent. */
+export type NoticePayload =
+  | { type: "invoice-paid"; invoiceId: string; asset: string; amount: string; payer: string | null }
+  | { type: "invoice-expired"; invoiceId: string; asset: string; amount: string }
+  | { type: "cheque-redeemed"; chequeId: string; asset: string; amount: string }
+  | {
+      type: "order-partly-filled" | "order-filled" | "order-cancelled" | "order-stop-triggered";
+      orderId: string;
+      symbol: string;
+      side: string;
+      dealSize: string;
+      size: string | null;
+      price: string | null;
+      remark: string | null;
+    }
+  | {
+      type: "price-alert";
+      alertId: string;
+      symbol: string;
+      direction: "above" | "below";
+      price: string;
+      last: string;
+      repeat: boolean;
+    };
+
+export interface NoticeDraft {
+  id: string;
+  payload: NoticePayload;
+}
+
+export type Watched =
+  | { kind: "invoice"; object: Invoice }
+  | { kind: "cheque"; object: Cheque }
+  | { kind: "order"; object: Order };
+
+/** The object's id. */
+export function objectId(w: Watched): string {
+  if (w.kind === "invoice") return w.object.id;
+  if (w.kind === "cheque") return w.object.chequeId;
+  return w.object.id;
+}
+
+/** What is remembered of an object. */
+export function stateOf(w: Watched): ObjectState {
+  if (w.kind === "invoice") return { status: w.object.status };
+  if (w.kind === "cheque") return { state: w.object.state };
+  return {
+    status: w.object.status,
+    dealSize: money.normalise(w.object.dealSize),
+    stopTriggered: w.object.stopTriggered ?? false,
+  };
+}
+
+/** Whether the object may still change (closed objects are no longer polled). */
+export function isOpen(w: Watched): boolean {
+  if (w.kind === "invoice") return w.object.status === "active";
+  if (w.kind === "cheque") return w.object.state === "active" && !w.object.deleted;
+  return ["working", "pending", "sending"].includes(w.object.status);
+}
+
+/** The state a newly created object starts in: the baseline for objects first seen after their creation. */
+export function initialState(w: Watched): ObjectState {
+  if (w.kind === "invoice") return { status: "active" };
+  if (w.kind === "cheque") return { state: "active" };
+  return { status: "working", dealSize: "0", stopTriggered: false };
+}
+
+/** The notices owed for going from `before` to the object's current state (none when nothing changed). */
+export function noticesFor(before: ObjectState, w: Watched): NoticeDraft[] {
+  const after = stateOf(w);
+  const id = objectId(w);
+  const out: NoticeDraft[] = [];
+  if (w.kind === "invoice") {
+    const inv = w.object;
+    // The price as the invoice states it (a fixed price, or the minimum payment).
+    const asset = inv.priceCurrency ?? "";
+    const amount = inv.priceAmount ?? inv.minPayment ?? "0";
+    if (before.status !== after.status) {
+      if (after.status === "paid") {
+        out.push({
+          id: `invoice:${id}:paid`,
+          payload: { type: "invoice-paid", invoiceId: id, asset, amount, payer: null },
+        });
+      } else if (after.status === "expired") {
+        out.push({
+          id: `invoice:${id}:expired`,
+          payload: { type: "invoice-expired", invoiceId: id, asset, amount },
+        });
+      }
+    }
+    return out;
+  }
+  if (w.kind === "cheque") {
+    // "completed" is the real vocabulary for a redeemed cheque; a deleted one is cancelled, not redeemed.
+    if (before.state !== after.state && (after.state === "completed" || after.state === "redeemed") && !w.object.deleted) {
+      const c = w.object;
+      out.push({
+        id: `cheque:${id}:redeemed`,
+        payload: { type: "cheque-redeemed", chequeId: id, asset: c.asset, amount: c.amount },
+      });
+    }
+    return out;
+  }
+  const o = w.object;
+  const order = (type: Extract<NoticePayload, { orderId: string }>["type"]) => ({
+    type,
+    orderId: id,
+    symbol: o.symbol,
+    side: o.side,
+    dealSize: money.normalise(o.dealSize),
+    size: o.size ?? null,
+    price: o.price ?? null,
+    remark: o.remark ?? null,
+  });
+  if (before.stopTriggered !== true && after.stopTriggered === true) {
+    out.push({ id: `order:${id}:stop`, payload: order("order-stop-triggered") });
+  }
+  const grew = money.gt(String(after.dealSize), String(before.dealSize ?? "0"));
+  if (before.status !== after.status && after.status === "completed") {
+    out.push({ id: `order:${id}:filled`, payload: order("order-filled") });
+  } else if (before.status !== after.status && after.status === "cancelled" && !byClient(o)) {
+    out.push({ id: `order:${id}:cancelled`, payload: order("order-cancelled") });
+  } else if (grew && after.status === "working") {
+    out.push({ id: `order:${id}:deal:${String(after.dealSize)}`, payload: order("order-partly-filled") });
+  }
+  return out;
+}
+
+/**
+ * Whether the user cancelled the order themselves (then they know; no notice). The contract has no
+ * field for who cancelled, so the service's remark is the only hint.
+ */
+function byClient(o: Order): boolean {
+  return /client'?s request|by (the )?user/i.test(o.remark ?? "");
+}

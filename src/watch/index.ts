@@ -1,0 +1,155 @@
+/**
+ * Notifications, put together: the change detector's store, the watcher (polling), price alerts, the
+ * notice sender and the callback receiver, all feeding one path (detector → notices → outbox). They
+ * run on a Scheduler (the job engine in the bot, timers in the benchmark).
+ */
+import type { Logger } from "pino";
+import type { WatchHooks } from "../bot/context.js";
+import type { Config } from "../config.js";
+import type { ServiceFactory } from "../service/factory.js";
+import type { SqlStorage } from "../storage/index.js";
+import { AlertWatcher, createAlertStore } from "./alerts.js";
+import { type CallbackDeps, callbackUrl } from "./callbacks.js";
+import type { WatchKind } from "./detect.js";
+import { type NoticeOutbox, NoticeSender } from "./notices.js";
+import type { Scheduler } from "./schedule.js";
+import { createWatchStore } from "./store.js";
+import { ExchangeStreams } from "./stream.js";
+import { Watcher } from "./watcher.js";
+
+export type NotificationsConfig = Pick<
+  Config,
+  | "WATCH_MIN_INTERVAL_SECONDS"
+  | "WATCH_MAX_INTERVAL_SECONDS"
+  | "WATCH_IDLE_INTERVAL_SECONDS"
+  | "WATCH_USER_CALLS_PER_MINUTE"
+  | "WATCH_CONCURRENCY"
+  | "ALERT_INTERVAL_SECONDS"
+  | "ALERT_REPEAT_MIN_GAP_SECONDS"
+  | "CALLBACK_PUBLIC_URL"
+  | "CALLBACK_MAX_AGE_SECONDS"
+> &
+  Partial<Pick<Config, "EXCHANGE_WS_URL" | "EXCHANGE_TESTNET_WS_URL">>;
+
+export interface NotificationsDeps {
+  storage: Pick<SqlStorage, "db" | "users" | "notifySettings">;
+  services: ServiceFactory;
+  outbox: NoticeOutbox;
+  translatorFor: (telegramId: number) => Promise<(key: string, vars?: Record<string, string | number>) => string>;
+  log: Logger;
+  now?: () => number;
+  config: NotificationsConfig;
+}
+
+/** Confirmation kinds (see the features' actions) that create something worth watching. */
+const WATCHED_ACTIONS: Record<string, WatchKind | undefined> = { cheque_create: "cheque", order: "order" };
+/** Slots are reconciled with users and settings this often (new keys, kinds turned on or off). */
+const SYNC_EVERY_MS = 60_000;
+const ROUND_EVERY_MS = 1_000;
+const DRAIN_EVERY_MS = 250;
+const BLOCKED_EVERY_MS = 5_000;
+const STREAM_SYNC_EVERY_MS = 30_000;
+
+export function createNotifications(d: NotificationsDeps) {
+  const now = d.now ?? Date.now;
+  const { db } = d.storage;
+  const c = d.config;
+  const store = createWatchStore(db);
+  const alerts = createAlertStore(db);
+  const watcher = new Watcher({
+    store,
+    users: d.storage.users,
+    services: d.services,
+    log: d.log.child({ component: "watcher" }),
+    now,
+    options: {
+      minIntervalMs: c.WATCH_MIN_INTERVAL_SECONDS * 1000,
+      maxIntervalMs: c.WATCH_MAX_INTERVAL_SECONDS * 1000,
+      idleIntervalMs: c.WATCH_IDLE_INTERVAL_SECONDS * 1000,
+      userCallsPerMinute: c.WATCH_USER_CALLS_PER_MINUTE,
+      concurrency: c.WATCH_CONCURRENCY,
+      batch: 2000,
+    },
+  });
+  const alertWatcher = new AlertWatcher({
+    alerts,
+    services: d.services,
+    log: d.log.child({ component: "alerts" }),
+    now,
+    minGapMs: c.ALERT_REPEAT_MIN_GAP_SECONDS * 1000,
+  });
+  const sender = new NoticeSender({
+    db,
+    settings: d.storage.notifySettings,
+    outbox: d.outbox,
+    translatorFor: d.translatorFor,
+    log: d.log.child({ component: "notices" }),
+    now,
+  });
+  const hint = (telegramId: number, kind: WatchKind) => store.pollSoon(telegramId, kind, now());
+  const callbacks: CallbackDeps = {
+    store,
+    settings: d.storage.notifySettings,
+    log: d.log.child({ component: "callbacks" }),
+    now,
+    maxAgeMs: c.CALLBACK_MAX_AGE_SECONDS * 1000,
+    hint,
+  };
+  // A price push prices the alerts at once (one run at a time; pushes meanwhile are covered by it).
+  let pricing: Promise<unknown> | undefined;
+  const streams = new ExchangeStreams({
+    db,
+    users: d.storage.users,
+    urls: {
+      ...(c.EXCHANGE_WS_URL ? { production: c.EXCHANGE_WS_URL } : {}),
+      ...(c.EXCHANGE_TESTNET_WS_URL ? { testnet: c.EXCHANGE_TESTNET_WS_URL } : {}),
+    },
+    log: d.log.child({ component: "exchange-stream" }),
+    onOrders: (telegramId) => void hint(telegramId, "order").catch(() => undefined),
+    onTicker: () => {
+      pricing ??= alertWatcher
+        .round()
+        .catch((err: unknown) => d.log.warn({ err }, "price alerts after a push failed"))
+        .finally(() => (pricing = undefined));
+    },
+  });
+  const hooks: WatchHooks = {
+    async actionDone(telegramId, actionKind) {
+      const kind = WATCHED_ACTIONS[actionKind];
+      if (kind !== undefined) await hint(telegramId, kind);
+    },
+    invoiceCreated: (telegramId) => hint(telegramId, "invoice"),
+    async callbackFor(telegramId) {
+      if (c.CALLBACK_PUBLIC_URL === undefined) return {};
+      const settings = await d.storage.notifySettings.get(telegramId);
+      return settings.hasSecret ? { callback: { callbackUrl: callbackUrl(c.CALLBACK_PUBLIC_URL, telegramId) } } : {};
+    },
+  };
+
+  return {
+    store,
+    alerts,
+    watcher,
+    alertWatcher,
+    sender,
+    callbacks,
+    hooks,
+    streams,
+    /** Registers the recurring work on `scheduler` (before a job engine starts). */
+    schedule(scheduler: Scheduler): void {
+      scheduler.every("watch-sync", SYNC_EVERY_MS, async () => {
+        await store.syncSlots(now());
+        await store.pruneDeliveries(now() - 2 * c.CALLBACK_MAX_AGE_SECONDS * 1000);
+      });
+      scheduler.every("watch-round", ROUND_EVERY_MS, () => watcher.round());
+      scheduler.every("price-alerts", c.ALERT_INTERVAL_SECONDS * 1000, () => alertWatcher.round());
+      scheduler.every("notices", DRAIN_EVERY_MS, () => sender.drain());
+      scheduler.every("notices-blocked", BLOCKED_EVERY_MS, () => sender.syncBlocked());
+      if (c.EXCHANGE_WS_URL || c.EXCHANGE_TESTNET_WS_URL) {
+        scheduler.every("exchange-streams", STREAM_SYNC_EVERY_MS, () => streams.sync());
+      }
+    },
+  };
+}
+
+export type Notifications = ReturnType<typeof createNotifications>;

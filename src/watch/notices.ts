@@ -1,0 +1,187 @@
+/**
+ * Notices, from the detector's table to the outbox. The sender takes pending notices in the order
+ * they were detected, drops those whose kind the user turned off (or whose chat blocked the bot),
+ * holds them through quiet hours, renders them in the user's language and hands each to the outbox
+ * in the same transaction that marks it handed over, so a notice reaches the outbox exactly once
+ * whatever crashes; the outbox's one paced sender delivers it. A chat that refuses (403) is recorded
+ * by the outbox as blocked, and `syncBlocked` turns that user's notices off.
+ */
+import type { Kysely } from "kysely";
+import type { InlineKeyboardMarkup } from "grammy/types";
+import type { Logger } from "pino";
+import { formatAmount } from "../domain/money.js";
+import type { Outbox } from "../outbox/worker.js";
+import type { NotifySettingsRepo } from "../storage/notify-settings.js";
+import type { Database } from "../storage/schema.js";
+import type { NoticePayload } from "./detect.js";
+
+type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+/** Where notices go: the outbox (written inside the hand-over transaction, then kicked). */
+export type NoticeOutbox = Pick<Outbox, "write" | "kick">;
+
+export interface NoticeSenderDeps {
+  db: Kysely<Database>;
+  settings: NotifySettingsRepo;
+  outbox: NoticeOutbox;
+  translatorFor: (telegramId: number) => Promise<Translate>;
+  log: Logger;
+  now: () => number;
+}
+
+/** Outbox messages of notices carry this ref prefix, so their outcome (blocked) maps back to the user. */
+export const NOTICE_REF = "notice:";
+
+/** Whether `now` falls in the quiet hours [from, to) (UTC); returns when they end, or undefined. */
+export function quietUntil(quiet: { from: number; to: number } | null, now: number): number | undefined {
+  if (quiet === null || quiet.from === quiet.to) return undefined;
+  const d = new Date(now);
+  const hour = d.getUTCHours();
+  const inside = quiet.from < quiet.to ? hour >= quiet.from && hour < quiet.to : hour >= quiet.from || hour < quiet.to;
+  if (!inside) return undefined;
+  const end = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), quiet.to));
+  if (end.getTime() <= now) end.setUTCDate(end.getUTCDate() + 1);
+  return end.getTime();
+}
+
+/** The text and button of a notice in the user's language. */
+export function renderNotice(t: Translate, p: NoticePayload): { text: string; keyboard?: InlineKeyboardMarkup } {
+  const button = (label: string, data: string): InlineKeyboardMarkup => ({
+    inline_keyboard: [[{ text: label, callback_data: data }]],
+  });
+  switch (p.type) {
+    case "invoice-paid":
+      return {
+        text: p.payer
+          ? t("notice-invoice-paid-by", { id: p.invoiceId, amount: formatAmount(p.amount, p.asset), payer: p.payer })
+          : t("notice-invoice-paid", { id: p.invoiceId, amount: formatAmount(p.amount, p.asset) }),
+        keyboard: button(t("notice-open-invoice"), `inv:show:${p.invoiceId}`),
+      };
+    case "invoice-expired":
+      return {
+        text: t("notice-invoice-expired", { id: p.invoiceId, amount: formatAmount(p.amount, p.asset) }),
+        keyboard: button(t("notice-open-invoice"), `inv:show:${p.invoiceId}`),
+      };
+    case "cheque-redeemed":
+      return {
+        text: t("notice-cheque-redeemed", { id: p.chequeId, amount: formatAmount(p.amount, p.asset) }),
+        keyboard: button(t("notice-open-cheque"), `chq:show:${p.chequeId}`),
+      };
+    case "price-alert":
+      return {
+        text: t(p.direction === "above" ? "notice-alert-above" : "notice-alert-below", {
+          symbol: p.symbol,
+          price: formatAmount(p.price),
+          last: formatAmount(p.last),
+        }),
+        keyboard: button(t("notice-open-alerts"), "al:list"),
+      };
+    default: {
+      const [base = "", quote = ""] = p.symbol.split("-");
+      const vars = {
+        id: p.orderId,
+        symbol: p.symbol,
+        side: t(p.side === "buy" ? "notice-side-buy" : "notice-side-sell"),
+        filled: formatAmount(p.dealSize, base),
+        size: p.size === null ? "—" : formatAmount(p.size, base),
+        price: p.price === null ? "—" : formatAmount(p.price, quote),
+      };
+      const key = {
+        "order-partly-filled": "notice-order-partly-filled",
+        "order-filled": "notice-order-filled",
+        "order-cancelled": "notice-order-cancelled",
+        "order-stop-triggered": "notice-order-stop-triggered",
+      }[p.type];
+      return { text: t(key, vars), keyboard: button(t("notice-open-order"), `ord:show:${p.orderId}`) };
+    }
+  }
+}
+
+export class NoticeSender {
+  /** Notices handed over since start, and their detection → hand-over delays (ms), for figures. */
+  sent = 0;
+  readonly latencies: number[] = [];
+
+  constructor(private readonly d: NoticeSenderDeps) {}
+
+  /** Hands up to `limit` due notices to the outbox; returns how many it looked at. */
+  async drain(limit = 500): Promise<number> {
+    const now = this.d.now();
+    const due = await this.d.db
+      .selectFrom("notices")
+      .selectAll()
+      .where("state", "=", "pending")
+      .where("not_before", "<=", now)
+      .orderBy("created_at")
+      .limit(limit)
+      .execute();
+    let handed = 0;
+    for (const n of due) if (await this.#handle(n.id, n.telegram_id, n.topic, n.payload, n.created_at)) handed++;
+    if (handed > 0) this.d.outbox.kick();
+    return due.length;
+  }
+
+  /** Settles one pending notice; true when it went to the outbox. */
+  async #handle(id: string, user: number, topic: string, payload: string, createdAt: number): Promise<boolean> {
+    const { db } = this.d;
+    const settle = (state: string, notBefore?: number) =>
+      db
+        .updateTable("notices")
+        .set({ state, ...(notBefore === undefined ? {} : { not_before: notBefore }) })
+        .where("id", "=", id)
+        .where("state", "=", "pending")
+        .execute();
+    const settings = await this.d.settings.get(user);
+    const on = settings.topics[topic as keyof typeof settings.topics] ?? true;
+    if (settings.blocked || !on) return void (await settle("dropped")), false;
+    const quietEnd = quietUntil(settings.quiet, this.d.now());
+    if (quietEnd !== undefined) return void (await settle("pending", quietEnd)), false;
+
+    const { text, keyboard } = renderNotice(await this.d.translatorFor(user), JSON.parse(payload) as NoticePayload);
+    const handed = await db.transaction().execute(async (trx) => {
+      const r = await trx
+        .updateTable("notices")
+        .set({ state: "sent", sent_at: this.d.now() })
+        .where("id", "=", id)
+        .where("state", "=", "pending")
+        .executeTakeFirst();
+      if (r.numUpdatedRows === 0n) return false; // another sender took it
+      await this.d.outbox.write(trx, [
+        { chatId: user, text, ...(keyboard ? { replyMarkup: keyboard } : {}), ref: `${NOTICE_REF}${id}` },
+      ]);
+      return true;
+    });
+    if (handed) {
+      this.sent++;
+      this.latencies.push(this.d.now() - createdAt);
+      if (this.latencies.length > 100_000) this.latencies.splice(0, 50_000);
+    }
+    return handed;
+  }
+
+  /**
+   * Turns notices off for users whose chat refused a notice (the outbox recorded it as blocked) after
+   * their settings last changed; logged at info. Returns how many users were turned off.
+   */
+  async syncBlocked(): Promise<number> {
+    const rows = await this.d.db
+      .selectFrom("outbox")
+      .leftJoin("notify_settings", "notify_settings.telegram_id", "outbox.chat_id")
+      .select("outbox.chat_id")
+      .distinct()
+      .where("outbox.state", "=", "blocked")
+      .where("outbox.ref", "like", `${NOTICE_REF}%`)
+      .where((eb) =>
+        eb.or([
+          eb("notify_settings.telegram_id", "is", null),
+          eb.and([eb("notify_settings.blocked", "=", 0), eb("outbox.created_at", ">", eb.ref("notify_settings.updated_at"))]),
+        ]),
+      )
+      .execute();
+    for (const r of rows) {
+      await this.d.settings.setBlocked(r.chat_id, true);
+      this.d.log.info({ telegramId: r.chat_id }, "the bot is blocked by a user: notices turned off");
+    }
+    return rows.length;
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * The watcher's storage: per user and kind a polling slot, per object its last-seen state, and the
+ * notices owed. A state change and its notices are written in one transaction, guarded by the state
+ * it replaces, so two sources that see the same change at once store (and announce) it once, and a
+ * restart neither repeats a notice (the new state is stored) nor misses one (it is queued with it).
+ */
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../storage/schema.js";
+import { type NoticeDraft, type ObjectState, WATCH_KINDS, type WatchKind } from "./detect.js";
+
+export interface Slot {
+  telegramId: number;
+  kind: WatchKind;
+  nextPollAt: number;
+  activeAt: number;
+  baseline: boolean;
+}
+
+export interface StoredNotice {
+  id: string;
+  telegramId: number;
+  topic: string;
+  payload: string;
+  createdAt: number;
+}
+
+/** The notice topic (settings switch) of a kind. */
+export const TOPIC_OF: Record<WatchKind | "alert", "invoices" | "cheques" | "orders" | "alerts"> = {
+  invoice: "invoices",
+  cheque: "cheques",
+  order: "orders",
+  alert: "alerts",
+};
+
+/** Queues one notice (inside the caller's transaction); a notice id already queued is left as it is. */
+export async function queueNotice(
+  trx: Kysely<Database>,
+  telegramId: number,
+  topic: string,
+  n: NoticeDraft,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto("notices")
+    .values({
+      id: n.id,
+      telegram_id: telegramId,
+      topic,
+      payload: JSON.stringify(n.payload),
+      state: "pending",
+      created_at: now,
+      not_before: now,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}
+
+export function createWatchStore(db: Kysely<Database>) {
+  return {
+    /**
+     * Gives every user with a key a slot per kind they have on, and removes slots of users without a
+     * key or with that kind off. New slots are due at once and count as active now.
+     */
+    async syncSlots(now: number, telegramId?: number): Promise<void> {
+      for (const kind of WATCH_KINDS) {
+        const topic = TOPIC_OF[kind];
+        let wanted = db
+          .selectFrom("users")
+          .leftJoin("notify_settings", "notify_settings.telegram_id", "users.telegram_id")
+          .select([
+            "users.telegram_id",
+            sql.lit(kind).as("kind"),
+            sql.lit(now).as("next_poll_at"),
+            sql.lit(now).as("active_at"),
+            sql.lit(0).as("baseline"),
+          ])
+          .where("users.key_ciphertext", "is not", null)
+          .where((eb) => eb.or([eb(`notify_settings.${topic}`, "is", null), eb(`notify_settings.${topic}`, "=", 1)]));
+        if (telegramId !== undefined) wanted = wanted.where("users.telegram_id", "=", telegramId);
+        await db
+          .insertInto("watch_slots")
+          .columns(["telegram_id", "kind", "next_poll_at", "active_at", "baseline"])
+          .expression(wanted)
+          .onConflict((oc) => oc.columns(["telegram_id", "kind"]).doNothing())
+          .execute();
+        let stale = db
+          .deleteFrom("watch_slots")
+          .where("kind", "=", kind)
+          .where((eb) =>
+            eb.or([
+              eb(
+                "telegram_id",
+                "not in",
+                eb.selectFrom("users").select("telegram_id").where("key_ciphertext", "is not", null),
+              ),
+              eb(
+                "telegram_id",
+                "in",
+                eb.selectFrom("notify_settings").select("telegram_id").where(topic, "=", 0),
+              ),
+            ]),
+          );
+        if (telegramId !== undefined) stale = stale.where("telegram_id", "=", telegramId);
+        await stale.execute();
+      }
+    },
+
+    /** Slots due by `now`, soonest first. */
+    async dueSlots(now: number, limit: number): Promise<Slot[]> {
+      const rows = await db
+        .selectFrom("watch_slots")
+        .selectAll()
+        .where("next_poll_at", "<=", now)
+        .orderBy("next_poll_at")
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        telegramId: r.telegram_id,
+        kind: r.kind as WatchKind,
+        nextPollAt: r.next_poll_at,
+        activeAt: r.active_at,
+        baseline: r.baseline === 1,
+      }));
+    },
+
+    async reschedule(telegramId: number, kind: WatchKind, nextPollAt: number, activeAt?: number): Promise<void> {
+      await db
+        .updateTable("watch_slots")
+        .set({ next_poll_at: nextPollAt, baseline: 1, ...(activeAt === undefined ? {} : { active_at: activeAt }) })
+        .where("telegram_id", "=", telegramId)
+        .where("kind", "=", kind)
+        .execute();
+    },
+
+    /** A hint (a callback, a stream event, a create in the bot): poll this slot now, as recently active. */
+    async pollSoon(telegramId: number, kind: WatchKind, now: number): Promise<void> {
+      await db
+        .updateTable("watch_slots")
+        .set({ next_poll_at: now, active_at: now })
+        .where("telegram_id", "=", telegramId)
+        .where("kind", "=", kind)
+        .execute();
+    },
+
+    /** The open objects last seen of a user and kind, id → state. */
+    async openObjects(telegramId: number, kind: WatchKind): Promise<Map<string, ObjectState>> {
+      const rows = await db
+        .selectFrom("watch_objects")
+        .select(["object_id", "state"])
+        .where("telegram_id", "=", telegramId)
+        .where("kind", "=", kind)
+        .where("open", "=", 1)
+        .execute();
+      return new Map(rows.map((r) => [r.object_id, JSON.parse(r.state) as ObjectState]));
+    },
+
+    async objectState(telegramId: number, kind: WatchKind, objectId: string): Promise<ObjectState | undefined> {
+      const row = await db
+        .selectFrom("watch_objects")
+        .select("state")
+        .where("telegram_id", "=", telegramId)
+        .where("kind", "=", kind)
+        .where("object_id", "=", objectId)
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.state) as ObjectState) : undefined;
+    },
+
+    /**
+     * Replaces the stored state `before` (undefined: none yet) by `after` and queues `notices`, all or
+     * nothing. False when another writer got there first (then this caller's notices are not queued).
+     */
+    async commit(
+      telegramId: number,
+      kind: WatchKind,
+      objectId: string,
+      before: ObjectState | undefined,
+      after: ObjectState,
+      open: boolean,
+      notices: NoticeDraft[],
+      now: number,
+    ): Promise<boolean> {
+      const state = JSON.stringify(after);
+      return db.transaction().execute(async (trx) => {
+        if (before === undefined) {
+          const inserted = await trx
+            .insertInto("watch_objects")
+            .values({ telegram_id: telegramId, kind, object_id: objectId, state, open: open ? 1 : 0, updated_at: now })
+            .onConflict((oc) => oc.columns(["telegram_id", "kind", "object_id"]).doNothing())
+            .executeTakeFirst();
+          if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) return false;
+        } else {
+          const updated = await trx
+            .updateTable("watch_objects")
+            .set({ state, open: open ? 1 : 0, updated_at: now })
+            .where("telegram_id", "=", telegramId)
+            .where("kind", "=", kind)
+            .where("object_id", "=", objectId)
+            .where("state", "=", JSON.stringify(before))
+            .executeTakeFirst();
+          if (updated.numUpdatedRows === 0n) return false;
+        }
+        for (const n of notices) await queueNotice(trx, telegramId, TOPIC_OF[kind], n, now);
+        return true;
+      });
+    },
+
+    /** Marks an object gone (deleted on the service): no longer polled, no notice. */
+    async close(telegramId: number, kind: WatchKind, objectId: string): Promise<void> {
+      await db
+        .updateTable("watch_objects")
+        .set({ open: 0, updated_at: Date.now() })
+        .where("telegram_id", "=", telegramId)
+        .where("kind", "=", kind)
+        .where("object_id", "=", objectId)
+        .execute();
+    },
+
+    /** Records a callback delivery id; false when it was seen before (a replay). */
+    async acceptDelivery(deliveryId: string, telegramId: number, now: number): Promise<boolean> {
+      const r = await db
+        .insertInto("callback_deliveries")
+        .values({ delivery_id: deliveryId, telegram_id: telegramId, received_at: now })
+        .onConflict((oc) => oc.column("delivery_id").doNothing())
+        .executeTakeFirst();
+      return (r.numInsertedOrUpdatedRows ?? 0n) > 0n;
+    },
+
+    /** Forgets delivery ids older than the freshness window (older deliveries are refused as stale anyway). */
+    async pruneDeliveries(before: number): Promise<void> {
+      await db.deleteFrom("callback_deliveries").where("received_at", "<", before).execute();
+    },
+  };
+}
+
+export type WatchStore = ReturnType<typeof createWatchStore>;

@@ -1,0 +1,254 @@
+/**
+ * The watcher: polls, for each user with a key, only what can change — their active invoices, active
+ * cheques and open orders — and feeds what it reads to the change detector. Each (user, kind) slot
+ * is polled again after an interval that grows with the time since something of that kind last
+ * changed (a fresh invoice often, a month-old one rarely), within configured bounds. A user's calls
+ * per minute are bounded so that one user's hundreds of objects cannot starve the others, and a 429
+ * from the service pauses all polling for the time it asks. A user's key is decrypted for the slots
+ * being polled and dropped with the clients afterwards, never kept between rounds.
+ */
+import type { Logger } from "pino";
+import { isNotFound, RateLimitedError, UnauthorizedError } from "../service/errors.js";
+import type { ServiceClients, ServiceFactory } from "../service/factory.js";
+import type { UsersRepo } from "../storage/types.js";
+import {
+  initialState,
+  isOpen,
+  noticesFor,
+  type ObjectState,
+  objectId,
+  stateOf,
+  type Watched,
+  type WatchKind,
+} from "./detect.js";
+import type { Slot, WatchStore } from "./store.js";
+
+export interface WatcherOptions {
+  /** Shortest and longest time between two polls of one slot. */
+  minIntervalMs: number;
+  maxIntervalMs: number;
+  /** Between polls of a slot with nothing open (only to discover objects created elsewhere). */
+  idleIntervalMs: number;
+  /** Service calls one user's slots may make per minute. */
+  userCallsPerMinute: number;
+  /** Users polled at once. */
+  concurrency: number;
+  /** Slots taken per round. */
+  batch: number;
+}
+
+export interface WatcherDeps {
+  store: WatchStore;
+  users: Pick<UsersRepo, "loadKey">;
+  services: ServiceFactory;
+  log: Logger;
+  now: () => number;
+  options: WatcherOptions;
+}
+
+/** Polls are this fraction of the time since the slot's last activity (within min and max). */
+const AGE_DIVISOR = 10;
+const PAGE_LIMIT = 100;
+
+class BudgetExhausted extends Error {
+  constructor(readonly waitMs: number) {
+    super("user call budget exhausted");
+  }
+}
+
+/** A token bucket per user: `perMinute` calls, refilled continuously. */
+class CallBudget {
+  readonly #buckets = new Map<number, { tokens: number; at: number }>();
+  constructor(private readonly perMinute: number) {}
+
+  take(user: number, now: number): void {
+    const b = this.#buckets.get(user) ?? { tokens: this.perMinute, at: now };
+    b.tokens = Math.min(this.perMinute, b.tokens + ((now - b.at) * this.perMinute) / 60_000);
+    b.at = now;
+    if (b.tokens < 1) {
+      this.#buckets.set(user, b);
+      throw new BudgetExhausted(Math.ceil(((1 - b.tokens) * 60_000) / this.perMinute));
+    }
+    b.tokens -= 1;
+    this.#buckets.set(user, b);
+  }
+
+  /** Drops buckets that have refilled completely (they behave like new ones). */
+  prune(now: number): void {
+    for (const [user, b] of this.#buckets) if (now - b.at > 60_000) this.#buckets.delete(user);
+  }
+}
+
+export class Watcher {
+  /** Service calls made since start (the benchmark and the log report it). */
+  calls = 0;
+  #pausedUntil = 0;
+  readonly #budget: CallBudget;
+
+  constructor(private readonly d: WatcherDeps) {
+    this.#budget = new CallBudget(d.options.userCallsPerMinute);
+  }
+
+  /** The next interval of a slot last active at `activeAt`. */
+  intervalFor(activeAt: number, now: number, anyOpen: boolean): number {
+    const { minIntervalMs, maxIntervalMs, idleIntervalMs } = this.d.options;
+    const byAge = Math.min(maxIntervalMs, Math.max(minIntervalMs, (now - activeAt) / AGE_DIVISOR));
+    return Math.round(anyOpen ? byAge : Math.max(byAge, idleIntervalMs));
+  }
+
+  /** One round: polls the slots that are due. Returns how many slots were polled. */
+  async round(): Promise<number> {
+    const now = this.d.now();
+    if (now < this.#pausedUntil) return 0;
+    const due = await this.d.store.dueSlots(now, this.d.options.batch);
+    const byUser = new Map<number, Slot[]>();
+    for (const s of due) byUser.set(s.telegramId, [...(byUser.get(s.telegramId) ?? []), s]);
+    const queue = [...byUser.values()];
+    const worker = async () => {
+      for (let slots = queue.shift(); slots; slots = queue.shift()) await this.#pollUser(slots);
+    };
+    await Promise.all(Array.from({ length: Math.min(this.d.options.concurrency, queue.length) }, worker));
+    this.#budget.prune(this.d.now());
+    return due.length;
+  }
+
+  async #pollUser(slots: Slot[]): Promise<void> {
+    const user = slots[0]?.telegramId;
+    if (user === undefined) return;
+    const stored = await this.d.users.loadKey(user).catch((err: unknown) => {
+      this.d.log.warn({ err, telegramId: user }, "watcher could not read a stored key");
+      return undefined;
+    });
+    if (stored === undefined) {
+      // The key was removed since the slots were made; the next sync drops them.
+      for (const s of slots) await this.d.store.reschedule(user, s.kind, this.d.now() + this.d.options.maxIntervalMs);
+      return;
+    }
+    const clients = this.d.services.forKey(stored.network, stored.apiKey);
+    for (const slot of slots) {
+      if (this.d.now() < this.#pausedUntil) {
+        await this.d.store.reschedule(user, slot.kind, this.#pausedUntil);
+        continue;
+      }
+      await this.#pollSlot(slot, clients);
+    }
+  }
+
+  async #pollSlot(slot: Slot, clients: ServiceClients): Promise<void> {
+    const { store, log } = this.d;
+    const user = slot.telegramId;
+    try {
+      const { changed, anyOpen } = await this.#pollKind(slot, clients);
+      const now = this.d.now();
+      const activeAt = changed ? now : slot.activeAt;
+      await store.reschedule(user, slot.kind, now + this.intervalFor(activeAt, now, anyOpen), activeAt);
+    } catch (err) {
+      const now = this.d.now();
+      if (err instanceof BudgetExhausted) {
+        await store.reschedule(user, slot.kind, now + err.waitMs);
+      } else if (err instanceof RateLimitedError) {
+        this.#pausedUntil = Math.max(this.#pausedUntil, now + err.retryAfterMs);
+        log.info({ retryAfterMs: err.retryAfterMs }, "service rate limit: watcher paused");
+        await store.reschedule(user, slot.kind, this.#pausedUntil);
+      } else if (err instanceof UnauthorizedError) {
+        // A revoked key: try rarely; /connect with a new key makes the slot fresh again.
+        await store.reschedule(user, slot.kind, now + this.d.options.idleIntervalMs);
+      } else {
+        log.warn({ err, telegramId: user, kind: slot.kind }, "watcher could not poll");
+        await store.reschedule(user, slot.kind, now + this.d.options.minIntervalMs * 3);
+      }
+    }
+  }
+
+  /** Spends one call of the user's budget, then makes it. */
+  async #call<T>(user: number, fn: () => Promise<T>): Promise<T> {
+    this.#budget.take(user, this.d.now());
+    this.calls++;
+    return fn();
+  }
+
+  /** Lists what is open now, reads back what disappeared from the list, feeds everything to the detector. */
+  async #pollKind(slot: Slot, c: ServiceClients): Promise<{ changed: boolean; anyOpen: boolean }> {
+    const user = slot.telegramId;
+    const known = await this.d.store.openObjects(user, slot.kind);
+    const listed = await this.#listOpen(user, slot.kind, c);
+    let changed = false;
+    let anyOpen = false;
+    const seen = new Set<string>();
+    for (const w of listed) {
+      seen.add(objectId(w));
+      changed = (await this.observe(user, w, slot.baseline, known.get(objectId(w)))) || changed;
+      anyOpen ||= isOpen(w);
+    }
+    for (const id of known.keys()) {
+      if (seen.has(id)) continue;
+      const w = await this.#read(user, slot.kind, id, c);
+      if (w === undefined) await this.d.store.close(user, slot.kind, id);
+      else {
+        changed = (await this.observe(user, w, slot.baseline, known.get(id))) || changed;
+        anyOpen ||= isOpen(w);
+      }
+    }
+    return { changed, anyOpen };
+  }
+
+  async #listOpen(user: number, kind: WatchKind, c: ServiceClients): Promise<Watched[]> {
+    if (kind === "order") {
+      const page = await this.#call(user, () => c.exchange.getActiveOrders({}));
+      return page.orders.map((object) => ({ kind, object }));
+    }
+    const out: Watched[] = [];
+    let cursor: string | undefined;
+    do {
+      const at = cursor;
+      if (kind === "invoice") {
+        const page = await this.#call(user, () =>
+          c.pay.getInvoices({ limit: PAGE_LIMIT, ...(at ? { cursor: at } : {}) }),
+        );
+        out.push(...page.items.map((object) => ({ kind, object })));
+        cursor = page.pagination.next ?? undefined;
+      } else {
+        const page = await this.#call(user, () =>
+          c.pay.getCheques({ state: "active", limit: PAGE_LIMIT, ...(at ? { cursor: at } : {}) }),
+        );
+        out.push(...page.items.map((object) => ({ kind, object })));
+        cursor = page.pagination.next ?? undefined;
+      }
+    } while (cursor !== undefined);
+    return out;
+  }
+
+  /** One object by id; undefined when the service no longer knows it. */
+  async #read(user: number, kind: WatchKind, id: string, c: ServiceClients): Promise<Watched | undefined> {
+    try {
+      if (kind === "invoice") return { kind, object: await this.#call(user, () => c.pay.getInvoice({ invoiceId: id })) };
+      if (kind === "cheque") return { kind, object: await this.#call(user, () => c.pay.getCheque({ chequeId: id })) };
+      return { kind, object: await this.#call(user, () => c.exchange.getOrder({ orderId: id })) };
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
+  }
+
+  /**
+   * Feeds one object to the change detector. An object first seen after the slot's first round is new:
+   * it is compared with the state it was created in (so a fill before the first look is announced);
+   * on the first round everything is only remembered. `stored` is the state just read with the slot's
+   * open objects (saves a read; a stale one only makes the guarded write fail and read again). True
+   * when something changed.
+   */
+  async observe(user: number, w: Watched, afterBaseline: boolean, stored?: ObjectState): Promise<boolean> {
+    const { store } = this.d;
+    const id = objectId(w);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const before = attempt === 0 && stored !== undefined ? stored : await store.objectState(user, w.kind, id);
+      const after = stateOf(w);
+      if (before !== undefined && JSON.stringify(before) === JSON.stringify(after)) return false;
+      const from = before ?? (afterBaseline ? initialState(w) : after);
+      const notices = noticesFor(from, w);
+      if (await store.commit(user, w.kind, id, before, after, isOpen(w), notices, this.d.now())) return true;
+      // Another source stored a newer state meanwhile: compare again with that.
+    }
+    return false;
+  }
+}

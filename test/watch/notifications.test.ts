@@ -1,0 +1,261 @@
+/**
+ * Notifications end to end: the real watcher polls the simulator over HTTP, the detector stores what
+ * it saw, the sender delivers through grammY to the fake Telegram. Each test makes a change happen
+ * from outside (another user pays, redeems, trades), then runs the watcher's rounds as the scheduler
+ * would and checks what the user was told — once — and what storage holds.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { outboxDrained } from "../bot/mass-helpers.js";
+import { Harness, type TestUser } from "../helpers/bot-harness.js";
+
+let h: Harness;
+afterEach(async () => h?.close());
+
+/** Hands due notices to the outbox and waits until it has sent them. */
+async function send(harness = h): Promise<void> {
+  await harness.notifications.sender.drain();
+  for (let i = 0; i < 400 && !(await outboxDrained(harness)); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
+/** One poll of everything due, after moving the clock past the longest interval, then sending. */
+async function tick(harness = h): Promise<void> {
+  harness.advanceClock(301_000);
+  await harness.notifications.watcher.round();
+  await send(harness);
+}
+
+const noticesTo = (user: TestUser, pattern: RegExp) => user.texts().filter((t) => pattern.test(t));
+
+async function watchedUser(balances = {}) {
+  const linked = await h.linkedUser(balances);
+  const clients = h.deps.services.forKey("production", linked.key);
+  await h.notifications.store.syncSlots(h.deps.now().getTime());
+  return { ...linked, clients };
+}
+
+describe("notifications", () => {
+  it("announce a paid invoice once, with its amount, payer and a details button", async () => {
+    h = await Harness.create();
+    const { user, clients } = await watchedUser();
+    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-n-1", priceCurrency: "USDT", priceAmount: "25" });
+    await tick(); // first look: remembered, nothing to tell
+    expect(noticesTo(user, /was paid/)).toEqual([]);
+
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "777" } });
+    await tick();
+    await tick();
+    expect(noticesTo(user, /was paid/)).toEqual([`🧾 Invoice ${invoice.id} was paid: 25 USDT.`]);
+    expect(user.last()?.keyboard?.inline_keyboard[0]?.[0]).toMatchObject({
+      callback_data: `inv:show:${invoice.id}`,
+    });
+    const rows = await h.storage.db.selectFrom("notices").selectAll().execute();
+    expect(rows.map((r) => [r.id, r.state])).toEqual([[`invoice:${invoice.id}:paid`, "sent"]]);
+  });
+
+  it("survive a restart between the change and the next round: no repeat, no loss", async () => {
+    h = await Harness.create();
+    const { user, clients } = await watchedUser();
+    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-r-1", priceCurrency: "USDT", priceAmount: "5" });
+    await tick();
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id } });
+
+    // The process stops before its next round; a new one starts over the same database and sees the change.
+    h.advanceClock(301_000);
+    await h.newNotifications().watcher.round();
+    // It too stops after storing the change but before sending: the notice waits in storage.
+    expect(noticesTo(user, /was paid/)).toEqual([]);
+    await h.newNotifications().sender.drain();
+    await send();
+    // The first instance looking again finds nothing new to tell.
+    await tick();
+    await tick();
+    expect(noticesTo(user, /was paid/)).toHaveLength(1);
+  });
+
+  it("announce a redeemed cheque, and nothing for a cheque the owner cancels", async () => {
+    h = await Harness.create();
+    const { user, clients } = await watchedUser({ pay: { USDT: "100" } });
+    const other = await h.createAccount();
+    const a = await clients.pay.createCheque({ clientChequeId: "chq-n-1", asset: "USDT", amount: "3" });
+    const b = await clients.pay.createCheque({ clientChequeId: "chq-n-2", asset: "USDT", amount: "4" });
+    await tick();
+    await h.simFetch("/_sim/cheques/redeem", { method: "POST", body: { chequeId: a.chequeId, userId: other.userId } });
+    await clients.pay.deleteCheque({ chequeId: b.chequeId });
+    await tick();
+    await tick();
+    expect(noticesTo(user, /Cheque/)).toEqual([`🎟 Cheque ${a.chequeId} for 3 USDT was redeemed.`]);
+  });
+
+  it("announce partial fills, the final fill and a triggered stop, each once", async () => {
+    h = await Harness.create();
+    const { user, clients } = await watchedUser({ trading: { USDT: "100000", BTC: "1" } });
+    const ticker = (await clients.exchange.getTicker({ tickerType: "24h", symbols: ["BTC-USDT"] })).tickers[0]!;
+    const low = String(Math.floor(Number(ticker.last) * 0.5));
+    const order = await clients.exchange.placeOrder({
+      clientOrderId: "ord-n-1",
+      symbol: "BTC-USDT",
+      side: "buy",
+      type: "limit",
+      timeInForce: "GTC",
+      size: "0.01",
+      price: low,
+    });
+    await tick();
+    await h.simFetch("/_sim/orders/fill", { method: "POST", body: { orderId: order.id, size: "0.004" } });
+    await tick();
+    await h.simFetch("/_sim/orders/fill", { method: "POST", body: { orderId: order.id } });
+    await tick();
+    await tick();
+    const texts = noticesTo(user, /Order/);
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toMatch(/partly filled: 0\.004 BTC of 0\.01 BTC/);
+    expect(texts[1]).toMatch(/filled: 0\.01 BTC at/);
+
+    // A stop order placed elsewhere on the same key is found and its trigger announced.
+    await h.simFetch("/_sim/markets/price", { method: "POST", body: { symbol: "BTC-USDT", price: ticker.last } });
+    const stop = await clients.exchange.placeOrder({
+      clientOrderId: "ord-n-2",
+      symbol: "BTC-USDT",
+      side: "sell",
+      type: "stopLimit",
+      timeInForce: "GTC",
+      size: "0.001",
+      price: String(Math.floor(Number(ticker.last) * 0.4)),
+      stopPrice: String(Math.floor(Number(ticker.last) * 0.6)),
+    } as never);
+    await tick();
+    await h.simFetch("/_sim/markets/price", {
+      method: "POST",
+      body: { symbol: "BTC-USDT", price: String(Math.floor(Number(ticker.last) * 0.55)) },
+    });
+    await tick();
+    expect(noticesTo(user, new RegExp(`Stop order ${stop.id}`))).toHaveLength(1);
+  });
+
+  it("respect the user's settings: a kind turned off in /notify is not announced", async () => {
+    h = await Harness.create();
+    const { user, clients } = await watchedUser();
+    await user.send("/notify");
+    expect(user.last()?.text).toMatch(/Notifications/);
+    await user.press("nt:t:invoices");
+    expect((await h.storage.notifySettings.get(user.id)).topics.invoices).toBe(false);
+    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-off-1", priceCurrency: "USDT", priceAmount: "1" });
+    await tick();
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id } });
+    await tick();
+    expect(noticesTo(user, /was paid/)).toEqual([]);
+    const slots = await h.storage.db.selectFrom("watch_slots").select("kind").where("telegram_id", "=", user.id).execute();
+    expect(slots.map((s) => s.kind).sort()).toEqual(["cheque", "order"]);
+  });
+
+  it("turn notices off for a user who blocked the bot, logged at info", async () => {
+    h = await Harness.create();
+    const { user, clients } = await watchedUser();
+    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-b-1", priceCurrency: "USDT", priceAmount: "2" });
+    await tick();
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id } });
+    h.tg.failNext("sendMessage", { error_code: 403, description: "Forbidden: bot was blocked by the user" });
+    await tick();
+    expect(await h.notifications.sender.syncBlocked()).toBe(1);
+    expect((await h.storage.notifySettings.get(user.id)).blocked).toBe(true);
+    expect(await h.notifications.sender.syncBlocked()).toBe(0);
+    const line = h.logLines.map((l) => JSON.parse(l)).find((l) => /blocked by a user/.test(l.msg));
+    expect(line?.level).toBe(30);
+    // Coming back to /notify turns them on again.
+    await user.send("/notify");
+    expect((await h.storage.notifySettings.get(user.id)).blocked).toBe(false);
+  });
+});
+
+describe("price alerts", () => {
+  it("/alert fires once when the price crosses, then is gone; works without a key", async () => {
+    h = await Harness.create();
+    const user = h.user(9001);
+    await user.send("/start");
+    await user.send("/alert BTC-USDT above 1000000");
+    expect(user.last()?.text).toMatch(/Alert set: BTC-USDT above 1\u00a0000\u00a0000 USDT \(once\)/);
+    await h.notifications.alertWatcher.round();
+    await send();
+    expect(noticesTo(user, /🔔/)).toEqual([]);
+
+    await h.simFetch("/_sim/markets/price", { method: "POST", body: { symbol: "BTC-USDT", price: "1000500" } });
+    await h.notifications.alertWatcher.round();
+    await h.notifications.alertWatcher.round();
+    await send();
+    expect(noticesTo(user, /🔔/)).toEqual([
+      "🔔 BTC-USDT is at 1\u00a0000\u00a0500: above your alert price 1\u00a0000\u00a0000.",
+    ]);
+    await user.send("/alerts");
+    expect(user.last()?.text).toMatch(/no price alerts/);
+  });
+
+  it("an 'every time' alert re-arms only after the price goes back and the minimum gap passes", async () => {
+    h = await Harness.create();
+    const user = h.user(9002);
+    await user.send("/start");
+    await user.send("/alert ETH-USDT below 100 every");
+    const move = (price: string) =>
+      h.simFetch("/_sim/markets/price", { method: "POST", body: { symbol: "ETH-USDT", price } });
+    const round = async () => {
+      await h.notifications.alertWatcher.round();
+      await send();
+    };
+    await move("99");
+    await round();
+    await round();
+    await move("120");
+    await round(); // back across, but within the gap: stays disarmed
+    await move("98");
+    await round();
+    expect(noticesTo(user, /🔔/)).toHaveLength(1);
+    await move("120");
+    h.advanceClock(301_000);
+    await round(); // re-armed
+    await move("97");
+    await round();
+    expect(noticesTo(user, /🔔/)).toHaveLength(2);
+    await user.send("/alerts");
+    expect(user.last()?.text).toMatch(/ETH-USDT below 100 USDT \(every time\)/);
+    await user.press(user.buttonData(/✖️ 1\. ETH-USDT/)!);
+    expect(await h.notifications.alerts.list(user.id)).toEqual([]);
+  });
+
+  it("refuse bad input with a clear message", async () => {
+    h = await Harness.create();
+    const user = h.user(9003);
+    await user.send("/start");
+    await user.send("/alert");
+    expect(user.last()?.text).toMatch(/\/alert BTC-USDT above 100000/);
+    await user.send("/alert BTC-USDT above -5");
+    expect(user.last()?.text).toMatch(/positive number/);
+    await user.send("/alert NOPE-USDT above 5");
+    expect(user.last()?.text).toMatch(/no trading pair NOPE-USDT/);
+  });
+});
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+describe.skipIf(!PG_URL)("notifications (postgres)", () => {
+  it("announce a paid invoice and a filled order once, and not again after a restart", async () => {
+    h = await Harness.create({ databaseUrl: PG_URL });
+    const { user, clients } = await watchedUser({ trading: { USDT: "100" } });
+    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-pg-1", priceCurrency: "USDT", priceAmount: "3" });
+    const order = await clients.exchange.placeOrder({
+      clientOrderId: "ord-pg-1",
+      symbol: "TONCOIN-USDT",
+      side: "buy",
+      type: "limit",
+      timeInForce: "GTC",
+      size: "10",
+      price: "1",
+    } as never);
+    await tick();
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id } });
+    await h.simFetch("/_sim/orders/fill", { method: "POST", body: { orderId: order.id } });
+    await tick();
+    h.advanceClock(301_000);
+    await h.newNotifications().watcher.round();
+    await send();
+    await tick();
+    expect(noticesTo(user, /was paid|filled/)).toHaveLength(2);
+  });
+});
