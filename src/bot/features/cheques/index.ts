@@ -13,10 +13,12 @@ import { createCursorPages } from "../../shared/cursor-pages.js";
 import { showInPlace } from "../../shared/show.js";
 import { createChequeAction, DELETE_KIND, type DeletePayload, deleteChequeAction } from "./actions.js";
 import { CREATE_CONVERSATION, createChequeConversation } from "./create.js";
+import { DESCRIBE_CONVERSATION, describeChequeConversation } from "./describe.js";
 import {
   CB,
   chequesMenu,
   DELETE_PATTERN,
+  DESCRIBE_PATTERN,
   deleteSummary,
   chequeState,
   detailsKeyboard,
@@ -97,6 +99,12 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
     await ctx.reply(detailsText(ctx.t, cheque), { reply_markup: detailsKeyboard(ctx.t, cheque) });
   });
 
+  pm.callbackQuery(DESCRIBE_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(DESCRIBE_CONVERSATION, ctx.match[1] as string);
+  });
+
   pm.callbackQuery(DELETE_PATTERN, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
@@ -117,7 +125,10 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
   return {
     name: "cheques",
     composer,
-    conversations: [{ id: CREATE_CONVERSATION, builder: createChequeConversation(deps, actions) }],
+    conversations: [
+      { id: CREATE_CONVERSATION, builder: createChequeConversation(deps, actions) },
+      { id: DESCRIBE_CONVERSATION, builder: describeChequeConversation(deps) },
+    ],
     commands: [
       { command: "cheques", descriptionKey: "cheques-cmd-cheques" },
       { command: "cheque_new", descriptionKey: "cheques-cmd-new" },
