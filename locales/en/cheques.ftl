@@ -53,3 +53,7 @@ cheques-details-text =
     Recipient: { $recipient }
     Created: { $created }
     Link: { $link }
+
+## cheque description update
+cheques-describe = ✏️ Change description
+cheques-ask-new-description = Send the new description shown with the cheque (up to { $max } characters), or press Skip to remove it.

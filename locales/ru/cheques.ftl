@@ -53,3 +53,7 @@ cheques-details-text =
     Получатель: { $recipient }
     Создан: { $created }
     Ссылка: { $link }
+
+## cheque description update
+cheques-describe = ✏️ Изменить описание
+cheques-ask-new-description = Пришлите новое описание чека (до { $max } символов) или нажмите «Пропустить», чтобы убрать его.

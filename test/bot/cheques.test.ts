@@ -260,6 +260,26 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
     expect(await usdt(user.id)).toEqual({ balance: "100", available: "87.5", holds: "12.5" });
   });
 
+  it("changes an active cheque's description, and Skip removes it; nothing moves", async () => {
+    const { user, key, account } = await h.linkedUser({ pay: { USDT: "100" } });
+    const pay = payFor(key);
+    const cheque = await pay.createCheque({ clientChequeId: "d-1", asset: "USDT", amount: "4", description: "old" });
+    await user.send("/cheques");
+    await user.pressLabel(/My cheques/);
+    await user.press(`chq:show:${cheque.chequeId}`);
+    await user.pressLabel(/Change description/);
+    expect(user.last()?.text).toMatch(/Send the new description/);
+    await user.send("for Ann");
+    expect(user.last()?.text).toContain("for Ann");
+    expect((await pay.getCheque({ chequeId: cheque.chequeId })).description).toBe("for Ann");
+    expect((await h.simRequests("updateCheque")).map((r) => r.body)).toEqual([{ description: "for Ann" }]);
+
+    await user.pressLabel(/Change description/);
+    await user.pressLabel(/Skip/);
+    expect((await pay.getCheque({ chequeId: cheque.chequeId })).description).toBeNull();
+    expect((await h.account(account.userId)).pay.USDT).toMatchObject({ available: "96" });
+  });
+
   it("lists cheques in pages with Previous / Next and opens one", async () => {
     const { user, key } = await h.linkedUser({ pay: { USDT: "100" } });
     const pay = payFor(key);

@@ -1,30 +1,37 @@
 /**
- * Changing an active cheque's description (updateCheque): asked as text, sent once. An update sets
- * the same value however often it is repeated, so it needs no confirmation and no journal.
+ * Changing an active cheque's description (the service's cheque update). Nothing moves and setting
+ * the same text twice is harmless, so it needs no confirmation step; the service refuses a cheque
+ * that is no longer active, which is explained like any refusal.
  */
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { askText } from "../../shared/inputs.js";
+import { DESCRIPTION_MAX } from "./create.js";
 import { detailsKeyboard, detailsText } from "./views.js";
 
 export const DESCRIBE_CONVERSATION = "cheques-describe";
-/** The service takes at most this many characters. */
-const DESCRIPTION_MAX = 1000;
 
-/** Asks the new description of `chequeId` and shows the cheque as it is afterwards. */
+/** Asks for the new description (Skip clears it) and shows the cheque as the service now has it. */
 export function describeChequeConversation(deps: BotDeps) {
-  return async (conversation: BotConversation, ctx: ConvContext, chequeId: string): Promise<void> => {
-    const description =
-      (await askText(conversation, ctx, ctx.t("cheques-describe-ask"), { maxLength: DESCRIPTION_MAX })) ?? "";
+  return async function describeCheque(
+    conversation: BotConversation,
+    ctx: ConvContext,
+    chequeId: string,
+  ): Promise<void> {
+    const description = await askText(
+      conversation,
+      ctx,
+      ctx.t("cheques-ask-new-description", { max: DESCRIPTION_MAX }),
+      { optional: true, maxLength: DESCRIPTION_MAX },
+    );
     const updated = await conversation.external((octx) =>
-      attempt(octx, async () =>
-        (await clientsFor(deps, octx.from!.id)).pay.updateCheque({ chequeId, description }),
-      ),
+      attempt(octx, async () => {
+        const { pay } = await clientsFor(deps, octx.from!.id);
+        return pay.updateCheque({ chequeId, description: description ?? "" });
+      }),
     );
     if (!updated.ok) return tellFailure(ctx, updated);
-    await ctx.reply(`${ctx.t("cheques-describe-done")}\n\n${detailsText(ctx.t, updated.value)}`, {
-      reply_markup: detailsKeyboard(ctx.t, updated.value),
-    });
+    await ctx.reply(detailsText(ctx.t, updated.value), { reply_markup: detailsKeyboard(ctx.t, updated.value) });
   };
 }

@@ -31,11 +31,7 @@ const fitsCallback = (data: string) => Buffer.byteLength(data, "utf8") <= 64;
 
 /** The cheques menu: create or list. */
 export function chequesMenu(t: Translate): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(t("cheques-create"), CB.create)
-    .text(t("cheques-list"), CB.list)
-    .row()
-    .text(t("common-back"), "menu:main");
+  return new InlineKeyboard().text(t("cheques-create"), CB.create).text(t("cheques-list"), CB.list);
 }
 
 const KNOWN_STATES = new Set(["active", "completed", "draft", "error", "cancelled"]);
@@ -125,9 +121,7 @@ export function detailsKeyboard(t: Translate, cheque: Cheque): InlineKeyboard {
     kb.url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
     if (fitsCallback(CB.remove(cheque.chequeId))) kb.text(t("cheques-delete"), CB.remove(cheque.chequeId));
     kb.row();
-    if (fitsCallback(CB.describe(cheque.chequeId))) {
-      kb.text(t("cheques-describe-button"), CB.describe(cheque.chequeId)).row();
-    }
+    if (fitsCallback(CB.describe(cheque.chequeId))) kb.text(t("cheques-describe"), CB.describe(cheque.chequeId)).row();
   }
   return kb.text(t("cheques-back-to-list"), CB.list);
 }
@@ -143,9 +137,8 @@ export interface ListPage {
 /** One line per cheque (state, amount) and a button per cheque; Previous / Next when there is more. */
 export function listView(t: Translate, view: ListPage): { text: string; keyboard: InlineKeyboard } {
   const create = InlineKeyboard.text(t("cheques-create"), CB.create);
-  const back = InlineKeyboard.text(t("common-back"), CB.menu);
   if (view.items.length === 0 && view.page === 0) {
-    return { text: t("cheques-list-empty"), keyboard: InlineKeyboard.from([[create], [back]]) };
+    return { text: t("cheques-list-empty"), keyboard: InlineKeyboard.from([[create]]) };
   }
   const lines = view.items.map((c, i) =>
     t("cheques-list-line", {
@@ -167,7 +160,7 @@ export function listView(t: Translate, view: ListPage): { text: string; keyboard
     ...(view.hasNext ? [InlineKeyboard.text(t("common-next"), CB.page(view.token, view.page + 1))] : []),
   ];
   if (nav.length > 0) rows.push(nav);
-  rows.push([create, back]);
+  rows.push([create]);
   const title = t("cheques-list-title", { page: view.page + 1 });
   return { text: [title, "", ...lines].join("\n"), keyboard: InlineKeyboard.from(rows) };
 }
