@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createPayClient } from "../../src/service/client.js";
 import { Harness } from "../helpers/bot-harness.js";
 
+
 const PG_URL = process.env.TEST_DATABASE_URL;
 const backends = [{ name: "sqlite", url: undefined }, ...(PG_URL ? [{ name: "postgres", url: PG_URL }] : [])];
 
@@ -45,6 +46,8 @@ describe.each(backends)("settling operations left unfinished ($name)", ({ url })
     expect(await h.app.reconcileUnfinished()).toBe(1);
     expect((await h.storage.operations.get(id))?.state).toBe("done");
     expect((await h.account(user.id)).pay.USDT).toEqual({ balance: "50", available: "43", holds: "7" });
+    // The notice goes out through the outbox, written with the outcome.
+    await h.outboxSent();
     expect(user.last()?.text).toMatch(/7/);
     expect(await h.simRequests("createCheque")).toHaveLength(1);
     // Nothing left to settle, and nothing is sent again.
@@ -59,6 +62,7 @@ describe.each(backends)("settling operations left unfinished ($name)", ({ url })
     const op = await h.storage.operations.get(id);
     expect(op?.state).toBe("refused");
     expect(op?.error).toBe("not_carried_out");
+    await h.outboxSent();
     expect(user.last()?.text).toMatch(/was not carried out/);
     expect(await h.simRequests("createCheque")).toHaveLength(0);
     expect((await h.account(user.id)).pay.USDT?.available).toBe("50");
