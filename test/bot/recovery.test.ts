@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createPayClient } from "../../src/service/client.js";
+import { RECONCILE_JOB } from "../../src/bot/index.js";
 import { Harness } from "../helpers/bot-harness.js";
 
 
@@ -66,6 +67,21 @@ describe.each(backends)("settling operations left unfinished ($name)", ({ url })
     expect(user.last()?.text).toMatch(/was not carried out/);
     expect(await h.simRequests("createCheque")).toHaveLength(0);
     expect((await h.account(user.id)).pay.USDT?.available).toBe("50");
+  });
+
+  it("the periodic reconciliation job leaves operations in their send window alone", async () => {
+    h = await Harness.create({ databaseUrl: url });
+    const { id } = await claimedCheque("7");
+    const state = async () => (await h.storage.operations.get(id))?.state;
+    await h.app.jobs.enqueue(RECONCILE_JOB, {});
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await state()).toBe("pending");
+    // Past the default window (2 minutes): nobody can still be sending it.
+    h.advanceClock(121_000);
+    await h.app.jobs.enqueue(RECONCILE_JOB, {});
+    const deadline = Date.now() + 10_000;
+    while ((await state()) === "pending" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(await state()).toBe("refused");
   });
 
   it("leaves alone operations another instance may still be sending", async () => {
