@@ -54,9 +54,11 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
   });
   const metrics = createMetrics(storage.db);
   const services = createServiceFactory(config, { logger, onAttempt: metrics.serviceCall });
-  // Other instances may be mid-send: leave operations younger than the longest a send can take. With
-  // SQLite this is the only instance, so whatever is unfinished at start was left by a crash.
-  const reconcileMinAgeMs = storage.dialect === "sqlite" ? 0 : config.SERVICE_TIMEOUT_MS * 3 + 60_000;
+  // While running, this or another instance may be mid-send: leave operations younger than the longest
+  // a send can take. At start with SQLite (one instance) nothing can be in flight: whatever is
+  // unfinished was left by a crash and is settled at once.
+  const sendWindowMs = config.SERVICE_TIMEOUT_MS * 3 + 60_000;
+  const startupMinAgeMs = storage.dialect === "sqlite" ? 0 : sendWindowMs;
   const deps: BotDeps = { config, logger, storage, services, now: () => new Date() };
   const app = createBot(
     deps,
@@ -67,7 +69,7 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
       // conversations. Replies are not paced; broadcasts are, by the bot's own BroadcastPacer.
       apiTransformers: [autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 })],
       jobs: createJobs(config.DATABASE_URL, logger, config.JOBS_SCHEMA),
-      reconcileMinAgeMs,
+      reconcileMinAgeMs: sendWindowMs,
       onUpdate: metrics.update,
     },
   );
@@ -93,7 +95,7 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
     storage,
     app,
     metrics,
-    reconcileMinAgeMs,
+    reconcileMinAgeMs: startupMinAgeMs,
     ...(overrides.runner ? { runner: overrides.runner } : {}),
     routes: [(req, res) => handleCallback(notifications.callbacks, req, res)],
   });

@@ -41,7 +41,7 @@ export interface ServeDeps {
   storage: SqlStorage;
   app: BotApp;
   metrics?: Metrics;
-  /** Unfinished operations younger than this are another instance's (0 on SQLite: one instance). */
+  /** At start, unfinished operations younger than this are left to another instance (0 on SQLite). */
   reconcileMinAgeMs: number;
   /** Options of the long-polling runner (the benchmark shortens its fetch timeout). */
   runner?: RunOptions<Update>;

@@ -96,7 +96,10 @@ export interface CreateBotOptions {
   apiTransformers?: Transformer[];
   /** The job engine (main passes pg-boss on PostgreSQL); default: jobs in this process. */
   jobs?: Jobs;
-  /** Unfinished operations younger than this are left to the instance that may still be sending them. */
+  /**
+   * The periodic reconciliation leaves unfinished operations younger than this alone: this or another
+   * instance may still be sending them (default 2 minutes).
+   */
   reconcileMinAgeMs?: number;
   /** Told of each update's type, outcome and handling time (for metrics). */
   onUpdate?: (u: { type: string; outcome: "ok" | "error" | "duplicate"; seconds: number }) => void;
@@ -105,6 +108,8 @@ export interface CreateBotOptions {
 /** Jobs of the bot itself: periodic reconciliation and pruning of the taken-updates table. */
 export const RECONCILE_JOB = "journal.reconcile";
 export const PRUNE_UPDATES_JOB = "updates.prune";
+/** Without a configured window: longer than a send takes with the default timeouts (3 × 15 s + 60 s). */
+const DEFAULT_SEND_WINDOW_MS = 120_000;
 /** Taken update ids are kept this long (Telegram redelivers for much less). */
 const UPDATE_IDS_KEPT_MS = 24 * 3600 * 1000;
 
@@ -349,7 +354,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   const reconcile = (minAgeMs = 0) => reconcileUnfinished(deps, actions, translatorFor, settle, minAgeMs);
 
   jobs.handle(RECONCILE_JOB, async () => {
-    const settled = await reconcile(options.reconcileMinAgeMs ?? 0);
+    const settled = await reconcile(options.reconcileMinAgeMs ?? DEFAULT_SEND_WINDOW_MS);
     if (settled > 0) deps.logger.info({ settled }, "settled operations left unfinished");
     await deps.storage.operations.expireStale(deps.now());
   });

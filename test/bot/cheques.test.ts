@@ -255,6 +255,8 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
 
     expect(await h.app.reconcileUnfinished()).toBe(1);
     expect((await h.storage.operations.get(opId(confirm)))?.state).toBe("done");
+    // The notice goes out through the outbox, written with the outcome.
+    await h.outboxSent();
     expect(user.last()?.text).toContain("✅ Cheque created. 12.5 USDT is reserved");
     expect(await requests("createCheque")).toBe(1);
     expect(await usdt(user.id)).toEqual({ balance: "100", available: "87.5", holds: "12.5" });

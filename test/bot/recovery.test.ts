@@ -4,7 +4,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createPayClient } from "../../src/service/client.js";
+import { RECONCILE_JOB } from "../../src/bot/index.js";
 import { Harness } from "../helpers/bot-harness.js";
+
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const backends = [{ name: "sqlite", url: undefined }, ...(PG_URL ? [{ name: "postgres", url: PG_URL }] : [])];
@@ -45,6 +47,8 @@ describe.each(backends)("settling operations left unfinished ($name)", ({ url })
     expect(await h.app.reconcileUnfinished()).toBe(1);
     expect((await h.storage.operations.get(id))?.state).toBe("done");
     expect((await h.account(user.id)).pay.USDT).toEqual({ balance: "50", available: "43", holds: "7" });
+    // The notice goes out through the outbox, written with the outcome.
+    await h.outboxSent();
     expect(user.last()?.text).toMatch(/7/);
     expect(await h.simRequests("createCheque")).toHaveLength(1);
     // Nothing left to settle, and nothing is sent again.
@@ -59,9 +63,25 @@ describe.each(backends)("settling operations left unfinished ($name)", ({ url })
     const op = await h.storage.operations.get(id);
     expect(op?.state).toBe("refused");
     expect(op?.error).toBe("not_carried_out");
+    await h.outboxSent();
     expect(user.last()?.text).toMatch(/was not carried out/);
     expect(await h.simRequests("createCheque")).toHaveLength(0);
     expect((await h.account(user.id)).pay.USDT?.available).toBe("50");
+  });
+
+  it("the periodic reconciliation job leaves operations in their send window alone", async () => {
+    h = await Harness.create({ databaseUrl: url });
+    const { id } = await claimedCheque("7");
+    const state = async () => (await h.storage.operations.get(id))?.state;
+    await h.app.jobs.enqueue(RECONCILE_JOB, {});
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await state()).toBe("pending");
+    // Past the default window (2 minutes): nobody can still be sending it.
+    h.advanceClock(121_000);
+    await h.app.jobs.enqueue(RECONCILE_JOB, {});
+    const deadline = Date.now() + 10_000;
+    while ((await state()) === "pending" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(await state()).toBe("refused");
   });
 
   it("leaves alone operations another instance may still be sending", async () => {

@@ -240,6 +240,17 @@ export class Harness {
     return { user, account, key: account.keys[network] };
   }
 
+  /** Waits until the outbox has sent everything it owes (notices, reports, notifications go through it). */
+  async outboxSent(timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { pending } = await this.app.outbox.store.counts();
+      if (pending === 0) return;
+      if (Date.now() > deadline) throw new Error(`the outbox still owes ${pending} messages`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   #closed = false;
 
   /** Idempotent, so an afterEach after a failed create (or a second close) does not hide the real error. */
