@@ -25,9 +25,24 @@ export async function createMigrator<DB>(db: Kysely<DB>): Promise<Migrator> {
  * Throws the first migration error. Safe to run repeatedly and from several processes at once (locked).
  */
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
-  const { error, results = [] } = await (await createMigrator(db)).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
-  return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results = [] } = await (await createMigrator(db)).migrateToLatest();
+    if (!error) return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+    // Kysely checks for its tables by introspecting every schema of the database; a schema another
+    // process drops meanwhile makes that read fail (PostgreSQL 3F000 for the schema, 42P01 or 42703
+    // for its tables and columns) though ours is fine. Nothing is applied before that check, and a
+    // real fault of a migration fails again, so reading again a few times is safe.
+    if (attempt < 5 && isConcurrentDrop(error, await postgresSchema(db))) continue;
+    throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+  }
+}
+
+/** An error of the kind a concurrently dropped schema causes, and not about our own schema. */
+function isConcurrentDrop(error: unknown, ours: string | undefined): boolean {
+  if (ours === undefined || typeof error !== "object" || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof message !== "string" || message.includes(`"${ours}"`)) return false;
+  return code === "3F000" || code === "42P01" || code === "42703";
 }
 
 /**
