@@ -13,13 +13,11 @@ import { createCursorPages } from "../../shared/cursor-pages.js";
 import { showInPlace } from "../../shared/show.js";
 import { createChequeAction, DELETE_KIND, type DeletePayload, deleteChequeAction } from "./actions.js";
 import { CREATE_CONVERSATION, createChequeConversation } from "./create.js";
-import { DESCRIBE_CONVERSATION, describeChequeConversation } from "./describe.js";
 import {
   CB,
   chequesMenu,
   DELETE_PATTERN,
   deleteSummary,
-  DESCRIBE_PATTERN,
   detailsKeyboard,
   detailsText,
   listView,
@@ -98,12 +96,6 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
     await ctx.reply(detailsText(ctx.t, cheque), { reply_markup: detailsKeyboard(ctx.t, cheque) });
   });
 
-  pm.callbackQuery(DESCRIBE_PATTERN, async (ctx) => {
-    await ctx.answerCallbackQuery();
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(DESCRIBE_CONVERSATION, ctx.match[1] as string);
-  });
-
   pm.callbackQuery(DELETE_PATTERN, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
@@ -124,10 +116,7 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
   return {
     name: "cheques",
     composer,
-    conversations: [
-      { id: CREATE_CONVERSATION, builder: createChequeConversation(deps, actions) },
-      { id: DESCRIBE_CONVERSATION, builder: describeChequeConversation(deps) },
-    ],
+    conversations: [{ id: CREATE_CONVERSATION, builder: createChequeConversation(deps, actions) }],
     commands: [
       { command: "cheques", descriptionKey: "cheques-cmd-cheques" },
       { command: "cheque_new", descriptionKey: "cheques-cmd-new" },

@@ -17,14 +17,12 @@ export const CB = {
   page: (token: string, page: number) => `chq:page:${token}:${page}`,
   show: (chequeId: string) => `chq:show:${chequeId}`,
   remove: (chequeId: string) => `chq:del:${chequeId}`,
-  describe: (chequeId: string) => `chq:desc:${chequeId}`,
 } as const;
 
 /** Server ids we put into callback data: `chq:show:` plus the id must fit 64 bytes. */
 export const CHEQUE_ID = "[A-Za-z0-9_.:-]{1,54}";
 export const SHOW_PATTERN = new RegExp(`^chq:show:(${CHEQUE_ID})$`);
 export const DELETE_PATTERN = new RegExp(`^chq:del:(${CHEQUE_ID})$`);
-export const DESCRIBE_PATTERN = new RegExp(`^chq:desc:(${CHEQUE_ID})$`);
 export const PAGE_PATTERN = /^chq:page:([a-z0-9]{1,12}):([0-9]{1,4})$/;
 
 const fitsCallback = (data: string) => Buffer.byteLength(data, "utf8") <= 64;
@@ -114,9 +112,6 @@ export function detailsKeyboard(t: Translate, cheque: Cheque): InlineKeyboard {
     kb.url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
     if (fitsCallback(CB.remove(cheque.chequeId))) kb.text(t("cheques-delete"), CB.remove(cheque.chequeId));
     kb.row();
-    if (fitsCallback(CB.describe(cheque.chequeId))) {
-      kb.text(t("cheques-describe-button"), CB.describe(cheque.chequeId)).row();
-    }
   }
   return kb.text(t("cheques-back-to-list"), CB.list);
 }
