@@ -38,7 +38,9 @@ cheques-deleted = 🗑 Cheque deleted. { $amount } released back to your availab
 cheques-deleted-plain = 🗑 Cheque deleted; its amount is available again.
 cheques-not-active = This cheque is { $state } and can no longer be deleted. Nothing was changed.
 cheques-state-active = 🟢 active
-cheques-state-redeemed = ✅ redeemed
+cheques-state-completed = ✅ redeemed
+cheques-state-draft = 📝 draft
+cheques-state-error = ⚠️ failed
 cheques-state-cancelled = ✖️ cancelled
 cheques-list-title = 🎟 Your cheques, page { $page }:
 cheques-list-line = { $n }. { $state } · { $amount }
@@ -51,3 +53,7 @@ cheques-details-text =
     Recipient: { $recipient }
     Created: { $created }
     Link: { $link }
+
+## cheque description update
+cheques-describe = ✏️ Change description
+cheques-ask-new-description = Send the new description shown with the cheque (up to { $max } characters), or press Skip to remove it.

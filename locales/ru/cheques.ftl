@@ -38,7 +38,9 @@ cheques-deleted = 🗑 Чек удалён. { $amount } возвращено н�
 cheques-deleted-plain = 🗑 Чек удалён, сумма снова доступна.
 cheques-not-active = Этот чек уже { $state }, удалить его нельзя. Ничего не изменилось.
 cheques-state-active = 🟢 активен
-cheques-state-redeemed = ✅ активирован получателем
+cheques-state-completed = ✅ активирован получателем
+cheques-state-draft = 📝 черновик
+cheques-state-error = ⚠️ ошибка
 cheques-state-cancelled = ✖️ отменён
 cheques-list-title = 🎟 Ваши чеки, страница { $page }:
 cheques-list-line = { $n }. { $state } · { $amount }
@@ -51,3 +53,7 @@ cheques-details-text =
     Получатель: { $recipient }
     Создан: { $created }
     Ссылка: { $link }
+
+## cheque description update
+cheques-describe = ✏️ Изменить описание
+cheques-ask-new-description = Пришлите новое описание чека (до { $max } символов) или нажмите «Пропустить», чтобы убрать его.

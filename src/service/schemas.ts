@@ -376,7 +376,8 @@ const cursorPage = <T extends z.ZodType>(item: T) => z.object({ items: z.array(i
 
 // ------------------------------------------------------------------ Pay: cheques
 
-export const ChequeState = z.enum(["active", "redeemed", "cancelled"]);
+/** The states a cheque list can be filtered by (S6); a reply's state is kept as it comes. */
+export const ChequeState = z.enum(["active", "completed", "draft", "error"]);
 export type ChequeState = z.infer<typeof ChequeState>;
 export const CreateChequeRequest = z
   .object({
@@ -401,8 +402,9 @@ export const Cheque = z.object({
   description: nullable(z.string()),
   targetType: nullable(TargetType),
   target: nullable(z.string()),
-  state: ChequeState,
-  deleted: z.boolean(),
+  state: z.string(),
+  /** A deleted (cancelled) cheque is still readable, with `deleted: true`; lists leave it out. */
+  deleted: z.boolean().optional().transform((v) => v ?? false),
   links: z.object({ telegramBotLink: z.string() }),
   createdAt: Timestamp,
 });

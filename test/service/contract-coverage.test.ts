@@ -169,7 +169,7 @@ describe("every operation through the clients against the simulator", () => {
     const renamed = await pay.updateCheque({ clientChequeId: "cov-chq-1", description: "for Ann" });
     expect(renamed.description).toBe("for Ann");
     expect((await pay.getCheque({ chequeId: cheque.chequeId })).description).toBe("for Ann");
-    expect((await pay.deleteCheque({ chequeId: cheque.chequeId })).state).toBe("cancelled");
+    expect((await pay.deleteCheque({ chequeId: cheque.chequeId })).deleted).toBe(true);
 
     const transfer = await pay.createTransfer({
       target: String(other),

@@ -17,7 +17,12 @@ export const chequeHandlers = defineHandlers({
 
   getCheques: ({ state, cursor, limit }, { account, world }) => {
     const { cheques } = payAccount(world, requireAccount(account).userId);
-    const page = pageNewestFirst(cheques.list, { cursor, limit }, (r) => !state || r.cheque.state === state);
+    // As on the real service, deleted cheques are left out of the list.
+    const page = pageNewestFirst(
+      cheques.list,
+      { cursor, limit },
+      (r) => !r.cheque.deleted && (!state || r.cheque.state === state),
+    );
     return { items: page.items.map((r) => r.cheque), pagination: page.pagination };
   },
 
@@ -29,7 +34,6 @@ export const chequeHandlers = defineHandlers({
     const rec = findOwn(world, owner, chequeId, clientChequeId);
     requireActive(rec);
     release(owner.pay, rec.cheque.asset, rec.cheque.amount);
-    rec.cheque.state = "cancelled";
     rec.cheque.deleted = true;
     return rec.cheque;
   },
@@ -79,7 +83,7 @@ function findOwn(world: World, owner: SimAccount, id?: string, clientId?: string
 }
 
 function requireActive(rec: ChequeRecord): void {
-  const { state } = rec.cheque;
+  const state = rec.cheque.deleted ? "deleted" : rec.cheque.state;
   if (state !== "active") throw problems.invalidState(`The cheque is already ${state}.`, { state });
 }
 
@@ -109,6 +113,6 @@ export function redeemCheque(
   const issuer = world.accounts.get(rec.owner) as SimAccount;
   spendHeld(issuer.pay, cheque.asset, cheque.amount);
   credit(redeemer.pay, cheque.asset, cheque.amount);
-  cheque.state = "redeemed";
+  cheque.state = "completed";
   return rec;
 }

@@ -7,7 +7,7 @@ import { outcomeMayBeApplied, ServiceRefusedError } from "../../../service/error
 import { createOnce, type Reconciled, reconcile } from "../../../service/reconcile.js";
 import { AssetCode, Cheque, Decimal } from "../../../service/schemas.js";
 import type { ActionDefinition, Json } from "../../shared/confirm.js";
-import { createdKeyboard, createdText, deletedText } from "./views.js";
+import { chequeState, createdKeyboard, createdText, deletedText } from "./views.js";
 
 export const CREATE_KIND = "cheque_create";
 export const DELETE_KIND = "cheque_delete";
@@ -87,8 +87,8 @@ export const deleteChequeAction: ActionDefinition<DeletePayload> = {
         err instanceof ServiceRefusedError && (err.reason === "invalid_state" || err.status === 409);
       if (!conflict && !outcomeMayBeApplied(err)) throw err;
       const current = await clients.pay.getCheque({ chequeId });
-      if (current.state === "cancelled") return asJson(current);
-      if (current.state === "active" && outcomeMayBeApplied(err)) {
+      if (current.deleted) return asJson(current);
+      if (chequeState(current) === "active" && outcomeMayBeApplied(err)) {
         return asJson(await clients.pay.deleteCheque({ chequeId }));
       }
       // Redeemed meanwhile: the original refusal explains it.
@@ -98,7 +98,7 @@ export const deleteChequeAction: ActionDefinition<DeletePayload> = {
   async reconcile({ payload, clients }) {
     const { chequeId } = DeletePayload.parse(payload);
     const current = await clients.pay.getCheque({ chequeId });
-    return current.state === "cancelled" ? { done: true, resource: asJson(current) } : { done: false };
+    return current.deleted ? { done: true, resource: asJson(current) } : { done: false };
   },
   describeDone(t, _payload, result) {
     const cheque = asCheque(result);

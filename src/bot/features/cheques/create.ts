@@ -16,7 +16,7 @@ import { createSummary } from "./views.js";
 
 export const CREATE_CONVERSATION = "cheques-create";
 
-const DESCRIPTION_MAX = 500;
+export const DESCRIPTION_MAX = 500;
 /** A Telegram user id as the service takes it: digits, no leading zero. */
 const USER_ID = /^[1-9][0-9]{0,15}$/;
 

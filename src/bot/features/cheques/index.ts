@@ -13,11 +13,14 @@ import { createCursorPages } from "../../shared/cursor-pages.js";
 import { showInPlace } from "../../shared/show.js";
 import { createChequeAction, DELETE_KIND, type DeletePayload, deleteChequeAction } from "./actions.js";
 import { CREATE_CONVERSATION, createChequeConversation } from "./create.js";
+import { DESCRIBE_CONVERSATION, describeChequeConversation } from "./describe.js";
 import {
   CB,
   chequesMenu,
   DELETE_PATTERN,
+  DESCRIBE_PATTERN,
   deleteSummary,
+  chequeState,
   detailsKeyboard,
   detailsText,
   listView,
@@ -96,12 +99,18 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
     await ctx.reply(detailsText(ctx.t, cheque), { reply_markup: detailsKeyboard(ctx.t, cheque) });
   });
 
+  pm.callbackQuery(DESCRIBE_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(DESCRIBE_CONVERSATION, ctx.match[1] as string);
+  });
+
   pm.callbackQuery(DELETE_PATTERN, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
     const cheque = await pay.getCheque({ chequeId: ctx.match[1] as string });
-    if (cheque.state !== "active") {
-      await ctx.reply(ctx.t("cheques-not-active", { state: stateLabel(ctx.t, cheque.state) }));
+    if (chequeState(cheque) !== "active") {
+      await ctx.reply(ctx.t("cheques-not-active", { state: stateLabel(ctx.t, chequeState(cheque)) }));
       return;
     }
     const balances = await pay.getAppBalances();
@@ -116,7 +125,10 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
   return {
     name: "cheques",
     composer,
-    conversations: [{ id: CREATE_CONVERSATION, builder: createChequeConversation(deps, actions) }],
+    conversations: [
+      { id: CREATE_CONVERSATION, builder: createChequeConversation(deps, actions) },
+      { id: DESCRIBE_CONVERSATION, builder: describeChequeConversation(deps) },
+    ],
     commands: [
       { command: "cheques", descriptionKey: "cheques-cmd-cheques" },
       { command: "cheque_new", descriptionKey: "cheques-cmd-new" },

@@ -17,12 +17,14 @@ export const CB = {
   page: (token: string, page: number) => `chq:page:${token}:${page}`,
   show: (chequeId: string) => `chq:show:${chequeId}`,
   remove: (chequeId: string) => `chq:del:${chequeId}`,
+  describe: (chequeId: string) => `chq:desc:${chequeId}`,
 } as const;
 
 /** Server ids we put into callback data: `chq:show:` plus the id must fit 64 bytes. */
 export const CHEQUE_ID = "[A-Za-z0-9_.:-]{1,54}";
 export const SHOW_PATTERN = new RegExp(`^chq:show:(${CHEQUE_ID})$`);
 export const DELETE_PATTERN = new RegExp(`^chq:del:(${CHEQUE_ID})$`);
+export const DESCRIBE_PATTERN = new RegExp(`^chq:desc:(${CHEQUE_ID})$`);
 export const PAGE_PATTERN = /^chq:page:([a-z0-9]{1,12}):([0-9]{1,4})$/;
 
 const fitsCallback = (data: string) => Buffer.byteLength(data, "utf8") <= 64;
@@ -32,9 +34,16 @@ export function chequesMenu(t: Translate): InlineKeyboard {
   return new InlineKeyboard().text(t("cheques-create"), CB.create).text(t("cheques-list"), CB.list);
 }
 
-/** The localized state of a cheque (active / redeemed / cancelled). */
-export function stateLabel(t: Translate, state: Cheque["state"]): string {
-  return t(`cheques-state-${state}`);
+const KNOWN_STATES = new Set(["active", "completed", "draft", "error", "cancelled"]);
+
+/** A cheque's state for people: a deleted cheque is cancelled, whatever state it was left in. */
+export function chequeState(cheque: Cheque): string {
+  return cheque.deleted ? "cancelled" : cheque.state;
+}
+
+/** The localized state of a cheque; a state the service added since is shown as it comes. */
+export function stateLabel(t: Translate, state: string): string {
+  return KNOWN_STATES.has(state) ? t(`cheques-state-${state}`) : state;
 }
 
 function recipientLabel(t: Translate, target: string | null | undefined): string {
@@ -96,7 +105,7 @@ export function deletedText(t: Translate, cheque: Cheque): string {
 export function detailsText(t: Translate, cheque: Cheque): string {
   return t("cheques-details-text", {
     id: cheque.chequeId,
-    state: stateLabel(t, cheque.state),
+    state: stateLabel(t, chequeState(cheque)),
     amount: formatAmount(cheque.amount, cheque.asset),
     description: cheque.description ?? t("cheques-no-description"),
     recipient: recipientLabel(t, cheque.target),
@@ -108,10 +117,11 @@ export function detailsText(t: Translate, cheque: Cheque): string {
 /** Share and Delete for an active cheque; Back to the list for every cheque. */
 export function detailsKeyboard(t: Translate, cheque: Cheque): InlineKeyboard {
   const kb = new InlineKeyboard();
-  if (cheque.state === "active") {
+  if (chequeState(cheque) === "active") {
     kb.url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
     if (fitsCallback(CB.remove(cheque.chequeId))) kb.text(t("cheques-delete"), CB.remove(cheque.chequeId));
     kb.row();
+    if (fitsCallback(CB.describe(cheque.chequeId))) kb.text(t("cheques-describe"), CB.describe(cheque.chequeId)).row();
   }
   return kb.text(t("cheques-back-to-list"), CB.list);
 }
@@ -133,7 +143,7 @@ export function listView(t: Translate, view: ListPage): { text: string; keyboard
   const lines = view.items.map((c, i) =>
     t("cheques-list-line", {
       n: i + 1,
-      state: stateLabel(t, c.state),
+      state: stateLabel(t, chequeState(c)),
       amount: formatAmount(c.amount, c.asset),
     }),
   );
