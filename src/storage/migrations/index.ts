@@ -4,7 +4,15 @@
  */
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 // Kysely 0.29 moved the migration API to its own entry point.
-import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import {
+  type MigrateOptions,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+  type MigratorProps,
+  type NoMigrations,
+} from "kysely/migration";
 import * as initial from "./001-initial.js";
 import * as massTransfers from "./002-mass-transfers.js";
 import * as outboxAndUpdates from "./006-outbox-and-updates.js";
@@ -19,9 +27,50 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * Kysely checks for its tables by introspecting every schema of the database; a schema another
+ * process drops meanwhile makes that read fail (PostgreSQL 3F000 for the schema, 42P01 or 42703 for
+ * its tables and columns) though ours is fine. Nothing is applied before that check, migrations run
+ * in a transaction, and a real fault fails again, so running the same step again a few times is safe.
+ */
+class SharedDatabaseMigrator extends Migrator {
+  readonly #ours: string | undefined;
+  constructor(props: MigratorProps, ours: string | undefined) {
+    super(props);
+    this.#ours = ours;
+  }
+  override migrateToLatest(options?: MigrateOptions): Promise<MigrationResultSet> {
+    return this.#again(() => super.migrateToLatest(options));
+  }
+  override migrateTo(target: string | NoMigrations, options?: MigrateOptions): Promise<MigrationResultSet> {
+    return this.#again(() => super.migrateTo(target, options));
+  }
+  override migrateUp(options?: MigrateOptions): Promise<MigrationResultSet> {
+    return this.#again(() => super.migrateUp(options));
+  }
+  override migrateDown(options?: MigrateOptions): Promise<MigrationResultSet> {
+    return this.#again(() => super.migrateDown(options));
+  }
+  async #again(step: () => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
+    for (let attempt = 1; ; attempt++) {
+      const result = await step();
+      if (result.error === undefined || attempt >= 5 || !isConcurrentDrop(result.error, this.#ours)) return result;
+    }
+  }
+}
+
+/** An error of the kind a concurrently dropped schema causes, and not about our own schema. */
+function isConcurrentDrop(error: unknown, ours: string | undefined): boolean {
+  if (ours === undefined || typeof error !== "object" || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof message !== "string" || message.includes(`"${ours}"`)) return false;
+  return code === "3F000" || code === "42P01" || code === "42703";
+}
+
 /** A Migrator over this project's migrations (for rollbacks and tooling; start-up uses migrateToLatest). */
 export async function createMigrator<DB>(db: Kysely<DB>): Promise<Migrator> {
-  return new Migrator({ db, provider, migrationTableSchema: await postgresSchema(db) });
+  const schema = await postgresSchema(db);
+  return new SharedDatabaseMigrator({ db, provider, migrationTableSchema: schema }, schema);
 }
 
 /**
