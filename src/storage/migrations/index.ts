@@ -78,17 +78,10 @@ export async function createMigrator<DB>(db: Kysely<DB>): Promise<Migrator> {
  * Throws the first migration error. Safe to run repeatedly and from several processes at once (locked).
  */
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
-  for (let attempt = 1; ; attempt++) {
-    const { error, results = [] } = await (await createMigrator(db)).migrateToLatest();
-    if (!error) return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
-    // Kysely's introspection walks every schema of the database; one dropped meanwhile by someone
-    // else (3F000, invalid_schema_name) fails the walk though ours is fine: look again.
-    if ((error as { code?: string }).code === INVALID_SCHEMA_NAME && attempt < 3) continue;
-    throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
-  }
+  const { error, results = [] } = await (await createMigrator(db)).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+  return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
-
-const INVALID_SCHEMA_NAME = "3F000";
 
 /**
  * On PostgreSQL, the schema the tables go to (first of search_path). Kysely looks for its own

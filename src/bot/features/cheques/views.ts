@@ -31,7 +31,11 @@ const fitsCallback = (data: string) => Buffer.byteLength(data, "utf8") <= 64;
 
 /** The cheques menu: create or list. */
 export function chequesMenu(t: Translate): InlineKeyboard {
-  return new InlineKeyboard().text(t("cheques-create"), CB.create).text(t("cheques-list"), CB.list);
+  return new InlineKeyboard()
+    .text(t("cheques-create"), CB.create)
+    .text(t("cheques-list"), CB.list)
+    .row()
+    .text(t("common-back"), "menu:main");
 }
 
 const KNOWN_STATES = new Set(["active", "completed", "draft", "error", "cancelled"]);
@@ -137,8 +141,9 @@ export interface ListPage {
 /** One line per cheque (state, amount) and a button per cheque; Previous / Next when there is more. */
 export function listView(t: Translate, view: ListPage): { text: string; keyboard: InlineKeyboard } {
   const create = InlineKeyboard.text(t("cheques-create"), CB.create);
+  const back = InlineKeyboard.text(t("common-back"), CB.menu);
   if (view.items.length === 0 && view.page === 0) {
-    return { text: t("cheques-list-empty"), keyboard: InlineKeyboard.from([[create]]) };
+    return { text: t("cheques-list-empty"), keyboard: InlineKeyboard.from([[create], [back]]) };
   }
   const lines = view.items.map((c, i) =>
     t("cheques-list-line", {
@@ -160,7 +165,7 @@ export function listView(t: Translate, view: ListPage): { text: string; keyboard
     ...(view.hasNext ? [InlineKeyboard.text(t("common-next"), CB.page(view.token, view.page + 1))] : []),
   ];
   if (nav.length > 0) rows.push(nav);
-  rows.push([create]);
+  rows.push([create, back]);
   const title = t("cheques-list-title", { page: view.page + 1 });
   return { text: [title, "", ...lines].join("\n"), keyboard: InlineKeyboard.from(rows) };
 }
