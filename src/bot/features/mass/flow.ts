@@ -92,11 +92,14 @@ async function askTypedTotal(
 /** At most this many characters in a sender name: one short line in the recipient's message. */
 export const MAX_SENDER_NAME = 64;
 
-/** A typed sender name, trimmed, or null when it is empty, too long or not a single printable line. */
+/**
+ * A typed sender name with its runs of spaces and line breaks made one space, or null when it is empty,
+ * too long, or holds control or text-direction characters (which could make it read as something else).
+ */
 export function parseSenderName(text: string): string | null {
   const name = text.trim().replace(/\s+/g, " ");
   if (name.length === 0 || [...name].length > MAX_SENDER_NAME) return null;
-  if (/[\p{Cc}\p{Cf}]/u.test(name)) return null;
+  if (/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(name)) return null;
   return name;
 }
 
