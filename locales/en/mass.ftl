@@ -117,3 +117,10 @@ mass-report-caption = Mass transfer { $job }: every row and its outcome
 mass-notify-received = 💸 You received { $amounts } from { $sender }.
 mass-notify-note = Note: { $note }
 mass-notify-summary = 📨 Notifications for { $job }: delivered { $sent }, unreachable { $unreachable } (never started the bot or blocked it), failed { $failed }.
+
+## Sender name in recipients' notifications (issue 9)
+mass-ask-sender = How should recipients see who paid them? Type the sender name for their message (up to { $max } characters), e.g. your company or project.
+mass-ask-sender-again = How should recipients see who paid them? Press the name you used last time, or type another (up to { $max } characters).
+mass-sender-invalid = ❌ Please type the sender name as one line of 1 to { $max } characters, or press Cancel.
+mass-summary-notify-as = Recipients will get a message from me saying the payment is from “{ $sender }”.
+mass-notify-received-anonymous = 💸 You received { $amounts }.

@@ -119,3 +119,10 @@ mass-report-caption = Массовая выплата { $job }: все стро�
 mass-notify-received = 💸 Вы получили { $amounts } от { $sender }.
 mass-notify-note = Комментарий: { $note }
 mass-notify-summary = 📨 Уведомления по { $job }: доставлено { $sent }, недоступны { $unreachable } (не запускали бота или заблокировали его), ошибки { $failed }.
+
+## Sender name in recipients' notifications (issue 9)
+mass-ask-sender = Как получатели увидят, от кого выплата? Напишите имя отправителя для их сообщения (до { $max } символов), например название компании или проекта.
+mass-ask-sender-again = Как получатели увидят, от кого выплата? Нажмите имя, которое вы указали в прошлый раз, или напишите другое (до { $max } символов).
+mass-sender-invalid = ❌ Напишите имя отправителя одной строкой, от 1 до { $max } символов, или нажмите «Отмена».
+mass-summary-notify-as = Получатели получат от меня сообщение о выплате от «{ $sender }».
+mass-notify-received-anonymous = 💸 Вы получили { $amounts }.

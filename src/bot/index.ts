@@ -16,7 +16,7 @@ import type { Jobs } from "../jobs/types.js";
 import { createOutbox, type Outbox } from "../outbox/worker.js";
 import { createOperationsRepo } from "../storage/operations.js";
 import type { OperationRecord } from "../storage/types.js";
-import { pruneTakenUpdates, takeUpdate } from "../storage/updates.js";
+import { createUpdateTaker, pruneTakenUpdates } from "../storage/updates.js";
 import { skipUnchangedWrites } from "../storage/kv.js";
 import { CallbackAnswers } from "../telegram/callback-answers.js";
 import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../telegram/broadcast-pacer.js";
@@ -201,8 +201,9 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   // Everything below runs inside it.
   const guarded = bot.errorBoundary((err) => reportError(err.error, err.ctx as BotContext));
   // Each update once, across instances and redeliveries: the first to record its id handles it.
+  const takeUpdate = createUpdateTaker(deps.storage.db);
   guarded.use(async (ctx, next) => {
-    if (await takeUpdate(deps.storage.db, ctx.update.update_id, deps.now().getTime())) return next();
+    if (await takeUpdate(ctx.update.update_id, deps.now().getTime())) return next();
     duplicates.add(ctx);
     ctx.log.info("update already taken; skipped");
   });

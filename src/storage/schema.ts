@@ -52,6 +52,8 @@ export interface MassJobsTable {
   /** The Pay application the rows are paid from, checked again before sending resumes. */
   account_id: string | null;
   account_name: string | null;
+  /** How recipients' notifications name the sender (chosen in /mass); null when not notifying. */
+  sender_name: string | null;
   /** The admin's language when the job was made, for messages the job sends later. */
   locale: string | null;
   status: string;

@@ -46,6 +46,8 @@ export interface FlowOptions {
   /** Duplicate policy button. */
   dup?: RegExp;
   notify?: boolean;
+  /** When notifying: the sender name to type (default "Acme Payroll"), or a button to press (the last name). */
+  sender?: string | RegExp;
   /** Totals to type back (above MASS_CONFIRM_TOTAL). */
   typed?: string[];
 }
@@ -62,6 +64,11 @@ export async function flowToConfirm(
   if (o.asset) await user.pressLabel(new RegExp(`^${o.asset}$`));
   if (o.dup) await user.pressLabel(o.dup);
   await user.pressLabel(o.notify ? /Notify recipients/ : /Don't notify/);
+  if (o.notify) {
+    const sender = o.sender ?? "Acme Payroll";
+    if (typeof sender === "string") await user.send(sender);
+    else await user.pressLabel(sender);
+  }
   for (const typed of o.typed ?? []) await user.send(typed);
 }
 

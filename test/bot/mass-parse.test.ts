@@ -11,6 +11,7 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BotDeps } from "../../src/bot/context.js";
 import { downloadDocument, FileTooLargeError } from "../../src/bot/features/mass/download.js";
+import { parseSenderName } from "../../src/bot/features/mass/flow.js";
 import {
   decodeInput,
   digestRows,
@@ -338,5 +339,17 @@ describe("downloading a document without deps.downloadFile", () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe("sender names", () => {
+  it("takes one line of 1–64 characters, spaces evened out; refuses control and direction characters", () => {
+    expect(parseSenderName("  Acme \n  Payroll ")).toBe("Acme Payroll");
+    expect(parseSenderName("ООО «Ромашка» 👩‍💻")).toBe("ООО «Ромашка» 👩‍💻");
+    expect(parseSenderName("x".repeat(64))).toBe("x".repeat(64));
+    expect(parseSenderName("x".repeat(65))).toBeNull();
+    expect(parseSenderName("   ")).toBeNull();
+    expect(parseSenderName("Acme\u0000")).toBeNull();
+    expect(parseSenderName("Acme \u202Eyaw")).toBeNull();
   });
 });

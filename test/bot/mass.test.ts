@@ -51,7 +51,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
         "USDT: 4.5 USDT in 2 transfers · fee: none · available 100 USDT → remains 95.5 USDT",
       );
       expect(summary).toContain("merged into one transfer");
-      expect(summary).toContain("Recipients will get a message from me.");
+      expect(summary).toContain("Recipients will get a message from me saying the payment is from “Acme Payroll”.");
       expect(await sentClientIds(h)).toEqual([]);
 
       const job = (await latestJob(h))!;
@@ -101,8 +101,46 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       expect(csv.content.trim().split("\n")).toHaveLength(3);
       expect(csv.content).toContain(`1,1 3,${R1},USDT,2.5,hello,paid,${rows[0]!.transfer_id}`);
       // Merged rows keep the first note (joined notes could exceed the length limit).
-      expect(h.tg.textsIn(R1)).toEqual(["💸 You received 2.5 USDT from Sim app 700001.\nNote: hello"]);
-      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT from Sim app 700001."]);
+      expect(h.tg.textsIn(R1)).toEqual(["💸 You received 2.5 USDT from Acme Payroll.\nNote: hello"]);
+      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT from Acme Payroll."]);
+    });
+
+    it("names the sender as the admin set it, offers that name next time, and shows each recipient only their own notes", async () => {
+      await create();
+      const admin = await linkedAdmin(h, { USDT: "100" });
+      await admin.send("/mass");
+      await admin.send(`${R1},1,USDT,rent March\n${R2},2,USDT,bonus for R2 only\n${R1},3,USDT,rent April\n${R3},4,USDT`);
+      await admin.pressLabel(/Keep/);
+      await admin.pressLabel(/Notify recipients/);
+      // First time: nothing to offer, the name is typed; a bad name is refused and asked again.
+      expect(admin.last()!.text).toContain("Type the sender name");
+      expect(admin.last()!.keyboard?.inline_keyboard.flat().map((b) => b.text)).toEqual(["✖️ Cancel"]);
+      await admin.send("x".repeat(65));
+      expect(admin.last()!.text).toContain("one line of 1 to 64 characters");
+      await admin.send("  Acme   Payroll ");
+      expect(admin.last()!.text).toContain("the payment is from “Acme Payroll”");
+      let job = (await latestJob(h))!;
+      expect(job.sender_name).toBe("Acme Payroll");
+      await admin.pressLabel(/Confirm/);
+      await waitDone(h, job.id);
+      // The app's own name ("Sim app …") is never shown to recipients.
+      expect(h.tg.textsIn(R1)).toEqual([
+        "💸 You received 4 USDT from Acme Payroll.\nNote: rent March\nNote: rent April",
+      ]);
+      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT from Acme Payroll.\nNote: bonus for R2 only"]);
+      expect(h.tg.textsIn(R3)).toEqual(["💸 You received 4 USDT from Acme Payroll."]);
+
+      // Next job: the last name is a button; pressing it keeps it.
+      await admin.send("/mass");
+      await admin.send(`${R4},1,USDT`);
+      await admin.pressLabel(/Notify recipients/);
+      expect(admin.last()!.text).toContain("Press the name you used last time");
+      await admin.pressLabel(/^Acme Payroll$/);
+      job = (await latestJob(h))!;
+      expect(job.sender_name).toBe("Acme Payroll");
+      await admin.pressLabel(/Confirm/);
+      await waitDone(h, job.id);
+      expect(h.tg.textsIn(R4)).toEqual(["💸 You received 1 USDT from Acme Payroll."]);
     });
 
     it("reads a CSV document with a header, quoted descriptions and two assets; keeps duplicates apart", async () => {
@@ -464,7 +502,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       await admin.pressLabel(/Confirm/);
       await waitDone(h, job.id);
       expect(h.tg.textsIn(R1)).toEqual([]);
-      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT from Sim app 700001."]);
+      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT from Acme Payroll."]);
       expect(h.tg.textsIn(R3)).toHaveLength(1);
       expect(admin.last()!.text).toContain("delivered 2, unreachable 1");
       expect((await jobRows(h, job.id)).map((r) => r.notified)).toEqual([2, 1, 1]);
@@ -477,12 +515,15 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       await admin.send("/mass");
       await admin.send(`${R1},1,USDT`);
       await admin.pressLabel(/Сообщить получателям/);
+      expect(admin.last()!.text).toContain("Как получатели увидят, от кого выплата?");
+      await admin.send("ООО Ромашка");
       expect(admin.last()!.text).toContain("комиссия: нет");
+      expect(admin.last()!.text).toContain("о выплате от «ООО Ромашка»");
       const job = (await latestJob(h))!;
       await admin.pressLabel(/Подтвердить/);
       await waitDone(h, job.id);
       expect(admin.texts().join("\n")).toContain("Выплачено: 1 (1 USDT)");
-      expect(h.tg.textsIn(R1)).toEqual(["💸 Вы получили 1 USDT от Sim app 700001."]);
+      expect(h.tg.textsIn(R1)).toEqual(["💸 Вы получили 1 USDT от ООО Ромашка."]);
     });
   },
 );

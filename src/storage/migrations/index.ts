@@ -17,12 +17,14 @@ import * as initial from "./001-initial.js";
 import * as massTransfers from "./002-mass-transfers.js";
 import * as outboxAndUpdates from "./006-outbox-and-updates.js";
 import * as notifications from "./007-notifications.js";
+import * as massSenderName from "./010-mass-sender-name.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
   "002-mass-transfers": massTransfers,
   "006-outbox-and-updates": outboxAndUpdates,
   "007-notifications": notifications,
+  "010-mass-sender-name": massSenderName,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,7 +2,7 @@
  * The /mass conversation: the list (file or pasted) → default asset if some rows lack one → every row
  * validated (all problems reported at once; the operator fixes and resends) → duplicates resolved
  * by an explicit choice → summary with balances (refused with the shortfall when short) → notify
- * recipients or not → the total typed back when above MASS_CONFIRM_TOTAL → the shared confirmation.
+ * recipients or not (and if so, the sender name they see) → the total typed back when above MASS_CONFIRM_TOTAL → the shared confirmation.
  * The list itself never enters conversation state: it lives in the draft job, in storage.
  */
 import { randomBytes } from "node:crypto";
@@ -10,7 +10,15 @@ import { formatAmount, money, normaliseAmountInput } from "../../../domain/money
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
-import { askAsset, askChoice, cancelRow, isCancel, leave, waitAnswer } from "../../shared/inputs.js";
+import {
+  askAsset,
+  askChoice,
+  cancelRow,
+  choiceKeyboard,
+  isCancel,
+  leave,
+  waitAnswer,
+} from "../../shared/inputs.js";
 import { MASS_ACTION } from "./action.js";
 import { downloadDocument, FileTooLargeError } from "./download.js";
 import {
@@ -78,6 +86,44 @@ async function askTypedTotal(
       if (typed !== null && money.eq(typed, line.total)) return;
     }
     await answer.ctx.reply(ctx.t("mass-type-total-wrong", vars), { reply_markup: cancelRow(ctx) });
+  }
+}
+
+/** At most this many characters in a sender name: one short line in the recipient's message. */
+export const MAX_SENDER_NAME = 64;
+
+/**
+ * A typed sender name with its runs of spaces and line breaks made one space, or null when it is empty,
+ * too long, or holds control or text-direction characters (which could make it read as something else).
+ */
+export function parseSenderName(text: string): string | null {
+  const name = text.trim().replace(/\s+/g, " ");
+  if (name.length === 0 || [...name].length > MAX_SENDER_NAME) return null;
+  if (/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(name)) return null;
+  return name;
+}
+
+/**
+ * How recipients' notifications name the sender: typed once, then offered again as a button (the
+ * admin's last name). The service's application name is internal and never used for this.
+ */
+async function askSenderName(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  store: MassStore,
+  adminId: number,
+): Promise<string> {
+  const last = await conversation.external(() => store.lastSenderName(adminId));
+  const keyboard = () => choiceKeyboard(ctx, last === undefined ? [] : [{ label: last, value: "last" }], 1);
+  await ctx.reply(ctx.t(last === undefined ? "mass-ask-sender" : "mass-ask-sender-again", { max: MAX_SENDER_NAME }), {
+    reply_markup: keyboard(),
+  });
+  for (;;) {
+    const answer = await waitAnswer(conversation);
+    if (answer.kind === "pick" && answer.value === "last" && last !== undefined) return last;
+    const name = answer.kind === "text" ? parseSenderName(answer.text) : null;
+    if (name !== null) return name;
+    await answer.ctx.reply(ctx.t("mass-sender-invalid", { max: MAX_SENDER_NAME }), { reply_markup: keyboard() });
   }
 }
 
@@ -284,6 +330,7 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
           ],
           2,
         )) === "on";
+      const senderName = notify ? await askSenderName(conversation, ctx, store, adminId) : null;
 
       // Typed before the Confirm button is shown: a large payout cannot be confirmed by one stray tap.
       const limit = deps.config.MASS_CONFIRM_TOTAL;
@@ -293,11 +340,11 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
 
       const proposed = await conversation.external(async (octx: BotContext) => {
         const opId = `mj-${jobId}`;
-        if (!(await store.setProposal(jobId, opId, notify))) return false;
+        if (!(await store.setProposal(jobId, opId, notify, senderName))) return false;
         await proposeAction(octx, deps, actions, {
           kind: MASS_ACTION,
           payload: { jobId, notify },
-          summary: `${summaryText(octx.t, summary, notify)}\n\n${octx.t("mass-confirm-hint")}`,
+          summary: `${summaryText(octx.t, summary, notify, senderName)}\n\n${octx.t("mass-confirm-hint")}`,
           id: opId,
         });
         return true;

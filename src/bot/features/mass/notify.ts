@@ -16,7 +16,7 @@ export const notifyGroup = (jobId: string) => `mass:${jobId}:notify`;
 
 /** One message per recipient of paid rows. */
 export async function notificationMessages(
-  job: Pick<MassJob, "id" | "accountName">,
+  job: Pick<MassJob, "id" | "senderName">,
   rows: MassRow[],
   translatorFor: (telegramId: number) => Promise<Translate>,
 ): Promise<OutgoingMessage[]> {
@@ -31,9 +31,12 @@ export async function notificationMessages(
     const amounts = Object.entries(totalsByAsset(paid))
       .map(([asset, total]) => formatAmount(total, asset))
       .join(", ");
+    // Only this recipient's own rows' notes: another row's note is another person's business.
     const notes = [...new Set(paid.map((r) => r.description).filter((n): n is string => !!n))];
     const text = [
-      t("mass-notify-received", { amounts, sender: job.accountName ?? "xRocket Pay" }),
+      job.senderName
+        ? t("mass-notify-received", { amounts, sender: job.senderName })
+        : t("mass-notify-received-anonymous", { amounts }),
       ...notes.map((note) => t("mass-notify-note", { note })),
     ].join("\n");
     messages.push({ chatId: Number(target), text, group: notifyGroup(job.id), ref: target });

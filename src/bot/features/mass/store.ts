@@ -49,6 +49,8 @@ export interface MassJob {
   network: NetworkName;
   accountId: string | null;
   accountName: string | null;
+  /** The display name recipients' notifications give as the sender. */
+  senderName: string | null;
   locale: string | null;
   status: MassJobStatus;
   inputDigest: string | null;
@@ -159,6 +161,19 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
       return row && toJob(row);
     },
 
+    /** The sender name this admin gave last (the newest job that has one), offered again in /mass. */
+    async lastSenderName(adminId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom("mass_jobs")
+        .select("sender_name")
+        .where("admin_id", "=", adminId)
+        .where("sender_name", "is not", null)
+        .orderBy("created_at", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      return row?.sender_name ?? undefined;
+    },
+
     /** The uploaded text of a draft (undefined once planned or discarded). */
     async draftInput(id: string, adminId: number): Promise<string | undefined> {
       const row = await db
@@ -239,10 +254,21 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
     },
 
     /** Binds the draft to the confirmation that may start it. */
-    async setProposal(id: string, operationId: string, notify: boolean): Promise<boolean> {
+    /** `senderName` is how notifications name the sender; null when recipients are not notified. */
+    async setProposal(
+      id: string,
+      operationId: string,
+      notify: boolean,
+      senderName: string | null,
+    ): Promise<boolean> {
       const res = await db
         .updateTable("mass_jobs")
-        .set({ operation_id: operationId, notify: notify ? 1 : 0, updated_at: at() })
+        .set({
+          operation_id: operationId,
+          notify: notify ? 1 : 0,
+          sender_name: notify ? senderName : null,
+          updated_at: at(),
+        })
         .where("id", "=", id)
         .where("status", "=", "draft")
         .executeTakeFirst();
@@ -565,6 +591,7 @@ function toJob(row: Selectable<MassJobsTable>): MassJob {
     network: row.network === "testnet" ? "testnet" : "production",
     accountId: row.account_id,
     accountName: row.account_name,
+    senderName: row.sender_name,
     locale: row.locale,
     status: row.status as MassJobStatus,
     inputDigest: row.input_digest,

@@ -19,7 +19,7 @@ export interface PlanSummary {
 }
 
 /** The summary shown before confirmation. */
-export function summaryText(t: Translate, p: PlanSummary, notify?: boolean): string {
+export function summaryText(t: Translate, p: PlanSummary, notify?: boolean, senderName?: string | null): string {
   const out = [
     t("mass-summary-title", { account: p.accountName, network: t(`keys-network-${p.network}`) }),
     t("mass-summary-recipients", { recipients: p.recipients, rows: p.rows }),
@@ -37,7 +37,8 @@ export function summaryText(t: Translate, p: PlanSummary, notify?: boolean): str
     );
   }
   if (p.duplicates > 0) out.push(t(`mass-summary-dups-${p.policy}`, { count: p.duplicates }));
-  if (notify !== undefined) out.push(t(notify ? "mass-summary-notify-on" : "mass-summary-notify-off"));
+  if (notify === true && senderName) out.push(t("mass-summary-notify-as", { sender: senderName }));
+  else if (notify !== undefined) out.push(t(notify ? "mass-summary-notify-on" : "mass-summary-notify-off"));
   return out.join("\n");
 }
 

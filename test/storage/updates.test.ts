@@ -1,0 +1,40 @@
+import { expect, it } from "vitest";
+import { createUpdateTaker, pruneTakenUpdates } from "../../src/storage/updates.js";
+import { describeBackends } from "./backends.js";
+
+describeBackends("taken update ids", (backend) => {
+  const stored = async () =>
+    (await backend.storage().db.selectFrom("processed_updates").select("update_id").orderBy("update_id").execute()).map(
+      (r) => Number(r.update_id),
+    );
+
+  it("hands each id to its first caller only: within one batch, across batches and across instances", async () => {
+    const take = createUpdateTaker(backend.storage().db);
+    // Arriving together: one insert; the repeated id 2 goes to its first caller.
+    expect(await Promise.all([take(1, 10), take(2, 10), take(2, 11), take(3, 12)])).toEqual([true, true, false, true]);
+    // A later redelivery, and another instance (its own taker) seeing the same ids.
+    expect(await take(3, 20)).toBe(false);
+    const other = createUpdateTaker(backend.storage().db);
+    expect(await Promise.all([other(1, 30), other(4, 30)])).toEqual([false, true]);
+    expect(await stored()).toEqual([1, 2, 3, 4]);
+  });
+
+  it("records a large burst in several inserts, and prunes by age", async () => {
+    const take = createUpdateTaker(backend.storage().db);
+    const ids = Array.from({ length: 1_200 }, (_, i) => 100 + i);
+    const first = await Promise.all(ids.map((id) => take(id, id < 700 ? 1_000 : 5_000)));
+    expect(first.every(Boolean)).toBe(true);
+    expect((await Promise.all(ids.map((id) => take(id, 6_000)))).some(Boolean)).toBe(false);
+    expect(await pruneTakenUpdates(backend.storage().db, 2_000)).toBe(600);
+    expect(await stored()).toEqual(ids.slice(600));
+  });
+
+  it("fails every caller of a batch whose insert fails, records none of it, and works again afterwards", async () => {
+    const take = createUpdateTaker(backend.storage().db);
+    // A missing time breaks the NOT NULL constraint: the whole insert is refused.
+    const outcomes = await Promise.allSettled([take(7, null as unknown as number), take(8, 1)]);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
+    expect(await stored()).toEqual([]);
+    expect(await Promise.all([take(7, 2), take(8, 2)])).toEqual([true, true]);
+  });
+});
