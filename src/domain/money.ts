@@ -103,3 +103,12 @@ export function formatAmount(amount: string, asset?: string): string {
   const text = `${sign}${grouped}${frac ? `.${frac}` : ""}`;
   return asset ? `${text} ${asset}` : text;
 }
+
+/**
+ * An amount a service reply may leave out (real replies guarantee little beyond the id): "—" when
+ * absent, without its asset when that is absent.
+ */
+export function formatOptionalAmount(amount: string | null | undefined, asset: string | null | undefined): string {
+  if (amount === null || amount === undefined) return "—";
+  return formatAmount(amount, asset ?? undefined);
+}

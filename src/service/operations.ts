@@ -167,7 +167,7 @@ export const operations = {
     method: "GET",
     path: "/api/v1/rates",
     auth: "public",
-    input: z.object({ base: S.FiatCode, assets: S.Q.list(S.AssetCode).optional() }),
+    input: z.object({ base: S.RateBase, assets: S.Q.list(S.AssetCode).optional() }),
     reply: z.array(S.Rate),
     status: 200,
     write: false,

@@ -16,7 +16,8 @@ export const Timestamp = z
   .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$/);
 export const SymbolCode = z.string().regex(/^[A-Z0-9]+-[A-Z0-9]+$/);
 export const AssetCode = z.string().min(1).max(32);
-export const FiatCode = z.string().regex(/^[A-Z]{3}$/);
+/** The currency rates are quoted in: a fiat code (`USD`) or an asset (`USDT`, S3). */
+export const RateBase = z.string().regex(/^[A-Z0-9]{2,10}$/);
 export const Network = z.enum(["TON", "BSC", "ETH", "BTC", "TRX", "SOL"]);
 export const Side = z.enum(["buy", "sell"]);
 /** A client id: 1–64 of `[A-Za-z0-9_-]` (S5); optional on the real service, but we always send one. */
@@ -156,7 +157,8 @@ export const Asset = z.object({
   networks: z.array(AssetNetwork),
 });
 export type Asset = z.infer<typeof Asset>;
-export const Rate = z.object({ asset: AssetCode, base: FiatCode, rate: Decimal });
+/** The price of one unit of `currency` in the requested `base` (S3: items are `{currency, rate}`). */
+export const Rate = z.object({ currency: AssetCode, rate: Decimal });
 export type Rate = z.infer<typeof Rate>;
 /** Fee rates of a pair (fractions: 0.001 is 0.1 %). */
 export const TradeFee = z.object({
@@ -346,7 +348,8 @@ export const ExchangeTransfersPage = PageMeta.extend({ transfers: z.array(Exchan
 
 // ------------------------------------------------------------------ Pay: application and currencies
 
-export const AppInfo = z.object({ id: z.string(), name: z.string(), ownerId: z.string() });
+/** S3 shows `{id, name}`; `ownerId` is this simulator's extra, used only when present. */
+export const AppInfo = z.object({ id: z.string(), name: nullable(z.string()), ownerId: nullable(z.string()) });
 export type AppInfo = z.infer<typeof AppInfo>;
 export const PayBalance = z.object({
   asset: AssetCode,
@@ -395,19 +398,27 @@ export const CreateChequeRequest = z
     path: ["target"],
   });
 export type CreateChequeRequest = z.infer<typeof CreateChequeRequest>;
+/**
+ * A cheque. Only `chequeId` is certain: the SDK models (S3) make every other field optional and its
+ * tests' replies carry `chequeId` with one or two more, so the rest is null when absent.
+ */
 export const Cheque = z.object({
   chequeId: z.string(),
-  clientChequeId: z.string(),
-  asset: AssetCode,
-  amount: Decimal,
+  clientChequeId: nullable(z.string()),
+  asset: nullable(AssetCode),
+  amount: nullable(Decimal),
   description: nullable(z.string()),
-  targetType: nullable(TargetType),
+  targetType: nullable(z.string()),
   target: nullable(z.string()),
-  state: z.string(),
+  state: nullable(z.string()),
   /** A deleted (cancelled) cheque is still readable, with `deleted: true`; lists leave it out. */
   deleted: z.boolean().optional().transform((v) => v ?? false),
-  links: z.object({ telegramBotLink: z.string() }),
-  createdAt: Timestamp,
+  links: z
+    .object({ telegramBotLink: z.string().optional() })
+    .optional()
+    .transform((l) => l ?? {}),
+  createdAt: nullable(Timestamp),
+  callback: z.looseObject({ callbackUrl: z.string() }).optional(),
 });
 export type Cheque = z.infer<typeof Cheque>;
 export const ChequesPage = cursorPage(Cheque);
@@ -428,17 +439,21 @@ export const CreateTransferRequest = z.object({
   callback: Callback.optional(),
 });
 export type CreateTransferRequest = z.infer<typeof CreateTransferRequest>;
-/** A payout; `status` is kept as it comes (sources show `pending`, `paid`, `failed` and others). */
+/**
+ * A payout; `status` is kept as it comes (sources show `pending`, `paid`, `failed` and others). Only
+ * `payoutId` is certain: S3's models make the rest optional and its test replies omit them.
+ */
 export const Transfer = z.object({
   payoutId: z.string(),
   clientPayoutId: nullable(z.string()),
-  target: z.string(),
-  targetType: z.string(),
-  asset: AssetCode,
-  amount: Decimal,
+  target: nullable(z.string()),
+  targetType: nullable(z.string()),
+  asset: nullable(AssetCode),
+  amount: nullable(Decimal),
   description: nullable(z.string()),
   status: nullable(z.string()),
   createdAt: nullable(Timestamp),
+  callback: z.looseObject({ callbackUrl: z.string() }).optional(),
 });
 export type Transfer = z.infer<typeof Transfer>;
 export const TransfersPage = cursorPage(Transfer);
@@ -584,18 +599,26 @@ export const CreatePayWithdrawalRequest = z.object({
   comment: z.string().optional(),
 });
 export type CreatePayWithdrawalRequest = z.infer<typeof CreatePayWithdrawalRequest>;
-export const PayWithdrawalStatus = z.enum(["created", "processing", "completed", "failed"]);
+/** The statuses a withdrawal list can be filtered by (S6); a reply's status is kept as it comes. */
+export const PayWithdrawalStatus = z.enum(["CREATED", "COMPLETED", "FAIL"]);
+/**
+ * A withdrawal. Only `withdrawalId` is certain (S3 models: the rest optional; its test replies carry
+ * `withdrawalId` with `status: "pending"` or a callback), so every other field is null when absent.
+ */
 export const PayWithdrawal = z.object({
   withdrawalId: z.string(),
-  clientWithdrawalId: z.string(),
-  network: Network,
-  address: z.string(),
-  asset: AssetCode,
-  amount: Decimal,
-  fee: Decimal,
-  status: PayWithdrawalStatus,
-  txHash: z.string().nullable(),
-  createdAt: Timestamp,
+  clientWithdrawalId: nullable(z.string()),
+  network: nullable(z.string()),
+  address: nullable(z.string()),
+  asset: nullable(AssetCode),
+  amount: nullable(Decimal),
+  fee: nullable(Decimal),
+  status: nullable(z.string()),
+  comment: nullable(z.string()),
+  txHash: nullable(z.string()),
+  txLink: nullable(z.string()),
+  createdAt: nullable(Timestamp),
+  callback: z.looseObject({ callbackUrl: z.string() }).optional(),
 });
 export type PayWithdrawal = z.infer<typeof PayWithdrawal>;
 export const PayWithdrawalsPage = cursorPage(PayWithdrawal);

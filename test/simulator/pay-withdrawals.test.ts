@@ -43,7 +43,7 @@ describe("withdrawals", () => {
       amount: "10",
       comment: "memo",
     });
-    expect(created).toMatchObject({ status: "created", fee: "0.2", txHash: null, amount: "10" });
+    expect(created).toMatchObject({ status: "CREATED", fee: "0.2", txHash: null, amount: "10" });
     expect((await sim.account(owner.userId)).pay.USDT).toEqual({
       balance: "50",
       available: "39.8",
@@ -51,7 +51,7 @@ describe("withdrawals", () => {
     });
 
     const read = await pay.getWithdrawal({ clientWithdrawalId: "w-1" });
-    expect(read).toMatchObject({ withdrawalId: created.withdrawalId, status: "completed" });
+    expect(read).toMatchObject({ withdrawalId: created.withdrawalId, status: "COMPLETED" });
     expect(read.txHash).toMatch(/^[0-9a-f]{64}$/);
     expect((await sim.account(owner.userId)).pay.USDT).toEqual({
       balance: "39.8",
@@ -129,8 +129,8 @@ describe("withdrawals", () => {
     const second = await pay.getWithdrawals({ limit: 2, cursor: first.pagination.next! });
     expect(second.items.map((w) => w.clientWithdrawalId)).toEqual(["l-1"]);
     expect(second.pagination.next).toBeNull();
-    expect((await pay.getWithdrawals({ status: "completed" })).items).toHaveLength(3);
-    expect((await pay.getWithdrawals({ status: "failed" })).items).toEqual([]);
+    expect((await pay.getWithdrawals({ status: "COMPLETED" })).items).toHaveLength(3);
+    expect((await pay.getWithdrawals({ status: "FAIL" })).items).toEqual([]);
     expect(await rejection(pay.getWithdrawal({ withdrawalId: "wdr_p999999" }))).toMatchObject({
       status: 404,
     });

@@ -92,10 +92,14 @@ describe("shared and public operations", () => {
     }
     for (const network of ["production", "testnet"] as const) {
       expect(await sim.pay(undefined, network).getRates({ base: "EUR", assets: ["USDT"] })).toEqual([
-        { asset: "USDT", base: "EUR", rate: "0.92" },
+        { currency: "USDT", rate: "0.92" },
+      ]);
+      // An asset as the base (the Pay SDK's test asks for USDT): priced through USD.
+      expect(await sim.pay(undefined, network).getRates({ base: "USDT", assets: ["TONCOIN"] })).toEqual([
+        { currency: "TONCOIN", rate: "5.2" },
       ]);
       const rates = await sim.exchange(network).getRates({ base: "USD" });
-      expect(rates.map((r) => r.asset)).toContain("TONCOIN");
+      expect(rates.map((r) => r.currency)).toContain("TONCOIN");
       expect(await sim.exchange(network).getHealth()).toEqual({ status: "ok" });
       expect(await sim.pay(undefined, network).getHealth()).toEqual({ status: "ok" });
     }

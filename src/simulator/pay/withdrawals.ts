@@ -64,12 +64,14 @@ export const withdrawalHandlers = defineHandlers({
         asset: input.asset,
         amount: input.amount,
         fee: terms.fee,
-        status: "created",
+        status: "CREATED",
+        comment: input.comment ?? null,
         txHash: null,
+        txLink: null,
         createdAt: world.now().toISOString(),
       },
     };
-    // A copy: the stored record moves on at the next read, the reply must still say `created`.
+    // A copy: the stored record moves on at the next read, the reply must still say `CREATED`.
     return { ...record(withdrawals, withdrawalId, input.clientWithdrawalId, rec).withdrawal };
   },
 
@@ -108,10 +110,11 @@ function checkTerms(input: OperationInput<"createWithdrawalLink">): CatalogueNet
 /** Completes a created withdrawal: the held amount + fee leaves the balance. */
 function settle(owner: SimAccount, rec: WithdrawalRecord): WithdrawalRecord {
   const w = rec.withdrawal;
-  if (w.status === "created") {
+  if (w.status === "CREATED") {
     spendHeld(owner.pay, w.asset, money.add(w.amount, w.fee));
-    w.status = "completed";
+    w.status = "COMPLETED";
     w.txHash = createHash("sha256").update(w.withdrawalId).digest("hex");
+    w.txLink = `https://xrocket-sim.invalid/tx/${w.txHash}`;
   }
   return rec;
 }

@@ -75,8 +75,8 @@ export function balancesText(t: Translate, src: BalanceSources): string {
 /** Rates of the main assets first, then the others, as "1 BTC = 65 000 USD". */
 export function ratesText(t: Translate, base: string, rates: Rate[]): string {
   const lines = [...rates]
-    .sort((a, b) => byAssetOrder(a.asset, b.asset))
-    .map((r) => t("balances-rates-line", { asset: r.asset, rate: formatAmount(r.rate, base) }));
+    .sort((a, b) => byAssetOrder(a.currency, b.currency))
+    .map((r) => t("balances-rates-line", { asset: r.currency, rate: formatAmount(r.rate, base) }));
   return [t("balances-rates-title", { base }), "", ...(lines.length > 0 ? lines : [t("common-none")])].join(
     "\n",
   );

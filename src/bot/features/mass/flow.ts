@@ -104,10 +104,10 @@ async function checkDraftInput(
   const { valid, errors } = validateRows(read.rows, {
     assets,
     ...(defaultAsset ? { defaultAsset } : {}),
-    selfId: info.ownerId,
+    ...(info.ownerId !== null ? { selfId: info.ownerId } : {}),
   });
   const all = [...read.errors, ...errors].sort((a, b) => a.line - b.line);
-  return { valid, errors: all, info: { id: info.id, name: info.name } } satisfies Checked;
+  return { valid, errors: all, info: { id: info.id, name: info.name ?? info.id } } satisfies Checked;
 }
 
 /** The conversation builder. */

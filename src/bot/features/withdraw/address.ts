@@ -12,6 +12,7 @@ import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import type { Translate } from "../../shared/errors.js";
 import { askAmount } from "../../shared/inputs.js";
+import { withdrawalStatusLabel } from "./history.js";
 import {
   type AddressWithdrawalPayload,
   amountLines,
@@ -44,8 +45,8 @@ export function withdrawalAction(): ActionDefinition<WithdrawalPayload> {
         amount: formatAmount(payload.amount, payload.asset),
         address: payload.address,
         network: payload.network,
-        fee: formatAmount(w.success ? w.data.fee : payload.fee, payload.feeAsset),
-        status: w.success ? t(`withdraw-status-${w.data.status}`) : "—",
+        fee: formatAmount((w.success ? w.data.fee : null) ?? payload.fee, payload.feeAsset),
+        status: w.success ? withdrawalStatusLabel(t, w.data.status) : "—",
       });
     },
     doneKeyboard: (t: Translate, _payload, result) => {
