@@ -588,8 +588,16 @@ export const CreateWithdrawalLinkRequest = z.object({
   asset: AssetCode,
   amount: Decimal,
   comment: z.string().optional(),
+  /** Where the link is meant to be opened (S6 names the field; its values are not published). */
+  platform: z.string().min(1).optional(),
 });
-export const WithdrawalLink = z.object({ links: PaymentLinks, expiresAt: Timestamp });
+/** The links of a withdrawal link, flat in the reply (S3, S6); each may be missing. */
+export const WithdrawalLink = z.object({
+  telegramBotLink: z.string().optional(),
+  telegramMiniAppLink: z.string().optional(),
+  webLink: z.string().optional(),
+});
+export type WithdrawalLink = z.infer<typeof WithdrawalLink>;
 export const CreatePayWithdrawalRequest = z.object({
   clientWithdrawalId: ClientWithdrawalId,
   network: Network,

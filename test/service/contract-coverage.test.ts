@@ -209,7 +209,7 @@ describe("every operation through the clients against the simulator", () => {
 
     const quota = await pay.getWithdrawalQuotas({ network: "TON", asset: "USDT" });
     const link = await pay.createWithdrawalLink({ network: "TON", address: `UQ${"B".repeat(46)}`, asset: "USDT", amount: quota.minAmount });
-    expect(link.links.webLink).toMatch(/^http/);
+    expect(link.webLink).toMatch(/^http/);
     const withdrawal = await pay.createWithdrawal({
       clientWithdrawalId: "cov-wd-1",
       network: "TON",

@@ -18,7 +18,6 @@ import { checkAmount, requireAsset, requireNewClientId } from "./rules.js";
 import { lookup, payAccount, record, type WithdrawalRecord } from "./state.js";
 
 /** How long a withdrawal link stays usable. */
-const LINK_TTL_MS = 60 * 60 * 1000;
 
 export const withdrawalHandlers = defineHandlers({
   getWithdrawalQuotas: ({ asset, network }) => {
@@ -40,10 +39,7 @@ export const withdrawalHandlers = defineHandlers({
   createWithdrawalLink: (input, { world }) => {
     checkTerms(input);
     const id = world.nextId("wdl");
-    return {
-      links: paymentLinks(world, "withdrawal", id),
-      expiresAt: new Date(world.now().getTime() + LINK_TTL_MS).toISOString(),
-    };
+    return paymentLinks(world, "withdrawal", id);
   },
 
   createWithdrawal: (input, { account, world }) => {
