@@ -322,7 +322,8 @@ export const operations = {
     apis: EX,
     method: "GET",
     path: "/api/v1/accounts/funding/withdrawal-quotas",
-    auth: "optional",
+    // The live Swagger (S4) requires the key here, though the source document marked it public.
+    auth: "bearer",
     input: z.object({ network: S.Network, asset: S.AssetCode }),
     reply: S.ExchangeWithdrawalQuota,
     status: 200,
@@ -619,7 +620,8 @@ export const operations = {
     apis: PAY,
     method: "GET",
     path: "/api/v1/withdrawal-quotas",
-    auth: "public",
+    // Every SDK sends the key here (S3, S6); whether an anonymous call is accepted is unconfirmed.
+    auth: "optional",
     input: z.object({ network: S.Network, asset: S.AssetCode }),
     reply: S.PayWithdrawalQuota,
     status: 200,

@@ -630,14 +630,14 @@ export const PayWithdrawal = z.object({
 });
 export type PayWithdrawal = z.infer<typeof PayWithdrawal>;
 export const PayWithdrawalsPage = cursorPage(PayWithdrawal);
+/** A Payments withdrawal's terms for one asset and network, in the real field names (S3). */
 export const PayWithdrawalQuota = z.object({
-  network: Network,
-  asset: AssetCode,
-  minAmount: Decimal,
-  maxAmount: Decimal,
-  fee: Decimal,
-  feeAsset: AssetCode,
+  withdrawMinSize: Decimal,
+  withdrawFee: Decimal,
+  withdrawFeeAsset: AssetCode,
   precision: z.number().int().min(0),
+  /** No source shows a maximum; this simulator sends one, and the bot applies it when present. */
+  withdrawMaxSize: Decimal.optional(),
 });
 export type PayWithdrawalQuota = z.infer<typeof PayWithdrawalQuota>;
 

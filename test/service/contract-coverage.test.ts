@@ -208,14 +208,14 @@ describe("every operation through the clients against the simulator", () => {
     ]);
 
     const quota = await pay.getWithdrawalQuotas({ network: "TON", asset: "USDT" });
-    const link = await pay.createWithdrawalLink({ network: "TON", address: `UQ${"B".repeat(46)}`, asset: "USDT", amount: quota.minAmount });
+    const link = await pay.createWithdrawalLink({ network: "TON", address: `UQ${"B".repeat(46)}`, asset: "USDT", amount: quota.withdrawMinSize });
     expect(link.webLink).toMatch(/^http/);
     const withdrawal = await pay.createWithdrawal({
       clientWithdrawalId: "cov-wd-1",
       network: "TON",
       address: `UQ${"B".repeat(46)}`,
       asset: "USDT",
-      amount: quota.minAmount,
+      amount: quota.withdrawMinSize,
     });
     expect((await pay.getWithdrawal({ withdrawalId: withdrawal.withdrawalId })).clientWithdrawalId).toBe("cov-wd-1");
     expect((await pay.getWithdrawals({})).items).toHaveLength(1);

@@ -148,7 +148,7 @@ describe("Exchange replies match the contract", () => {
     // Withdrawals.
     await call(
       "getFundingWithdrawalQuotas",
-      200,
+      401,
       `${api}/accounts/funding/withdrawal-quotas?asset=USDT&network=TON`,
     );
     await call(
@@ -161,6 +161,7 @@ describe("Exchange replies match the contract", () => {
       "getFundingWithdrawalQuotas",
       404,
       `${api}/accounts/funding/withdrawal-quotas?asset=BTC&network=TON`,
+      { key },
     );
     const send = { network: "TON", address: TON_ADDRESS, asset: "USDT", amount: "5" };
     const sent = await call(

@@ -12,17 +12,18 @@ const TON_ADDRESS = `EQ${"A".repeat(44)}_-`;
 const ETH_ADDRESS = `0x${"ab".repeat(20)}`;
 
 describe("withdrawals", () => {
-  it("quotas are public; an unknown asset or network is 404", async () => {
+  it("quotas answer with or without a key, in the real field names; an unknown asset or network is 404", async () => {
     const anonymous = sim.pay();
-    expect(await anonymous.getWithdrawalQuotas({ asset: "USDT", network: "TON" })).toEqual({
-      network: "TON",
-      asset: "USDT",
-      minAmount: "1",
-      maxAmount: "100000",
-      fee: "0.2",
-      feeAsset: "USDT",
+    const owner = await sim.createAccount({});
+    const terms = {
+      withdrawMinSize: "1",
+      withdrawFee: "0.2",
+      withdrawFeeAsset: "USDT",
       precision: 6,
-    });
+      withdrawMaxSize: "100000",
+    };
+    expect(await anonymous.getWithdrawalQuotas({ asset: "USDT", network: "TON" })).toEqual(terms);
+    expect(await sim.pay(owner.keys.production).getWithdrawalQuotas({ asset: "USDT", network: "TON" })).toEqual(terms);
     expect(await rejection(anonymous.getWithdrawalQuotas({ asset: "BTC", network: "TON" }))).toMatchObject({
       status: 404,
       kind: "not_found",

@@ -17,7 +17,6 @@ import { paymentLinks } from "./links.js";
 import { checkAmount, requireAsset, requireNewClientId } from "./rules.js";
 import { lookup, payAccount, record, type WithdrawalRecord } from "./state.js";
 
-/** How long a withdrawal link stays usable. */
 
 export const withdrawalHandlers = defineHandlers({
   getWithdrawalQuotas: ({ asset, network }) => {
@@ -26,13 +25,11 @@ export const withdrawalHandlers = defineHandlers({
     if (entry === undefined || terms === undefined)
       throw problems.notFound("quota for this asset and network");
     return {
-      network,
-      asset,
-      minAmount: terms.minWithdrawal,
-      maxAmount: terms.maxWithdrawal,
-      fee: terms.fee,
-      feeAsset: asset,
+      withdrawMinSize: terms.minWithdrawal,
+      withdrawFee: terms.fee,
+      withdrawFeeAsset: asset,
       precision: entry.precision,
+      withdrawMaxSize: terms.maxWithdrawal,
     };
   },
 

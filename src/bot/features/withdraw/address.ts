@@ -4,7 +4,7 @@
  * under the operation's id as its client id.
  */
 import { InlineKeyboard } from "grammy";
-import { formatAmount } from "../../../domain/money.js";
+import { formatAmount, formatOptionalAmount } from "../../../domain/money.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import { PayWithdrawal } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
@@ -66,16 +66,16 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
     const { dest } = route;
     const { quota, available, feeAvailable } = route.terms;
     const asset = dest.currency.asset;
-    const feeInAsset = quota.feeAsset === asset;
+    const feeInAsset = quota.withdrawFeeAsset === asset;
     const min = minimumOf(dest, quota);
 
-    const funds = { asset, available, fee: quota.fee, feeAsset: quota.feeAsset, feeAvailable };
+    const funds = { asset, available, fee: quota.withdrawFee, feeAsset: quota.withdrawFeeAsset, feeAvailable };
     if (cannotAfford(funds, min)) {
       await ctx.reply(
         ctx.t("withdraw-not-enough", {
           available: formatAmount(available, asset),
           min: formatAmount(min, asset),
-          fee: formatAmount(quota.fee, quota.feeAsset),
+          fee: formatAmount(quota.withdrawFee, quota.withdrawFeeAsset),
         }),
       );
       return;
@@ -85,15 +85,15 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
       asset,
       decimals: quota.precision,
       min,
-      max: quota.maxAmount,
+      max: quota.withdrawMaxSize,
       available,
-      ...(feeInAsset ? { fee: quota.fee } : {}),
+      ...(feeInAsset ? { fee: quota.withdrawFee } : {}),
       prompt: ctx.t("withdraw-ask-amount", {
         asset,
         available: formatAmount(available, asset),
         min: formatAmount(min, asset),
-        max: formatAmount(quota.maxAmount, asset),
-        fee: formatAmount(quota.fee, quota.feeAsset),
+        max: formatOptionalAmount(quota.withdrawMaxSize, asset),
+        fee: formatAmount(quota.withdrawFee, quota.withdrawFeeAsset),
       }),
     });
 
@@ -110,8 +110,8 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
       ...(dest.comment === undefined ? {} : { comment: dest.comment }),
       asset,
       amount,
-      fee: quota.fee,
-      feeAsset: quota.feeAsset,
+      fee: quota.withdrawFee,
+      feeAsset: quota.withdrawFeeAsset,
     };
     const proposed = await conversation.external((octx) =>
       attempt(octx, () => proposeAction(octx, deps, actions, { kind: WITHDRAWAL_KIND, payload, summary })),

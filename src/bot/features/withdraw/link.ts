@@ -4,7 +4,7 @@
  * confirmation here; the call takes no client id, so a lost reply is reported, not retried.
  */
 import { InlineKeyboard } from "grammy";
-import { formatAmount } from "../../../domain/money.js";
+import { formatAmount, formatOptionalAmount } from "../../../domain/money.js";
 import { outcomeMayBeApplied } from "../../../service/errors.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
@@ -29,12 +29,12 @@ export function withdrawalLinkConversation(deps: BotDeps) {
       asset,
       decimals: quota.precision,
       min,
-      max: quota.maxAmount,
+      max: quota.withdrawMaxSize,
       prompt: ctx.t("withdraw-link-ask-amount", {
         asset,
         min: formatAmount(min, asset),
-        max: formatAmount(quota.maxAmount, asset),
-        fee: formatAmount(quota.fee, quota.feeAsset),
+        max: formatOptionalAmount(quota.withdrawMaxSize, asset),
+        fee: formatAmount(quota.withdrawFee, quota.withdrawFeeAsset),
       }),
     });
 

@@ -104,7 +104,7 @@ function loadTerms(conversation: BotConversation, deps: BotDeps, dest: Destinati
         pay.getAppBalances(),
       ]);
       const availableOf = (asset: string) => balances.find((b) => b.asset === asset)?.available ?? "0";
-      return { quota, available: availableOf(quota.asset), feeAvailable: availableOf(quota.feeAsset) };
+      return { quota, available: availableOf(dest.currency.asset), feeAvailable: availableOf(quota.withdrawFeeAsset) };
     }),
   );
 }
@@ -128,7 +128,7 @@ export async function askRoute(
 
 /** The smallest amount the route accepts: the stricter of the currency's and the quota's minimums. */
 export function minimumOf(dest: Destination, quota: PayWithdrawalQuota): string {
-  return money.max(dest.currency.minWithdrawal, quota.minAmount);
+  return money.max(dest.currency.minWithdrawal, quota.withdrawMinSize);
 }
 
 /** The lines naming the route, shared by summaries and results. */
