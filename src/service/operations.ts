@@ -299,8 +299,8 @@ export const operations = {
     path: "/api/v1/accounts/funding/withdrawals",
     auth: "bearer",
     input: z.object({
+      assets: S.Q.list(S.AssetCode).optional(),
       ...period,
-      status: S.ExchangeWithdrawalStatus.optional(),
       currentPage: S.Q.currentPage,
       pageSize: S.Q.pageSize,
     }),
@@ -345,7 +345,9 @@ export const operations = {
     path: "/api/v1/accounts/transfers",
     auth: "bearer",
     input: z.object({
-      direction: z.enum(["fundingToTrading", "tradingToFunding"]).optional(),
+      assets: S.Q.list(S.AssetCode).optional(),
+      from: S.BalanceKind.optional(),
+      to: S.BalanceKind.optional(),
       ...period,
       currentPage: S.Q.currentPage,
       pageSize: S.Q.pageSize,

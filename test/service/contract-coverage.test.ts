@@ -153,7 +153,7 @@ describe("every operation through the clients against the simulator", () => {
     expect((await ex.getFundingWithdrawalsHistory({})).withdrawals).toHaveLength(1);
     const move = await ex.createBalanceTransfer({ clientTransferId: "cov-mv-1", asset: "USDT", amount: "10", from: "funding", to: "trading" });
     expect((await ex.getBalanceTransfer({ clientTransferId: "cov-mv-1" })).id).toBe(move.id);
-    expect((await ex.getBalanceTransfersHistory({ direction: "fundingToTrading" })).transfers).toHaveLength(1);
+    expect((await ex.getBalanceTransfersHistory({ from: "funding", to: "trading", assets: ["USDT"] })).transfers).toHaveLength(1);
   });
 
   it("Pay: app, currencies, cheques, transfers, invoices, withdrawals", async () => {

@@ -141,7 +141,7 @@ describe("Exchange replies match the contract", () => {
     );
     await call("getBalanceTransfer", 200, `${api}/accounts/transfer?transferId=${moved.id}`, { key });
     await call("getBalanceTransfer", 404, `${api}/accounts/transfer?clientTransferId=none`, { key });
-    await call("getBalanceTransfersHistory", 200, `${api}/accounts/transfers?direction=fundingToTrading`, {
+    await call("getBalanceTransfersHistory", 200, `${api}/accounts/transfers?from=funding&to=trading&assets=USDT&assets=TONCOIN`, {
       key,
     });
 
@@ -194,7 +194,7 @@ describe("Exchange replies match the contract", () => {
     await call("getFundingWithdrawal", 404, `${api}/accounts/funding/withdrawal?clientWithdrawalId=none`, {
       key,
     });
-    await call("getFundingWithdrawalsHistory", 200, `${api}/accounts/funding/withdrawals?status=pending`, {
+    await call("getFundingWithdrawalsHistory", 200, `${api}/accounts/funding/withdrawals?assets=USDT`, {
       key,
     });
 

@@ -144,7 +144,7 @@ describe("moves between funding and trading", () => {
     });
   });
 
-  it("the history pages newest first and filters by direction and period", async () => {
+  it("the history pages newest first and filters by source, destination and period", async () => {
     const alice = await user({ funding: { USDT: "100" } });
     const ids: string[] = [];
     for (const [i, from] of ["funding", "funding", "trading", "funding"].entries()) {
@@ -163,13 +163,14 @@ describe("moves between funding and trading", () => {
     const all = await alice.ex.getBalanceTransfersHistory();
     expect(all).toMatchObject({ currentPage: 1, pageSize: 50, totalNum: 4, totalPage: 1 });
     expect(list(all)).toEqual([...ids].reverse());
-    expect(list(await alice.ex.getBalanceTransfersHistory({ direction: "tradingToFunding" }))).toEqual([
+    expect(list(await alice.ex.getBalanceTransfersHistory({ from: "trading" }))).toEqual([
       ids[2],
     ]);
     expect(
       list(
         await alice.ex.getBalanceTransfersHistory({
-          direction: "fundingToTrading",
+          from: "funding",
+          to: "trading",
           pageSize: 2,
           currentPage: 2,
         }),
@@ -362,11 +363,13 @@ describe("withdrawals from the funding balance", () => {
     expect(list(await alice.ex.getFundingWithdrawalsHistory({ pageSize: 2, currentPage: 2 }))).toEqual([
       ids[0],
     ]);
-    expect(list(await alice.ex.getFundingWithdrawalsHistory({ status: "completed" }))).toEqual([
+    // The real filters are assets and the period (S4, S5); no status filter.
+    expect(list(await alice.ex.getFundingWithdrawalsHistory({ assets: ["TONCOIN", "USDT"] }))).toEqual([
+      ids[2],
       ids[1],
       ids[0],
     ]);
-    expect(list(await alice.ex.getFundingWithdrawalsHistory({ status: "processing" }))).toEqual([ids[2]]);
+    expect(list(await alice.ex.getFundingWithdrawalsHistory({ assets: ["TONCOIN"] }))).toEqual([]);
     const since = new Date(T0 + 30_000).toISOString();
     expect(list(await alice.ex.getFundingWithdrawalsHistory({ startAt: since }))).toEqual([ids[2], ids[1]]);
     const other = await user({});
