@@ -1,5 +1,6 @@
 /**
- * Creating an invoice: asset → amount → description → expiry → the invoice with its links. Creating
+ * Creating an invoice: asset → a fixed price or any amount from a minimum → amount → number of
+ * payments → description → expiry → the invoice with its links. Creating
  * one moves no money (the payer pays), so there is no confirmation step; the create is still sent
  * exactly once, under a client id chosen before it.
  */
@@ -23,6 +24,9 @@ const EXPIRIES = [
   { key: "invoices-expiry-none", value: "none" },
 ];
 
+/** How many payments may close one invoice: one, or several (the real `numPayments`). */
+const PAYMENT_COUNTS = ["1", "2", "3", "5", "10", "25", "50", "100"];
+
 /** The create-invoice conversation. */
 export function createInvoiceConversation(deps: BotDeps) {
   return async (conversation: BotConversation, ctx: ConvContext): Promise<void> => {
@@ -45,12 +49,36 @@ export function createInvoiceConversation(deps: BotDeps) {
       ctx.t("invoices-ask-asset"),
     );
     const currency = currencies.find((c) => c.asset === asset)!;
+    // The real service takes exactly one of priceAmount and minPayment (S6).
+    const pricing = await askChoice(
+      conversation,
+      ctx,
+      ctx.t("invoices-ask-pricing"),
+      [
+        { label: ctx.t("invoices-pricing-fixed"), value: "fixed" },
+        { label: ctx.t("invoices-pricing-minimum"), value: "minimum" },
+      ],
+      1,
+    );
+    const min = formatAmount(currency.minInvoice, asset);
     const amount = await askAmount(conversation, ctx, {
       asset,
       decimals: currency.precision,
       min: currency.minInvoice,
-      prompt: ctx.t("invoices-ask-amount", { asset, min: formatAmount(currency.minInvoice, asset) }),
+      prompt:
+        pricing === "fixed"
+          ? ctx.t("invoices-ask-amount", { asset, min })
+          : ctx.t("invoices-ask-min-payment", { asset, min }),
     });
+    const numPayments = Number(
+      await askChoice(
+        conversation,
+        ctx,
+        ctx.t("invoices-ask-payments"),
+        PAYMENT_COUNTS.map((n) => ({ label: n === "1" ? ctx.t("invoices-payments-one") : n, value: n })),
+        4,
+      ),
+    );
     const description = await askText(conversation, ctx, ctx.t("invoices-ask-description"), {
       optional: true,
       maxLength: 1000,
@@ -69,7 +97,8 @@ export function createInvoiceConversation(deps: BotDeps) {
         const request = {
           clientInvoiceId,
           priceCurrency: asset,
-          priceAmount: amount,
+          ...(pricing === "fixed" ? { priceAmount: amount } : { minPayment: amount }),
+          numPayments,
           ...(description === undefined ? {} : { description }),
           ...(expiry === "none" ? {} : { expiresIn: invoiceExpiresIn(Number(expiry)) }),
           ...(await deps.watch?.callbackFor(octx.from!.id)),
