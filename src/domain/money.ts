@@ -36,6 +36,9 @@ export function normaliseAmountInput(text: string): string | null {
   return new D(stripped).toFixed();
 }
 
+/** Decimal places accepted when the service does not say (the most any asset here has). */
+export const MAX_DECIMALS = 18;
+
 export interface AmountRules {
   /** Largest number of decimal places. */
   decimals: number;

@@ -393,7 +393,7 @@ export const operations = {
     method: "GET",
     path: "/api/v1/currencies",
     auth: "public",
-    input: none,
+    input: z.object({ kind: S.CurrencyKind.optional() }),
     reply: z.array(S.Currency),
     status: 200,
     write: false,

@@ -359,15 +359,24 @@ export const PayBalance = z.object({
 });
 export type PayBalance = z.infer<typeof PayBalance>;
 export const PayBalances = z.object({ balances: z.array(PayBalance) });
+/** The kinds of currency the list can be filtered by (S6). */
+export const CurrencyKind = z.enum(["crypto", "fiat"]);
+/**
+ * A currency as the real service lists it (S3, S6): `{code, title, kind, networks: [{code}]}`. No
+ * source shows precision or minimums; this simulator sends them, and the bot checks amounts against
+ * them when present (otherwise the service's refusal is the check).
+ */
 export const Currency = z.object({
-  asset: AssetCode,
-  name: z.string(),
-  precision: z.number().int().min(0),
-  minTransfer: Decimal,
-  minCheque: Decimal,
-  minInvoice: Decimal,
-  minWithdrawal: Decimal,
-  networks: z.array(z.string()),
+  code: AssetCode,
+  title: nullable(z.string()),
+  /** `crypto` or `fiat`, kept as it comes. */
+  kind: nullable(z.string()),
+  networks: z.array(z.looseObject({ code: z.string() })).default([]),
+  precision: z.number().int().min(0).optional(),
+  minTransfer: Decimal.optional(),
+  minCheque: Decimal.optional(),
+  minInvoice: Decimal.optional(),
+  minWithdrawal: Decimal.optional(),
 });
 export type Currency = z.infer<typeof Currency>;
 /** A Payments list page: `pagination.next` is the cursor of the next page, null (or absent) on the last. */

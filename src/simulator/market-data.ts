@@ -3,7 +3,7 @@
  * An unknown fiat or asset code is a 400 `validation_error` naming the parameter.
  */
 import { money } from "../domain/money.js";
-import { CATALOGUE, type CatalogueAsset, findAsset, isFiat } from "./catalogue.js";
+import { CATALOGUE, type CatalogueAsset, FIATS, findAsset, isFiat } from "./catalogue.js";
 import { defineHandlers } from "./define.js";
 import { problems } from "./problems.js";
 
@@ -28,15 +28,21 @@ export const marketDataHandlers = defineHandlers({
     }));
   },
 
-  getCurrencies: () =>
-    CATALOGUE.map((a) => ({
-      asset: a.asset,
-      name: a.name,
-      precision: a.precision,
-      minTransfer: a.pay.minTransfer,
-      minCheque: a.pay.minCheque,
-      minInvoice: a.pay.minInvoice,
-      minWithdrawal: a.networks.map((n) => n.minWithdrawal).reduce((x, y) => money.min(x, y)),
-      networks: a.networks.filter((n) => n.withdrawalEnabled).map((n) => n.network),
-    })),
+  // The catalogue's assets are crypto; the fiat codes rates are quoted in are listed as fiat.
+  getCurrencies: ({ kind }) => [
+    ...(kind === "fiat"
+      ? []
+      : CATALOGUE.map((a) => ({
+          code: a.asset,
+          title: a.name,
+          kind: "crypto",
+          precision: a.precision,
+          minTransfer: a.pay.minTransfer,
+          minCheque: a.pay.minCheque,
+          minInvoice: a.pay.minInvoice,
+          minWithdrawal: a.networks.map((n) => n.minWithdrawal).reduce((x, y) => money.min(x, y)),
+          networks: a.networks.filter((n) => n.withdrawalEnabled).map((n) => ({ code: n.network })),
+        }))),
+    ...(kind === "crypto" ? [] : FIATS.map((code) => ({ code, title: code, kind: "fiat", networks: [] }))),
+  ],
 });

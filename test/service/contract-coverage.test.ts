@@ -159,7 +159,7 @@ describe("every operation through the clients against the simulator", () => {
   it("Pay: app, currencies, cheques, transfers, invoices, withdrawals", async () => {
     expect((await pay.getAppInfo()).ownerId).toBeTruthy();
     expect((await pay.getAppBalances()).balances.find((b) => b.asset === "USDT")?.available).toBe("1000");
-    expect((await pay.getCurrencies()).some((c) => c.asset === "USDT")).toBe(true);
+    expect((await pay.getCurrencies()).some((c) => c.code === "USDT")).toBe(true);
     expect((await pay.getRates({ base: "EUR" })).length).toBeGreaterThan(0);
     expect((await pay.getHealth()).status).toBe("ok");
 

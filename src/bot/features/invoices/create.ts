@@ -5,7 +5,7 @@
  * exactly once, under a client id chosen before it.
  */
 import { newClientId } from "../../../domain/ids.js";
-import { formatAmount } from "../../../domain/money.js";
+import { formatAmount, MAX_DECIMALS } from "../../../domain/money.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import { type Currency, type Invoice, invoiceExpiresIn } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
@@ -33,7 +33,7 @@ export function createInvoiceConversation(deps: BotDeps) {
     const start = await conversation.external((octx) =>
       attempt(octx, async () => {
         const { pay } = await clientsFor(deps, octx.from!.id);
-        const currencies: Currency[] = await pay.getCurrencies();
+        const currencies: Currency[] = await pay.getCurrencies({ kind: "crypto" });
         // Chosen now and stored with the conversation: a replay after a crash sends the same id, and
         // the service answers with the invoice already made instead of making a second one.
         return { currencies, clientInvoiceId: newClientId("inv") };
@@ -45,10 +45,10 @@ export function createInvoiceConversation(deps: BotDeps) {
     const asset = await askAsset(
       conversation,
       ctx,
-      currencies.map((c) => c.asset),
+      currencies.map((c) => c.code),
       ctx.t("invoices-ask-asset"),
     );
-    const currency = currencies.find((c) => c.asset === asset)!;
+    const currency = currencies.find((c) => c.code === asset)!;
     // The real service takes exactly one of priceAmount and minPayment (S6).
     const pricing = await askChoice(
       conversation,
@@ -60,11 +60,13 @@ export function createInvoiceConversation(deps: BotDeps) {
       ],
       1,
     );
-    const min = formatAmount(currency.minInvoice, asset);
+    // No minimum or precision in the reply: the service's refusal is the check.
+    const minInvoice = currency.minInvoice ?? "0";
+    const min = formatAmount(minInvoice, asset);
     const amount = await askAmount(conversation, ctx, {
       asset,
-      decimals: currency.precision,
-      min: currency.minInvoice,
+      decimals: currency.precision ?? MAX_DECIMALS,
+      min: minInvoice,
       prompt:
         pricing === "fixed"
           ? ctx.t("invoices-ask-amount", { asset, min })

@@ -65,7 +65,7 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
     if (!route) return;
     const { dest } = route;
     const { quota, available, feeAvailable } = route.terms;
-    const asset = dest.currency.asset;
+    const asset = dest.currency.code;
     const feeInAsset = quota.withdrawFeeAsset === asset;
     const min = minimumOf(dest, quota);
 

@@ -22,7 +22,7 @@ export function withdrawalLinkConversation(deps: BotDeps) {
     if (!route) return;
     const { dest, terms } = route;
     const { quota } = terms;
-    const asset = dest.currency.asset;
+    const asset = dest.currency.code;
     const min = minimumOf(dest, quota);
 
     const amount = await askAmount(conversation, ctx, {
