@@ -146,7 +146,7 @@ export function inferredFields(): string[] {
   const schemas = (doc.components as Record<string, Record<string, Json>>).schemas ?? {};
   return Object.entries(schemas).flatMap(([name, node]) => {
     if (node["x-source"] === "inferred") return [];
-    const properties = (node.properties ?? {}) as Record<string, Record<string, Json>>;
+    const properties = (node.properties ?? {}) as Record<string, Json>;
     return Object.entries(properties)
       .filter(([, prop]) => prop["x-source"] === "inferred")
       .map(([field]) => `${name}.${field}`);
