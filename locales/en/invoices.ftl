@@ -57,3 +57,11 @@ invoices-onchain-address = ⛓ The payer sends { $asset } on the { $network } ne
 ## invoices priced with a minimum payment or several payments
 invoices-field-min-payment = Minimum payment: { $amount } (the payer may pay more)
 invoices-field-payments = Payments expected: { $count }
+
+## creating an invoice: a fixed price or any amount from a minimum, and how many payments
+invoices-ask-pricing = How should the invoice be paid?
+invoices-pricing-fixed = A fixed price
+invoices-pricing-minimum = Any amount from a minimum
+invoices-ask-min-payment = What is the smallest payment in { $asset }? The payer may pay more. At least { $min }.
+invoices-ask-payments = How many payments close the invoice? Each payer pays the amount once.
+invoices-payments-one = One payment

@@ -40,7 +40,6 @@ withdraw-status-completed = completed
 withdraw-status-failed = failed
 withdraw-link-ask-amount = How much { $asset } should the link withdraw? Minimum { $min }, maximum { $max }. Fee: { $fee }.
 withdraw-link-made = 🔗 Withdrawal link created. Nothing has left your wallet: whoever opens the link confirms the withdrawal there.
-withdraw-link-expires = Valid until: { $expires }
 withdraw-link-telegram = In Telegram: { $link }
 withdraw-link-web = On the web: { $link }
 withdraw-link-open = 🔗 Open

@@ -57,3 +57,11 @@ invoices-onchain-address = ⛓ Плательщик отправляет { $asse
 ## invoices priced with a minimum payment or several payments
 invoices-field-min-payment = Минимальный платёж: { $amount } (плательщик может заплатить больше)
 invoices-field-payments = Ожидается платежей: { $count }
+
+## creating an invoice: a fixed price or any amount from a minimum, and how many payments
+invoices-ask-pricing = Как будет оплачиваться счёт?
+invoices-pricing-fixed = Фиксированная цена
+invoices-pricing-minimum = Любая сумма от минимума
+invoices-ask-min-payment = Какой наименьший платёж в { $asset }? Плательщик может заплатить больше. Не меньше { $min }.
+invoices-ask-payments = Сколько платежей закрывают счёт? Каждый плательщик платит один раз.
+invoices-payments-one = Один платёж

@@ -40,7 +40,6 @@ withdraw-status-completed = выполнен
 withdraw-status-failed = не удался
 withdraw-link-ask-amount = Сколько { $asset } вывести по ссылке? Минимум { $min }, максимум { $max }. Комиссия: { $fee }.
 withdraw-link-made = 🔗 Ссылка на вывод создана. С кошелька ничего не списано: вывод подтверждает тот, кто откроет ссылку.
-withdraw-link-expires = Действует до: { $expires }
 withdraw-link-telegram = В Telegram: { $link }
 withdraw-link-web = На сайте: { $link }
 withdraw-link-open = 🔗 Открыть

@@ -36,6 +36,9 @@ export function normaliseAmountInput(text: string): string | null {
   return new D(stripped).toFixed();
 }
 
+/** Decimal places accepted when the service does not say (the most any asset here has). */
+export const MAX_DECIMALS = 18;
+
 export interface AmountRules {
   /** Largest number of decimal places. */
   decimals: number;
@@ -102,4 +105,13 @@ export function formatAmount(amount: string, asset?: string): string {
   const sign = plain.startsWith("-") ? "-" : "";
   const text = `${sign}${grouped}${frac ? `.${frac}` : ""}`;
   return asset ? `${text} ${asset}` : text;
+}
+
+/**
+ * An amount a service reply may leave out (real replies guarantee little beyond the id): "—" when
+ * absent, without its asset when that is absent.
+ */
+export function formatOptionalAmount(amount: string | null | undefined, asset: string | null | undefined): string {
+  if (amount === null || amount === undefined) return "—";
+  return formatAmount(amount, asset ?? undefined);
 }

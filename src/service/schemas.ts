@@ -16,7 +16,8 @@ export const Timestamp = z
   .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$/);
 export const SymbolCode = z.string().regex(/^[A-Z0-9]+-[A-Z0-9]+$/);
 export const AssetCode = z.string().min(1).max(32);
-export const FiatCode = z.string().regex(/^[A-Z]{3}$/);
+/** The currency rates are quoted in: a fiat code (`USD`) or an asset (`USDT`, S3). */
+export const RateBase = z.string().regex(/^[A-Z0-9]{2,10}$/);
 export const Network = z.enum(["TON", "BSC", "ETH", "BTC", "TRX", "SOL"]);
 export const Side = z.enum(["buy", "sell"]);
 /** A client id: 1–64 of `[A-Za-z0-9_-]` (S5); optional on the real service, but we always send one. */
@@ -156,7 +157,8 @@ export const Asset = z.object({
   networks: z.array(AssetNetwork),
 });
 export type Asset = z.infer<typeof Asset>;
-export const Rate = z.object({ asset: AssetCode, base: FiatCode, rate: Decimal });
+/** The price of one unit of `currency` in the requested `base` (S3: items are `{currency, rate}`). */
+export const Rate = z.object({ currency: AssetCode, rate: Decimal });
 export type Rate = z.infer<typeof Rate>;
 /** Fee rates of a pair (fractions: 0.001 is 0.1 %). */
 export const TradeFee = z.object({
@@ -346,7 +348,8 @@ export const ExchangeTransfersPage = PageMeta.extend({ transfers: z.array(Exchan
 
 // ------------------------------------------------------------------ Pay: application and currencies
 
-export const AppInfo = z.object({ id: z.string(), name: z.string(), ownerId: z.string() });
+/** S3 shows `{id, name}`; `ownerId` is this simulator's extra, used only when present. */
+export const AppInfo = z.object({ id: z.string(), name: nullable(z.string()), ownerId: nullable(z.string()) });
 export type AppInfo = z.infer<typeof AppInfo>;
 export const PayBalance = z.object({
   asset: AssetCode,
@@ -356,15 +359,24 @@ export const PayBalance = z.object({
 });
 export type PayBalance = z.infer<typeof PayBalance>;
 export const PayBalances = z.object({ balances: z.array(PayBalance) });
+/** The kinds of currency the list can be filtered by (S6). */
+export const CurrencyKind = z.enum(["crypto", "fiat"]);
+/**
+ * A currency as the real service lists it (S3, S6): `{code, title, kind, networks: [{code}]}`. No
+ * source shows precision or minimums; this simulator sends them, and the bot checks amounts against
+ * them when present (otherwise the service's refusal is the check).
+ */
 export const Currency = z.object({
-  asset: AssetCode,
-  name: z.string(),
-  precision: z.number().int().min(0),
-  minTransfer: Decimal,
-  minCheque: Decimal,
-  minInvoice: Decimal,
-  minWithdrawal: Decimal,
-  networks: z.array(z.string()),
+  code: AssetCode,
+  title: nullable(z.string()),
+  /** `crypto` or `fiat`, kept as it comes. */
+  kind: nullable(z.string()),
+  networks: z.array(z.looseObject({ code: z.string() })).default([]),
+  precision: z.number().int().min(0).optional(),
+  minTransfer: Decimal.optional(),
+  minCheque: Decimal.optional(),
+  minInvoice: Decimal.optional(),
+  minWithdrawal: Decimal.optional(),
 });
 export type Currency = z.infer<typeof Currency>;
 /** A Payments list page: `pagination.next` is the cursor of the next page, null (or absent) on the last. */
@@ -395,19 +407,27 @@ export const CreateChequeRequest = z
     path: ["target"],
   });
 export type CreateChequeRequest = z.infer<typeof CreateChequeRequest>;
+/**
+ * A cheque. Only `chequeId` is certain: the SDK models (S3) make every other field optional and its
+ * tests' replies carry `chequeId` with one or two more, so the rest is null when absent.
+ */
 export const Cheque = z.object({
   chequeId: z.string(),
-  clientChequeId: z.string(),
-  asset: AssetCode,
-  amount: Decimal,
+  clientChequeId: nullable(z.string()),
+  asset: nullable(AssetCode),
+  amount: nullable(Decimal),
   description: nullable(z.string()),
-  targetType: nullable(TargetType),
+  targetType: nullable(z.string()),
   target: nullable(z.string()),
-  state: z.string(),
+  state: nullable(z.string()),
   /** A deleted (cancelled) cheque is still readable, with `deleted: true`; lists leave it out. */
   deleted: z.boolean().optional().transform((v) => v ?? false),
-  links: z.object({ telegramBotLink: z.string() }),
-  createdAt: Timestamp,
+  links: z
+    .object({ telegramBotLink: z.string().optional() })
+    .optional()
+    .transform((l) => l ?? {}),
+  createdAt: nullable(Timestamp),
+  callback: z.looseObject({ callbackUrl: z.string() }).optional(),
 });
 export type Cheque = z.infer<typeof Cheque>;
 export const ChequesPage = cursorPage(Cheque);
@@ -428,17 +448,21 @@ export const CreateTransferRequest = z.object({
   callback: Callback.optional(),
 });
 export type CreateTransferRequest = z.infer<typeof CreateTransferRequest>;
-/** A payout; `status` is kept as it comes (sources show `pending`, `paid`, `failed` and others). */
+/**
+ * A payout; `status` is kept as it comes (sources show `pending`, `paid`, `failed` and others). Only
+ * `payoutId` is certain: S3's models make the rest optional and its test replies omit them.
+ */
 export const Transfer = z.object({
   payoutId: z.string(),
   clientPayoutId: nullable(z.string()),
-  target: z.string(),
-  targetType: z.string(),
-  asset: AssetCode,
-  amount: Decimal,
+  target: nullable(z.string()),
+  targetType: nullable(z.string()),
+  asset: nullable(AssetCode),
+  amount: nullable(Decimal),
   description: nullable(z.string()),
   status: nullable(z.string()),
   createdAt: nullable(Timestamp),
+  callback: z.looseObject({ callbackUrl: z.string() }).optional(),
 });
 export type Transfer = z.infer<typeof Transfer>;
 export const TransfersPage = cursorPage(Transfer);
@@ -573,8 +597,16 @@ export const CreateWithdrawalLinkRequest = z.object({
   asset: AssetCode,
   amount: Decimal,
   comment: z.string().optional(),
+  /** Where the link is meant to be opened (S6 names the field; its values are not published). */
+  platform: z.string().min(1).optional(),
 });
-export const WithdrawalLink = z.object({ links: PaymentLinks, expiresAt: Timestamp });
+/** The links of a withdrawal link, flat in the reply (S3, S6); each may be missing. */
+export const WithdrawalLink = z.object({
+  telegramBotLink: z.string().optional(),
+  telegramMiniAppLink: z.string().optional(),
+  webLink: z.string().optional(),
+});
+export type WithdrawalLink = z.infer<typeof WithdrawalLink>;
 export const CreatePayWithdrawalRequest = z.object({
   clientWithdrawalId: ClientWithdrawalId,
   network: Network,
@@ -584,29 +616,37 @@ export const CreatePayWithdrawalRequest = z.object({
   comment: z.string().optional(),
 });
 export type CreatePayWithdrawalRequest = z.infer<typeof CreatePayWithdrawalRequest>;
-export const PayWithdrawalStatus = z.enum(["created", "processing", "completed", "failed"]);
+/** The statuses a withdrawal list can be filtered by (S6); a reply's status is kept as it comes. */
+export const PayWithdrawalStatus = z.enum(["CREATED", "COMPLETED", "FAIL"]);
+/**
+ * A withdrawal. Only `withdrawalId` is certain (S3 models: the rest optional; its test replies carry
+ * `withdrawalId` with `status: "pending"` or a callback), so every other field is null when absent.
+ */
 export const PayWithdrawal = z.object({
   withdrawalId: z.string(),
-  clientWithdrawalId: z.string(),
-  network: Network,
-  address: z.string(),
-  asset: AssetCode,
-  amount: Decimal,
-  fee: Decimal,
-  status: PayWithdrawalStatus,
-  txHash: z.string().nullable(),
-  createdAt: Timestamp,
+  clientWithdrawalId: nullable(z.string()),
+  network: nullable(z.string()),
+  address: nullable(z.string()),
+  asset: nullable(AssetCode),
+  amount: nullable(Decimal),
+  fee: nullable(Decimal),
+  status: nullable(z.string()),
+  comment: nullable(z.string()),
+  txHash: nullable(z.string()),
+  txLink: nullable(z.string()),
+  createdAt: nullable(Timestamp),
+  callback: z.looseObject({ callbackUrl: z.string() }).optional(),
 });
 export type PayWithdrawal = z.infer<typeof PayWithdrawal>;
 export const PayWithdrawalsPage = cursorPage(PayWithdrawal);
+/** A Payments withdrawal's terms for one asset and network, in the real field names (S3). */
 export const PayWithdrawalQuota = z.object({
-  network: Network,
-  asset: AssetCode,
-  minAmount: Decimal,
-  maxAmount: Decimal,
-  fee: Decimal,
-  feeAsset: AssetCode,
+  withdrawMinSize: Decimal,
+  withdrawFee: Decimal,
+  withdrawFeeAsset: AssetCode,
   precision: z.number().int().min(0),
+  /** No source shows a maximum; this simulator sends one, and the bot applies it when present. */
+  withdrawMaxSize: Decimal.optional(),
 });
 export type PayWithdrawalQuota = z.infer<typeof PayWithdrawalQuota>;
 

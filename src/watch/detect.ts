@@ -17,7 +17,7 @@ export type ObjectState = Record<string, string | boolean | null>;
 export type NoticePayload =
   | { type: "invoice-paid"; invoiceId: string; asset: string; amount: string; payer: string | null }
   | { type: "invoice-expired"; invoiceId: string; asset: string; amount: string }
-  | { type: "cheque-redeemed"; chequeId: string; asset: string; amount: string }
+  | { type: "cheque-redeemed"; chequeId: string; asset: string | null; amount: string | null }
   | {
       type: "order-partly-filled" | "order-filled" | "order-cancelled" | "order-stop-triggered";
       orderId: string;

@@ -9,7 +9,7 @@
 import type { Kysely } from "kysely";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Logger } from "pino";
-import { formatAmount } from "../domain/money.js";
+import { formatAmount, formatOptionalAmount } from "../domain/money.js";
 import type { Outbox } from "../outbox/worker.js";
 import type { NotifySettingsRepo } from "../storage/notify-settings.js";
 import type { Database } from "../storage/schema.js";
@@ -64,7 +64,7 @@ export function renderNotice(t: Translate, p: NoticePayload): { text: string; ke
       };
     case "cheque-redeemed":
       return {
-        text: t("notice-cheque-redeemed", { id: p.chequeId, amount: formatAmount(p.amount, p.asset) }),
+        text: t("notice-cheque-redeemed", { id: p.chequeId, amount: formatOptionalAmount(p.amount, p.asset) }),
         keyboard: button(t("notice-open-cheque"), `chq:show:${p.chequeId}`),
       };
     case "price-alert":

@@ -108,10 +108,10 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
 
     const shown = user.last()!;
     expect(shown.text).toContain("✅ Cheque created. 12.5 USDT is reserved");
-    expect(shown.text).toContain(cheque.links.telegramBotLink);
+    expect(shown.text).toContain(cheque.links.telegramBotLink!);
     const share = shown.keyboard?.inline_keyboard.flat().find((b) => "url" in b);
     expect(share && "url" in share ? share.url : "").toBe(
-      `https://t.me/share/url?url=${encodeURIComponent(cheque.links.telegramBotLink)}`,
+      `https://t.me/share/url?url=${encodeURIComponent(cheque.links.telegramBotLink!)}`,
     );
 
     const op = await h.storage.operations.get(opId(confirm));

@@ -35,7 +35,9 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     await user.press("menu:invoices");
     await user.pressLabel(/New invoice/);
     await user.press("in:pick:USDT");
+    await user.press("in:pick:fixed");
     await user.send(amount);
+    await user.press("in:pick:1");
     await user.send("Coffee beans");
     await user.press("in:pick:3600");
   }
@@ -46,6 +48,8 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     await user.press("inv:new");
     expect(user.last()?.text).toMatch(/Which currency/);
     await user.press("in:pick:USDT");
+    expect(user.last()?.text).toMatch(/How should the invoice be paid/);
+    await user.press("in:pick:fixed");
     expect(user.last()?.text).toMatch(/How much USDT.*Minimum 0.1 USDT/);
 
     await user.send("ten");
@@ -55,6 +59,8 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     await user.send("1.1234567");
     expect(user.last()?.text).toMatch(/at most 6/);
     await user.send("12,5");
+    expect(user.last()?.text).toMatch(/How many payments/);
+    await user.press("in:pick:1");
     expect(user.last()?.text).toMatch(/description/);
     await user.send("Coffee beans");
     await user.press("in:pick:86400");
@@ -93,12 +99,40 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     const { user, key } = await h.linkedUser();
     await user.send("/newinvoice");
     await user.press("in:pick:TONCOIN");
+    await user.pressLabel(/A fixed price/);
     await user.send("3");
+    await user.pressLabel(/One payment/);
     await user.pressLabel(/Skip/);
     await user.pressLabel(/No expiry/);
     expect(user.last()?.text).toContain("Expires: never");
     const [inv] = await activeInvoices(key);
     expect(inv).toMatchObject({ priceCurrency: "TONCOIN", priceAmount: "3", description: null, expiresAt: null });
+  });
+
+  it("creates an invoice for any amount from a minimum, closed by several payments", async () => {
+    const { user, key } = await h.linkedUser();
+    await user.send("/newinvoice");
+    await user.press("in:pick:USDT");
+    await user.pressLabel(/Any amount from a minimum/);
+    expect(user.last()?.text).toMatch(/smallest payment in USDT.*may pay more.*At least 0.1 USDT/);
+    await user.send("0.01");
+    expect(user.last()?.text).toMatch(/minimum is 0.1 USDT/);
+    await user.send("2");
+    await user.send("seven");
+    expect(user.last()?.text).toMatch(/Pick one/i);
+    await user.press("in:pick:3");
+    await user.pressLabel(/Skip/);
+    await user.pressLabel(/No expiry/);
+
+    const shown = user.last()!.text;
+    expect(shown).toContain("Minimum payment: 2 USDT (the payer may pay more)");
+    expect(shown).toContain("Payments expected: 3");
+    const [sent] = await h.simRequests("createInvoice");
+    expect(sent?.body).toMatchObject({ priceCurrency: "USDT", minPayment: "2", numPayments: 3 });
+    expect(sent?.body).not.toHaveProperty("priceAmount");
+    const [inv] = await activeInvoices(key);
+    expect(inv).toMatchObject({ priceCurrency: "USDT", priceAmount: null, minPayment: "2", numPayments: 3 });
+    expect(await h.simRequests("createInvoice")).toHaveLength(1);
   });
 
   it("leaves on /cancel and on the Cancel button without creating anything", async () => {
@@ -112,6 +146,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
 
     await user.send("/newinvoice");
     await user.press("in:pick:USDT");
+    await user.press("in:pick:fixed");
     await user.send("5");
     await user.pressLabel(/Cancel/);
     expect(user.last()?.text).toMatch(/Cancelled/);
@@ -305,5 +340,11 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     const { user } = await h.linkedUser({}, { languageCode: "ru" });
     await user.send("/newinvoice");
     expect(user.last()?.text).toMatch(/В какой валюте/);
+    await user.press("in:pick:USDT");
+    expect(user.last()?.text).toMatch(/Как будет оплачиваться счёт/);
+    const labels = user.last()?.keyboard?.inline_keyboard.flat().map((b) => b.text);
+    expect(labels).toEqual(expect.arrayContaining(["Фиксированная цена", "Любая сумма от минимума"]));
+    await user.press("in:pick:minimum");
+    expect(user.last()?.text).toMatch(/Какой наименьший платёж в USDT/);
   });
 });

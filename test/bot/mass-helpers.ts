@@ -153,9 +153,9 @@ export async function allTransfers(h: Harness, key: string) {
   const { pay } = h.deps.services.forKey("production", key);
   const out: {
     clientPayoutId: string | null;
-    target: string;
-    amount: string;
-    asset: string;
+    target: string | null;
+    amount: string | null;
+    asset: string | null;
     payoutId: string;
   }[] = [];
   let cursor: string | undefined;

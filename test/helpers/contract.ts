@@ -141,6 +141,18 @@ export function inferredComponents(): string[] {
   );
 }
 
+/** Fields of otherwise sourced schemas whose own `x-source` is `inferred` (e.g. `Currency.precision`). */
+export function inferredFields(): string[] {
+  const schemas = (doc.components as Record<string, Record<string, Json>>).schemas ?? {};
+  return Object.entries(schemas).flatMap(([name, node]) => {
+    if (node["x-source"] === "inferred") return [];
+    const properties = (node.properties ?? {}) as Record<string, Json>;
+    return Object.entries(properties)
+      .filter(([, prop]) => prop["x-source"] === "inferred")
+      .map(([field]) => `${name}.${field}`);
+  });
+}
+
 /** Errors of `body` against a named component schema (for example `Problem`); [] when it matches. */
 export function validateComponent(name: string, body: unknown): string[] {
   const pointer = `#/components/schemas/${pointerEscape(name)}`;

@@ -492,8 +492,8 @@ describe("the request on the wire", () => {
   it("repeats a query parameter for each element of an array and leaves out absent members", async () => {
     server.script(
       reply(200, [
-        { asset: "TONCOIN", base: "USD", rate: "5.5" },
-        { asset: "USDT", base: "USD", rate: "1" },
+        { currency: "TONCOIN", rate: "5.5" },
+        { currency: "USDT", rate: "1" },
       ]),
       reply(200, { items: [], pagination: { total: 0, next: null } }),
     );

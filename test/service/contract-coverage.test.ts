@@ -153,13 +153,13 @@ describe("every operation through the clients against the simulator", () => {
     expect((await ex.getFundingWithdrawalsHistory({})).withdrawals).toHaveLength(1);
     const move = await ex.createBalanceTransfer({ clientTransferId: "cov-mv-1", asset: "USDT", amount: "10", from: "funding", to: "trading" });
     expect((await ex.getBalanceTransfer({ clientTransferId: "cov-mv-1" })).id).toBe(move.id);
-    expect((await ex.getBalanceTransfersHistory({ direction: "fundingToTrading" })).transfers).toHaveLength(1);
+    expect((await ex.getBalanceTransfersHistory({ from: "funding", to: "trading", assets: ["USDT"] })).transfers).toHaveLength(1);
   });
 
   it("Pay: app, currencies, cheques, transfers, invoices, withdrawals", async () => {
     expect((await pay.getAppInfo()).ownerId).toBeTruthy();
     expect((await pay.getAppBalances()).balances.find((b) => b.asset === "USDT")?.available).toBe("1000");
-    expect((await pay.getCurrencies()).some((c) => c.asset === "USDT")).toBe(true);
+    expect((await pay.getCurrencies()).some((c) => c.code === "USDT")).toBe(true);
     expect((await pay.getRates({ base: "EUR" })).length).toBeGreaterThan(0);
     expect((await pay.getHealth()).status).toBe("ok");
 
@@ -208,14 +208,14 @@ describe("every operation through the clients against the simulator", () => {
     ]);
 
     const quota = await pay.getWithdrawalQuotas({ network: "TON", asset: "USDT" });
-    const link = await pay.createWithdrawalLink({ network: "TON", address: `UQ${"B".repeat(46)}`, asset: "USDT", amount: quota.minAmount });
-    expect(link.links.webLink).toMatch(/^http/);
+    const link = await pay.createWithdrawalLink({ network: "TON", address: `UQ${"B".repeat(46)}`, asset: "USDT", amount: quota.withdrawMinSize });
+    expect(link.webLink).toMatch(/^http/);
     const withdrawal = await pay.createWithdrawal({
       clientWithdrawalId: "cov-wd-1",
       network: "TON",
       address: `UQ${"B".repeat(46)}`,
       asset: "USDT",
-      amount: quota.minAmount,
+      amount: quota.withdrawMinSize,
     });
     expect((await pay.getWithdrawal({ withdrawalId: withdrawal.withdrawalId })).clientWithdrawalId).toBe("cov-wd-1");
     expect((await pay.getWithdrawals({})).items).toHaveLength(1);

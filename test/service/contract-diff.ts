@@ -4,7 +4,7 @@
  * no fixture covers yet, and which elements the contract marks as inferred.
  */
 import { operations } from "../../src/service/operations.js";
-import { inferredComponents, operationSource } from "../helpers/contract.js";
+import { inferredComponents, inferredFields, operationSource } from "../helpers/contract.js";
 import { checkFixture, loadRealFixtures } from "./real-fixtures.js";
 
 const checks = loadRealFixtures().map(checkFixture);
@@ -28,4 +28,5 @@ for (const id of ids) {
 const inferredOps = ids.filter((id) => operationSource(id) === "inferred");
 console.log(`\nOperations still inferred: ${inferredOps.join(", ") || "none"}`);
 console.log(`Components still inferred: ${inferredComponents().join(", ") || "none"}`);
+console.log(`Fields still inferred: ${inferredFields().join(", ") || "none"}`);
 console.log(`\n${checks.length} fixtures, ${checks.length - differing} match, ${differing} differ.`);

@@ -31,14 +31,15 @@ export function transferReply(overrides: Partial<Transfer> = {}): Transfer {
 
 export function currencyReply(overrides: Partial<Currency> = {}): Currency {
   return {
-    asset: "USDT",
-    name: "Tether",
+    code: "USDT",
+    title: "Tether",
+    kind: "crypto",
     precision: 6,
     minTransfer: "0.01",
     minCheque: "0.1",
     minInvoice: "0.1",
     minWithdrawal: "1",
-    networks: ["TON"],
+    networks: [{ code: "TON" }],
     ...overrides,
   };
 }

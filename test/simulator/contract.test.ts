@@ -200,7 +200,7 @@ describe("Pay replies match the contract", () => {
       key,
       body: { ...terms, amount: "0.5", clientWithdrawalId: "w-3" },
     });
-    await call("getWithdrawals", 200, "/pay/api/v1/withdrawals?status=completed", { key });
+    await call("getWithdrawals", 200, "/pay/api/v1/withdrawals?status=COMPLETED", { key });
     await call("getWithdrawal", 200, `/pay/api/v1/withdrawal?withdrawalId=${created.withdrawalId}`, { key });
     await call("getWithdrawal", 404, "/pay/api/v1/withdrawal?clientWithdrawalId=none", { key });
 

@@ -141,14 +141,14 @@ describe("Exchange replies match the contract", () => {
     );
     await call("getBalanceTransfer", 200, `${api}/accounts/transfer?transferId=${moved.id}`, { key });
     await call("getBalanceTransfer", 404, `${api}/accounts/transfer?clientTransferId=none`, { key });
-    await call("getBalanceTransfersHistory", 200, `${api}/accounts/transfers?direction=fundingToTrading`, {
+    await call("getBalanceTransfersHistory", 200, `${api}/accounts/transfers?from=funding&to=trading&assets=USDT&assets=TONCOIN`, {
       key,
     });
 
     // Withdrawals.
     await call(
       "getFundingWithdrawalQuotas",
-      200,
+      401,
       `${api}/accounts/funding/withdrawal-quotas?asset=USDT&network=TON`,
     );
     await call(
@@ -161,6 +161,7 @@ describe("Exchange replies match the contract", () => {
       "getFundingWithdrawalQuotas",
       404,
       `${api}/accounts/funding/withdrawal-quotas?asset=BTC&network=TON`,
+      { key },
     );
     const send = { network: "TON", address: TON_ADDRESS, asset: "USDT", amount: "5" };
     const sent = await call(
@@ -193,7 +194,7 @@ describe("Exchange replies match the contract", () => {
     await call("getFundingWithdrawal", 404, `${api}/accounts/funding/withdrawal?clientWithdrawalId=none`, {
       key,
     });
-    await call("getFundingWithdrawalsHistory", 200, `${api}/accounts/funding/withdrawals?status=pending`, {
+    await call("getFundingWithdrawalsHistory", 200, `${api}/accounts/funding/withdrawals?assets=USDT`, {
       key,
     });
 

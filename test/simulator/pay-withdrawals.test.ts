@@ -12,17 +12,18 @@ const TON_ADDRESS = `EQ${"A".repeat(44)}_-`;
 const ETH_ADDRESS = `0x${"ab".repeat(20)}`;
 
 describe("withdrawals", () => {
-  it("quotas are public; an unknown asset or network is 404", async () => {
+  it("quotas answer with or without a key, in the real field names; an unknown asset or network is 404", async () => {
     const anonymous = sim.pay();
-    expect(await anonymous.getWithdrawalQuotas({ asset: "USDT", network: "TON" })).toEqual({
-      network: "TON",
-      asset: "USDT",
-      minAmount: "1",
-      maxAmount: "100000",
-      fee: "0.2",
-      feeAsset: "USDT",
+    const owner = await sim.createAccount({});
+    const terms = {
+      withdrawMinSize: "1",
+      withdrawFee: "0.2",
+      withdrawFeeAsset: "USDT",
       precision: 6,
-    });
+      withdrawMaxSize: "100000",
+    };
+    expect(await anonymous.getWithdrawalQuotas({ asset: "USDT", network: "TON" })).toEqual(terms);
+    expect(await sim.pay(owner.keys.production).getWithdrawalQuotas({ asset: "USDT", network: "TON" })).toEqual(terms);
     expect(await rejection(anonymous.getWithdrawalQuotas({ asset: "BTC", network: "TON" }))).toMatchObject({
       status: 404,
       kind: "not_found",
@@ -43,7 +44,7 @@ describe("withdrawals", () => {
       amount: "10",
       comment: "memo",
     });
-    expect(created).toMatchObject({ status: "created", fee: "0.2", txHash: null, amount: "10" });
+    expect(created).toMatchObject({ status: "CREATED", fee: "0.2", txHash: null, amount: "10" });
     expect((await sim.account(owner.userId)).pay.USDT).toEqual({
       balance: "50",
       available: "39.8",
@@ -51,7 +52,7 @@ describe("withdrawals", () => {
     });
 
     const read = await pay.getWithdrawal({ clientWithdrawalId: "w-1" });
-    expect(read).toMatchObject({ withdrawalId: created.withdrawalId, status: "completed" });
+    expect(read).toMatchObject({ withdrawalId: created.withdrawalId, status: "COMPLETED" });
     expect(read.txHash).toMatch(/^[0-9a-f]{64}$/);
     expect((await sim.account(owner.userId)).pay.USDT).toEqual({
       balance: "39.8",
@@ -129,8 +130,8 @@ describe("withdrawals", () => {
     const second = await pay.getWithdrawals({ limit: 2, cursor: first.pagination.next! });
     expect(second.items.map((w) => w.clientWithdrawalId)).toEqual(["l-1"]);
     expect(second.pagination.next).toBeNull();
-    expect((await pay.getWithdrawals({ status: "completed" })).items).toHaveLength(3);
-    expect((await pay.getWithdrawals({ status: "failed" })).items).toEqual([]);
+    expect((await pay.getWithdrawals({ status: "COMPLETED" })).items).toHaveLength(3);
+    expect((await pay.getWithdrawals({ status: "FAIL" })).items).toEqual([]);
     expect(await rejection(pay.getWithdrawal({ withdrawalId: "wdr_p999999" }))).toMatchObject({
       status: 404,
     });
@@ -145,8 +146,8 @@ describe("withdrawals", () => {
       asset: "TONCOIN",
       amount: "1",
     });
-    expect(link.links.telegramBotLink).toMatch(/^https:\/\/t\.me\//);
-    expect(Date.parse(link.expiresAt)).toBeGreaterThan(Date.now());
+    expect(link.telegramBotLink).toMatch(/^https:\/\/t\.me\//);
+    expect(link.webLink).toMatch(/^https:\/\//);
     expect((await sim.account(owner.userId)).pay.TONCOIN).toEqual({
       balance: "5",
       available: "5",

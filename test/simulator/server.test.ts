@@ -92,10 +92,14 @@ describe("shared and public operations", () => {
     }
     for (const network of ["production", "testnet"] as const) {
       expect(await sim.pay(undefined, network).getRates({ base: "EUR", assets: ["USDT"] })).toEqual([
-        { asset: "USDT", base: "EUR", rate: "0.92" },
+        { currency: "USDT", rate: "0.92" },
+      ]);
+      // An asset as the base (the Pay SDK's test asks for USDT): priced through USD.
+      expect(await sim.pay(undefined, network).getRates({ base: "USDT", assets: ["TONCOIN"] })).toEqual([
+        { currency: "TONCOIN", rate: "5.2" },
       ]);
       const rates = await sim.exchange(network).getRates({ base: "USD" });
-      expect(rates.map((r) => r.asset)).toContain("TONCOIN");
+      expect(rates.map((r) => r.currency)).toContain("TONCOIN");
       expect(await sim.exchange(network).getHealth()).toEqual({ status: "ok" });
       expect(await sim.pay(undefined, network).getHealth()).toEqual({ status: "ok" });
     }
@@ -105,18 +109,22 @@ describe("shared and public operations", () => {
     expect(badAsset.body).toMatchObject({ status: 400, info: { field: "assets" } });
   });
 
-  it("getCurrencies lists precision, minimums and networks", async () => {
-    const currencies = await sim.pay().getCurrencies();
-    expect(currencies.find((c) => c.asset === "USDT")).toEqual({
-      asset: "USDT",
-      name: "Tether USD",
+  it("getCurrencies lists {code, title, kind, networks} (plus precision and minimums), filtered by kind", async () => {
+    const currencies = await sim.pay().getCurrencies({});
+    expect(currencies.find((c) => c.code === "USDT")).toEqual({
+      code: "USDT",
+      title: "Tether USD",
+      kind: "crypto",
       precision: 6,
       minTransfer: "0.01",
       minCheque: "0.1",
       minInvoice: "0.1",
       minWithdrawal: "1",
-      networks: ["TON", "TRX", "ETH", "BSC", "SOL"],
+      networks: ["TON", "TRX", "ETH", "BSC", "SOL"].map((code) => ({ code })),
     });
+    expect(currencies.find((c) => c.code === "EUR")).toEqual({ code: "EUR", title: "EUR", kind: "fiat", networks: [] });
+    expect(new Set((await sim.pay().getCurrencies({ kind: "crypto" })).map((c) => c.kind))).toEqual(new Set(["crypto"]));
+    expect((await sim.pay().getCurrencies({ kind: "fiat" })).map((c) => c.code)).toEqual(["USD", "EUR", "RUB"]);
   });
 
   it("getAppBalances reports balance = available + holds", async () => {

@@ -136,7 +136,7 @@ export const fundingHandlers = defineHandlers({
     const { records, meta } = historyPage(
       mine,
       input,
-      (w) => input.status === undefined || w.status === input.status,
+      (w) => input.assets === undefined || input.assets.includes(w.asset),
     );
     return { withdrawals: records.map(withdrawalView), ...meta };
   },

@@ -10,9 +10,6 @@ import { credit, debit, requireAccount, requireAvailable } from "../world.js";
 import { exchangeState, type SimTransfer, transferView } from "./model.js";
 import { historyPage } from "./paging.js";
 
-/** The balance a move in each direction starts from. */
-const SOURCE = { fundingToTrading: "funding", tradingToFunding: "trading" } as const;
-
 export const transferHandlers = defineHandlers({
   createBalanceTransfer: (input, { world, account }) => {
     const owner = requireAccount(account);
@@ -53,11 +50,14 @@ export const transferHandlers = defineHandlers({
 
   getBalanceTransfersHistory: (input, { world, account }) => {
     const mine = exchangeState(world).transfers.of(requireAccount(account).userId);
-    const { direction } = input;
+    const { assets, from, to } = input;
     const { records, meta } = historyPage(
       mine,
       input,
-      (t) => direction === undefined || t.from === SOURCE[direction],
+      (t) =>
+        (assets === undefined || assets.includes(t.asset)) &&
+        (from === undefined || t.from === from) &&
+        (to === undefined || t.to === to),
     );
     return { transfers: records.map(transferView), ...meta };
   },

@@ -6,6 +6,9 @@
 import type * as S from "../../service/schemas.js";
 import type { World } from "../types.js";
 
+/** A reply with fields the simulator always fills in (the real service promises little beyond the id). */
+type Filled<T, K extends keyof T> = T & { [P in K]: NonNullable<T[P]> };
+
 export interface Ledger<T> {
   /** Oldest first; never shrinks, so cursor positions stay valid. */
   list: T[];
@@ -15,7 +18,7 @@ export interface Ledger<T> {
 
 export interface ChequeRecord {
   owner: number;
-  cheque: S.Cheque;
+  cheque: Filled<S.Cheque, "asset" | "amount" | "state">;
   password: string | undefined;
   /** Where status changes are announced (signed callbacks), when the creator asked. */
   callbackUrl?: string | undefined;
@@ -35,7 +38,7 @@ export interface InvoiceRecord {
 }
 export interface WithdrawalRecord {
   owner: number;
-  withdrawal: S.PayWithdrawal;
+  withdrawal: Filled<S.PayWithdrawal, "asset" | "amount" | "fee" | "status">;
 }
 
 export interface PayAccountState {

@@ -17,8 +17,6 @@ import { paymentLinks } from "./links.js";
 import { checkAmount, requireAsset, requireNewClientId } from "./rules.js";
 import { lookup, payAccount, record, type WithdrawalRecord } from "./state.js";
 
-/** How long a withdrawal link stays usable. */
-const LINK_TTL_MS = 60 * 60 * 1000;
 
 export const withdrawalHandlers = defineHandlers({
   getWithdrawalQuotas: ({ asset, network }) => {
@@ -27,23 +25,18 @@ export const withdrawalHandlers = defineHandlers({
     if (entry === undefined || terms === undefined)
       throw problems.notFound("quota for this asset and network");
     return {
-      network,
-      asset,
-      minAmount: terms.minWithdrawal,
-      maxAmount: terms.maxWithdrawal,
-      fee: terms.fee,
-      feeAsset: asset,
+      withdrawMinSize: terms.minWithdrawal,
+      withdrawFee: terms.fee,
+      withdrawFeeAsset: asset,
       precision: entry.precision,
+      withdrawMaxSize: terms.maxWithdrawal,
     };
   },
 
   createWithdrawalLink: (input, { world }) => {
     checkTerms(input);
     const id = world.nextId("wdl");
-    return {
-      links: paymentLinks(world, "withdrawal", id),
-      expiresAt: new Date(world.now().getTime() + LINK_TTL_MS).toISOString(),
-    };
+    return paymentLinks(world, "withdrawal", id);
   },
 
   createWithdrawal: (input, { account, world }) => {
@@ -64,12 +57,14 @@ export const withdrawalHandlers = defineHandlers({
         asset: input.asset,
         amount: input.amount,
         fee: terms.fee,
-        status: "created",
+        status: "CREATED",
+        comment: input.comment ?? null,
         txHash: null,
+        txLink: null,
         createdAt: world.now().toISOString(),
       },
     };
-    // A copy: the stored record moves on at the next read, the reply must still say `created`.
+    // A copy: the stored record moves on at the next read, the reply must still say `CREATED`.
     return { ...record(withdrawals, withdrawalId, input.clientWithdrawalId, rec).withdrawal };
   },
 
@@ -108,10 +103,11 @@ function checkTerms(input: OperationInput<"createWithdrawalLink">): CatalogueNet
 /** Completes a created withdrawal: the held amount + fee leaves the balance. */
 function settle(owner: SimAccount, rec: WithdrawalRecord): WithdrawalRecord {
   const w = rec.withdrawal;
-  if (w.status === "created") {
+  if (w.status === "CREATED") {
     spendHeld(owner.pay, w.asset, money.add(w.amount, w.fee));
-    w.status = "completed";
+    w.status = "COMPLETED";
     w.txHash = createHash("sha256").update(w.withdrawalId).digest("hex");
+    w.txLink = `https://xrocket-sim.invalid/tx/${w.txHash}`;
   }
   return rec;
 }

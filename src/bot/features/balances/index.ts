@@ -100,7 +100,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
 
   const showCurrencies = async (ctx: BotContext) => {
     const { pay } = await publicClients(deps, ctx.from!.id);
-    for (const text of currenciesTexts(ctx.t, await pay.getCurrencies())) await ctx.reply(text);
+    for (const text of currenciesTexts(ctx.t, await pay.getCurrencies({ kind: "crypto" }))) await ctx.reply(text);
   };
   pm.command("currencies", showCurrencies);
   pm.callbackQuery("bal:currencies", async (ctx) => {

@@ -3,7 +3,7 @@
  * Exchange funding and trading balances), fiat rates and the currency list. Pure functions of their
  * input and a translate function, so the handlers only fetch and send.
  */
-import { formatAmount, money } from "../../../domain/money.js";
+import { formatAmount, formatOptionalAmount, money } from "../../../domain/money.js";
 import type { AccountBalance, Currency, PayBalance, Rate } from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
 
@@ -75,8 +75,8 @@ export function balancesText(t: Translate, src: BalanceSources): string {
 /** Rates of the main assets first, then the others, as "1 BTC = 65 000 USD". */
 export function ratesText(t: Translate, base: string, rates: Rate[]): string {
   const lines = [...rates]
-    .sort((a, b) => byAssetOrder(a.asset, b.asset))
-    .map((r) => t("balances-rates-line", { asset: r.asset, rate: formatAmount(r.rate, base) }));
+    .sort((a, b) => byAssetOrder(a.currency, b.currency))
+    .map((r) => t("balances-rates-line", { asset: r.currency, rate: formatAmount(r.rate, base) }));
   return [t("balances-rates-title", { base }), "", ...(lines.length > 0 ? lines : [t("common-none")])].join(
     "\n",
   );
@@ -85,18 +85,22 @@ export function ratesText(t: Translate, base: string, rates: Rate[]): string {
 /** The currency list, split into messages that fit Telegram's limit. */
 export function currenciesTexts(t: Translate, currencies: Currency[]): string[] {
   const blocks = [...currencies]
-    .sort((a, b) => byAssetOrder(a.asset, b.asset))
+    .sort((a, b) => byAssetOrder(a.code, b.code))
     .map((c) =>
       [
-        t("balances-currencies-head", { asset: c.asset, name: c.name, precision: c.precision }),
+        t("balances-currencies-head", {
+          asset: c.code,
+          name: c.title ?? c.code,
+          precision: c.precision ?? t("balances-missing"),
+        }),
         t("balances-currencies-minimums", {
-          transfer: formatAmount(c.minTransfer),
-          cheque: formatAmount(c.minCheque),
-          invoice: formatAmount(c.minInvoice),
-          withdrawal: formatAmount(c.minWithdrawal),
+          transfer: formatOptionalAmount(c.minTransfer, undefined),
+          cheque: formatOptionalAmount(c.minCheque, undefined),
+          invoice: formatOptionalAmount(c.minInvoice, undefined),
+          withdrawal: formatOptionalAmount(c.minWithdrawal, undefined),
         }),
         t("balances-currencies-networks", {
-          networks: c.networks.length > 0 ? c.networks.join(", ") : t("balances-missing"),
+          networks: c.networks.length > 0 ? c.networks.map((n) => n.code).join(", ") : t("balances-missing"),
         }),
       ].join("\n"),
     );

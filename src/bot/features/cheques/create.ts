@@ -4,7 +4,7 @@
  * returns plain JSON only (never clients or the key).
  */
 import { InlineKeyboard } from "grammy";
-import { formatAmount, money } from "../../../domain/money.js";
+import { formatAmount, MAX_DECIMALS, money } from "../../../domain/money.js";
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
@@ -30,14 +30,14 @@ interface Fundable {
 /** Currencies the user's Pay balance can fund a cheque in (available > 0), in the service's order. */
 async function loadFundable(deps: BotDeps, telegramId: number): Promise<Fundable[]> {
   const { pay } = await clientsFor(deps, telegramId);
-  const [currencies, balances] = await Promise.all([pay.getCurrencies(), pay.getAppBalances()]);
+  const [currencies, balances] = await Promise.all([pay.getCurrencies({ kind: "crypto" }), pay.getAppBalances()]);
   const available = new Map(balances.balances.map((b) => [b.asset, b.available]));
   return currencies
     .map((c) => ({
-      asset: c.asset,
-      precision: c.precision,
-      minCheque: c.minCheque,
-      available: available.get(c.asset) ?? "0",
+      asset: c.code,
+      precision: c.precision ?? MAX_DECIMALS,
+      minCheque: c.minCheque ?? "0",
+      available: available.get(c.code) ?? "0",
     }))
     .filter((a) => money.isPositive(a.available));
 }

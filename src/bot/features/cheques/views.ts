@@ -4,7 +4,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
-import { formatAmount, money } from "../../../domain/money.js";
+import { formatAmount, formatOptionalAmount, money } from "../../../domain/money.js";
 import type { Cheque } from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
@@ -42,7 +42,7 @@ const KNOWN_STATES = new Set(["active", "completed", "draft", "error", "cancelle
 
 /** A cheque's state for people: a deleted cheque is cancelled, whatever state it was left in. */
 export function chequeState(cheque: Cheque): string {
-  return cheque.deleted ? "cancelled" : cheque.state;
+  return cheque.deleted ? "cancelled" : (cheque.state ?? "—");
 }
 
 /** The localized state of a cheque; a state the service added since is shown as it comes. */
@@ -78,31 +78,32 @@ export function createSummary(t: Translate, s: CreateSummary): string {
 export function deleteSummary(t: Translate, cheque: Cheque, available: string): string {
   return t("cheques-summary-delete", {
     id: cheque.chequeId,
-    amount: formatAmount(cheque.amount, cheque.asset),
+    amount: formatOptionalAmount(cheque.amount, cheque.asset),
     recipient: recipientLabel(t, cheque.target),
-    available: formatAmount(available, cheque.asset),
-    after: formatAmount(money.add(available, cheque.amount), cheque.asset),
+    available: formatOptionalAmount(available, cheque.asset),
+    after: cheque.amount === null ? "—" : formatOptionalAmount(money.add(available, cheque.amount), cheque.asset),
   });
 }
 
 /** Shown once a cheque exists: its link and the reserved amount. */
 export function createdText(t: Translate, cheque: Cheque): string {
   return t("cheques-created", {
-    amount: formatAmount(cheque.amount, cheque.asset),
-    link: cheque.links.telegramBotLink,
+    amount: formatOptionalAmount(cheque.amount, cheque.asset),
+    link: cheque.links.telegramBotLink ?? "—",
   });
 }
 
 /** Share (url) and Details under a new cheque. */
 export function createdKeyboard(t: Translate, cheque: Cheque): InlineKeyboardMarkup {
-  const kb = new InlineKeyboard().url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
+  const kb = new InlineKeyboard();
+  if (cheque.links.telegramBotLink) kb.url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
   if (fitsCallback(CB.show(cheque.chequeId))) kb.row().text(t("cheques-details"), CB.show(cheque.chequeId));
   return kb;
 }
 
 /** Shown once a cheque is deleted: the amount released. */
 export function deletedText(t: Translate, cheque: Cheque): string {
-  return t("cheques-deleted", { amount: formatAmount(cheque.amount, cheque.asset) });
+  return t("cheques-deleted", { amount: formatOptionalAmount(cheque.amount, cheque.asset) });
 }
 
 /** Everything about one cheque. */
@@ -110,11 +111,11 @@ export function detailsText(t: Translate, cheque: Cheque): string {
   return t("cheques-details-text", {
     id: cheque.chequeId,
     state: stateLabel(t, chequeState(cheque)),
-    amount: formatAmount(cheque.amount, cheque.asset),
+    amount: formatOptionalAmount(cheque.amount, cheque.asset),
     description: cheque.description ?? t("cheques-no-description"),
     recipient: recipientLabel(t, cheque.target),
     created: formatTime(cheque.createdAt),
-    link: cheque.links.telegramBotLink,
+    link: cheque.links.telegramBotLink ?? "—",
   });
 }
 
@@ -122,7 +123,7 @@ export function detailsText(t: Translate, cheque: Cheque): string {
 export function detailsKeyboard(t: Translate, cheque: Cheque): InlineKeyboard {
   const kb = new InlineKeyboard();
   if (chequeState(cheque) === "active") {
-    kb.url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
+    if (cheque.links.telegramBotLink) kb.url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
     if (fitsCallback(CB.remove(cheque.chequeId))) kb.text(t("cheques-delete"), CB.remove(cheque.chequeId));
     kb.row();
     if (fitsCallback(CB.describe(cheque.chequeId))) kb.text(t("cheques-describe"), CB.describe(cheque.chequeId)).row();
@@ -149,14 +150,14 @@ export function listView(t: Translate, view: ListPage): { text: string; keyboard
     t("cheques-list-line", {
       n: i + 1,
       state: stateLabel(t, chequeState(c)),
-      amount: formatAmount(c.amount, c.asset),
+      amount: formatOptionalAmount(c.amount, c.asset),
     }),
   );
   const rows = view.items
     .filter((c) => fitsCallback(CB.show(c.chequeId)))
     .map((c) => [
       InlineKeyboard.text(
-        `${view.items.indexOf(c) + 1}. ${formatAmount(c.amount, c.asset)}`,
+        `${view.items.indexOf(c) + 1}. ${formatOptionalAmount(c.amount, c.asset)}`,
         CB.show(c.chequeId),
       ),
     ]);

@@ -7,7 +7,7 @@
  */
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { InlineQueryResult } from "grammy/types";
-import { formatAmount } from "../../../domain/money.js";
+import { formatAmount, formatOptionalAmount } from "../../../domain/money.js";
 import { ServiceError } from "../../../service/errors.js";
 import { resolveSymbol } from "../../../domain/symbols.js";
 import type { Cheque, Invoice } from "../../../service/schemas.js";
@@ -27,7 +27,7 @@ const MAX_SUGGESTIONS = 3;
 const MAX_OWN = 20;
 
 function chequeResult(t: Translate, c: Cheque, i: number): InlineQueryResult {
-  const amount = formatAmount(c.amount, c.asset);
+  const amount = formatOptionalAmount(c.amount, c.asset);
   return {
     type: "article",
     id: `cq${i}`,
@@ -36,7 +36,9 @@ function chequeResult(t: Translate, c: Cheque, i: number): InlineQueryResult {
     input_message_content: {
       message_text: [t("inline-cheque-message", { amount }), ...(c.description ? [c.description] : [])].join("\n"),
     },
-    reply_markup: new InlineKeyboard().url(t("inline-cheque-open", { amount }), c.links.telegramBotLink),
+    ...(c.links.telegramBotLink
+      ? { reply_markup: new InlineKeyboard().url(t("inline-cheque-open", { amount }), c.links.telegramBotLink) }
+      : {}),
   };
 }
 

@@ -1,10 +1,11 @@
 /**
- * Creating an invoice: asset → amount → description → expiry → the invoice with its links. Creating
+ * Creating an invoice: asset → a fixed price or any amount from a minimum → amount → number of
+ * payments → description → expiry → the invoice with its links. Creating
  * one moves no money (the payer pays), so there is no confirmation step; the create is still sent
  * exactly once, under a client id chosen before it.
  */
 import { newClientId } from "../../../domain/ids.js";
-import { formatAmount } from "../../../domain/money.js";
+import { formatAmount, MAX_DECIMALS } from "../../../domain/money.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import { type Currency, type Invoice, invoiceExpiresIn } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
@@ -23,13 +24,16 @@ const EXPIRIES = [
   { key: "invoices-expiry-none", value: "none" },
 ];
 
+/** How many payments may close one invoice: one, or several (the real `numPayments`). */
+const PAYMENT_COUNTS = ["1", "2", "3", "5", "10", "25", "50", "100"];
+
 /** The create-invoice conversation. */
 export function createInvoiceConversation(deps: BotDeps) {
   return async (conversation: BotConversation, ctx: ConvContext): Promise<void> => {
     const start = await conversation.external((octx) =>
       attempt(octx, async () => {
         const { pay } = await clientsFor(deps, octx.from!.id);
-        const currencies: Currency[] = await pay.getCurrencies();
+        const currencies: Currency[] = await pay.getCurrencies({ kind: "crypto" });
         // Chosen now and stored with the conversation: a replay after a crash sends the same id, and
         // the service answers with the invoice already made instead of making a second one.
         return { currencies, clientInvoiceId: newClientId("inv") };
@@ -41,16 +45,42 @@ export function createInvoiceConversation(deps: BotDeps) {
     const asset = await askAsset(
       conversation,
       ctx,
-      currencies.map((c) => c.asset),
+      currencies.map((c) => c.code),
       ctx.t("invoices-ask-asset"),
     );
-    const currency = currencies.find((c) => c.asset === asset)!;
+    const currency = currencies.find((c) => c.code === asset)!;
+    // The real service takes exactly one of priceAmount and minPayment (S6).
+    const pricing = await askChoice(
+      conversation,
+      ctx,
+      ctx.t("invoices-ask-pricing"),
+      [
+        { label: ctx.t("invoices-pricing-fixed"), value: "fixed" },
+        { label: ctx.t("invoices-pricing-minimum"), value: "minimum" },
+      ],
+      1,
+    );
+    // No minimum or precision in the reply: the service's refusal is the check.
+    const minInvoice = currency.minInvoice ?? "0";
+    const min = formatAmount(minInvoice, asset);
     const amount = await askAmount(conversation, ctx, {
       asset,
-      decimals: currency.precision,
-      min: currency.minInvoice,
-      prompt: ctx.t("invoices-ask-amount", { asset, min: formatAmount(currency.minInvoice, asset) }),
+      decimals: currency.precision ?? MAX_DECIMALS,
+      min: minInvoice,
+      prompt:
+        pricing === "fixed"
+          ? ctx.t("invoices-ask-amount", { asset, min })
+          : ctx.t("invoices-ask-min-payment", { asset, min }),
     });
+    const numPayments = Number(
+      await askChoice(
+        conversation,
+        ctx,
+        ctx.t("invoices-ask-payments"),
+        PAYMENT_COUNTS.map((n) => ({ label: n === "1" ? ctx.t("invoices-payments-one") : n, value: n })),
+        4,
+      ),
+    );
     const description = await askText(conversation, ctx, ctx.t("invoices-ask-description"), {
       optional: true,
       maxLength: 1000,
@@ -69,7 +99,8 @@ export function createInvoiceConversation(deps: BotDeps) {
         const request = {
           clientInvoiceId,
           priceCurrency: asset,
-          priceAmount: amount,
+          ...(pricing === "fixed" ? { priceAmount: amount } : { minPayment: amount }),
+          numPayments,
           ...(description === undefined ? {} : { description }),
           ...(expiry === "none" ? {} : { expiresIn: invoiceExpiresIn(Number(expiry)) }),
           ...(await deps.watch?.callbackFor(octx.from!.id)),

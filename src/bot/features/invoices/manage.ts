@@ -150,8 +150,8 @@ export function invoiceManagement(
   pm.callbackQuery(NETWORKS, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
-    const [inv, currencies] = await Promise.all([pay.getInvoice({ invoiceId: ctx.match[1]! }), pay.getCurrencies()]);
-    const networks = currencies.find((c) => c.asset === inv.priceCurrency)?.networks ?? [];
+    const [inv, currencies] = await Promise.all([pay.getInvoice({ invoiceId: ctx.match[1]! }), pay.getCurrencies({ kind: "crypto" })]);
+    const networks = (currencies.find((c) => c.code === inv.priceCurrency)?.networks ?? []).map((n) => n.code);
     if (inv.status !== "active" || networks.length === 0) {
       await ctx.reply(ctx.t("invoices-onchain-unavailable"));
       return;

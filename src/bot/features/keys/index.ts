@@ -25,7 +25,8 @@ async function verifyKey(deps: BotDeps, network: NetworkName, apiKey: string): P
   const probe = async (n: NetworkName) => {
     const { pay } = deps.services.forKey(n, apiKey);
     await pay.getAppBalances();
-    return (await pay.getAppInfo()).name;
+    const info = await pay.getAppInfo();
+    return info.name ?? info.id;
   };
   try {
     return { ok: true, name: await probe(network) };

@@ -6,7 +6,7 @@
  * The list itself never enters conversation state: it lives in the draft job, in storage.
  */
 import { randomBytes } from "node:crypto";
-import { formatAmount, money, normaliseAmountInput } from "../../../domain/money.js";
+import { formatAmount, MAX_DECIMALS, money, normaliseAmountInput } from "../../../domain/money.js";
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
@@ -144,16 +144,18 @@ async function checkDraftInput(
   const text = await store.draftInput(jobId, adminId);
   if (text === undefined) return undefined;
   const { pay } = await clientsFor(deps, adminId);
-  const [currencies, info] = await Promise.all([pay.getCurrencies(), pay.getAppInfo()]);
-  const assets = new Map<string, AssetRules>(currencies.map((c) => [c.asset, c]));
+  const [currencies, info] = await Promise.all([pay.getCurrencies({ kind: "crypto" }), pay.getAppInfo()]);
+  const assets = new Map<string, AssetRules>(
+    currencies.map((c) => [c.code, { precision: c.precision ?? MAX_DECIMALS, minTransfer: c.minTransfer ?? "0" }]),
+  );
   const read = readRows(text);
   const { valid, errors } = validateRows(read.rows, {
     assets,
     ...(defaultAsset ? { defaultAsset } : {}),
-    selfId: info.ownerId,
+    ...(info.ownerId !== null ? { selfId: info.ownerId } : {}),
   });
   const all = [...read.errors, ...errors].sort((a, b) => a.line - b.line);
-  return { valid, errors: all, info: { id: info.id, name: info.name } } satisfies Checked;
+  return { valid, errors: all, info: { id: info.id, name: info.name ?? info.id } } satisfies Checked;
 }
 
 /** The conversation builder. */
@@ -167,7 +169,7 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
       const user = await deps.storage.users.get(adminId);
       if (!user?.hasKey) return { ok: false as const, key: "error-no-key" };
       const { pay } = await clientsFor(deps, adminId);
-      return { ok: true as const, assets: (await pay.getCurrencies()).map((c) => c.asset) };
+      return { ok: true as const, assets: (await pay.getCurrencies({ kind: "crypto" })).map((c) => c.code) };
     });
     if (!setup.ok) {
       await ctx.reply(ctx.t(setup.key));

@@ -1,5 +1,5 @@
 /** How transfers are shown: summary lines, details, history lines. All amounts via formatAmount. */
-import { formatAmount, money } from "../../../domain/money.js";
+import { formatAmount, formatOptionalAmount, money } from "../../../domain/money.js";
 import type { Transfer } from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
 import { formatTime } from "../../shared/format.js";
@@ -43,8 +43,8 @@ export function transferSummary(t: Translate, p: TransferPayload, available: str
 export function transferDetails(t: Translate, tr: Transfer): string {
   const lines = [
     t("send-details-title", { id: tr.payoutId }),
-    t("send-summary-to", { recipient: recipientLabel(t, tr.target) }),
-    t("send-summary-amount", { amount: formatAmount(tr.amount, tr.asset) }),
+    t("send-summary-to", { recipient: tr.target === null ? "—" : recipientLabel(t, tr.target) }),
+    t("send-summary-amount", { amount: formatOptionalAmount(tr.amount, tr.asset) }),
   ];
   if (tr.description) lines.push(t("send-summary-description", { description: tr.description }));
   lines.push(
@@ -60,8 +60,8 @@ export function transferDetails(t: Translate, tr: Transfer): string {
 export function historyLine(t: Translate, tr: Transfer): string {
   return t("send-list-line", {
     time: tr.createdAt ? formatTime(tr.createdAt) : "-",
-    recipient: tr.target,
-    amount: formatAmount(tr.amount, tr.asset),
+    recipient: tr.target ?? "—",
+    amount: formatOptionalAmount(tr.amount, tr.asset),
     id: tr.payoutId,
   });
 }

@@ -4,7 +4,7 @@
  * JSON; the transfer itself is sent only when Confirm is pressed (see action.ts).
  */
 import type { ReplyKeyboardMarkup } from "grammy/types";
-import { formatAmount, money } from "../../../domain/money.js";
+import { formatAmount, MAX_DECIMALS, money } from "../../../domain/money.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
@@ -30,16 +30,18 @@ type Sendable = { asset: string; available: string; precision: number; minTransf
 /** Assets with an available Pay balance of at least the minimum transfer, in the balances' order. */
 async function loadSendable(deps: BotDeps, telegramId: number): Promise<Sendable[]> {
   const { pay } = await clientsFor(deps, telegramId);
-  const [currencies, { balances }] = await Promise.all([pay.getCurrencies(), pay.getAppBalances()]);
+  const [currencies, { balances }] = await Promise.all([pay.getCurrencies({ kind: "crypto" }), pay.getAppBalances()]);
   const sendable: Sendable[] = [];
   for (const b of balances) {
-    const c = currencies.find((x) => x.asset === b.asset);
-    if (c && money.gte(b.available, c.minTransfer) && money.isPositive(b.available)) {
+    const c = currencies.find((x) => x.code === b.asset);
+    // No minimum in the reply: the service's refusal is the check.
+    const minTransfer = c?.minTransfer ?? "0";
+    if (c && money.gte(b.available, minTransfer) && money.isPositive(b.available)) {
       sendable.push({
         asset: b.asset,
         available: b.available,
-        precision: c.precision,
-        minTransfer: c.minTransfer,
+        precision: c.precision ?? MAX_DECIMALS,
+        minTransfer,
       });
     }
   }

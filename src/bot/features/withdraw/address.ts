@@ -4,7 +4,7 @@
  * under the operation's id as its client id.
  */
 import { InlineKeyboard } from "grammy";
-import { formatAmount } from "../../../domain/money.js";
+import { formatAmount, formatOptionalAmount } from "../../../domain/money.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import { PayWithdrawal } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
@@ -12,6 +12,7 @@ import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import type { Translate } from "../../shared/errors.js";
 import { askAmount } from "../../shared/inputs.js";
+import { withdrawalStatusLabel } from "./history.js";
 import {
   type AddressWithdrawalPayload,
   amountLines,
@@ -44,8 +45,8 @@ export function withdrawalAction(): ActionDefinition<WithdrawalPayload> {
         amount: formatAmount(payload.amount, payload.asset),
         address: payload.address,
         network: payload.network,
-        fee: formatAmount(w.success ? w.data.fee : payload.fee, payload.feeAsset),
-        status: w.success ? t(`withdraw-status-${w.data.status}`) : "—",
+        fee: formatAmount((w.success ? w.data.fee : null) ?? payload.fee, payload.feeAsset),
+        status: w.success ? withdrawalStatusLabel(t, w.data.status) : "—",
       });
     },
     doneKeyboard: (t: Translate, _payload, result) => {
@@ -64,17 +65,17 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
     if (!route) return;
     const { dest } = route;
     const { quota, available, feeAvailable } = route.terms;
-    const asset = dest.currency.asset;
-    const feeInAsset = quota.feeAsset === asset;
+    const asset = dest.currency.code;
+    const feeInAsset = quota.withdrawFeeAsset === asset;
     const min = minimumOf(dest, quota);
 
-    const funds = { asset, available, fee: quota.fee, feeAsset: quota.feeAsset, feeAvailable };
+    const funds = { asset, available, fee: quota.withdrawFee, feeAsset: quota.withdrawFeeAsset, feeAvailable };
     if (cannotAfford(funds, min)) {
       await ctx.reply(
         ctx.t("withdraw-not-enough", {
           available: formatAmount(available, asset),
           min: formatAmount(min, asset),
-          fee: formatAmount(quota.fee, quota.feeAsset),
+          fee: formatAmount(quota.withdrawFee, quota.withdrawFeeAsset),
         }),
       );
       return;
@@ -84,15 +85,15 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
       asset,
       decimals: quota.precision,
       min,
-      max: quota.maxAmount,
+      max: quota.withdrawMaxSize,
       available,
-      ...(feeInAsset ? { fee: quota.fee } : {}),
+      ...(feeInAsset ? { fee: quota.withdrawFee } : {}),
       prompt: ctx.t("withdraw-ask-amount", {
         asset,
         available: formatAmount(available, asset),
         min: formatAmount(min, asset),
-        max: formatAmount(quota.maxAmount, asset),
-        fee: formatAmount(quota.fee, quota.feeAsset),
+        max: formatOptionalAmount(quota.withdrawMaxSize, asset),
+        fee: formatAmount(quota.withdrawFee, quota.withdrawFeeAsset),
       }),
     });
 
@@ -109,8 +110,8 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
       ...(dest.comment === undefined ? {} : { comment: dest.comment }),
       asset,
       amount,
-      fee: quota.fee,
-      feeAsset: quota.feeAsset,
+      fee: quota.withdrawFee,
+      feeAsset: quota.withdrawFeeAsset,
     };
     const proposed = await conversation.external((octx) =>
       attempt(octx, () => proposeAction(octx, deps, actions, { kind: WITHDRAWAL_KIND, payload, summary })),

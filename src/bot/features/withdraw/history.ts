@@ -1,6 +1,6 @@
 /** My withdrawals: the list, paged by the service's cursor, and the details of one. */
 import { Composer, InlineKeyboard } from "grammy";
-import { formatAmount } from "../../../domain/money.js";
+import { formatOptionalAmount } from "../../../domain/money.js";
 import type { PayWithdrawal } from "../../../service/schemas.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
@@ -16,15 +16,34 @@ const PAGE = /^wdr:page:([0-9]{1,4})$/;
 /** "UQAb…x9Zk": enough of an address to recognise it in a button. */
 const shortAddress = (a: string) => (a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
 
+/** The service's status words (S6: CREATED, COMPLETED, FAIL; S3's tests: pending) and ours. */
+const STATUS_LABELS: Record<string, string> = {
+  CREATED: "created",
+  created: "created",
+  pending: "created",
+  processing: "processing",
+  COMPLETED: "completed",
+  completed: "completed",
+  FAIL: "failed",
+  failed: "failed",
+};
+
+/** A withdrawal's status in the user's words; one the service added since is shown as it comes. */
+export function withdrawalStatusLabel(t: Translate, status: string | null): string {
+  if (status === null) return "—";
+  const known = STATUS_LABELS[status];
+  return known === undefined ? status : t(`withdraw-status-${known}`);
+}
+
 function withdrawalCard(t: Translate, w: PayWithdrawal): string {
   return [
     t("withdraw-details-title", { id: w.withdrawalId }),
-    t("withdraw-field-amount", { amount: formatAmount(w.amount, w.asset) }),
-    t("withdraw-field-fee", { fee: formatAmount(w.fee, w.asset) }),
-    t("withdraw-field-network", { network: w.network }),
-    t("withdraw-field-address", { address: w.address }),
-    t("withdraw-field-status", { status: t(`withdraw-status-${w.status}`) }),
-    t("withdraw-field-tx", { tx: w.txHash ?? t("withdraw-tx-unknown") }),
+    t("withdraw-field-amount", { amount: formatOptionalAmount(w.amount, w.asset) }),
+    t("withdraw-field-fee", { fee: formatOptionalAmount(w.fee, w.asset) }),
+    t("withdraw-field-network", { network: w.network ?? "—" }),
+    t("withdraw-field-address", { address: w.address ?? "—" }),
+    t("withdraw-field-status", { status: withdrawalStatusLabel(t, w.status) }),
+    t("withdraw-field-tx", { tx: w.txHash ?? w.txLink ?? t("withdraw-tx-unknown") }),
     t("withdraw-field-created", { created: formatTime(w.createdAt) }),
   ].join("\n");
 }
@@ -47,7 +66,7 @@ export function withdrawalHistory(deps: BotDeps): {
 
     const kb = new InlineKeyboard();
     for (const w of result.items) {
-      const label = `${formatAmount(w.amount, w.asset)} → ${shortAddress(w.address)} · ${ctx.t(`withdraw-status-${w.status}`)}`;
+      const label = `${formatOptionalAmount(w.amount, w.asset)} → ${shortAddress(w.address ?? "—")} · ${withdrawalStatusLabel(ctx.t, w.status)}`;
       kb.text(label, `wdr:show:${w.withdrawalId}`).row();
     }
     if (index > 0) kb.text(ctx.t("common-prev"), `wdr:page:${index - 1}`);

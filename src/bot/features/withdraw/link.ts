@@ -4,14 +4,14 @@
  * confirmation here; the call takes no client id, so a lost reply is reported, not retried.
  */
 import { InlineKeyboard } from "grammy";
-import { formatAmount } from "../../../domain/money.js";
+import { formatAmount, formatOptionalAmount } from "../../../domain/money.js";
 import { outcomeMayBeApplied } from "../../../service/errors.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { askAmount } from "../../shared/inputs.js";
 import { askRoute, minimumOf, routeLines } from "./steps.js";
-import { formatTime, shareUrl } from "../../shared/format.js";
+import { shareUrl } from "../../shared/format.js";
 
 export const WITHDRAWAL_LINK = "withdraw-link";
 
@@ -22,19 +22,19 @@ export function withdrawalLinkConversation(deps: BotDeps) {
     if (!route) return;
     const { dest, terms } = route;
     const { quota } = terms;
-    const asset = dest.currency.asset;
+    const asset = dest.currency.code;
     const min = minimumOf(dest, quota);
 
     const amount = await askAmount(conversation, ctx, {
       asset,
       decimals: quota.precision,
       min,
-      max: quota.maxAmount,
+      max: quota.withdrawMaxSize,
       prompt: ctx.t("withdraw-link-ask-amount", {
         asset,
         min: formatAmount(min, asset),
-        max: formatAmount(quota.maxAmount, asset),
-        fee: formatAmount(quota.fee, quota.feeAsset),
+        max: formatOptionalAmount(quota.withdrawMaxSize, asset),
+        fee: formatAmount(quota.withdrawFee, quota.withdrawFeeAsset),
       }),
     });
 
@@ -61,25 +61,21 @@ export function withdrawalLinkConversation(deps: BotDeps) {
       await ctx.reply(ctx.t("withdraw-link-lost"));
       return;
     }
-    const { links, expiresAt } = made.value;
+    // The reply's links are flat and each may be missing: open and share whichever exists.
+    const links = made.value;
+    const main = links.telegramBotLink ?? links.telegramMiniAppLink ?? links.webLink;
     const text = [
       ctx.t("withdraw-link-made"),
       ctx.t("withdraw-field-amount", { amount: formatAmount(amount, asset) }),
       ...routeLines(ctx, dest),
-      ctx.t("withdraw-link-expires", { expires: formatTime(expiresAt) }),
       "",
-      ctx.t("withdraw-link-telegram", { link: links.telegramBotLink }),
-      ctx.t("withdraw-link-web", { link: links.webLink }),
+      ...(links.telegramBotLink ? [ctx.t("withdraw-link-telegram", { link: links.telegramBotLink })] : []),
+      ...(links.webLink ? [ctx.t("withdraw-link-web", { link: links.webLink })] : []),
     ].join("\n");
+    const keyboard = new InlineKeyboard();
+    if (main) keyboard.url(ctx.t("withdraw-link-open"), main).url(ctx.t("common-share"), shareUrl(main)).row();
     await ctx.reply(text, {
-      reply_markup: new InlineKeyboard()
-        .url(ctx.t("withdraw-link-open"), links.telegramBotLink)
-        .url(
-          ctx.t("common-share"),
-          shareUrl(links.telegramBotLink),
-        )
-        .row()
-        .text(ctx.t("common-back"), "menu:withdraw"),
+      reply_markup: keyboard.text(ctx.t("common-back"), "menu:withdraw"),
       link_preview_options: { is_disabled: true },
     });
   };

@@ -13,7 +13,7 @@ import { askAsset, askChoice, askText } from "../../shared/inputs.js";
 /** The networks of a currency that the contract knows (others cannot be sent to). */
 function networksOf(currency: Currency): NetworkCode[] {
   return currency.networks.flatMap((n) => {
-    const parsed = Network.safeParse(n);
+    const parsed = Network.safeParse(n.code);
     return parsed.success ? [parsed.data] : [];
   });
 }
@@ -21,7 +21,7 @@ function networksOf(currency: Currency): NetworkCode[] {
 /** The currencies of the user's network, as plain JSON for the conversation. */
 function loadCurrencies(conversation: BotConversation, deps: BotDeps): Promise<Attempt<Currency[]>> {
   return conversation.external((octx) =>
-    attempt(octx, async () => (await clientsFor(deps, octx.from!.id)).pay.getCurrencies()),
+    attempt(octx, async () => (await clientsFor(deps, octx.from!.id)).pay.getCurrencies({ kind: "crypto" })),
   );
 }
 
@@ -43,10 +43,10 @@ async function askDestination(
   const asset = await askAsset(
     conversation,
     ctx,
-    withdrawable.map((c) => c.asset),
+    withdrawable.map((c) => c.code),
     ctx.t("withdraw-ask-asset"),
   );
-  const currency = withdrawable.find((c) => c.asset === asset)!;
+  const currency = withdrawable.find((c) => c.code === asset)!;
   const networks = networksOf(currency);
   const network =
     networks.length === 1
@@ -100,11 +100,11 @@ function loadTerms(conversation: BotConversation, deps: BotDeps, dest: Destinati
     attempt(octx, async () => {
       const { pay } = await clientsFor(deps, octx.from!.id);
       const [quota, { balances }] = await Promise.all([
-        pay.getWithdrawalQuotas({ network: dest.network, asset: dest.currency.asset }),
+        pay.getWithdrawalQuotas({ network: dest.network, asset: dest.currency.code }),
         pay.getAppBalances(),
       ]);
       const availableOf = (asset: string) => balances.find((b) => b.asset === asset)?.available ?? "0";
-      return { quota, available: availableOf(quota.asset), feeAvailable: availableOf(quota.feeAsset) };
+      return { quota, available: availableOf(dest.currency.code), feeAvailable: availableOf(quota.withdrawFeeAsset) };
     }),
   );
 }
@@ -128,7 +128,7 @@ export async function askRoute(
 
 /** The smallest amount the route accepts: the stricter of the currency's and the quota's minimums. */
 export function minimumOf(dest: Destination, quota: PayWithdrawalQuota): string {
-  return money.max(dest.currency.minWithdrawal, quota.minAmount);
+  return money.max(dest.currency.minWithdrawal ?? "0", quota.withdrawMinSize);
 }
 
 /** The lines naming the route, shared by summaries and results. */
