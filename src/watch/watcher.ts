@@ -12,6 +12,7 @@ import { isNotFound, RateLimitedError, UnauthorizedError } from "../service/erro
 import type { ServiceClients, ServiceFactory } from "../service/factory.js";
 import type { UsersRepo } from "../storage/types.js";
 import {
+  type NoticeDraft,
   initialState,
   isOpen,
   noticesFor,
@@ -20,6 +21,7 @@ import {
   stateOf,
   type Watched,
   type WatchKind,
+  withPayments,
 } from "./detect.js";
 import type { Slot, WatchStore } from "./store.js";
 
@@ -49,6 +51,8 @@ export interface WatcherDeps {
 /** Polls are this fraction of the time since the slot's last activity (within min and max). */
 const AGE_DIVISOR = 10;
 const PAGE_LIMIT = 100;
+/** Payments read for a paid-invoice notice: an invoice closes after `numPayments` of them. */
+const PAYMENTS_READ = 1000;
 
 class BudgetExhausted extends Error {
   constructor(readonly waitMs: number) {
@@ -160,6 +164,32 @@ export class Watcher {
     }
   }
 
+  /**
+   * Completes paid-invoice notices from the invoice's payments (who paid, what was paid). A 429 or an
+   * exhausted budget is thrown, so nothing is stored and the slot reads it all again later; any other
+   * failure to read them still announces the payment, without the payer.
+   */
+  async #complete(user: number, notices: NoticeDraft[], clients?: ServiceClients): Promise<NoticeDraft[]> {
+    if (clients === undefined) return notices;
+    const out: NoticeDraft[] = [];
+    for (const n of notices) {
+      if (n.payload.type !== "invoice-paid") {
+        out.push(n);
+        continue;
+      }
+      const { invoiceId } = n.payload;
+      try {
+        const page = await this.#call(user, () => clients.pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_READ }));
+        out.push({ ...n, payload: withPayments(n.payload, page.items) });
+      } catch (err) {
+        if (err instanceof BudgetExhausted || err instanceof RateLimitedError) throw err;
+        this.d.log.warn({ err, telegramId: user, invoiceId }, "watcher could not read an invoice's payments");
+        out.push(n);
+      }
+    }
+    return out;
+  }
+
   /** Spends one call of the user's budget, then makes it. */
   async #call<T>(user: number, fn: () => Promise<T>): Promise<T> {
     this.#budget.take(user, this.d.now());
@@ -177,7 +207,7 @@ export class Watcher {
     const seen = new Set<string>();
     for (const w of listed) {
       seen.add(objectId(w));
-      changed = (await this.observe(user, w, slot.baseline, known.get(objectId(w)))) || changed;
+      changed = (await this.observe(user, w, slot.baseline, known.get(objectId(w)), c)) || changed;
       anyOpen ||= isOpen(w);
     }
     for (const id of known.keys()) {
@@ -185,7 +215,7 @@ export class Watcher {
       const w = await this.#read(user, slot.kind, id, c);
       if (w === undefined) await this.d.store.close(user, slot.kind, id);
       else {
-        changed = (await this.observe(user, w, slot.baseline, known.get(id))) || changed;
+        changed = (await this.observe(user, w, slot.baseline, known.get(id), c)) || changed;
         anyOpen ||= isOpen(w);
       }
     }
@@ -234,10 +264,16 @@ export class Watcher {
    * Feeds one object to the change detector. An object first seen after the slot's first round is new:
    * it is compared with the state it was created in (so a fill before the first look is announced);
    * on the first round everything is only remembered. `stored` is the state just read with the slot's
-   * open objects (saves a read; a stale one only makes the guarded write fail and read again). True
-   * when something changed.
+   * open objects (saves a read; a stale one only makes the guarded write fail and read again). `clients`
+   * read what the object itself does not say (an invoice's payers). True when something changed.
    */
-  async observe(user: number, w: Watched, afterBaseline: boolean, stored?: ObjectState): Promise<boolean> {
+  async observe(
+    user: number,
+    w: Watched,
+    afterBaseline: boolean,
+    stored?: ObjectState,
+    clients?: ServiceClients,
+  ): Promise<boolean> {
     const { store } = this.d;
     const id = objectId(w);
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -245,7 +281,7 @@ export class Watcher {
       const after = stateOf(w);
       if (before !== undefined && JSON.stringify(before) === JSON.stringify(after)) return false;
       const from = before ?? (afterBaseline ? initialState(w) : after);
-      const notices = noticesFor(from, w);
+      const notices = await this.#complete(user, noticesFor(from, w), clients);
       if (await store.commit(user, w.kind, id, before, after, isOpen(w), notices, this.d.now())) return true;
       // Another source stored a newer state meanwhile: compare again with that.
     }

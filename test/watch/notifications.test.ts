@@ -44,12 +44,34 @@ describe("notifications", () => {
     await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "777" } });
     await tick();
     await tick();
-    expect(noticesTo(user, /was paid/)).toEqual([`🧾 Invoice ${invoice.id} was paid: 25 USDT.`]);
+    // The invoice no longer names its payer: the notice reads the invoice's payments for it.
+    expect(noticesTo(user, /was paid/)).toEqual([`🧾 Invoice ${invoice.id} was paid: 25 USDT by user id 777.`]);
     expect(user.last()?.keyboard?.inline_keyboard[0]?.[0]).toMatchObject({
       callback_data: `inv:show:${invoice.id}`,
     });
     const rows = await h.storage.db.selectFrom("notices").selectAll().execute();
     expect(rows.map((r) => [r.id, r.state])).toEqual([[`invoice:${invoice.id}:paid`, "sent"]]);
+  });
+
+  it("name every payer of an invoice closed by several payments, with what they paid in all", async () => {
+    h = await Harness.create();
+    const { user, clients } = await watchedUser();
+    const invoice = await clients.pay.createInvoice({
+      clientInvoiceId: "inv-n-2",
+      priceCurrency: "USDT",
+      minPayment: "10",
+      numPayments: 2,
+    });
+    await tick();
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "777", amount: "10.5" } });
+    await tick(); // one of two payments: the invoice is still active, nothing to tell yet
+    expect(noticesTo(user, /was paid/)).toEqual([]);
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "888", amount: "12" } });
+    await tick();
+    await tick();
+    expect(noticesTo(user, /was paid/)).toEqual([
+      `🧾 Invoice ${invoice.id} was paid: 22.5 USDT by user id 777, user id 888.`,
+    ]);
   });
 
   it("survive a restart between the change and the next round: no repeat, no loss", async () => {
