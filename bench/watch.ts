@@ -32,6 +32,7 @@ const MEASURE_SECONDS = Number(process.env.MEASURE_SECONDS ?? 60);
 const CHANGES_PER_SECOND = Number(process.env.CHANGES_PER_SECOND ?? 20);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
 const CALLS_PER_USER = 20;
+const CALLS_PER_MINUTE = Number(process.env.CALLS_PER_MINUTE ?? 20_000);
 
 const KIND_STATE: Record<WatchKind, string> = {
   invoice: JSON.stringify(initialState({ kind: "invoice", object: {} as never })),
@@ -134,6 +135,7 @@ async function main(): Promise<void> {
       WATCH_MAX_INTERVAL_SECONDS: INTERVAL_SECONDS,
       WATCH_IDLE_INTERVAL_SECONDS: INTERVAL_SECONDS * 5,
       WATCH_USER_CALLS_PER_MINUTE: CALLS_PER_USER,
+      WATCH_CALLS_PER_MINUTE: CALLS_PER_MINUTE,
       WATCH_CONCURRENCY: CONCURRENCY,
       ALERT_INTERVAL_SECONDS: 15,
       ALERT_REPEAT_MIN_GAP_SECONDS: 300,
