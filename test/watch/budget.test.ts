@@ -62,4 +62,18 @@ describe("watcher call budget", () => {
     expect(await notifications.watcher.round()).toBe(4);
     expect(notifications.watcher.calls).toBe(8);
   });
+
+  const PG_URL = process.env.TEST_DATABASE_URL;
+  const databases: [string, string | undefined][] = [["SQLite", undefined], ...(PG_URL ? [["PostgreSQL", PG_URL] as [string, string]] : [])];
+  it.each(databases)("counts the slots the budget must serve: all of them, and those with something open (%s)", async (_, databaseUrl) => {
+    h = await Harness.create(databaseUrl ? { databaseUrl } : {});
+    const a = await h.linkedUser();
+    await h.linkedUser();
+    await h.notifications.store.syncSlots(h.deps.now().getTime());
+    const { pay } = h.deps.services.forKey("production", a.key);
+    await pay.createInvoice({ clientInvoiceId: "inv-budget-1", priceCurrency: "USDT", priceAmount: "1" });
+    await pay.createInvoice({ clientInvoiceId: "inv-budget-2", priceCurrency: "USDT", priceAmount: "2" });
+    await h.notifications.watcher.round();
+    expect(await h.notifications.store.slotCounts()).toEqual({ slots: 6, open: 1 });
+  });
 });
