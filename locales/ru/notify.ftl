@@ -41,7 +41,7 @@ alerts-gone = Этого сигнала уже нет.
 
 ## notices
 notice-invoice-paid = 🧾 Счёт { $id } оплачен: { $amount }.
-notice-invoice-paid-by = 🧾 Счёт { $id } оплачен: { $amount }, плательщик — пользователь { $payer }.
+notice-invoice-paid-by = 🧾 Счёт { $id } оплачен: { $amount }, плательщик: { $payer }.
 notice-invoice-expired = ⌛ Счёт { $id } на { $amount } истёк неоплаченным.
 notice-cheque-redeemed = 🎟 Чек { $id } на { $amount } активирован.
 notice-order-partly-filled = 📈 Ордер { $id } ({ $side } { $symbol }) исполнен частично: { $filled } из { $size } по { $price }.

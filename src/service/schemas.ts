@@ -578,6 +578,11 @@ export const InvoicePayment = z.object({
   transactions: z.array(InvoiceTransaction).default([]),
 });
 export type InvoicePayment = z.infer<typeof InvoicePayment>;
+/** Who paid, as a payment's transaction names them: a Telegram id, a username or an e-mail (any may be missing). */
+export type InvoicePayer = NonNullable<InvoicePayment["transactions"][number]["payer"]>;
+/** The payer the payment's first transaction names, if any. */
+export const paymentPayer = (p: InvoicePayment): InvoicePayer | undefined =>
+  p.transactions.find((tx) => tx.payer !== undefined)?.payer;
 export const InvoicePaymentsPage = cursorPage(InvoicePayment);
 /** An on-chain address the payer can pay the invoice to (S3). */
 export const InvoicePaymentAddress = z.object({

@@ -23,6 +23,8 @@ const RedeemInput = z.object({
 const PayInvoiceInput = z.object({
   invoiceId: z.string().min(1),
   payerId: z.string().regex(/^[1-9][0-9]{0,15}$/).optional(),
+  // Above a minimum payment the payer chooses how much (the minimum when absent).
+  amount: Decimal.optional(),
 });
 const FillInput = z.object({
   orderId: z.string().min(1),
@@ -71,7 +73,7 @@ export async function handleControl(
     const input = parse(PayInvoiceInput, body);
     const world = Object.values(sim.worlds).find((w) => payModule(w).invoicesById.has(input.invoiceId));
     if (world === undefined) throw problems.notFound("invoice");
-    return sendJson(res, 200, payInvoice(world, input.invoiceId, input.payerId));
+    return sendJson(res, 200, payInvoice(world, input.invoiceId, input.payerId, input.amount));
   }
   if (route === "POST /_sim/orders/fill") {
     const input = parse(FillInput, body);

@@ -5,7 +5,7 @@
  * yields the same id and is stored, and announced, once.
  */
 import { money } from "../domain/money.js";
-import type { Cheque, Invoice, Order } from "../service/schemas.js";
+import { type Cheque, type Invoice, type InvoicePayer, type InvoicePayment, type Order, paymentPayer } from "../service/schemas.js";
 
 export const WATCH_KINDS = ["invoice", "cheque", "order"] as const;
 export type WatchKind = (typeof WATCH_KINDS)[number];
@@ -15,7 +15,8 @@ export type ObjectState = Record<string, string | boolean | null>;
 
 /** What a notice shows; rendered in the user's language when it is sent. */
 export type NoticePayload =
-  | { type: "invoice-paid"; invoiceId: string; asset: string; amount: string; payer: string | null }
+  // `payers` as the invoice's payments name them (read when the notice is made; empty when they name none).
+  | { type: "invoice-paid"; invoiceId: string; asset: string; amount: string; payers?: InvoicePayer[] }
   | { type: "invoice-expired"; invoiceId: string; asset: string; amount: string }
   | { type: "cheque-redeemed"; chequeId: string; asset: string | null; amount: string | null }
   | {
@@ -94,7 +95,7 @@ export function noticesFor(before: ObjectState, w: Watched): NoticeDraft[] {
       if (after.status === "paid") {
         out.push({
           id: `invoice:${id}:paid`,
-          payload: { type: "invoice-paid", invoiceId: id, asset, amount, payer: null },
+          payload: { type: "invoice-paid", invoiceId: id, asset, amount, payers: [] },
         });
       } else if (after.status === "expired") {
         out.push({
@@ -147,4 +148,28 @@ export function noticesFor(before: ObjectState, w: Watched): NoticeDraft[] {
  */
 function byClient(o: Order): boolean {
   return /client'?s request|by (the )?user/i.test(o.remark ?? "");
+}
+
+/**
+ * A paid-invoice notice completed from the invoice's payments (the invoice itself no longer names its
+ * payer): what was paid, when every payment is in one asset, and who paid, each payer once.
+ */
+export function withPayments(
+  payload: Extract<NoticePayload, { type: "invoice-paid" }>,
+  payments: readonly InvoicePayment[],
+): NoticePayload {
+  const payers: InvoicePayer[] = [];
+  // Lists come newest first: name the payers in the order they paid.
+  const inOrder = [...payments].sort((a, b) => (a.finalizedAt ?? "").localeCompare(b.finalizedAt ?? ""));
+  for (const p of inOrder) {
+    const payer = paymentPayer(p);
+    if (payer !== undefined && !payers.some((q) => JSON.stringify(q) === JSON.stringify(payer))) payers.push(payer);
+  }
+  const assets = new Set(payments.map((p) => p.payCurrency));
+  const [asset] = assets;
+  const paid =
+    asset !== undefined && assets.size === 1
+      ? { asset, amount: money.sum(payments.map((p) => p.payAmount)) }
+      : {};
+  return { ...payload, ...paid, payers };
 }

@@ -23,6 +23,7 @@ export type NotificationsConfig = Pick<
   | "WATCH_MAX_INTERVAL_SECONDS"
   | "WATCH_IDLE_INTERVAL_SECONDS"
   | "WATCH_USER_CALLS_PER_MINUTE"
+  | "WATCH_CALLS_PER_MINUTE"
   | "WATCH_CONCURRENCY"
   | "ALERT_INTERVAL_SECONDS"
   | "ALERT_REPEAT_MIN_GAP_SECONDS"
@@ -67,6 +68,7 @@ export function createNotifications(d: NotificationsDeps) {
       maxIntervalMs: c.WATCH_MAX_INTERVAL_SECONDS * 1000,
       idleIntervalMs: c.WATCH_IDLE_INTERVAL_SECONDS * 1000,
       userCallsPerMinute: c.WATCH_USER_CALLS_PER_MINUTE,
+      callsPerMinute: c.WATCH_CALLS_PER_MINUTE,
       concurrency: c.WATCH_CONCURRENCY,
       batch: 2000,
     },
@@ -139,6 +141,7 @@ export function createNotifications(d: NotificationsDeps) {
     schedule(scheduler: Scheduler): void {
       scheduler.every("watch-sync", SYNC_EVERY_MS, async () => {
         await store.syncSlots(now());
+        watcher.fitIntervals(await store.slotCounts());
         await store.pruneDeliveries(now() - 2 * c.CALLBACK_MAX_AGE_SECONDS * 1000);
       });
       scheduler.every("watch-round", ROUND_EVERY_MS, () => watcher.round());

@@ -9,6 +9,7 @@
 import type { Kysely } from "kysely";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Logger } from "pino";
+import { payerName } from "../bot/features/invoices/view.js";
 import { formatAmount, formatOptionalAmount } from "../domain/money.js";
 import type { Outbox } from "../outbox/worker.js";
 import type { NotifySettingsRepo } from "../storage/notify-settings.js";
@@ -52,9 +53,14 @@ export function renderNotice(t: Translate, p: NoticePayload): { text: string; ke
   switch (p.type) {
     case "invoice-paid":
       return {
-        text: p.payer
-          ? t("notice-invoice-paid-by", { id: p.invoiceId, amount: formatAmount(p.amount, p.asset), payer: p.payer })
-          : t("notice-invoice-paid", { id: p.invoiceId, amount: formatAmount(p.amount, p.asset) }),
+        text:
+          (p.payers ?? []).length > 0
+            ? t("notice-invoice-paid-by", {
+                id: p.invoiceId,
+                amount: formatAmount(p.amount, p.asset),
+                payer: (p.payers ?? []).map((payer) => payerName(t, payer)).join(", "),
+              })
+            : t("notice-invoice-paid", { id: p.invoiceId, amount: formatAmount(p.amount, p.asset) }),
         keyboard: button(t("notice-open-invoice"), `inv:show:${p.invoiceId}`),
       };
     case "invoice-expired":

@@ -106,6 +106,18 @@ export function createWatchStore(db: Kysely<Database>) {
       }
     },
 
+    /** How many slots there are, and how many of them have something open (what the watcher's rate must serve). */
+    async slotCounts(): Promise<{ slots: number; open: number }> {
+      const slots = await db.selectFrom("watch_slots").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+      const open = await db
+        .selectFrom((eb) =>
+          eb.selectFrom("watch_objects").select(["telegram_id", "kind"]).distinct().where("open", "=", 1).as("o"),
+        )
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirst();
+      return { slots: Number(slots?.n ?? 0), open: Number(open?.n ?? 0) };
+    },
+
     /** Slots due by `now`, soonest first. */
     async dueSlots(now: number, limit: number): Promise<Slot[]> {
       const rows = await db
@@ -122,6 +134,28 @@ export function createWatchStore(db: Kysely<Database>) {
         activeAt: r.active_at,
         baseline: r.baseline === 1,
       }));
+    },
+
+    /**
+     * Reschedules a round's polled slots in one transaction. A slot whose next poll moved since it was
+     * read as due (`dueAt`: a callback, a stream push or a create in the bot made it due now) keeps
+     * that earlier time, so a hint that arrives during the poll is not lost.
+     */
+    async rescheduleMany(
+      slots: readonly { telegramId: number; kind: WatchKind; dueAt: number; nextPollAt: number; activeAt?: number }[],
+    ): Promise<void> {
+      if (slots.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        for (const s of slots) {
+          await trx
+            .updateTable("watch_slots")
+            .set({ next_poll_at: s.nextPollAt, baseline: 1, ...(s.activeAt === undefined ? {} : { active_at: s.activeAt }) })
+            .where("telegram_id", "=", s.telegramId)
+            .where("kind", "=", s.kind)
+            .where("next_poll_at", "=", s.dueAt)
+            .execute();
+        }
+      });
     },
 
     async reschedule(telegramId: number, kind: WatchKind, nextPollAt: number, activeAt?: number): Promise<void> {

@@ -6,12 +6,18 @@
  * per minute are bounded so that one user's hundreds of objects cannot starve the others, and a 429
  * from the service pauses all polling for the time it asks. A user's key is decrypted for the slots
  * being polled and dropped with the clients afterwards, never kept between rounds.
+ *
+ * All calls together are bounded too (`callsPerMinute`): a round takes no more slots than the budget
+ * allows (the rest stay due, soonest first), and when the slots' configured intervals would need more
+ * calls than that, the longest and idle intervals are stretched so that they fit (`fitIntervals`):
+ * a fresh object keeps its short interval, a month-quiet one is polled more rarely, predictably.
  */
 import type { Logger } from "pino";
 import { isNotFound, RateLimitedError, UnauthorizedError } from "../service/errors.js";
 import type { ServiceClients, ServiceFactory } from "../service/factory.js";
 import type { UsersRepo } from "../storage/types.js";
 import {
+  type NoticeDraft,
   initialState,
   isOpen,
   noticesFor,
@@ -20,6 +26,7 @@ import {
   stateOf,
   type Watched,
   type WatchKind,
+  withPayments,
 } from "./detect.js";
 import type { Slot, WatchStore } from "./store.js";
 
@@ -31,6 +38,8 @@ export interface WatcherOptions {
   idleIntervalMs: number;
   /** Service calls one user's slots may make per minute. */
   userCallsPerMinute: number;
+  /** Service calls the watcher makes per minute in all (intervals of quiet slots stretch to fit). */
+  callsPerMinute: number;
   /** Users polled at once. */
   concurrency: number;
   /** Slots taken per round. */
@@ -46,9 +55,16 @@ export interface WatcherDeps {
   options: WatcherOptions;
 }
 
+/** The share of the global budget the long intervals are fitted into; the rest serves fresh slots and reads. */
+const STEADY_SHARE = 0.8;
 /** Polls are this fraction of the time since the slot's last activity (within min and max). */
 const AGE_DIVISOR = 10;
 const PAGE_LIMIT = 100;
+/** Payments read for a paid-invoice notice: an invoice closes after `numPayments` of them. */
+const PAYMENTS_READ = 1000;
+
+/** The global budget's bucket (user ids are positive). */
+const GLOBAL = 0;
 
 class BudgetExhausted extends Error {
   constructor(readonly waitMs: number) {
@@ -73,96 +89,178 @@ class CallBudget {
     this.#buckets.set(user, b);
   }
 
+  /** Calls `user` may make now. */
+  available(user: number, now: number): number {
+    const b = this.#buckets.get(user);
+    return b === undefined ? this.perMinute : Math.min(this.perMinute, b.tokens + ((now - b.at) * this.perMinute) / 60_000);
+  }
+
   /** Drops buckets that have refilled completely (they behave like new ones). */
   prune(now: number): void {
     for (const [user, b] of this.#buckets) if (now - b.at > 60_000) this.#buckets.delete(user);
   }
 }
 
+/** A round's decisions about its slots, written together when the round ends. */
+type Rescheduled = { telegramId: number; kind: WatchKind; dueAt: number; nextPollAt: number; activeAt?: number };
+
 export class Watcher {
   /** Service calls made since start (the benchmark and the log report it). */
   calls = 0;
+  /** How much the longest and idle intervals are lengthened to fit the global budget (1: not at all). */
+  stretch = 1;
   #pausedUntil = 0;
   readonly #budget: CallBudget;
+  /** The global budget: one bucket shared by all users. */
+  readonly #global: CallBudget;
 
   constructor(private readonly d: WatcherDeps) {
     this.#budget = new CallBudget(d.options.userCallsPerMinute);
+    this.#global = new CallBudget(d.options.callsPerMinute);
+  }
+
+  /**
+   * Fits the intervals to the global budget: with `open` slots polled every longest interval and the
+   * rest every idle interval, the calls a minute they need must stay within STEADY_SHARE of the
+   * budget; otherwise both intervals are lengthened by the same factor. Returns that factor.
+   */
+  fitIntervals(counts: { slots: number; open: number }): number {
+    const { maxIntervalMs, idleIntervalMs, callsPerMinute } = this.d.options;
+    const idle = Math.max(0, counts.slots - counts.open);
+    const needed = (counts.open * 60_000) / maxIntervalMs + (idle * 60_000) / idleIntervalMs;
+    const stretch = Math.max(1, needed / (callsPerMinute * STEADY_SHARE));
+    if (Math.abs(stretch - this.stretch) > 0.01) {
+      this.d.log.info(
+        { ...counts, needed: Math.round(needed), callsPerMinute, stretch },
+        "watcher intervals fitted to its call budget",
+      );
+    }
+    this.stretch = stretch;
+    return stretch;
   }
 
   /** The next interval of a slot last active at `activeAt`. */
   intervalFor(activeAt: number, now: number, anyOpen: boolean): number {
     const { minIntervalMs, maxIntervalMs, idleIntervalMs } = this.d.options;
-    const byAge = Math.min(maxIntervalMs, Math.max(minIntervalMs, (now - activeAt) / AGE_DIVISOR));
-    return Math.round(anyOpen ? byAge : Math.max(byAge, idleIntervalMs));
+    const byAge = Math.min(maxIntervalMs * this.stretch, Math.max(minIntervalMs, (now - activeAt) / AGE_DIVISOR));
+    return Math.round(anyOpen ? byAge : Math.max(byAge, idleIntervalMs * this.stretch));
   }
 
-  /** One round: polls the slots that are due. Returns how many slots were polled. */
+  /** One round: polls the slots that are due, as many as the global budget allows. Returns how many. */
   async round(): Promise<number> {
     const now = this.d.now();
     if (now < this.#pausedUntil) return 0;
-    const due = await this.d.store.dueSlots(now, this.d.options.batch);
+    // About one call per slot; what the budget cannot take now stays due, soonest first, for later rounds.
+    const room = Math.floor(this.#global.available(GLOBAL, now));
+    if (room < 1) return 0;
+    const due = await this.d.store.dueSlots(now, Math.min(this.d.options.batch, room));
     const byUser = new Map<number, Slot[]>();
-    for (const s of due) byUser.set(s.telegramId, [...(byUser.get(s.telegramId) ?? []), s]);
+    for (const s of due) {
+      const slots = byUser.get(s.telegramId);
+      if (slots) slots.push(s);
+      else byUser.set(s.telegramId, [s]);
+    }
     const queue = [...byUser.values()];
+    const done: Rescheduled[] = [];
     const worker = async () => {
-      for (let slots = queue.shift(); slots; slots = queue.shift()) await this.#pollUser(slots);
+      for (let slots = queue.shift(); slots; slots = queue.shift()) await this.#pollUser(slots, done);
     };
-    await Promise.all(Array.from({ length: Math.min(this.d.options.concurrency, queue.length) }, worker));
+    try {
+      await Promise.all(Array.from({ length: Math.min(this.d.options.concurrency, queue.length) }, worker));
+    } finally {
+      // The round's bookkeeping in one transaction; a crash before it only makes these slots due again.
+      await this.d.store.rescheduleMany(done);
+    }
     this.#budget.prune(this.d.now());
     return due.length;
   }
 
-  async #pollUser(slots: Slot[]): Promise<void> {
+  async #pollUser(slots: Slot[], done: Rescheduled[]): Promise<void> {
     const user = slots[0]?.telegramId;
     if (user === undefined) return;
+    const later = (slot: Slot, nextPollAt: number, activeAt?: number) =>
+      done.push({
+        telegramId: user,
+        kind: slot.kind,
+        dueAt: slot.nextPollAt,
+        nextPollAt,
+        ...(activeAt === undefined ? {} : { activeAt }),
+      });
     const stored = await this.d.users.loadKey(user).catch((err: unknown) => {
       this.d.log.warn({ err, telegramId: user }, "watcher could not read a stored key");
       return undefined;
     });
     if (stored === undefined) {
       // The key was removed since the slots were made; the next sync drops them.
-      for (const s of slots) await this.d.store.reschedule(user, s.kind, this.d.now() + this.d.options.maxIntervalMs);
+      for (const s of slots) later(s, this.d.now() + this.d.options.maxIntervalMs);
       return;
     }
     const clients = this.d.services.forKey(stored.network, stored.apiKey);
     for (const slot of slots) {
       if (this.d.now() < this.#pausedUntil) {
-        await this.d.store.reschedule(user, slot.kind, this.#pausedUntil);
+        later(slot, this.#pausedUntil);
         continue;
       }
-      await this.#pollSlot(slot, clients);
+      const [nextPollAt, activeAt] = await this.#pollSlot(slot, clients);
+      later(slot, nextPollAt, activeAt);
     }
   }
 
-  async #pollSlot(slot: Slot, clients: ServiceClients): Promise<void> {
-    const { store, log } = this.d;
+  /** Polls one slot; returns when to poll it next, and its time of last activity when the poll read it. */
+  async #pollSlot(slot: Slot, clients: ServiceClients): Promise<[number, number?]> {
+    const { log } = this.d;
     const user = slot.telegramId;
     try {
       const { changed, anyOpen } = await this.#pollKind(slot, clients);
       const now = this.d.now();
       const activeAt = changed ? now : slot.activeAt;
-      await store.reschedule(user, slot.kind, now + this.intervalFor(activeAt, now, anyOpen), activeAt);
+      return [now + this.intervalFor(activeAt, now, anyOpen), activeAt];
     } catch (err) {
       const now = this.d.now();
-      if (err instanceof BudgetExhausted) {
-        await store.reschedule(user, slot.kind, now + err.waitMs);
-      } else if (err instanceof RateLimitedError) {
+      if (err instanceof BudgetExhausted) return [now + err.waitMs];
+      if (err instanceof RateLimitedError) {
         this.#pausedUntil = Math.max(this.#pausedUntil, now + err.retryAfterMs);
         log.info({ retryAfterMs: err.retryAfterMs }, "service rate limit: watcher paused");
-        await store.reschedule(user, slot.kind, this.#pausedUntil);
-      } else if (err instanceof UnauthorizedError) {
-        // A revoked key: try rarely; /connect with a new key makes the slot fresh again.
-        await store.reschedule(user, slot.kind, now + this.d.options.idleIntervalMs);
-      } else {
-        log.warn({ err, telegramId: user, kind: slot.kind }, "watcher could not poll");
-        await store.reschedule(user, slot.kind, now + this.d.options.minIntervalMs * 3);
+        return [this.#pausedUntil];
       }
+      // A revoked key: try rarely; /connect with a new key makes the slot fresh again.
+      if (err instanceof UnauthorizedError) return [now + this.d.options.idleIntervalMs];
+      log.warn({ err, telegramId: user, kind: slot.kind }, "watcher could not poll");
+      return [now + this.d.options.minIntervalMs * 3];
     }
   }
 
-  /** Spends one call of the user's budget, then makes it. */
+  /**
+   * Completes paid-invoice notices from the invoice's payments (who paid, what was paid). A 429 or an
+   * exhausted budget is thrown, so nothing is stored and the slot reads it all again later; any other
+   * failure to read them still announces the payment, without the payer.
+   */
+  async #complete(user: number, notices: NoticeDraft[], clients?: ServiceClients): Promise<NoticeDraft[]> {
+    if (clients === undefined) return notices;
+    const out: NoticeDraft[] = [];
+    for (const n of notices) {
+      if (n.payload.type !== "invoice-paid") {
+        out.push(n);
+        continue;
+      }
+      const { invoiceId } = n.payload;
+      try {
+        const page = await this.#call(user, () => clients.pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_READ }));
+        out.push({ ...n, payload: withPayments(n.payload, page.items) });
+      } catch (err) {
+        if (err instanceof BudgetExhausted || err instanceof RateLimitedError) throw err;
+        this.d.log.warn({ err, telegramId: user, invoiceId }, "watcher could not read an invoice's payments");
+        out.push(n);
+      }
+    }
+    return out;
+  }
+
+  /** Spends one call of the user's budget and one of the global budget, then makes it. */
   async #call<T>(user: number, fn: () => Promise<T>): Promise<T> {
-    this.#budget.take(user, this.d.now());
+    const now = this.d.now();
+    this.#budget.take(user, now);
+    this.#global.take(GLOBAL, now);
     this.calls++;
     return fn();
   }
@@ -177,7 +275,7 @@ export class Watcher {
     const seen = new Set<string>();
     for (const w of listed) {
       seen.add(objectId(w));
-      changed = (await this.observe(user, w, slot.baseline, known.get(objectId(w)))) || changed;
+      changed = (await this.observe(user, w, slot.baseline, known.get(objectId(w)), c)) || changed;
       anyOpen ||= isOpen(w);
     }
     for (const id of known.keys()) {
@@ -185,7 +283,7 @@ export class Watcher {
       const w = await this.#read(user, slot.kind, id, c);
       if (w === undefined) await this.d.store.close(user, slot.kind, id);
       else {
-        changed = (await this.observe(user, w, slot.baseline, known.get(id))) || changed;
+        changed = (await this.observe(user, w, slot.baseline, known.get(id), c)) || changed;
         anyOpen ||= isOpen(w);
       }
     }
@@ -234,10 +332,16 @@ export class Watcher {
    * Feeds one object to the change detector. An object first seen after the slot's first round is new:
    * it is compared with the state it was created in (so a fill before the first look is announced);
    * on the first round everything is only remembered. `stored` is the state just read with the slot's
-   * open objects (saves a read; a stale one only makes the guarded write fail and read again). True
-   * when something changed.
+   * open objects (saves a read; a stale one only makes the guarded write fail and read again). `clients`
+   * read what the object itself does not say (an invoice's payers). True when something changed.
    */
-  async observe(user: number, w: Watched, afterBaseline: boolean, stored?: ObjectState): Promise<boolean> {
+  async observe(
+    user: number,
+    w: Watched,
+    afterBaseline: boolean,
+    stored?: ObjectState,
+    clients?: ServiceClients,
+  ): Promise<boolean> {
     const { store } = this.d;
     const id = objectId(w);
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -245,7 +349,7 @@ export class Watcher {
       const after = stateOf(w);
       if (before !== undefined && JSON.stringify(before) === JSON.stringify(after)) return false;
       const from = before ?? (afterBaseline ? initialState(w) : after);
-      const notices = noticesFor(from, w);
+      const notices = await this.#complete(user, noticesFor(from, w), clients);
       if (await store.commit(user, w.kind, id, before, after, isOpen(w), notices, this.d.now())) return true;
       // Another source stored a newer state meanwhile: compare again with that.
     }

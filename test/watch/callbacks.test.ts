@@ -69,7 +69,9 @@ describe("signed callbacks", () => {
     await h.notifications.watcher.round(); // no clock change: only the hint makes the slot due
     await h.notifications.sender.drain();
     await until(() => outboxDrained(h), "the outbox");
-    expect(user.texts().filter((t) => /was paid/.test(t))).toEqual([`🧾 Invoice ${invoice.id} was paid: 7 USDT.`]);
+    expect(user.texts().filter((t) => /was paid/.test(t))).toEqual([
+      `🧾 Invoice ${invoice.id} was paid: 7 USDT by user id 1000.`,
+    ]);
     expect(h.sim.sim.callbacks.attempts.map((a) => a.status)).toEqual([200]);
   });
 

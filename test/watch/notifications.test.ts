@@ -44,12 +44,34 @@ describe("notifications", () => {
     await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "777" } });
     await tick();
     await tick();
-    expect(noticesTo(user, /was paid/)).toEqual([`🧾 Invoice ${invoice.id} was paid: 25 USDT.`]);
+    // The invoice no longer names its payer: the notice reads the invoice's payments for it.
+    expect(noticesTo(user, /was paid/)).toEqual([`🧾 Invoice ${invoice.id} was paid: 25 USDT by user id 777.`]);
     expect(user.last()?.keyboard?.inline_keyboard[0]?.[0]).toMatchObject({
       callback_data: `inv:show:${invoice.id}`,
     });
     const rows = await h.storage.db.selectFrom("notices").selectAll().execute();
     expect(rows.map((r) => [r.id, r.state])).toEqual([[`invoice:${invoice.id}:paid`, "sent"]]);
+  });
+
+  it("name every payer of an invoice closed by several payments, with what they paid in all", async () => {
+    h = await Harness.create();
+    const { user, clients } = await watchedUser();
+    const invoice = await clients.pay.createInvoice({
+      clientInvoiceId: "inv-n-2",
+      priceCurrency: "USDT",
+      minPayment: "10",
+      numPayments: 2,
+    });
+    await tick();
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "777", amount: "10.5" } });
+    await tick(); // one of two payments: the invoice is still active, nothing to tell yet
+    expect(noticesTo(user, /was paid/)).toEqual([]);
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "888", amount: "12" } });
+    await tick();
+    await tick();
+    expect(noticesTo(user, /was paid/)).toEqual([
+      `🧾 Invoice ${invoice.id} was paid: 22.5 USDT by user id 777, user id 888.`,
+    ]);
   });
 
   it("survive a restart between the change and the next round: no repeat, no loss", async () => {
@@ -70,6 +92,62 @@ describe("notifications", () => {
     await tick();
     await tick();
     expect(noticesTo(user, /was paid/)).toHaveLength(1);
+  });
+
+  it("announce each change of every kind once across a restart: a cheque redeemed, an order filled in steps", async () => {
+    h = await Harness.create();
+    const { user, clients } = await watchedUser({ pay: { USDT: "100" }, trading: { USDT: "100000" } });
+    const other = await h.createAccount();
+    const cheque = await clients.pay.createCheque({ clientChequeId: "chq-r-1", asset: "USDT", amount: "3" });
+    const ticker = (await clients.exchange.getTicker({ tickerType: "24h", symbols: ["BTC-USDT"] })).tickers[0]!;
+    const order = await clients.exchange.placeOrder({
+      clientOrderId: "ord-r-1",
+      symbol: "BTC-USDT",
+      side: "buy",
+      type: "limit",
+      timeInForce: "GTC",
+      size: "0.01",
+      price: String(Math.floor(Number(ticker.last) * 0.5)),
+    });
+    await tick(); // first look: remembered
+    const told = () => ({
+      cheque: noticesTo(user, new RegExp(`Cheque ${cheque.chequeId}`)).length,
+      partly: noticesTo(user, /partly filled/).length,
+      filled: noticesTo(user, /^✅ Order/).length,
+    });
+
+    // Changes while the process is down; a new one starts over the same database.
+    await h.simFetch("/_sim/cheques/redeem", { method: "POST", body: { chequeId: cheque.chequeId, userId: other.userId } });
+    await h.simFetch("/_sim/orders/fill", { method: "POST", body: { orderId: order.id, size: "0.004" } });
+    h.advanceClock(301_000);
+    const second = h.newNotifications();
+    await second.watcher.round();
+    await second.sender.drain();
+    await send();
+    expect(told()).toEqual({ cheque: 1, partly: 1, filled: 0 });
+
+    // Another change, then a third instance takes over; the earlier ones keep polling too.
+    await h.simFetch("/_sim/orders/fill", { method: "POST", body: { orderId: order.id } });
+    h.advanceClock(301_000);
+    await h.newNotifications().watcher.round();
+    await send();
+    await tick();
+    await second.watcher.round();
+    await send();
+    await tick();
+    expect(told()).toEqual({ cheque: 1, partly: 1, filled: 1 });
+    // The cheque is single-use: redeemed is also used up; it is no longer watched.
+    const watched = await h.storage.db
+      .selectFrom("watch_objects")
+      .select(["object_id", "open", "kind"])
+      .where("telegram_id", "=", user.id)
+      .execute();
+    expect(watched).toEqual(
+      expect.arrayContaining([
+        { kind: "cheque", object_id: cheque.chequeId, open: 0 },
+        { kind: "order", object_id: order.id, open: 0 },
+      ]),
+    );
   });
 
   it("announce a redeemed cheque, and nothing for a cheque the owner cancels", async () => {

@@ -1,7 +1,13 @@
 /** How an invoice is shown: its card text and the buttons under it. */
 import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
-import type { Invoice, InvoicePayment, InvoicePaymentAddress } from "../../../service/schemas.js";
+import {
+  type Invoice,
+  type InvoicePayer,
+  type InvoicePayment,
+  type InvoicePaymentAddress,
+  paymentPayer,
+} from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
 
@@ -39,9 +45,8 @@ export function invoiceCard(t: Translate, inv: Invoice, heading: string): string
   return lines.join("\n");
 }
 
-/** Who paid: the payer the first transaction names (a Telegram id, a username or an e-mail). */
-function payerLabel(t: Translate, p: InvoicePayment): string {
-  const payer = p.transactions.find((tx) => tx.payer !== undefined)?.payer;
+/** A payer in the user's words: @username, else the Telegram id, else the e-mail. */
+export function payerName(t: Translate, payer: InvoicePayer | undefined): string {
   if (payer?.telegramUsername) return `@${payer.telegramUsername}`;
   if (payer?.telegramId) return t("invoices-payer-user", { id: payer.telegramId });
   return payer?.email ?? t("invoices-payer-unknown");
@@ -53,7 +58,7 @@ export function paymentsText(t: Translate, payments: readonly InvoicePayment[]):
   const lines = payments.map((p) =>
     t("invoices-payment-line", {
       amount: formatAmount(p.payAmount, p.payCurrency),
-      payer: payerLabel(t, p),
+      payer: payerName(t, paymentPayer(p)),
       status: p.status,
       time: p.finalizedAt ? formatTime(p.finalizedAt) : "—",
     }),
