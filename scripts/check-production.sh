@@ -12,8 +12,10 @@ if [ -d "$stage/node_modules/tsx" ] || [ -d "$stage/node_modules/vitest" ]; then
   echo "check-production: development dependencies left in the run stage" >&2
   exit 1
 fi
+# NODE_ENV=production as in the container: without it (and without BOT_TOKEN) main.js starts the
+# offline playground and never exits.
 for entry in main.js rotate-keys.js; do
-  out="$(cd "$stage" && env -i PATH="$PATH" node "dist/$entry" 2>&1 || true)"
+  out="$(cd "$stage" && env -i PATH="$PATH" NODE_ENV=production node "dist/$entry" 2>&1 || true)"
   case "$out" in
     *"Invalid configuration"*) echo "check-production: dist/$entry loads with production dependencies only" ;;
     *) echo "check-production: dist/$entry failed to load:" >&2; echo "$out" >&2; exit 1 ;;
