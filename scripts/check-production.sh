@@ -12,8 +12,9 @@ if [ -d "$stage/node_modules/tsx" ] || [ -d "$stage/node_modules/vitest" ]; then
   echo "check-production: development dependencies left in the run stage" >&2
   exit 1
 fi
+# NODE_ENV=production as in the container: without it (and without BOT_TOKEN) main.js starts the
+# offline playground and never exits.
 for entry in main.js rotate-keys.js; do
-  # NODE_ENV=production as in the container: without BOT_TOKEN the entry point must stop, not start the playground.
   out="$(cd "$stage" && env -i PATH="$PATH" NODE_ENV=production timeout 60 node "dist/$entry" 2>&1 || true)"
   case "$out" in
     *"Invalid configuration"*) echo "check-production: dist/$entry loads with production dependencies only" ;;
