@@ -32,6 +32,13 @@ export const REDACT_PATHS = [
   "*.KEY_ENCRYPTION_KEY",
   "keyEncryptionKey",
   "*.keyEncryptionKey",
+  // Telegram's webhook secret token and users' service webhook secrets (notifications).
+  "WEBHOOK_SECRET",
+  "*.WEBHOOK_SECRET",
+  "secret",
+  "*.secret",
+  "webhookSecret",
+  "*.webhookSecret",
   "message.text",
   "*.message.text",
 ];

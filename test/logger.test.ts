@@ -13,6 +13,8 @@ const SECRETS = {
   keyEncryptionKey: "kek-base64-deadbeef",
   childKey: "child-binding-key-3a3a",
   messageText: "user pasted their key here",
+  webhookSecretToken: "telegram-webhook-secret-1234",
+  userWebhookSecret: "users-service-webhook-secret-5678",
 };
 
 /** A logger writing into an array: one JSON line per entry. */
@@ -35,6 +37,8 @@ describe("createLogger", () => {
         config: { botToken: SECRETS.botToken, KEY_ENCRYPTION_KEY: SECRETS.keyEncryptionKey },
         row: { encryptedKey: SECRETS.encryptedKey },
         update: { message: { text: SECRETS.messageText } },
+        env: { WEBHOOK_SECRET: SECRETS.webhookSecretToken },
+        settings: { webhookSecret: SECRETS.userWebhookSecret },
       },
       "request",
     );
