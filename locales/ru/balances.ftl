@@ -2,7 +2,7 @@
 balances-cmd-balance = Ваши балансы
 balances-cmd-rates = Курсы валют
 balances-cmd-currencies = Поддерживаемые валюты
-balances-cmd-move = Перевод между funding и trading
+balances-cmd-move = Перевод между финансовым и торговым балансом
 balances-title = 💰 Балансы
 balances-legend = Актив: Pay доступно / заблокировано · Биржа funding · trading
 balances-line = { $asset }: Pay { $pay } · Funding { $funding } · Trading { $trading }
@@ -24,7 +24,7 @@ balances-currencies-title = 📋 Поддерживаемые валюты
 balances-currencies-head = { $asset } — { $name } (знаков после запятой: { $precision })
 balances-currencies-minimums = Минимум: перевод { $transfer } · чек { $cheque } · счёт { $invoice } · вывод { $withdrawal }
 balances-currencies-networks = Сети: { $networks }
-balances-move-nothing = Переводить нечего: балансы funding и trading пусты.
+balances-move-nothing = Переводить нечего: финансовый и торговый балансы биржи пусты.
 balances-move-ask-asset = Какой актив перевести?
 balances-move-ask-direction = В какую сторону?
 balances-move-direction-fundingToTrading = Funding → Trading ({ $available })
