@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { UsersRepo } from "../storage/types.js";
+import { userOnArrival } from "./shared/user-on-arrival.js";
 
 export const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
 export const SUPPORTED_LOCALES = ["en", "ru"] as const;
@@ -23,14 +24,45 @@ export function createI18n<C extends Context>(users: UsersRepo): I18n<C> {
     defaultLocale: DEFAULT_LOCALE,
     fluentBundleOptions: { useIsolating: false },
     localeNegotiator: async (ctx) => {
-      const id = ctx.from?.id;
-      const stored = id === undefined ? undefined : (await users.get(id))?.language;
+      const stored = (await userOnArrival(users, ctx))?.language;
       return pickLocale(stored ?? ctx.from?.language_code);
     },
   });
   i18n.loadLocalesDirSync(LOCALES_DIR);
   memoizeBundleMatching(i18n);
+  memoizePlainMessages(i18n);
   return i18n;
+}
+
+/**
+ * A message without variables formats to the same text every time, and most of what the bot shows
+ * are such texts (every button of a menu): each is formatted once per locale. Messages with
+ * variables are formatted every time. (Relies on Fluent.translate of @grammyjs/i18n 1.1.)
+ */
+function memoizePlainMessages(i18n: I18n<never>): void {
+  type Translate = (locales: string | string[], path: string, context?: Record<string, unknown>) => string;
+  const fluent = i18n.fluent as unknown as { translate?: Translate };
+  const translate = fluent.translate?.bind(fluent);
+  if (!translate) return;
+  const plain = new Map<string, string>();
+  fluent.translate = (locales, path, context) => {
+    if (typeof locales !== "string" || (context !== undefined && hasOwnKeys(context))) {
+      return translate(locales, path, context);
+    }
+    const key = `${locales}\u0000${path}`;
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = translate(locales, path, context);
+      // Keys come from the code and locales from pickLocale: bounded; the cap guards any other caller.
+      if (plain.size < 10_000) plain.set(key, text);
+    }
+    return text;
+  };
+}
+
+function hasOwnKeys(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return true;
+  return false;
 }
 
 /**

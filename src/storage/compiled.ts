@@ -4,6 +4,7 @@
  * conversation reads, the user row) run on every update.
  */
 import { type Compilable, CompiledQuery, type Kysely } from "kysely";
+import { sqliteRunNow } from "./database.js";
 
 const SLOT = "\u0000arg:";
 
@@ -19,8 +20,11 @@ export function precompile<DB, Row, Args extends unknown[]>(
   const places = compiled.parameters.map((p) =>
     typeof p === "string" && p.startsWith(SLOT) ? Number(p.slice(SLOT.length)) : -1,
   );
+  const runNow = sqliteRunNow(db);
   return async (...args) => {
     const parameters = compiled.parameters.map((p, i) => (places[i]! >= 0 ? args[places[i]!] : p));
+    const rows = runNow?.(compiled.sql, parameters);
+    if (rows !== undefined) return rows as Row[];
     const result = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
     return result.rows;
   };

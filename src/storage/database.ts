@@ -67,6 +67,23 @@ export function sqlitePath(url: string | undefined): string {
   return path;
 }
 
+/**
+ * Runs one statement at once, synchronously, when SQLite's one connection is free; undefined when it is
+ * not (a transaction or a queued query holds it: then go through Kysely and wait your turn).
+ */
+export type SqliteRunNow = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+
+const runNowOf = new WeakMap<object, SqliteRunNow>();
+
+/**
+ * The synchronous path of an SQLite database opened here (undefined for PostgreSQL, and for a
+ * transaction's Kysely, which must use its own connection). Kysely's path costs a dozen promise hops
+ * per query, several times what a small indexed read costs SQLite itself.
+ */
+export function sqliteRunNow(db: object): SqliteRunNow | undefined {
+  return runNowOf.get(db);
+}
+
 function openSqlite(path: string): Kysely<Database> {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
@@ -78,7 +95,10 @@ function openSqlite(path: string): Kysely<Database> {
   // FULL cost one disk flush per update of a conversation, serialised for all chats.
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  return new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const dialect = new LockingSqliteDialect({ database: withStatementCache(sqlite) });
+  const db = new Kysely<Database>({ dialect });
+  runNowOf.set(db, (text, parameters) => dialect.driver?.runNow(text, parameters));
+  return db;
 }
 
 /** Distinct SQL texts kept prepared; the bot issues a few dozen, so this is never reached in practice. */
@@ -119,6 +139,14 @@ class LockingSqliteAdapter extends SqliteAdapter {
     return true;
   }
 
+  /**
+   * Kysely wraps a driver of a single-connection dialect in a mutex that wakes every waiter on each
+   * release; FifoSqliteDriver already hands its one connection to exactly the next waiter.
+   */
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+
   override async acquireMigrationLock(db: Kysely<unknown>, options: MigrationLockOptions): Promise<void> {
     await sql`update ${sql.table(options.lockTable)} set is_locked = 1 where id = ${options.lockRowId}`.execute(
       db,
@@ -128,6 +156,8 @@ class LockingSqliteAdapter extends SqliteAdapter {
 
 class LockingSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  /** The driver Kysely made (it makes one per instance). */
+  driver: FifoSqliteDriver | undefined;
 
   constructor(config: SqliteDialectConfig) {
     super(config);
@@ -139,7 +169,8 @@ class LockingSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new FifoSqliteDriver(this.#config);
+    this.driver = new FifoSqliteDriver(this.#config);
+    return this.driver;
   }
 }
 
@@ -147,11 +178,29 @@ class LockingSqliteDialect extends SqliteDialect {
  * Kysely's SQLite driver guards its one connection with a mutex that wakes every waiter on each
  * release (all but one go back to sleep): with 50 updates in flight each query cost dozens of
  * wake-ups, and throughput fell as concurrency rose. Here waiters queue and exactly the next one is
- * woken; the inner mutex is then never contended.
+ * woken (LockingSqliteAdapter turns Kysely's own mutex off).
  */
 class FifoSqliteDriver extends SqliteDriver {
   #busy = false;
   readonly #waiting: (() => void)[] = [];
+  readonly #database: SqliteDatabase;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#database = config.database as SqliteDatabase;
+  }
+
+  /**
+   * Runs a statement now if nobody holds the connection (nor waits for it: they came first). It runs
+   * to completion before anything else can, so it never lands inside another's transaction.
+   */
+  runNow(text: string, parameters: readonly unknown[]): unknown[] | undefined {
+    if (this.#busy) return undefined;
+    const statement = this.#database.prepare(text);
+    if (statement.reader) return statement.all(parameters);
+    statement.run(parameters);
+    return [];
+  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));

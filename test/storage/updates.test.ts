@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { expect, it } from "vitest";
+import { createMigrator, migrateToLatest } from "../../src/storage/index.js";
 import { createUpdateTaker, pruneTakenUpdates } from "../../src/storage/updates.js";
 import { describeBackends } from "./backends.js";
 
@@ -36,5 +38,32 @@ describeBackends("taken update ids", (backend) => {
     expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
     expect(await stored()).toEqual([]);
     expect(await Promise.all([take(7, 2), take(8, 2)])).toEqual([true, true]);
+  });
+
+  it("prunes the ids taken before the cut at either end of the id range, never a recent one", async () => {
+    const { db } = backend.storage();
+    const take = createUpdateTaker(db);
+    const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+    // Before a week without updates: ids 1000–1009 (and 10–19 from a jump before that); after it,
+    // Telegram went on from a random lower id: 50–59, recent.
+    await Promise.all([...range(1000, 10), ...range(10, 10)].map((id) => take(id, 1_000)));
+    await Promise.all(range(50, 10).map((id) => take(id, 9_000)));
+    expect(await pruneTakenUpdates(db, 5_000)).toBe(20);
+    expect(await stored()).toEqual(range(50, 10));
+    // Nothing recent left: everything older than the cut goes.
+    expect(await pruneTakenUpdates(db, 10_000)).toBe(10);
+    expect(await stored()).toEqual([]);
+    expect(await pruneTakenUpdates(db, 10_000)).toBe(0);
+  });
+
+  it("keeps the ids taken before the lean table (migration 011), and refuses them again after it", async () => {
+    const { db } = backend.storage();
+    const migrator = await createMigrator(db);
+    expect((await migrator.migrateTo("010-mass-sender-name")).error).toBeUndefined();
+    await sql`insert into processed_updates (update_id, taken_at) values (41, 1), (42, 2)`.execute(db);
+    expect(await migrateToLatest(db)).toEqual(["011-lean-update-ids"]);
+    const take = createUpdateTaker(db);
+    expect(await Promise.all([take(41, 3), take(42, 3), take(43, 3)])).toEqual([false, false, true]);
+    expect(await stored()).toEqual([41, 42, 43]);
   });
 });

@@ -6,6 +6,7 @@
 import { Composer } from "grammy";
 import type { BotContext, BotDeps } from "../context.js";
 import type { Feature } from "../feature.js";
+import { userOnArrival } from "./user-on-arrival.js";
 
 /** Features that work without a key (greeting, language, linking, public market data, notification settings and price alerts) and public commands. */
 const OPEN_FEATURES = new Set(["start", "keys", "market", "notify"]);
@@ -35,7 +36,7 @@ export function keyGate(deps: BotDeps, features: Feature[]): Composer<BotContext
   };
   gate.chatType("private").use(async (ctx, next) => {
     if (!needsKey(ctx)) return next();
-    const user = await deps.storage.users.get(ctx.from.id);
+    const user = await userOnArrival(deps.storage.users, ctx);
     if (user?.hasKey) return next();
     ctx.log.info("no key linked; asked to link one");
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();

@@ -18,6 +18,7 @@ import * as massTransfers from "./002-mass-transfers.js";
 import * as outboxAndUpdates from "./006-outbox-and-updates.js";
 import * as notifications from "./007-notifications.js";
 import * as massSenderName from "./010-mass-sender-name.js";
+import * as leanUpdateIds from "./011-lean-update-ids.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "006-outbox-and-updates": outboxAndUpdates,
   "007-notifications": notifications,
   "010-mass-sender-name": massSenderName,
+  "011-lean-update-ids": leanUpdateIds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureCommand, FeatureKit } from "../../feature.js";
 import { SUPPORTED_LOCALES } from "../../i18n.js";
+import { userOnArrival } from "../../shared/user-on-arrival.js";
 import { languageKeyboard, mainMenu } from "./menu.js";
 
 export function startFeature(
@@ -15,7 +16,7 @@ export function startFeature(
   pm.command("start", async (ctx, next) => {
     // A deep link (`/start <payload>`) is the links feature's.
     if (ctx.match.trim()) return next();
-    const user = await deps.storage.users.ensure(ctx.from.id);
+    const user = (await userOnArrival(deps.storage.users, ctx)) ?? (await deps.storage.users.ensure(ctx.from.id));
     await ctx.reply(ctx.t("start-greeting", { name: ctx.from.first_name }), {
       reply_markup: mainMenu(ctx.t),
     });
