@@ -2,6 +2,7 @@
  * createBot(deps): the middleware order, the error boundary and the list of features. Tests build it
  * with the simulator and a fake Telegram; main.ts with the real ones.
  */
+import "./grammy-speed.js";
 import {
   type ConversationBuilder,
   type ConversationData,
