@@ -13,7 +13,7 @@
  *   all its handlers' wrappers at once. Here a Composer's handlers are a list walked one by one, with
  *   the same `next` rules (calling it twice fails, an error rejects the update's promise).
  */
-import { Composer, type Context, type Middleware, type MiddlewareFn, type NextFunction } from "grammy";
+import { Composer, type Context, type Middleware, type MiddlewareFn } from "grammy";
 
 type Predicate = (ctx: Context) => boolean | Promise<boolean>;
 
