@@ -17,6 +17,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Session } from "node:inspector";
+import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
 import { setTimeout as sleep } from "node:timers/promises";
 import pino from "pino";
 import { createServiceFactory } from "../src/service/factory.js";
@@ -46,10 +48,19 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "watch-bench-"));
   let peakRss = process.memoryUsage().rss;
   let peakHeap = 0;
+  // The parts of memory at the moment RSS peaked: where the memory beyond the live heap sits.
+  let atPeak: NodeJS.MemoryUsage | undefined;
+  let samples = 0;
   const sampler = setInterval(() => {
     const m = process.memoryUsage();
+    samples++;
+    if (m.rss > peakRss) atPeak = m;
     peakRss = Math.max(peakRss, m.rss);
     peakHeap = Math.max(peakHeap, m.heapUsed);
+    if (process.env.VERBOSE && samples % 50 === 0) {
+      const spaces = Object.fromEntries(getHeapSpaceStatistics().map((sp) => [sp.space_name, mb(sp.space_size)]));
+      console.error(JSON.stringify({ ...mbOf(m), spaces }));
+    }
   }, 100);
   const log = pino({ level: "warn" });
   const t0 = Date.now();
@@ -156,28 +167,41 @@ async function main(): Promise<void> {
   console.log(`set-up: ${USERS} users, ${objects.length} open objects, ${slotCount} slots in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   // The set-up's own arrays (keys, rows to insert) are the benchmark's, not the watcher's: drop them and
   // measure the watcher's process from here on.
+  // Of the objects, only those that will be changed are kept (a random sample), and their count.
+  const objectCount = objects.length;
+  const pool: BenchObject[] = [];
+  for (let k = 0; k < CHANGES_PER_SECOND * MEASURE_SECONDS && objects.length > 0; k++) {
+    const at = Math.floor(Math.random() * objects.length);
+    pool.push(objects[at]!);
+    objects[at] = objects[objects.length - 1]!;
+    objects.pop();
+  }
   users.length = 0;
   slots.length = 0;
+  objects.length = 0;
   openKinds.clear();
   (globalThis as { gc?: () => void }).gc?.();
   const setupRss = peakRss;
-  peakRss = process.memoryUsage().rss;
-  peakHeap = process.memoryUsage().heapUsed;
+  atPeak = process.memoryUsage();
+  peakRss = atPeak.rss;
+  peakHeap = atPeak.heapUsed;
 
   const scheduler = timerScheduler(log);
   scheduler.every("watch-round", 1000, () => notifications.watcher.round());
   scheduler.every("notices", 250, () => notifications.sender.drain());
 
+  const profiler = process.env.ALLOC_PROFILE ? await startAllocationProfile() : undefined;
   const started = Date.now();
-  const pool: BenchObject[] = [...objects];
   while (Date.now() - started < MEASURE_SECONDS * 1000) {
     for (let k = 0; k < CHANGES_PER_SECOND && pool.length > 0; k++) {
-      const object = pool.splice(Math.floor(Math.random() * pool.length), 1)[0]!;
+      const object = pool.pop()!;
       child.send({ type: "change", object } satisfies ToSim);
     }
     await sleep(1000);
   }
   const elapsedMin = (Date.now() - started) / 60_000;
+  if (process.env.HEAP_SNAPSHOT) console.error(`heap snapshot: ${writeHeapSnapshot()}`);
+  if (profiler) console.error(await profiler.stop());
   const calls = notifications.watcher.calls;
   // Let the last changes be seen: one (fitted) interval at most, plus a little.
   const deadline = Date.now() + (interval + 5) * 1000;
@@ -188,7 +212,7 @@ async function main(): Promise<void> {
   const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]! / 1000 : Number.NaN);
   const activeSlots = openSlots;
   console.log(
-    `watch benchmark: ${USERS} users, ${objects.length} open objects, ${activeSlots} slots with something open, ` +
+    `watch benchmark: ${USERS} users, ${objectCount} open objects, ${activeSlots} slots with something open, ` +
       `longest interval ${INTERVAL_SECONDS} s configured, ${interval.toFixed(0)} s fitted to ${CALLS_PER_MINUTE} calls a minute (×${stretch.toFixed(2)})`,
   );
   console.log(
@@ -197,13 +221,51 @@ async function main(): Promise<void> {
   );
   console.log(`  changes: ${changedAt.size}, announced: ${latencies.length}, missed: ${changedAt.size - latencies.length}`);
   console.log(`  change → notice latency: p50 ${pct(50).toFixed(1)} s, p95 ${pct(95).toFixed(1)} s, max ${pct(100).toFixed(1)} s (target p95 ≤ ${(interval + 1).toFixed(0)} s)`);
-  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
   console.log(`  peak RSS of the bot process while watching: ${mb(peakRss)} MB (V8 heap in use at most ${mb(peakHeap)} MB); during set-up: ${mb(setupRss)} MB`);
+  console.log(`  memory when RSS peaked (MB): ${JSON.stringify(mbOf(atPeak ?? process.memoryUsage()))}`);
   clearInterval(sampler);
   child.disconnect();
   await storage.close();
   rmSync(dir, { recursive: true, force: true });
 }
+
+/**
+ * Samples allocations during the measure, garbage included (what makes the heap grow between
+ * collections), and sums them per function: the top allocation sites, printed with ALLOC_PROFILE=1.
+ */
+async function startAllocationProfile(): Promise<{ stop(): Promise<string> }> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (err, r) => (err ? reject(err) : resolve(r))));
+  await post("HeapProfiler.startSampling", {
+    samplingInterval: 32_768,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  type Node = { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: Node[] };
+  return {
+    async stop() {
+      const { profile } = (await post("HeapProfiler.stopSampling")) as { profile: { head: Node } };
+      const bySite = new Map<string, number>();
+      let total = 0;
+      const walk = (n: Node) => {
+        const f = n.callFrame;
+        const site = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*node_modules\//, "").replace(/^.*wt14\//, "")}:${f.lineNumber}`;
+        bySite.set(site, (bySite.get(site) ?? 0) + n.selfSize);
+        total += n.selfSize;
+        n.children.forEach(walk);
+      };
+      walk(profile.head);
+      session.disconnect();
+      const top = [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 40);
+      return [`allocated ${mb(total)} MB sampled`, ...top.map(([site, bytes]) => `${mb(bytes).toString().padStart(6)} MB  ${site}`)].join("\n");
+    },
+  };
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+const mbOf = (m: NodeJS.MemoryUsage) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, mb(v)]));
 
 main().catch((err) => {
   console.error(err);

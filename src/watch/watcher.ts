@@ -95,9 +95,16 @@ class CallBudget {
     return b === undefined ? this.perMinute : Math.min(this.perMinute, b.tokens + ((now - b.at) * this.perMinute) / 60_000);
   }
 
-  /** Drops buckets that have refilled completely (they behave like new ones). */
+  #prunedAt = 0;
+
+  /** Drops buckets that have refilled completely (they behave like new ones); at most once a minute. */
   prune(now: number): void {
-    for (const [user, b] of this.#buckets) if (now - b.at > 60_000) this.#buckets.delete(user);
+    if (now - this.#prunedAt < 60_000) return;
+    this.#prunedAt = now;
+    // forEach: iterating the entries would allocate a pair per user on every pass.
+    this.#buckets.forEach((b, user) => {
+      if (now - b.at > 60_000) this.#buckets.delete(user);
+    });
   }
 }
 
