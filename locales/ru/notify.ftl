@@ -42,6 +42,8 @@ alerts-gone = Этого сигнала уже нет.
 ## notices
 notice-invoice-paid = 🧾 Счёт { $id } оплачен: { $amount }.
 notice-invoice-paid-by = 🧾 Счёт { $id } оплачен: { $amount }, плательщик: { $payer }.
+notice-invoice-payment = 💸 По счёту { $id } получен платёж: { $amount } — оплачено { $index } из { $of }.
+notice-invoice-payment-by = 💸 По счёту { $id } получен платёж: { $amount }, плательщик: { $payer } — оплачено { $index } из { $of }.
 notice-invoice-expired = ⌛ Счёт { $id } на { $amount } истёк неоплаченным.
 notice-cheque-redeemed = 🎟 Чек { $id } на { $amount } активирован.
 notice-order-partly-filled = 📈 Ордер { $id } ({ $side } { $symbol }) исполнен частично: { $filled } из { $size } по { $price }.

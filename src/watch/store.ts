@@ -134,8 +134,11 @@ export function createWatchStore(db: Kysely<Database>) {
       }
     },
 
-    /** How many slots there are, and how many of them have something open (what the watcher's rate must serve). */
-    async slotCounts(): Promise<{ slots: number; open: number }> {
+    /**
+     * How many slots there are, how many of them have something open, and how many open invoices take
+     * several payments (read with their payments at every poll): what the watcher's rate must serve.
+     */
+    async slotCounts(): Promise<{ slots: number; open: number; paymentReads: number }> {
       const slots = await db.selectFrom("watch_slots").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
       const open = await db
         .selectFrom((eb) =>
@@ -143,7 +146,15 @@ export function createWatchStore(db: Kysely<Database>) {
         )
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirst();
-      return { slots: Number(slots?.n ?? 0), open: Number(open?.n ?? 0) };
+      // Their remembered state counts their payments (see stateOf).
+      const paymentReads = await db
+        .selectFrom("watch_objects")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("open", "=", 1)
+        .where("kind", "=", "invoice")
+        .where("state", "like", '%"payments"%')
+        .executeTakeFirst();
+      return { slots: Number(slots?.n ?? 0), open: Number(open?.n ?? 0), paymentReads: Number(paymentReads?.n ?? 0) };
     },
 
     /** Slots due by `now`, soonest first. */

@@ -15,6 +15,7 @@
 import type { Logger } from "pino";
 import { isNotFound, RateLimitedError, UnauthorizedError } from "../service/errors.js";
 import type { ServiceClients, ServiceFactory } from "../service/factory.js";
+import type { InvoicePayment } from "../service/schemas.js";
 import type { UsersRepo } from "../storage/types.js";
 import {
   type NoticeDraft,
@@ -22,8 +23,9 @@ import {
   isOpen,
   noticesFor,
   type ObjectState,
+  nextState,
   objectId,
-  stateOf,
+  takesSeveralPayments,
   type Watched,
   type WatchKind,
   withPayments,
@@ -127,23 +129,42 @@ export class Watcher {
   }
 
   /**
-   * Fits the intervals to the global budget: with `open` slots polled every longest interval and the
-   * rest every idle interval, the calls a minute they need must stay within STEADY_SHARE of the
-   * budget; otherwise both intervals are lengthened by the same factor. Returns that factor.
+   * Fits the intervals to the global budget: with `open` slots polled every longest interval, the rest
+   * every idle interval, and one more call per poll for each open invoice that takes several payments
+   * (`paymentReads`), the calls a minute they need must stay within STEADY_SHARE of the budget;
+   * otherwise both intervals are lengthened by the same factor. Returns that factor. A configuration
+   * that cannot be met is logged at warn each time the factor changes (at start, and as users come),
+   * with the intervals actually polled and the budget that would meet it.
    */
-  fitIntervals(counts: { slots: number; open: number }): number {
+  fitIntervals(counts: { slots: number; open: number; paymentReads?: number }): number {
     const { maxIntervalMs, idleIntervalMs, callsPerMinute } = this.d.options;
-    const idle = Math.max(0, counts.slots - counts.open);
-    const needed = (counts.open * 60_000) / maxIntervalMs + (idle * 60_000) / idleIntervalMs;
+    const needed = this.callsNeeded(counts);
     const stretch = Math.max(1, needed / (callsPerMinute * STEADY_SHARE));
     if (Math.abs(stretch - this.stretch) > 0.01) {
-      this.d.log.info(
-        { ...counts, needed: Math.round(needed), callsPerMinute, stretch },
-        "watcher intervals fitted to its call budget",
-      );
+      const figures = { ...counts, needed: Math.round(needed), callsPerMinute, stretch };
+      if (stretch > 1) {
+        this.d.log.warn(
+          {
+            ...figures,
+            longestIntervalSeconds: Math.round((maxIntervalMs * stretch) / 1000),
+            idleIntervalSeconds: Math.round((idleIntervalMs * stretch) / 1000),
+            callsPerMinuteToMeetIt: Math.ceil(needed / STEADY_SHARE),
+          },
+          "watcher configuration cannot be met: intervals stretched to fit WATCH_CALLS_PER_MINUTE",
+        );
+      } else {
+        this.d.log.info(figures, "watcher intervals as configured");
+      }
     }
     this.stretch = stretch;
     return stretch;
+  }
+
+  /** Service calls a minute the configured intervals need for these slots (without the reads of changes). */
+  callsNeeded(counts: { slots: number; open: number; paymentReads?: number }): number {
+    const { maxIntervalMs, idleIntervalMs } = this.d.options;
+    const idle = Math.max(0, counts.slots - counts.open);
+    return ((counts.open + (counts.paymentReads ?? 0)) * 60_000) / maxIntervalMs + (idle * 60_000) / idleIntervalMs;
   }
 
   /** The next interval of a slot last active at `activeAt`. */
@@ -252,8 +273,7 @@ export class Watcher {
       }
       const { invoiceId } = n.payload;
       try {
-        const page = await this.#call(user, () => clients.pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_READ }));
-        out.push({ ...n, payload: withPayments(n.payload, page.items) });
+        out.push({ ...n, payload: withPayments(n.payload, await this.#payments(user, invoiceId, clients)) });
       } catch (err) {
         if (err instanceof BudgetExhausted || err instanceof RateLimitedError) throw err;
         this.d.log.warn({ err, telegramId: user, invoiceId }, "watcher could not read an invoice's payments");
@@ -310,7 +330,15 @@ export class Watcher {
         const page = await this.#call(user, () =>
           c.pay.getInvoices({ limit: PAGE_LIMIT, ...(at ? { cursor: at } : {}) }),
         );
-        out.push(...page.items.map((object) => ({ kind, object })));
+        for (const object of page.items) {
+          // The invoice does not say how many payments it has had: those taking several are read with
+          // their payments (one more call each, in the budgets), so each new payment is announced.
+          const payments =
+            object.status === "active" && takesSeveralPayments(object)
+              ? await this.#payments(user, object.id, c)
+              : undefined;
+          out.push({ kind, object, ...(payments === undefined ? {} : { payments }) });
+        }
         cursor = page.pagination.next ?? undefined;
       } else {
         const page = await this.#call(user, () =>
@@ -321,6 +349,12 @@ export class Watcher {
       }
     } while (cursor !== undefined);
     return out;
+  }
+
+  /** An invoice's payments (newest first, as many as an invoice can take). */
+  async #payments(user: number, invoiceId: string, c: ServiceClients): Promise<InvoicePayment[]> {
+    const page = await this.#call(user, () => c.pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_READ }));
+    return page.items;
   }
 
   /** One object by id; undefined when the service no longer knows it. */
@@ -353,7 +387,7 @@ export class Watcher {
     const id = objectId(w);
     for (let attempt = 0; attempt < 3; attempt++) {
       const before = attempt === 0 && stored !== undefined ? stored : await store.objectState(user, w.kind, id);
-      const after = stateOf(w);
+      const after = nextState(before, w);
       if (before !== undefined && JSON.stringify(before) === JSON.stringify(after)) return false;
       const from = before ?? (afterBaseline ? initialState(w) : after);
       const notices = await this.#complete(user, noticesFor(from, w), clients);

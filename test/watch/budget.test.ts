@@ -73,7 +73,9 @@ describe("watcher call budget", () => {
     const { pay } = h.deps.services.forKey("production", a.key);
     await pay.createInvoice({ clientInvoiceId: "inv-budget-1", priceCurrency: "USDT", priceAmount: "1" });
     await pay.createInvoice({ clientInvoiceId: "inv-budget-2", priceCurrency: "USDT", priceAmount: "2" });
+    // An invoice that takes several payments costs a payments read at every poll.
+    await pay.createInvoice({ clientInvoiceId: "inv-budget-3", priceCurrency: "USDT", minPayment: "1", numPayments: 3 });
     await h.notifications.watcher.round();
-    expect(await h.notifications.store.slotCounts()).toEqual({ slots: 6, open: 1 });
+    expect(await h.notifications.store.slotCounts()).toEqual({ slots: 6, open: 1, paymentReads: 1 });
   });
 });
