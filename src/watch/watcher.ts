@@ -119,6 +119,8 @@ export class Watcher {
   /** How much the longest and idle intervals are lengthened to fit the global budget (1: not at all). */
   stretch = 1;
   #pausedUntil = 0;
+  /** Where the next poll starts reading invoices' payments (see #withPaymentsRead). */
+  #paymentsRotation = 0;
   readonly #budget: CallBudget;
   /** The global budget: one bucket shared by all users. */
   readonly #global: CallBudget;
@@ -302,8 +304,12 @@ export class Watcher {
     const seen = new Set<string>();
     for (const w of listed) {
       seen.add(objectId(w));
-      changed = (await this.observe(user, w, slot.baseline, known.get(objectId(w)), c)) || changed;
       anyOpen ||= isOpen(w);
+      // A new invoice that takes several payments, whose payments the budget left unread: remembered
+      // only once they are read, so that none made before then goes untold.
+      const unread = w.kind === "invoice" && w.payments === undefined && isOpen(w) && takesSeveralPayments(w.object);
+      if (unread && !known.has(objectId(w))) continue;
+      changed = (await this.observe(user, w, slot.baseline, known.get(objectId(w)), c)) || changed;
     }
     for (const id of known.keys()) {
       if (seen.has(id)) continue;
@@ -330,15 +336,7 @@ export class Watcher {
         const page = await this.#call(user, () =>
           c.pay.getInvoices({ limit: PAGE_LIMIT, ...(at ? { cursor: at } : {}) }),
         );
-        for (const object of page.items) {
-          // The invoice does not say how many payments it has had: those taking several are read with
-          // their payments (one more call each, in the budgets), so each new payment is announced.
-          const payments =
-            object.status === "active" && takesSeveralPayments(object)
-              ? await this.#payments(user, object.id, c)
-              : undefined;
-          out.push({ kind, object, ...(payments === undefined ? {} : { payments }) });
-        }
+        out.push(...page.items.map((object) => ({ kind, object })));
         cursor = page.pagination.next ?? undefined;
       } else {
         const page = await this.#call(user, () =>
@@ -348,6 +346,31 @@ export class Watcher {
         cursor = page.pagination.next ?? undefined;
       }
     } while (cursor !== undefined);
+    return kind === "invoice" ? this.#withPaymentsRead(user, out, c) : out;
+  }
+
+  /**
+   * The invoice does not say how many payments it has had: active ones that take several are read with
+   * their payments (one more call each, in the budgets), so each new payment is announced. When the
+   * user's budget runs out first, the rest are left without (their count is kept, see nextState) and the
+   * poll goes on; each poll starts at a different one (a counter over all polls), so none is always left out.
+   */
+  async #withPaymentsRead(user: number, listed: Watched[], c: ServiceClients): Promise<Watched[]> {
+    const several = listed.flatMap((w, at) =>
+      w.kind === "invoice" && w.object.status === "active" && takesSeveralPayments(w.object) ? [at] : [],
+    );
+    const start = several.length === 0 ? 0 : this.#paymentsRotation++ % several.length;
+    const out = [...listed];
+    for (let i = 0; i < several.length; i++) {
+      const at = several[(start + i) % several.length] as number;
+      const w = out[at] as Extract<Watched, { kind: "invoice" }>;
+      try {
+        out[at] = { ...w, payments: await this.#payments(user, w.object.id, c) };
+      } catch (err) {
+        if (err instanceof BudgetExhausted) break;
+        throw err;
+      }
+    }
     return out;
   }
 

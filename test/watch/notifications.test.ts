@@ -122,6 +122,34 @@ describe("notifications", () => {
     );
   });
 
+  it("tell every payment when the user's budget cannot read all invoices' payments in one poll", async () => {
+    h = await Harness.create();
+    const { user, clients } = await watchedUser();
+    // Three calls a minute for this user: one list and two payment reads per poll, for four invoices.
+    const watching = h.newNotifications({ WATCH_USER_CALLS_PER_MINUTE: 3 });
+    const invoices = [];
+    for (let i = 0; i < 4; i++) {
+      invoices.push(
+        await clients.pay.createInvoice({ clientInvoiceId: `inv-p-b${i}`, priceCurrency: "USDT", minPayment: "2", numPayments: 2 }),
+      );
+    }
+    const poll = async () => {
+      h.advanceClock(301_000);
+      await watching.watcher.round();
+      await watching.sender.drain();
+      await send();
+    };
+    await poll(); // first look: two of them remembered with their payments, two left for later
+    for (const invoice of invoices) {
+      await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "777" } });
+    }
+    for (let i = 0; i < 6; i++) await poll();
+    const told = noticesTo(user, /received a payment/);
+    expect(told.toSorted()).toEqual(
+      invoices.map((invoice) => `💸 Invoice ${invoice.id} received a payment: 2 USDT by user id 777 — 1 of 2 paid.`).toSorted(),
+    );
+  });
+
   it("tell a payment made while the bot was down once after a restart, and none when invoice notices are off", async () => {
     h = await Harness.create();
     const { user, clients } = await watchedUser();
