@@ -197,7 +197,8 @@ export function noticesFor(before: ObjectState, w: Watched): NoticeDraft[] {
 
 /**
  * The state to store for `w` when `before` was stored: an invoice read without its payments (by id,
- * after it left the active list) keeps the count remembered, so that count is not lost while it is open.
+ * after it left the active list, or left unread by the user's budget) keeps the count remembered, so
+ * no payment is told twice.
  */
 export function nextState(before: ObjectState | undefined, w: Watched): ObjectState {
   const after = stateOf(w);
