@@ -1,21 +1,44 @@
 /**
  * The simulator side of `bench:watch`, in its own process (so that the benchmark's RSS is the bot's
- * alone): creates USERS accounts with 1–3 open objects each in process, reports their keys and
- * objects to the parent over IPC, then serves HTTP and applies the changes the parent asks for.
+ * alone): creates USERS accounts with 1–3 open objects each, writes the bot's database (BENCH_DB) as
+ * the bot would have it after running a while — keys encrypted with BENCH_KEY, every object seen,
+ * then the polling slots spread over the interval the parent fitted — and sends the parent only counts
+ * and the sample of objects it will change. Then it serves HTTP and applies the changes asked for.
+ * The set-up's arrays (100,000 keys, 300,000 rows) never enter the bot's process.
  */
 import { fillOrder } from "../src/simulator/exchange/control.js";
 import { exchangeHandlers } from "../src/simulator/exchange/index.js";
 import { payHandlers, payInvoice, redeemCheque } from "../src/simulator/pay/index.js";
 import { startSimulator } from "../src/simulator/server.js";
 import type { SimHandler } from "../src/simulator/types.js";
+import { createStorage } from "../src/storage/index.js";
+import { createKeyCipher, keyAad } from "../src/storage/key-crypto.js";
+import { initialState, type WatchKind } from "../src/watch/detect.js";
 
-export type BenchObject = { kind: "invoice" | "cheque" | "order"; id: string; owner: number };
+export type BenchObject = { kind: WatchKind; id: string; owner: number };
 export type FromSim =
-  | { type: "ready"; baseUrls: Record<string, string>; users: { userId: number; key: string }[]; objects: BenchObject[] }
+  | {
+      type: "seeded";
+      baseUrls: Record<string, string>;
+      users: number;
+      objects: number;
+      /** (user, kind) pairs with something open. */
+      openSlots: number;
+      /** Random objects to change, as many as the parent asked for. */
+      sample: BenchObject[];
+    }
+  | { type: "ready"; slots: number }
   | { type: "changed"; id: string };
-export type ToSim = { type: "change"; object: BenchObject };
+export type ToSim = { type: "slots"; intervalSeconds: number } | { type: "change"; object: BenchObject };
 
 const USERS = Number(process.env.USERS ?? 100_000);
+const SAMPLE = Number(process.env.SAMPLE ?? 1200);
+const KINDS = ["invoice", "cheque", "order"] as const;
+const KIND_STATE: Record<WatchKind, string> = {
+  invoice: JSON.stringify(initialState({ kind: "invoice", object: {} as never })),
+  cheque: JSON.stringify(initialState({ kind: "cheque", object: {} as never })),
+  order: JSON.stringify(initialState({ kind: "order", object: {} as never })),
+};
 
 async function main(): Promise<void> {
   const sim = await startSimulator({ port: 0 });
@@ -33,7 +56,7 @@ async function main(): Promise<void> {
     const { userId, keys } = sim.createAccount({ pay: { USDT: "100" }, trading: { USDT: "1000" } });
     users.push({ userId, key: keys.production });
     for (let k = 0; k < 1 + (i % 3); k++) {
-      const kind = (["invoice", "cheque", "order"] as const)[(i + k) % 3]!;
+      const kind = KINDS[(i + k) % 3]!;
       const clientId = `b${i}-${k}`;
       if (kind === "invoice") {
         const inv = call(payHandlers.createInvoice, { clientInvoiceId: clientId, priceCurrency: "USDT", priceAmount: "5" }, userId);
@@ -48,16 +71,90 @@ async function main(): Promise<void> {
       }
     }
   }
+
+  // The bot's database: users with encrypted keys, every open object seen in the state it was created in.
+  const encryption = Buffer.from(process.env.BENCH_KEY ?? "", "hex");
+  const storage = await createStorage({ databaseUrl: `sqlite:${process.env.BENCH_DB}`, keyEncryptionKey: encryption, keyVersion: 1 });
+  const cipher = createKeyCipher({ currentVersion: 1, keys: new Map([[1, encryption]]) });
+  const t0 = Date.now();
+  for (let i = 0; i < users.length; i += 500) {
+    await storage.db
+      .insertInto("users")
+      .values(
+        users.slice(i, i + 500).map(({ userId, key }) => {
+          const sealed = cipher.encrypt(key, keyAad(userId, "production"));
+          return {
+            telegram_id: userId,
+            network: "production",
+            key_ciphertext: sealed.ciphertext.toString("base64"),
+            key_nonce: sealed.nonce.toString("base64"),
+            key_tag: sealed.tag.toString("base64"),
+            key_version: 1,
+            account_name: "bench",
+            created_at: t0,
+            updated_at: t0,
+          };
+        }),
+      )
+      .execute();
+  }
+  for (let i = 0; i < objects.length; i += 500) {
+    await storage.db
+      .insertInto("watch_objects")
+      .values(
+        objects.slice(i, i + 500).map((o) => ({
+          telegram_id: o.owner,
+          kind: o.kind,
+          object_id: o.id,
+          state: KIND_STATE[o.kind],
+          open: 1,
+          updated_at: t0,
+        })),
+      )
+      .execute();
+  }
+  const openKinds = new Set(objects.map((o) => `${o.owner}:${o.kind}`));
+  const sample: BenchObject[] = [];
+  for (const pool = [...objects]; sample.length < SAMPLE && pool.length > 0; ) {
+    sample.push(pool.splice(Math.floor(Math.random() * pool.length), 1)[0]!);
+  }
+
   const redeemer = users[0]!.userId;
+  const other = users[1]!.userId;
   process.on("message", (msg: ToSim) => {
+    if (msg.type === "slots") {
+      void seedSlots(msg.intervalSeconds).then((slots) => process.send?.({ type: "ready", slots } satisfies FromSim));
+      return;
+    }
     const o = msg.object;
     if (o.kind === "invoice") payInvoice(world, o.id);
-    else if (o.kind === "cheque") redeemCheque(world, o.id, o.owner === redeemer ? users[1]!.userId : redeemer);
+    else if (o.kind === "cheque") redeemCheque(world, o.id, o.owner === redeemer ? other : redeemer);
     else fillOrder(world, o.id);
     process.send?.({ type: "changed", id: o.id } satisfies FromSim);
   });
+  // Slots a month quiet, their polls spread over the fitted interval (idle ones over five times it).
+  async function seedSlots(intervalSeconds: number): Promise<number> {
+    const now = Date.now();
+    const monthAgo = now - 30 * 86_400_000;
+    const slots = users.flatMap(({ userId }) =>
+      KINDS.map((kind) => {
+        const spread = (openKinds.has(`${userId}:${kind}`) ? intervalSeconds : intervalSeconds * 5) * 1000;
+        return { telegram_id: userId, kind, next_poll_at: Math.round(now + Math.random() * spread), active_at: monthAgo, baseline: 1 };
+      }),
+    );
+    for (let i = 0; i < slots.length; i += 500) await storage.db.insertInto("watch_slots").values(slots.slice(i, i + 500)).execute();
+    await storage.close();
+    return slots.length;
+  }
   process.on("disconnect", () => void sim.close().then(() => process.exit(0)));
-  process.send?.({ type: "ready", baseUrls: { ...sim.baseUrls }, users, objects } satisfies FromSim);
+  process.send?.({
+    type: "seeded",
+    baseUrls: { ...sim.baseUrls },
+    users: users.length,
+    objects: objects.length,
+    openSlots: openKinds.size,
+    sample,
+  } satisfies FromSim);
 }
 
 void main();

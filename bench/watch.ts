@@ -1,14 +1,17 @@
 /**
  * Notification watcher benchmark: USERS users (default 100,000) with 1–3 open objects each (active
- * invoices, active cheques, resting limit orders) in the simulator (its own process, real HTTP on
- * loopback), their keys stored encrypted in SQLite (a temporary file), the watcher's last-seen state
- * as after it has run a while (every object seen, objects a month old, so polled at the longest
- * interval, polls spread over it). The watcher runs on the in-process scheduler; for MEASURE_SECONDS,
- * CHANGES_PER_SECOND random objects are changed (paid, redeemed, filled) and each change is timed
- * until its notice reaches the outbox. The intervals are fitted to the call budget CALLS_PER_MINUTE
- * (default 20,000) as the bot fits them. Prints service calls per minute, change → notice latency
- * p50/p95 and the peak RSS of the bot's process while watching (the set-up's arrays dropped first) and
- * during set-up.
+ * invoices, active cheques, resting limit orders) in the simulator, their keys stored encrypted in
+ * SQLite (a temporary file), the watcher's last-seen state as after it has run a while (every object
+ * seen, objects a month old, so polled at the longest interval, polls spread over it). The simulator
+ * and that set-up run in a child process (bench/watch-sim.ts), so this process is the bot's alone:
+ * the watcher and the notice sender on the in-process scheduler, real HTTP on loopback. For
+ * MEASURE_SECONDS, CHANGES_PER_SECOND random objects are changed (paid, redeemed, filled) and each
+ * change is timed until its notice reaches the outbox. The configuration is the bot's defaults
+ * (longest interval INTERVAL_SECONDS 300, idle five times that, CALLS_PER_MINUTE 60,000, CONCURRENCY
+ * 32); the intervals are fitted to the call budget as the bot fits them. Prints service calls per
+ * minute measured against the configured bound, change → notice latency p50/p95/max, and the peak
+ * RSS of this process while watching, with its parts when it peaked. VERBOSE=1 prints memory every
+ * 5 s; ALLOC_PROFILE=1 the top allocation sites (garbage included); HEAP_SNAPSHOT=1 writes a snapshot.
  *
  *   npm run bench:watch            USERS=20000 INTERVAL_SECONDS=60 CALLS_PER_MINUTE=30000 npm run bench:watch
  */
@@ -17,12 +20,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Session } from "node:inspector";
+import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
 import { setTimeout as sleep } from "node:timers/promises";
 import pino from "pino";
 import { createServiceFactory } from "../src/service/factory.js";
 import { createStorage } from "../src/storage/index.js";
-import { createKeyCipher, keyAad } from "../src/storage/key-crypto.js";
-import { initialState, type WatchKind } from "../src/watch/detect.js";
 import { createNotifications } from "../src/watch/index.js";
 import { NOTICE_REF } from "../src/watch/notices.js";
 import { timerScheduler } from "../src/watch/schedule.js";
@@ -34,82 +37,60 @@ const MEASURE_SECONDS = Number(process.env.MEASURE_SECONDS ?? 60);
 const CHANGES_PER_SECOND = Number(process.env.CHANGES_PER_SECOND ?? 20);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
 const CALLS_PER_USER = 20;
-const CALLS_PER_MINUTE = Number(process.env.CALLS_PER_MINUTE ?? 20_000);
-
-const KIND_STATE: Record<WatchKind, string> = {
-  invoice: JSON.stringify(initialState({ kind: "invoice", object: {} as never })),
-  cheque: JSON.stringify(initialState({ kind: "cheque", object: {} as never })),
-  order: JSON.stringify(initialState({ kind: "order", object: {} as never })),
-};
+const CALLS_PER_MINUTE = Number(process.env.CALLS_PER_MINUTE ?? 60_000);
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "watch-bench-"));
   let peakRss = process.memoryUsage().rss;
   let peakHeap = 0;
+  // The parts of memory at the moment RSS peaked: where the memory beyond the live heap sits.
+  let atPeak: NodeJS.MemoryUsage | undefined;
+  let samples = 0;
   const sampler = setInterval(() => {
     const m = process.memoryUsage();
+    samples++;
+    if (m.rss > peakRss) atPeak = m;
     peakRss = Math.max(peakRss, m.rss);
     peakHeap = Math.max(peakHeap, m.heapUsed);
+    if (process.env.VERBOSE && samples % 50 === 0) {
+      const spaces = Object.fromEntries(getHeapSpaceStatistics().map((sp) => [sp.space_name, mb(sp.space_size)]));
+      console.error(JSON.stringify({ ...mbOf(m), spaces }));
+    }
   }, 100);
   const log = pino({ level: "warn" });
   const t0 = Date.now();
 
-  const child = fork(new URL("./watch-sim.ts", import.meta.url).pathname, [], {
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, USERS: String(USERS) },
+  // The simulator and the set-up run in a child process; this one is the bot's alone.
+  const databasePath = join(dir, "bench.sqlite");
+  const encryption = randomBytes(32);
+  // Run as TypeScript (npm run bench:watch) or compiled to JavaScript (no tsx loader thread in the process).
+  const compiled = import.meta.url.endsWith(".js");
+  const child = fork(new URL(compiled ? "./watch-sim.js" : "./watch-sim.ts", import.meta.url).pathname, [], {
+    execArgv: compiled ? [] : ["--import", "tsx"],
+    env: {
+      ...process.env,
+      USERS: String(USERS),
+      SAMPLE: String(CHANGES_PER_SECOND * MEASURE_SECONDS),
+      BENCH_DB: databasePath,
+      BENCH_KEY: encryption.toString("hex"),
+    },
   });
   const changedAt = new Map<string, number>();
-  const ready = new Promise<Extract<FromSim, { type: "ready" }>>((resolve) =>
-    child.on("message", (m: FromSim) => {
-      if (m.type === "ready") resolve(m);
-      else changedAt.set(m.id, Date.now());
-    }),
-  );
-  const { baseUrls, users, objects } = await ready;
+  const replies: ((m: FromSim) => void)[] = [];
+  child.on("message", (m: FromSim) => {
+    if (m.type === "changed") changedAt.set(m.id, Date.now());
+    else replies.shift()?.(m);
+  });
+  const reply = <T extends FromSim["type"]>(type: T) =>
+    new Promise<Extract<FromSim, { type: T }>>((resolve, reject) =>
+      replies.push((m) => (m.type === type ? resolve(m as Extract<FromSim, { type: T }>) : reject(new Error(`expected ${type}, got ${m.type}`)))),
+    );
+  const seeded = await reply("seeded");
+  const { baseUrls, openSlots } = seeded;
+  const objectCount = seeded.objects;
+  const pool: BenchObject[] = seeded.sample;
 
-  const encryption = randomBytes(32);
-  const storage = await createStorage({ databaseUrl: `sqlite:${join(dir, "bench.sqlite")}`, keyEncryptionKey: encryption, keyVersion: 1 });
-  const cipher = createKeyCipher({ currentVersion: 1, keys: new Map([[1, encryption]]) });
-  for (let i = 0; i < users.length; i += 500) {
-    await storage.db
-      .insertInto("users")
-      .values(
-        users.slice(i, i + 500).map(({ userId, key }) => {
-          const sealed = cipher.encrypt(key, keyAad(userId, "production"));
-          return {
-            telegram_id: userId,
-            network: "production",
-            key_ciphertext: sealed.ciphertext.toString("base64"),
-            key_nonce: sealed.nonce.toString("base64"),
-            key_tag: sealed.tag.toString("base64"),
-            key_version: 1,
-            account_name: "bench",
-            created_at: t0,
-            updated_at: t0,
-          };
-        }),
-      )
-      .execute();
-  }
-  // The watcher's state as after running a while: every object seen, slots a month quiet, polls spread.
-  const now = Date.now();
-  const monthAgo = now - 30 * 86_400_000;
-  const openKinds = new Set(objects.map((o) => `${o.owner}:${o.kind}`));
-  for (let i = 0; i < objects.length; i += 500) {
-    await storage.db
-      .insertInto("watch_objects")
-      .values(
-        objects.slice(i, i + 500).map((o) => ({
-          telegram_id: o.owner,
-          kind: o.kind,
-          object_id: o.id,
-          state: KIND_STATE[o.kind],
-          open: 1,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  }
+  const storage = await createStorage({ databaseUrl: `sqlite:${databasePath}`, keyEncryptionKey: encryption, keyVersion: 1 });
   const handed = new Map<string, number>();
   const services = createServiceFactory(
     { EXCHANGE_BASE_URL: baseUrls.exchange!, PAY_BASE_URL: baseUrls.pay!, EXCHANGE_TESTNET_BASE_URL: baseUrls.exchangeTestnet!, PAY_TESTNET_BASE_URL: baseUrls.payTestnet!, SERVICE_TIMEOUT_MS: 15_000 },
@@ -141,43 +122,33 @@ async function main(): Promise<void> {
     },
   });
   // The watcher's intervals as fitted to its call budget (the bot does this every minute): polls spread over them.
-  const openSlots = openKinds.size;
-  const stretch = notifications.watcher.fitIntervals({ slots: users.length * 3, open: openSlots });
+  const stretch = notifications.watcher.fitIntervals({ slots: seeded.users * 3, open: openSlots });
   const interval = INTERVAL_SECONDS * stretch;
-  const slots = users.flatMap(({ userId }) =>
-    (["invoice", "cheque", "order"] as const).map((kind) => {
-      const idle = !openKinds.has(`${userId}:${kind}`);
-      const spread = (idle ? interval * 5 : interval) * 1000;
-      return { telegram_id: userId, kind, next_poll_at: Math.round(now + Math.random() * spread), active_at: monthAgo, baseline: 1 };
-    }),
-  );
-  for (let i = 0; i < slots.length; i += 500) await storage.db.insertInto("watch_slots").values(slots.slice(i, i + 500)).execute();
-  const slotCount = slots.length;
-  console.log(`set-up: ${USERS} users, ${objects.length} open objects, ${slotCount} slots in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  // The set-up's own arrays (keys, rows to insert) are the benchmark's, not the watcher's: drop them and
-  // measure the watcher's process from here on.
-  users.length = 0;
-  slots.length = 0;
-  openKinds.clear();
-  (globalThis as { gc?: () => void }).gc?.();
+  const waitSlots = reply("ready");
+  child.send({ type: "slots", intervalSeconds: interval } satisfies ToSim);
+  const slotCount = (await waitSlots).slots;
+  console.log(`set-up: ${USERS} users, ${objectCount} open objects, ${slotCount} slots in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const setupRss = peakRss;
-  peakRss = process.memoryUsage().rss;
-  peakHeap = process.memoryUsage().heapUsed;
+  atPeak = process.memoryUsage();
+  peakRss = atPeak.rss;
+  peakHeap = atPeak.heapUsed;
 
   const scheduler = timerScheduler(log);
   scheduler.every("watch-round", 1000, () => notifications.watcher.round());
   scheduler.every("notices", 250, () => notifications.sender.drain());
 
+  const profiler = process.env.ALLOC_PROFILE ? await startAllocationProfile() : undefined;
   const started = Date.now();
-  const pool: BenchObject[] = [...objects];
   while (Date.now() - started < MEASURE_SECONDS * 1000) {
     for (let k = 0; k < CHANGES_PER_SECOND && pool.length > 0; k++) {
-      const object = pool.splice(Math.floor(Math.random() * pool.length), 1)[0]!;
+      const object = pool.pop()!;
       child.send({ type: "change", object } satisfies ToSim);
     }
     await sleep(1000);
   }
   const elapsedMin = (Date.now() - started) / 60_000;
+  if (process.env.HEAP_SNAPSHOT) console.error(`heap snapshot: ${writeHeapSnapshot()}`);
+  if (profiler) console.error(await profiler.stop());
   const calls = notifications.watcher.calls;
   // Let the last changes be seen: one (fitted) interval at most, plus a little.
   const deadline = Date.now() + (interval + 5) * 1000;
@@ -188,22 +159,62 @@ async function main(): Promise<void> {
   const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]! / 1000 : Number.NaN);
   const activeSlots = openSlots;
   console.log(
-    `watch benchmark: ${USERS} users, ${objects.length} open objects, ${activeSlots} slots with something open, ` +
+    `watch benchmark: ${USERS} users, ${objectCount} open objects, ${activeSlots} slots with something open, ` +
       `longest interval ${INTERVAL_SECONDS} s configured, ${interval.toFixed(0)} s fitted to ${CALLS_PER_MINUTE} calls a minute (×${stretch.toFixed(2)})`,
   );
+  const needed = notifications.watcher.callsNeeded({ slots: slotCount, open: activeSlots });
   console.log(
-    `  service calls per minute: ${Math.round(calls / elapsedMin)} during the measure ` +
-      `(configuration: about ${Math.round((activeSlots * 60) / interval + ((slotCount - activeSlots) * 60) / (interval * 5))} for these slots at the fitted intervals; at most ${CALLS_PER_MINUTE} in all, ${CALLS_PER_USER} per user)`,
+    `  service calls per minute: ${Math.round(calls / elapsedMin)} measured; bound by configuration: at most ` +
+      `${CALLS_PER_MINUTE} in all (WATCH_CALLS_PER_MINUTE), ${CALLS_PER_USER} per user; these slots need about ` +
+      `${Math.round(needed)} at the configured intervals, ${Math.round(needed / stretch)} at the fitted ones`,
   );
   console.log(`  changes: ${changedAt.size}, announced: ${latencies.length}, missed: ${changedAt.size - latencies.length}`);
   console.log(`  change → notice latency: p50 ${pct(50).toFixed(1)} s, p95 ${pct(95).toFixed(1)} s, max ${pct(100).toFixed(1)} s (target p95 ≤ ${(interval + 1).toFixed(0)} s)`);
-  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
   console.log(`  peak RSS of the bot process while watching: ${mb(peakRss)} MB (V8 heap in use at most ${mb(peakHeap)} MB); during set-up: ${mb(setupRss)} MB`);
+  console.log(`  memory when RSS peaked (MB): ${JSON.stringify(mbOf(atPeak ?? process.memoryUsage()))}`);
   clearInterval(sampler);
   child.disconnect();
   await storage.close();
   rmSync(dir, { recursive: true, force: true });
 }
+
+/**
+ * Samples allocations during the measure, garbage included (what makes the heap grow between
+ * collections), and sums them per function: the top allocation sites, printed with ALLOC_PROFILE=1.
+ */
+async function startAllocationProfile(): Promise<{ stop(): Promise<string> }> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (err, r) => (err ? reject(err) : resolve(r))));
+  await post("HeapProfiler.startSampling", {
+    samplingInterval: 32_768,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  type Node = { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: Node[] };
+  return {
+    async stop() {
+      const { profile } = (await post("HeapProfiler.stopSampling")) as { profile: { head: Node } };
+      const bySite = new Map<string, number>();
+      let total = 0;
+      const walk = (n: Node) => {
+        const f = n.callFrame;
+        const site = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*node_modules\//, "").replace(/^.*wt14\//, "")}:${f.lineNumber}`;
+        bySite.set(site, (bySite.get(site) ?? 0) + n.selfSize);
+        total += n.selfSize;
+        n.children.forEach(walk);
+      };
+      walk(profile.head);
+      session.disconnect();
+      const top = [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 40);
+      return [`allocated ${mb(total)} MB sampled`, ...top.map(([site, bytes]) => `${mb(bytes).toString().padStart(6)} MB  ${site}`)].join("\n");
+    },
+  };
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+const mbOf = (m: NodeJS.MemoryUsage) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, mb(v)]));
 
 main().catch((err) => {
   console.error(err);

@@ -4,7 +4,6 @@
  * operation of its interface, named after the operationId.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import got, { type Got, RequestError } from "got";
 import type { Logger } from "pino";
 import { z } from "zod";
 import {
@@ -27,6 +26,7 @@ import {
   operations,
 } from "./operations.js";
 import { Problem } from "./schemas.js";
+import { send, TransportError } from "./transport.js";
 
 export interface ClientOptions {
   baseUrl: string;
@@ -43,8 +43,6 @@ export interface ClientOptions {
   logger?: Logger;
   /** Told of every attempt's outcome (HTTP status, or "network"), e.g. for metrics. */
   onAttempt?: (attempt: { operationId: string; status: number | "network"; ms: number }) => void;
-  /** For tests: a got instance with hooks. */
-  http?: Got;
 }
 
 /**
@@ -84,30 +82,49 @@ export function createPayClient(options: ClientOptions): PayClient {
   return buildClient("pay", options);
 }
 
-function buildClient<A extends Api>(api: A, options: ClientOptions): ServiceClient<A> {
-  const requester = new Requester(options);
-  const client: Record<string, unknown> = {
-    api,
-    baseUrl: options.baseUrl,
-    hasKey: options.apiKey !== undefined,
-  };
-  for (const id of operationIdsOf(api)) {
-    client[id] = (input?: unknown) => requester.call(id, input ?? {});
+const REQUESTER = Symbol("requester");
+type ClientObject = { [REQUESTER]: Requester };
+
+/**
+ * One object per interface holds the operation methods, shared by every client of it: the watcher
+ * builds clients for each user it polls, and a method per operation per client was its largest
+ * allocation.
+ */
+const methodsOf = new Map<Api, object>();
+function methods(api: Api): object {
+  let proto = methodsOf.get(api);
+  if (proto === undefined) {
+    const table: Record<string, (this: ClientObject, input?: unknown) => Promise<unknown>> = {};
+    for (const id of operationIdsOf(api)) {
+      table[id] = function (this: ClientObject, input?: unknown) {
+        return this[REQUESTER].call(id, input ?? {});
+      };
+    }
+    proto = Object.freeze(table);
+    methodsOf.set(api, proto);
   }
+  return proto;
+}
+
+function buildClient<A extends Api>(api: A, options: ClientOptions): ServiceClient<A> {
+  const client = Object.create(methods(api), {
+    api: { value: api, enumerable: true },
+    baseUrl: { value: options.baseUrl, enumerable: true },
+    hasKey: { value: options.apiKey !== undefined, enumerable: true },
+    [REQUESTER]: { value: new Requester(options) },
+  }) as ServiceClient<A>;
   return Object.freeze(client) as ServiceClient<A>;
 }
 
 class Requester {
   // A private field: not enumerable, not serialised, never part of a thrown object.
   readonly #apiKey: string | undefined;
-  readonly #http: Got;
-  readonly #opts: Required<Omit<ClientOptions, "apiKey" | "logger" | "http" | "onAttempt">>;
+  readonly #opts: Required<Omit<ClientOptions, "apiKey" | "logger" | "onAttempt">>;
   readonly #logger: Logger | undefined;
   readonly #onAttempt: ClientOptions["onAttempt"];
 
   constructor(options: ClientOptions) {
     this.#apiKey = options.apiKey;
-    this.#http = options.http ?? got;
     this.#logger = options.logger;
     this.#onAttempt = options.onAttempt;
     this.#opts = {
@@ -130,20 +147,15 @@ class Requester {
       const started = Date.now();
       let outcome: { status: number; body: string; retryAfter: string | undefined };
       try {
-        const res = await this.#http(request.url, {
+        outcome = await send({
           method: def.method,
+          url: request.url,
           headers: request.headers,
-          searchParams: request.searchParams,
-          ...(request.body === undefined ? {} : { json: request.body }),
-          timeout: { request: this.#opts.timeoutMs },
-          retry: { limit: 0 },
-          throwHttpErrors: false,
-          followRedirect: false,
-          responseType: "text",
+          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+          timeoutMs: this.#opts.timeoutMs,
         });
-        outcome = { status: res.statusCode, body: res.body, retryAfter: res.headers["retry-after"] };
       } catch (err) {
-        const code = err instanceof RequestError ? (err.code ?? "unknown") : "unknown";
+        const code = err instanceof TransportError ? err.code : "unknown";
         const neverSent = NOT_SENT_CODES.has(code);
         this.#logger?.warn(
           { operationId: id, attempt, code, ms: Date.now() - started },
@@ -202,7 +214,8 @@ class Requester {
     if (hasBody) body ??= {};
     const headers: Record<string, string> = { accept: "application/json" };
     if (def.auth !== "public" && this.#apiKey !== undefined) headers.authorization = `Bearer ${this.#apiKey}`;
-    return { url: this.#opts.baseUrl + path, searchParams, body, headers };
+    const query = searchParams.toString();
+    return { url: this.#opts.baseUrl + path + (query === "" ? "" : `?${query}`), body, headers };
   }
 
   /** A success status was seen: for a write, a reply we cannot read still means it was carried out. */

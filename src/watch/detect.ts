@@ -18,6 +18,17 @@ export type NoticePayload =
   // `payers` as the invoice's payments name them (read when the notice is made; empty when they name none).
   | { type: "invoice-paid"; invoiceId: string; asset: string; amount: string; payers?: InvoicePayer[] }
   | { type: "invoice-expired"; invoiceId: string; asset: string; amount: string }
+  // One payment towards an invoice that takes several: the `index`-th of its `of` payments.
+  | {
+      type: "invoice-payment";
+      invoiceId: string;
+      paymentId: string;
+      asset: string;
+      amount: string;
+      payer: InvoicePayer | null;
+      index: number;
+      of: number;
+    }
   | { type: "cheque-redeemed"; chequeId: string; asset: string | null; amount: string | null }
   | {
       type: "order-partly-filled" | "order-filled" | "order-cancelled" | "order-stop-triggered";
@@ -45,7 +56,8 @@ export interface NoticeDraft {
 }
 
 export type Watched =
-  | { kind: "invoice"; object: Invoice }
+  // `payments`: the finalized payments of an invoice that takes several, when they were read with it.
+  | { kind: "invoice"; object: Invoice; payments?: readonly InvoicePayment[] }
   | { kind: "cheque"; object: Cheque }
   | { kind: "order"; object: Order };
 
@@ -56,9 +68,28 @@ export function objectId(w: Watched): string {
   return w.object.id;
 }
 
-/** What is remembered of an object. */
+/** Whether an invoice closes only after several payments (then each one is announced). */
+export function takesSeveralPayments(invoice: Invoice): boolean {
+  return (invoice.numPayments ?? 1) > 1;
+}
+
+/** Payments that are final (the service fills `finalizedAt`) and not a failure, in the order they were made. */
+export function finalizedPayments(payments: readonly InvoicePayment[]): InvoicePayment[] {
+  return payments
+    .filter((p) => p.finalizedAt !== null && !/fail|cancel|reject|expire/i.test(p.status))
+    .sort((a, b) => (a.finalizedAt ?? "").localeCompare(b.finalizedAt ?? "") || a.id.localeCompare(b.id));
+}
+
+/**
+ * What is remembered of an object. An invoice that takes several payments also remembers how many of
+ * them were final when last read (`payments`), so each later one is announced once.
+ */
 export function stateOf(w: Watched): ObjectState {
-  if (w.kind === "invoice") return { status: w.object.status };
+  if (w.kind === "invoice") {
+    return w.payments === undefined
+      ? { status: w.object.status }
+      : { status: w.object.status, payments: String(finalizedPayments(w.payments).length) };
+  }
   if (w.kind === "cheque") return { state: w.object.state };
   return {
     status: w.object.status,
@@ -76,7 +107,7 @@ export function isOpen(w: Watched): boolean {
 
 /** The state a newly created object starts in: the baseline for objects first seen after their creation. */
 export function initialState(w: Watched): ObjectState {
-  if (w.kind === "invoice") return { status: "active" };
+  if (w.kind === "invoice") return takesSeveralPayments(w.object) ? { status: "active", payments: "0" } : { status: "active" };
   if (w.kind === "cheque") return { state: "active" };
   return { status: "working", dealSize: "0", stopTriggered: false };
 }
@@ -91,6 +122,28 @@ export function noticesFor(before: ObjectState, w: Watched): NoticeDraft[] {
     // The price as the invoice states it (a fixed price, or the minimum payment).
     const asset = inv.priceCurrency ?? "";
     const amount = inv.priceAmount ?? inv.minPayment ?? "0";
+    // Payments announced one by one while the invoice waits for more; the last one closes it and is
+    // told by the paid notice (which names every payer). A state remembered before payments were
+    // counted (no `payments`) is only brought up to date.
+    if (w.payments !== undefined && after.status === "active" && before.payments !== undefined) {
+      const finalized = finalizedPayments(w.payments);
+      for (let i = Number(before.payments); i < finalized.length; i++) {
+        const p = finalized[i] as InvoicePayment;
+        out.push({
+          id: `invoice:${id}:payment:${p.id}`,
+          payload: {
+            type: "invoice-payment",
+            invoiceId: id,
+            paymentId: p.id,
+            asset: p.payCurrency,
+            amount: money.normalise(p.payAmount),
+            payer: paymentPayer(p) ?? null,
+            index: i + 1,
+            of: inv.numPayments ?? finalized.length,
+          },
+        });
+      }
+    }
     if (before.status !== after.status) {
       if (after.status === "paid") {
         out.push({
@@ -140,6 +193,19 @@ export function noticesFor(before: ObjectState, w: Watched): NoticeDraft[] {
     out.push({ id: `order:${id}:deal:${String(after.dealSize)}`, payload: order("order-partly-filled") });
   }
   return out;
+}
+
+/**
+ * The state to store for `w` when `before` was stored: an invoice read without its payments (by id,
+ * after it left the active list, or left unread by the user's budget) keeps the count remembered, so
+ * no payment is told twice.
+ */
+export function nextState(before: ObjectState | undefined, w: Watched): ObjectState {
+  const after = stateOf(w);
+  if (w.kind === "invoice" && w.payments === undefined && before?.payments !== undefined && before.status === after.status) {
+    return { ...after, payments: before.payments };
+  }
+  return after;
 }
 
 /**

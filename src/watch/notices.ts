@@ -63,6 +63,21 @@ export function renderNotice(t: Translate, p: NoticePayload): { text: string; ke
             : t("notice-invoice-paid", { id: p.invoiceId, amount: formatAmount(p.amount, p.asset) }),
         keyboard: button(t("notice-open-invoice"), `inv:show:${p.invoiceId}`),
       };
+    case "invoice-payment": {
+      const vars = {
+        id: p.invoiceId,
+        amount: formatAmount(p.amount, p.asset),
+        index: p.index,
+        of: p.of,
+      };
+      return {
+        text:
+          p.payer === null
+            ? t("notice-invoice-payment", vars)
+            : t("notice-invoice-payment-by", { ...vars, payer: payerName(t, p.payer) }),
+        keyboard: button(t("notice-open-invoice"), `inv:show:${p.invoiceId}`),
+      };
+    }
     case "invoice-expired":
       return {
         text: t("notice-invoice-expired", { id: p.invoiceId, amount: formatAmount(p.amount, p.asset) }),

@@ -4,7 +4,8 @@
  * it replaces, so two sources that see the same change at once store (and announce) it once, and a
  * restart neither repeats a notice (the new state is stored) nor misses one (it is queued with it).
  */
-import { type Kysely, sql } from "kysely";
+import { CompiledQuery, type Kysely, sql } from "kysely";
+import { precompile } from "../storage/compiled.js";
 import type { Database } from "../storage/schema.js";
 import { type NoticeDraft, type ObjectState, WATCH_KINDS, type WatchKind } from "./detect.js";
 
@@ -57,6 +58,33 @@ export async function queueNotice(
 }
 
 export function createWatchStore(db: Kysely<Database>) {
+  // The queries of every poll, compiled once: building a Kysely query per call was most of the
+  // watcher's allocations after the HTTP client's.
+  const dueSlotRows = precompile(db, (q, arg) =>
+    q.selectFrom("watch_slots").selectAll().where("next_poll_at", "<=", arg(0)).orderBy("next_poll_at").limit(arg(1)),
+  );
+  const openObjectRows = precompile(db, (q, arg) =>
+    q
+      .selectFrom("watch_objects")
+      .select(["object_id", "state"])
+      .where("telegram_id", "=", arg(0))
+      .where("kind", "=", arg(1))
+      .where("open", "=", 1),
+  );
+  // Run inside the round's transaction, so kept as SQL with argument positions.
+  const rescheduleSql = (withActiveAt: boolean) =>
+    db
+      .updateTable("watch_slots")
+      .set({
+        next_poll_at: -1,
+        baseline: 1,
+        ...(withActiveAt ? { active_at: -2 } : {}),
+      })
+      .where("telegram_id", "=", -3)
+      .where("kind", "=", "")
+      .where("next_poll_at", "=", -4)
+      .compile().sql;
+  const reschedule = { plain: rescheduleSql(false), active: rescheduleSql(true) };
   return {
     /**
      * Gives every user with a key a slot per kind they have on, and removes slots of users without a
@@ -106,8 +134,11 @@ export function createWatchStore(db: Kysely<Database>) {
       }
     },
 
-    /** How many slots there are, and how many of them have something open (what the watcher's rate must serve). */
-    async slotCounts(): Promise<{ slots: number; open: number }> {
+    /**
+     * How many slots there are, how many of them have something open, and how many open invoices take
+     * several payments (read with their payments at every poll): what the watcher's rate must serve.
+     */
+    async slotCounts(): Promise<{ slots: number; open: number; paymentReads: number }> {
       const slots = await db.selectFrom("watch_slots").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
       const open = await db
         .selectFrom((eb) =>
@@ -115,18 +146,20 @@ export function createWatchStore(db: Kysely<Database>) {
         )
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirst();
-      return { slots: Number(slots?.n ?? 0), open: Number(open?.n ?? 0) };
+      // Their remembered state counts their payments (see stateOf).
+      const paymentReads = await db
+        .selectFrom("watch_objects")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("open", "=", 1)
+        .where("kind", "=", "invoice")
+        .where("state", "like", '%"payments"%')
+        .executeTakeFirst();
+      return { slots: Number(slots?.n ?? 0), open: Number(open?.n ?? 0), paymentReads: Number(paymentReads?.n ?? 0) };
     },
 
     /** Slots due by `now`, soonest first. */
     async dueSlots(now: number, limit: number): Promise<Slot[]> {
-      const rows = await db
-        .selectFrom("watch_slots")
-        .selectAll()
-        .where("next_poll_at", "<=", now)
-        .orderBy("next_poll_at")
-        .limit(limit)
-        .execute();
+      const rows = await dueSlotRows(now, limit);
       return rows.map((r) => ({
         telegramId: r.telegram_id,
         kind: r.kind as WatchKind,
@@ -147,13 +180,12 @@ export function createWatchStore(db: Kysely<Database>) {
       if (slots.length === 0) return;
       await db.transaction().execute(async (trx) => {
         for (const s of slots) {
-          await trx
-            .updateTable("watch_slots")
-            .set({ next_poll_at: s.nextPollAt, baseline: 1, ...(s.activeAt === undefined ? {} : { active_at: s.activeAt }) })
-            .where("telegram_id", "=", s.telegramId)
-            .where("kind", "=", s.kind)
-            .where("next_poll_at", "=", s.dueAt)
-            .execute();
+          // Parameters in the order compiled: set (next poll, baseline[, active]), then where (user, kind, due).
+          const query =
+            s.activeAt === undefined
+              ? CompiledQuery.raw(reschedule.plain, [s.nextPollAt, 1, s.telegramId, s.kind, s.dueAt])
+              : CompiledQuery.raw(reschedule.active, [s.nextPollAt, 1, s.activeAt, s.telegramId, s.kind, s.dueAt]);
+          await trx.executeQuery(query);
         }
       });
     },
@@ -179,13 +211,7 @@ export function createWatchStore(db: Kysely<Database>) {
 
     /** The open objects last seen of a user and kind, id → state. */
     async openObjects(telegramId: number, kind: WatchKind): Promise<Map<string, ObjectState>> {
-      const rows = await db
-        .selectFrom("watch_objects")
-        .select(["object_id", "state"])
-        .where("telegram_id", "=", telegramId)
-        .where("kind", "=", kind)
-        .where("open", "=", 1)
-        .execute();
+      const rows = await openObjectRows(telegramId, kind);
       return new Map(rows.map((r) => [r.object_id, JSON.parse(r.state) as ObjectState]));
     },
 

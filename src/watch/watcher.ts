@@ -15,6 +15,7 @@
 import type { Logger } from "pino";
 import { isNotFound, RateLimitedError, UnauthorizedError } from "../service/errors.js";
 import type { ServiceClients, ServiceFactory } from "../service/factory.js";
+import type { InvoicePayment } from "../service/schemas.js";
 import type { UsersRepo } from "../storage/types.js";
 import {
   type NoticeDraft,
@@ -22,8 +23,9 @@ import {
   isOpen,
   noticesFor,
   type ObjectState,
+  nextState,
   objectId,
-  stateOf,
+  takesSeveralPayments,
   type Watched,
   type WatchKind,
   withPayments,
@@ -95,9 +97,16 @@ class CallBudget {
     return b === undefined ? this.perMinute : Math.min(this.perMinute, b.tokens + ((now - b.at) * this.perMinute) / 60_000);
   }
 
-  /** Drops buckets that have refilled completely (they behave like new ones). */
+  #prunedAt = 0;
+
+  /** Drops buckets that have refilled completely (they behave like new ones); at most once a minute. */
   prune(now: number): void {
-    for (const [user, b] of this.#buckets) if (now - b.at > 60_000) this.#buckets.delete(user);
+    if (now - this.#prunedAt < 60_000) return;
+    this.#prunedAt = now;
+    // forEach: iterating the entries would allocate a pair per user on every pass.
+    this.#buckets.forEach((b, user) => {
+      if (now - b.at > 60_000) this.#buckets.delete(user);
+    });
   }
 }
 
@@ -110,6 +119,8 @@ export class Watcher {
   /** How much the longest and idle intervals are lengthened to fit the global budget (1: not at all). */
   stretch = 1;
   #pausedUntil = 0;
+  /** Where the next poll starts reading invoices' payments (see #withPaymentsRead). */
+  #paymentsRotation = 0;
   readonly #budget: CallBudget;
   /** The global budget: one bucket shared by all users. */
   readonly #global: CallBudget;
@@ -120,23 +131,42 @@ export class Watcher {
   }
 
   /**
-   * Fits the intervals to the global budget: with `open` slots polled every longest interval and the
-   * rest every idle interval, the calls a minute they need must stay within STEADY_SHARE of the
-   * budget; otherwise both intervals are lengthened by the same factor. Returns that factor.
+   * Fits the intervals to the global budget: with `open` slots polled every longest interval, the rest
+   * every idle interval, and one more call per poll for each open invoice that takes several payments
+   * (`paymentReads`), the calls a minute they need must stay within STEADY_SHARE of the budget;
+   * otherwise both intervals are lengthened by the same factor. Returns that factor. A configuration
+   * that cannot be met is logged at warn each time the factor changes (at start, and as users come),
+   * with the intervals actually polled and the budget that would meet it.
    */
-  fitIntervals(counts: { slots: number; open: number }): number {
+  fitIntervals(counts: { slots: number; open: number; paymentReads?: number }): number {
     const { maxIntervalMs, idleIntervalMs, callsPerMinute } = this.d.options;
-    const idle = Math.max(0, counts.slots - counts.open);
-    const needed = (counts.open * 60_000) / maxIntervalMs + (idle * 60_000) / idleIntervalMs;
+    const needed = this.callsNeeded(counts);
     const stretch = Math.max(1, needed / (callsPerMinute * STEADY_SHARE));
     if (Math.abs(stretch - this.stretch) > 0.01) {
-      this.d.log.info(
-        { ...counts, needed: Math.round(needed), callsPerMinute, stretch },
-        "watcher intervals fitted to its call budget",
-      );
+      const figures = { ...counts, needed: Math.round(needed), callsPerMinute, stretch };
+      if (stretch > 1) {
+        this.d.log.warn(
+          {
+            ...figures,
+            longestIntervalSeconds: Math.round((maxIntervalMs * stretch) / 1000),
+            idleIntervalSeconds: Math.round((idleIntervalMs * stretch) / 1000),
+            callsPerMinuteToMeetIt: Math.ceil(needed / STEADY_SHARE),
+          },
+          "watcher configuration cannot be met: intervals stretched to fit WATCH_CALLS_PER_MINUTE",
+        );
+      } else {
+        this.d.log.info(figures, "watcher intervals as configured");
+      }
     }
     this.stretch = stretch;
     return stretch;
+  }
+
+  /** Service calls a minute the configured intervals need for these slots (without the reads of changes). */
+  callsNeeded(counts: { slots: number; open: number; paymentReads?: number }): number {
+    const { maxIntervalMs, idleIntervalMs } = this.d.options;
+    const idle = Math.max(0, counts.slots - counts.open);
+    return ((counts.open + (counts.paymentReads ?? 0)) * 60_000) / maxIntervalMs + (idle * 60_000) / idleIntervalMs;
   }
 
   /** The next interval of a slot last active at `activeAt`. */
@@ -245,8 +275,7 @@ export class Watcher {
       }
       const { invoiceId } = n.payload;
       try {
-        const page = await this.#call(user, () => clients.pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_READ }));
-        out.push({ ...n, payload: withPayments(n.payload, page.items) });
+        out.push({ ...n, payload: withPayments(n.payload, await this.#payments(user, invoiceId, clients)) });
       } catch (err) {
         if (err instanceof BudgetExhausted || err instanceof RateLimitedError) throw err;
         this.d.log.warn({ err, telegramId: user, invoiceId }, "watcher could not read an invoice's payments");
@@ -275,8 +304,12 @@ export class Watcher {
     const seen = new Set<string>();
     for (const w of listed) {
       seen.add(objectId(w));
-      changed = (await this.observe(user, w, slot.baseline, known.get(objectId(w)), c)) || changed;
       anyOpen ||= isOpen(w);
+      // A new invoice that takes several payments, whose payments the budget left unread: remembered
+      // only once they are read, so that none made before then goes untold.
+      const unread = w.kind === "invoice" && w.payments === undefined && isOpen(w) && takesSeveralPayments(w.object);
+      if (unread && !known.has(objectId(w))) continue;
+      changed = (await this.observe(user, w, slot.baseline, known.get(objectId(w)), c)) || changed;
     }
     for (const id of known.keys()) {
       if (seen.has(id)) continue;
@@ -313,7 +346,38 @@ export class Watcher {
         cursor = page.pagination.next ?? undefined;
       }
     } while (cursor !== undefined);
+    return kind === "invoice" ? this.#withPaymentsRead(user, out, c) : out;
+  }
+
+  /**
+   * The invoice does not say how many payments it has had: active ones that take several are read with
+   * their payments (one more call each, in the budgets), so each new payment is announced. When the
+   * user's budget runs out first, the rest are left without (their count is kept, see nextState) and the
+   * poll goes on; each poll starts at a different one (a counter over all polls), so none is always left out.
+   */
+  async #withPaymentsRead(user: number, listed: Watched[], c: ServiceClients): Promise<Watched[]> {
+    const several = listed.flatMap((w, at) =>
+      w.kind === "invoice" && w.object.status === "active" && takesSeveralPayments(w.object) ? [at] : [],
+    );
+    const start = several.length === 0 ? 0 : this.#paymentsRotation++ % several.length;
+    const out = [...listed];
+    for (let i = 0; i < several.length; i++) {
+      const at = several[(start + i) % several.length] as number;
+      const w = out[at] as Extract<Watched, { kind: "invoice" }>;
+      try {
+        out[at] = { ...w, payments: await this.#payments(user, w.object.id, c) };
+      } catch (err) {
+        if (err instanceof BudgetExhausted) break;
+        throw err;
+      }
+    }
     return out;
+  }
+
+  /** An invoice's payments (newest first, as many as an invoice can take). */
+  async #payments(user: number, invoiceId: string, c: ServiceClients): Promise<InvoicePayment[]> {
+    const page = await this.#call(user, () => c.pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_READ }));
+    return page.items;
   }
 
   /** One object by id; undefined when the service no longer knows it. */
@@ -346,7 +410,7 @@ export class Watcher {
     const id = objectId(w);
     for (let attempt = 0; attempt < 3; attempt++) {
       const before = attempt === 0 && stored !== undefined ? stored : await store.objectState(user, w.kind, id);
-      const after = stateOf(w);
+      const after = nextState(before, w);
       if (before !== undefined && JSON.stringify(before) === JSON.stringify(after)) return false;
       const from = before ?? (afterBaseline ? initialState(w) : after);
       const notices = await this.#complete(user, noticesFor(from, w), clients);

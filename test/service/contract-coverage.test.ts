@@ -53,14 +53,15 @@ describe("every operation through the clients against the simulator", () => {
   let sim: TestSim;
   const called = new Set<string>();
   /** Records each method that returned a reply (zod-validated by the client). */
+  // A client's operations are methods shared by all clients of its interface (on its prototype).
   const recording = <T extends object>(client: T): T =>
     Object.fromEntries(
-      Object.entries(client).map(([name, value]) => [
+      Object.entries({ ...(Object.getPrototypeOf(client) as object), ...client }).map(([name, value]) => [
         name,
         typeof value !== "function"
           ? value
           : async (...args: unknown[]) => {
-              const result = await (value as (...a: unknown[]) => Promise<unknown>)(...args);
+              const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(client, args);
               called.add(name);
               return result;
             },

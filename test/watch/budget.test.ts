@@ -41,6 +41,26 @@ describe("watcher call budget", () => {
     expect(w.intervalFor(monthAgo, now, true)).toBe(300_000);
   });
 
+  it("warns when the configuration cannot be met, with the intervals polled and the budget that would meet it", () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const w = new Watcher({ log, now: () => 0, options } as unknown as WatcherDeps);
+    // 100,000 users: 200,000 open slots, 100,000 idle, and 10,000 invoices read with their payments.
+    expect(w.callsNeeded({ slots: 300_000, open: 200_000, paymentReads: 10_000 })).toBe(46_000);
+    w.fitIntervals({ slots: 300_000, open: 200_000, paymentReads: 10_000 });
+    expect(lines.at(-1)).toMatchObject({
+      level: 40,
+      msg: "watcher configuration cannot be met: intervals stretched to fit WATCH_CALLS_PER_MINUTE",
+      needed: 46_000,
+      callsPerMinute: 20_000,
+      longestIntervalSeconds: 863,
+      callsPerMinuteToMeetIt: 57_500,
+    });
+    // Met again (fewer users): said once, at info.
+    w.fitIntervals({ slots: 3_000, open: 2_000 });
+    expect(lines.at(-1)).toMatchObject({ level: 30, msg: "watcher intervals as configured", stretch: 1 });
+  });
+
   it("polls no more slots in a round than the budget allows; the rest stay due", async () => {
     h = await Harness.create();
     for (let i = 0; i < 3; i++) await h.linkedUser();
@@ -73,7 +93,9 @@ describe("watcher call budget", () => {
     const { pay } = h.deps.services.forKey("production", a.key);
     await pay.createInvoice({ clientInvoiceId: "inv-budget-1", priceCurrency: "USDT", priceAmount: "1" });
     await pay.createInvoice({ clientInvoiceId: "inv-budget-2", priceCurrency: "USDT", priceAmount: "2" });
+    // An invoice that takes several payments costs a payments read at every poll.
+    await pay.createInvoice({ clientInvoiceId: "inv-budget-3", priceCurrency: "USDT", minPayment: "1", numPayments: 3 });
     await h.notifications.watcher.round();
-    expect(await h.notifications.store.slotCounts()).toEqual({ slots: 6, open: 1 });
+    expect(await h.notifications.store.slotCounts()).toEqual({ slots: 6, open: 1, paymentReads: 1 });
   });
 });

@@ -75,6 +75,30 @@ describe("signed callbacks", () => {
     expect(h.sim.sim.callbacks.attempts.map((a) => a.status)).toEqual([200]);
   });
 
+  it("a payment towards an invoice that takes several is told at once by its callback, and once", async () => {
+    h = await Harness.create();
+    const base = await receiver();
+    const { user, key } = await userWithSecret();
+    const { pay } = h.deps.services.forKey("production", key);
+    const invoice = await pay.createInvoice({
+      clientInvoiceId: "inv-cb-2",
+      priceCurrency: "USDT",
+      minPayment: "3",
+      numPayments: 2,
+      callback: { callbackUrl: callbackUrl(base, user.id) },
+    });
+    await h.notifications.watcher.round(); // baseline
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "777" } });
+    await until(async () => (await h.storage.db.selectFrom("callback_deliveries").selectAll().execute()).length === 1, "the delivery");
+    await h.notifications.watcher.round(); // no clock change: only the hint makes the slot due
+    await h.notifications.watcher.round();
+    await h.notifications.sender.drain();
+    await until(() => outboxDrained(h), "the outbox");
+    expect(user.texts().filter((t) => /received a payment/.test(t))).toEqual([
+      `💸 Invoice ${invoice.id} received a payment: 3 USDT by user id 777 — 1 of 2 paid.`,
+    ]);
+  });
+
   it("refuses forged, stale, replayed and unknown-user deliveries with 401, logged at warn", async () => {
     h = await Harness.create();
     const base = await receiver();

@@ -1,8 +1,8 @@
 /** The detector's rules, quiet hours and the webhook signature, without I/O. */
 import { describe, expect, it } from "vitest";
-import type { Invoice, Order } from "../../src/service/schemas.js";
+import type { Invoice, InvoicePayment, Order } from "../../src/service/schemas.js";
 import { signatureHeaders, signWebhook, verifyWebhook } from "../../src/service/webhook-signature.js";
-import { initialState, noticesFor, stateOf } from "../../src/watch/detect.js";
+import { initialState, nextState, noticesFor, stateOf } from "../../src/watch/detect.js";
 import { quietUntil } from "../../src/watch/notices.js";
 
 const order = (o: Partial<Order>): Order =>
@@ -49,6 +49,63 @@ describe("change detector rules", () => {
     const inv = { id: "i1", priceCurrency: "USDT", priceAmount: "0.000001", minPayment: null, status: "paid" } as unknown as Invoice;
     const [n] = noticesFor({ status: "active" }, { kind: "invoice", object: inv });
     expect(n?.payload).toMatchObject({ type: "invoice-paid", amount: "0.000001" });
+  });
+});
+
+describe("invoices that take several payments", () => {
+  const invoice = (status = "active") =>
+    ({ id: "i1", priceCurrency: "USDT", priceAmount: null, minPayment: "5", numPayments: 3, status }) as unknown as Invoice;
+  const payment = (id: string, at: string | null, status = "paid"): InvoicePayment => ({
+    id,
+    status,
+    finalizedAt: at,
+    payAmount: "5.50",
+    payCurrency: "USDT",
+    receiveAmount: null,
+    receiveCurrency: null,
+    transactions: [{ id: `t-${id}`, status: "confirmed", type: "internal", payer: { telegramUsername: id } }],
+  });
+  const withPaymentsRead = (payments: InvoicePayment[]) => ({ kind: "invoice" as const, object: invoice(), payments });
+
+  it("announce each new final payment once, in the order made, named by the payment", () => {
+    const first = withPaymentsRead([payment("p1", "2026-01-01T10:00:00Z")]);
+    expect(initialState(first)).toEqual({ status: "active", payments: "0" });
+    expect(noticesFor(initialState(first), first).map((n) => [n.id, n.payload])).toEqual([
+      [
+        "invoice:i1:payment:p1",
+        {
+          type: "invoice-payment",
+          invoiceId: "i1",
+          paymentId: "p1",
+          asset: "USDT",
+          amount: "5.5",
+          payer: { telegramUsername: "p1" },
+          index: 1,
+          of: 3,
+        },
+      ],
+    ]);
+    // Read again: nothing new. Two more (listed newest first), one still pending: the final one is told.
+    expect(noticesFor(stateOf(first), first)).toEqual([]);
+    const later = withPaymentsRead([
+      payment("p3", null, "pending"),
+      payment("p2", "2026-01-01T11:00:00Z"),
+      payment("p1", "2026-01-01T10:00:00Z"),
+    ]);
+    expect(noticesFor(stateOf(first), later).map((n) => [n.id, (n.payload as { index: number }).index])).toEqual([
+      ["invoice:i1:payment:p2", 2],
+    ]);
+    expect(stateOf(later)).toEqual({ status: "active", payments: "2" });
+  });
+
+  it("leave the last payment to the paid notice, and keep the count when read without payments", () => {
+    const paid = { kind: "invoice" as const, object: invoice("paid") };
+    expect(noticesFor({ status: "active", payments: "2" }, paid).map((n) => n.id)).toEqual(["invoice:i1:paid"]);
+    // Read by id while still active: the remembered count stays, so no payment is told twice later.
+    const byId = { kind: "invoice" as const, object: invoice() };
+    expect(nextState({ status: "active", payments: "2" }, byId)).toEqual({ status: "active", payments: "2" });
+    // A state remembered before payments were counted is brought up to date without telling old payments.
+    expect(noticesFor({ status: "active" }, withPaymentsRead([payment("p1", "2026-01-01T10:00:00Z")]))).toEqual([]);
   });
 });
 

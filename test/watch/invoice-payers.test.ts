@@ -62,4 +62,26 @@ describe("paid-invoice notices", () => {
     // A notice stored before payers were read carries none.
     expect(renderNotice(inLocale("ru"), { ...paid, payers: undefined }).text).toBe("🧾 Счёт inv_1 оплачен: 10 USDT.");
   });
+
+  it("tell one payment of an invoice that takes several, with its payer and how many are in", () => {
+    const payment: NoticePayload = {
+      type: "invoice-payment",
+      invoiceId: "inv_1",
+      paymentId: "ipm_2",
+      asset: "USDT",
+      amount: "10",
+      payer: { telegramUsername: "payer" },
+      index: 2,
+      of: 5,
+    };
+    expect(renderNotice(inLocale("en"), payment).text).toBe(
+      "💸 Invoice inv_1 received a payment: 10 USDT by @payer — 2 of 5 paid.",
+    );
+    expect(renderNotice(inLocale("ru"), payment).text).toBe(
+      "💸 По счёту inv_1 получен платёж: 10 USDT, плательщик: @payer — оплачено 2 из 5.",
+    );
+    expect(renderNotice(inLocale("en"), { ...payment, payer: null }).text).toBe(
+      "💸 Invoice inv_1 received a payment: 10 USDT — 2 of 5 paid.",
+    );
+  });
 });

@@ -64,14 +64,123 @@ describe("notifications", () => {
     });
     await tick();
     await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "777", amount: "10.5" } });
-    await tick(); // one of two payments: the invoice is still active, nothing to tell yet
+    await tick(); // one of two payments: the invoice is still active, so that payment is told alone
     expect(noticesTo(user, /was paid/)).toEqual([]);
+    expect(noticesTo(user, /received a payment/)).toEqual([
+      `💸 Invoice ${invoice.id} received a payment: 10.5 USDT by user id 777 — 1 of 2 paid.`,
+    ]);
     await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "888", amount: "12" } });
     await tick();
     await tick();
     expect(noticesTo(user, /was paid/)).toEqual([
       `🧾 Invoice ${invoice.id} was paid: 22.5 USDT by user id 777, user id 888.`,
     ]);
+  });
+
+  it("announce each payment of an invoice that takes several, once, with who paid and how many are in", async () => {
+    h = await Harness.create();
+    const { user, clients } = await watchedUser();
+    const invoice = await clients.pay.createInvoice({
+      clientInvoiceId: "inv-p-1",
+      priceCurrency: "USDT",
+      minPayment: "10",
+      numPayments: 4,
+    });
+    const pay = (payerId: string, amount: string) =>
+      h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId, amount } });
+    await tick(); // first look: remembered
+    await pay("777", "10");
+    await tick();
+    await tick();
+    // Two payments between two polls: each told once, in the order they were made.
+    await pay("888", "12.5");
+    await pay("999", "11");
+    await tick();
+    await tick();
+    expect(noticesTo(user, /received a payment/)).toEqual([
+      `💸 Invoice ${invoice.id} received a payment: 10 USDT by user id 777 — 1 of 4 paid.`,
+      `💸 Invoice ${invoice.id} received a payment: 12.5 USDT by user id 888 — 2 of 4 paid.`,
+      `💸 Invoice ${invoice.id} received a payment: 11 USDT by user id 999 — 3 of 4 paid.`,
+    ]);
+    expect(user.last()?.keyboard?.inline_keyboard[0]?.[0]).toMatchObject({ callback_data: `inv:show:${invoice.id}` });
+    // The last payment closes the invoice: the paid notice tells it, with every payer and the total.
+    await pay("777", "10");
+    await tick();
+    await tick();
+    expect(noticesTo(user, /received a payment/)).toHaveLength(3);
+    expect(noticesTo(user, /was paid/)).toEqual([
+      `🧾 Invoice ${invoice.id} was paid: 43.5 USDT by user id 777, user id 888, user id 999.`,
+    ]);
+    // Each payment notice is named by its payment.
+    const payments = await clients.pay.getInvoicePayments({ invoiceId: invoice.id });
+    const ids = (await h.storage.db.selectFrom("notices").select("id").execute()).map((r) => r.id).sort();
+    expect(ids).toEqual(
+      [
+        `invoice:${invoice.id}:paid`,
+        ...payments.items.slice(1).map((p) => `invoice:${invoice.id}:payment:${p.id}`),
+      ].sort(),
+    );
+  });
+
+  it("tell every payment when the user's budget cannot read all invoices' payments in one poll", async () => {
+    h = await Harness.create();
+    const { user, clients } = await watchedUser();
+    // Three calls a minute for this user: one list and two payment reads per poll, for four invoices.
+    const watching = h.newNotifications({ WATCH_USER_CALLS_PER_MINUTE: 3 });
+    const invoices = [];
+    for (let i = 0; i < 4; i++) {
+      invoices.push(
+        await clients.pay.createInvoice({ clientInvoiceId: `inv-p-b${i}`, priceCurrency: "USDT", minPayment: "2", numPayments: 2 }),
+      );
+    }
+    const poll = async () => {
+      h.advanceClock(301_000);
+      await watching.watcher.round();
+      await watching.sender.drain();
+      await send();
+    };
+    await poll(); // first look: two of them remembered with their payments, two left for later
+    for (const invoice of invoices) {
+      await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "777" } });
+    }
+    for (let i = 0; i < 6; i++) await poll();
+    const told = noticesTo(user, /received a payment/);
+    expect(told.toSorted()).toEqual(
+      invoices.map((invoice) => `💸 Invoice ${invoice.id} received a payment: 2 USDT by user id 777 — 1 of 2 paid.`).toSorted(),
+    );
+  });
+
+  it("tell a payment made while the bot was down once after a restart, and none when invoice notices are off", async () => {
+    h = await Harness.create();
+    const { user, clients } = await watchedUser();
+    const invoice = await clients.pay.createInvoice({
+      clientInvoiceId: "inv-p-2",
+      priceCurrency: "USDT",
+      minPayment: "5",
+      numPayments: 3,
+    });
+    await tick();
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "777" } });
+    // The process stops before its next round; a new one sees the payment, stores it and stops before sending.
+    h.advanceClock(301_000);
+    await h.newNotifications().watcher.round();
+    expect(noticesTo(user, /received a payment/)).toEqual([]);
+    await h.newNotifications().sender.drain();
+    await send();
+    await tick();
+    await tick();
+    expect(noticesTo(user, /received a payment/)).toEqual([
+      `💸 Invoice ${invoice.id} received a payment: 5 USDT by user id 777 — 1 of 3 paid.`,
+    ]);
+
+    // Invoice notices turned off: the next payment is not told.
+    await user.send("/notify");
+    await user.press("nt:t:invoices");
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "888" } });
+    await h.notifications.store.syncSlots(h.deps.now().getTime());
+    await tick();
+    await tick();
+    expect(noticesTo(user, /received a payment/)).toHaveLength(1);
   });
 
   it("survive a restart between the change and the next round: no repeat, no loss", async () => {

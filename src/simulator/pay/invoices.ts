@@ -123,7 +123,7 @@ export function payInvoice(world: World, invoiceId: string, payerId?: string, of
   if (payerAccount !== undefined) debit(payerAccount.pay, asset, amount);
   credit((world.accounts.get(rec.owner) as SimAccount).pay, asset, amount);
   const paidAt = world.now().toISOString();
-  rec.payments.push({
+  const payment: S.InvoicePayment = {
     id: world.nextId("ipm"),
     status: "paid",
     finalizedAt: paidAt,
@@ -134,11 +134,18 @@ export function payInvoice(world: World, invoiceId: string, payerId?: string, of
     transactions: [
       { id: world.nextId("itx"), status: "confirmed", type: "internal", createdAt: paidAt, payer: { telegramId: payer } },
     ],
-  });
-  // The invoice closes with its last expected payment.
+  };
+  rec.payments.push(payment);
+  // The invoice closes with its last expected payment; a payment before that is told on its own.
   if (rec.payments.length >= (rec.invoice.numPayments ?? 1)) {
     rec.invoice.status = "paid";
     statusChanged(world, rec);
+  } else {
+    announce(world, rec.owner, rec.invoice.callback?.callbackUrl, "invoice", {
+      event: "payment_status_changed",
+      invoice: rec.invoice,
+      payment,
+    });
   }
   return rec.invoice;
 }
