@@ -5,7 +5,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "data/", "coverage/", "dist/", ".tools/"] },
+  { ignores: ["node_modules/", "data/", "coverage/", "dist/", ".tools/", ".bench/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -21,7 +21,7 @@ it("builds in one stage and runs the compiled bot in another, as a non-root user
   expect(dockerfile).toContain("npm run build && npm prune --omit=dev");
   expect(run).toMatch(/^USER node$/m);
   expect(run).toMatch(/^HEALTHCHECK .*\n.*\/healthz/m);
-  expect(run).toContain('CMD ["node", "--max-semi-space-size=16", "--initial-old-space-size=64", "dist/main.js"]');
+  expect(run).toContain('CMD ["node", "--max-semi-space-size=16", "--initial-old-space-size=64", "--heap-growing-percent=100", "dist/main.js"]');
   expect(run).not.toMatch(/tsx|npm ci(?! --omit)/);
 });
 
