@@ -9,23 +9,36 @@ import { sqliteRunNow } from "./database.js";
 const SLOT = "\u0000arg:";
 
 /**
- * `build(arg)` builds the query with `arg(i)` standing for the i-th argument; the result runs the
- * compiled SQL with the arguments put in their places (any other parameter is kept as compiled).
+ * `build(arg)` builds the query with `arg(i)` standing for the i-th argument; the result makes the
+ * compiled query with the arguments put in their places (any other parameter is kept as compiled), to
+ * run on whatever executes it (e.g. a transaction's `executeQuery`).
  */
-export function precompile<DB, Row, Args extends unknown[]>(
+export function compileWithArgs<DB, Row, Args extends unknown[]>(
   db: Kysely<DB>,
   build: (db: Kysely<DB>, arg: (i: number) => never) => Compilable<Row>,
-): (...args: Args) => Promise<Row[]> {
+): (...args: Args) => CompiledQuery<Row> {
   const compiled = build(db, (i) => `${SLOT}${i}` as never).compile();
   const places = compiled.parameters.map((p) =>
     typeof p === "string" && p.startsWith(SLOT) ? Number(p.slice(SLOT.length)) : -1,
   );
+  return (...args) =>
+    CompiledQuery.raw(
+      compiled.sql,
+      compiled.parameters.map((p, i) => (places[i]! >= 0 ? args[places[i]!] : p)),
+    ) as CompiledQuery<Row>;
+}
+
+/** The same, run on `db` itself (on SQLite at once when its connection is free). */
+export function precompile<DB, Row, Args extends unknown[]>(
+  db: Kysely<DB>,
+  build: (db: Kysely<DB>, arg: (i: number) => never) => Compilable<Row>,
+): (...args: Args) => Promise<Row[]> {
+  const query = compileWithArgs<DB, Row, Args>(db, build);
   const runNow = sqliteRunNow(db);
   return async (...args) => {
-    const parameters = compiled.parameters.map((p, i) => (places[i]! >= 0 ? args[places[i]!] : p));
-    const rows = runNow?.(compiled.sql, parameters);
+    const compiled = query(...args);
+    const rows = runNow?.(compiled.sql, compiled.parameters);
     if (rows !== undefined) return rows as Row[];
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
-    return result.rows;
+    return (await db.executeQuery<Row>(compiled)).rows;
   };
 }

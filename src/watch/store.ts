@@ -4,8 +4,8 @@
  * it replaces, so two sources that see the same change at once store (and announce) it once, and a
  * restart neither repeats a notice (the new state is stored) nor misses one (it is queued with it).
  */
-import { CompiledQuery, type Kysely, sql } from "kysely";
-import { precompile } from "../storage/compiled.js";
+import { type Kysely, sql } from "kysely";
+import { compileWithArgs, precompile } from "../storage/compiled.js";
 import type { Database } from "../storage/schema.js";
 import { type NoticeDraft, type ObjectState, WATCH_KINDS, type WatchKind } from "./detect.js";
 
@@ -71,20 +71,17 @@ export function createWatchStore(db: Kysely<Database>) {
       .where("kind", "=", arg(1))
       .where("open", "=", 1),
   );
-  // Run inside the round's transaction, so kept as SQL with argument positions.
-  const rescheduleSql = (withActiveAt: boolean) =>
-    db
-      .updateTable("watch_slots")
-      .set({
-        next_poll_at: -1,
-        baseline: 1,
-        ...(withActiveAt ? { active_at: -2 } : {}),
-      })
-      .where("telegram_id", "=", -3)
-      .where("kind", "=", "")
-      .where("next_poll_at", "=", -4)
-      .compile().sql;
-  const reschedule = { plain: rescheduleSql(false), active: rescheduleSql(true) };
+  // Run inside the round's transaction: compiled once, executed on the transaction's connection.
+  const rescheduleQuery = (withActiveAt: boolean) =>
+    compileWithArgs<Database, unknown, [number, string, number, number, number?]>(db, (q, arg) =>
+      q
+        .updateTable("watch_slots")
+        .set({ next_poll_at: arg(3), baseline: 1, ...(withActiveAt ? { active_at: arg(4) } : {}) })
+        .where("telegram_id", "=", arg(0))
+        .where("kind", "=", arg(1))
+        .where("next_poll_at", "=", arg(2)),
+    );
+  const reschedule = { plain: rescheduleQuery(false), active: rescheduleQuery(true) };
   return {
     /**
      * Gives every user with a key a slot per kind they have on, and removes slots of users without a
@@ -180,12 +177,11 @@ export function createWatchStore(db: Kysely<Database>) {
       if (slots.length === 0) return;
       await db.transaction().execute(async (trx) => {
         for (const s of slots) {
-          // Parameters in the order compiled: set (next poll, baseline[, active]), then where (user, kind, due).
-          const query =
+          await trx.executeQuery(
             s.activeAt === undefined
-              ? CompiledQuery.raw(reschedule.plain, [s.nextPollAt, 1, s.telegramId, s.kind, s.dueAt])
-              : CompiledQuery.raw(reschedule.active, [s.nextPollAt, 1, s.activeAt, s.telegramId, s.kind, s.dueAt]);
-          await trx.executeQuery(query);
+              ? reschedule.plain(s.telegramId, s.kind, s.dueAt, s.nextPollAt)
+              : reschedule.active(s.telegramId, s.kind, s.dueAt, s.nextPollAt, s.activeAt),
+          );
         }
       });
     },
