@@ -208,10 +208,11 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   // The error boundary: the user always gets a localized reply, the log gets the error.
   // Everything below runs inside it.
   const guarded = bot.errorBoundary((err) => reportError(err.error, err.ctx as BotContext));
-  // Each update once, across instances and redeliveries: the first to record its id handles it.
+  // Each update once, across instances and redeliveries: the first to record its id handles it. An
+  // update alone in flight records its id at once; several in flight share one insert per turn.
   const takeUpdate = createUpdateTaker(deps.storage.db);
   guarded.use(async (ctx, next) => {
-    if (await takeUpdate(ctx.update.update_id, deps.now().getTime())) return next();
+    if (await takeUpdate(ctx.update.update_id, deps.now().getTime(), inFlight === 1)) return next();
     duplicates.add(ctx);
     ctx.log.info("update already taken; skipped");
   });

@@ -6,8 +6,11 @@ import type { Kysely } from "kysely";
 import { precompile } from "./compiled.js";
 import type { Database } from "./schema.js";
 
-/** Records an update id; resolves true when this call was the first (then handle it), false for a repeat. */
-export type TakeUpdate = (updateId: number, now: number) => Promise<boolean>;
+/**
+ * Records an update id; resolves true when this call was the first (then handle it), false for a repeat.
+ * `alone`: no other update is in flight, so none can share this one's insert (it is made at once).
+ */
+export type TakeUpdate = (updateId: number, now: number, alone?: boolean) => Promise<boolean>;
 
 /** At most this many ids per insert (bound parameters stay far below SQLite's and PostgreSQL's limits). */
 const MAX_BATCH = 500;
@@ -19,6 +22,8 @@ const MAX_BATCH = 500;
  * what arrives within one turn of the event loop. (Flushing at the end of the microtasks instead saves
  * the turn, but then the updates of a batch run to their first reply together, without letting any
  * reply out: replies to 50 people at a prompt then waited for each other, more at each step.)
+ * An update alone in flight has nobody to share its insert with: it is recorded at once, without
+ * waiting for the turn (about a tenth of `/start`'s time with one person writing).
  */
 export function createUpdateTaker(db: Kysely<Database>): TakeUpdate {
   let pending = new Map<number, { now: number; waiters: ((first: boolean) => void)[]; fail: ((e: unknown) => void)[] }>();
@@ -56,8 +61,11 @@ export function createUpdateTaker(db: Kysely<Database>): TakeUpdate {
     }
   };
 
-  return (updateId, now) =>
-    new Promise<boolean>((resolve, reject) => {
+  return (updateId, now, alone = false) => {
+    if (alone && pending.size === 0) {
+      return insertOne(updateId, now).then((rows) => rows.some((r) => Number(r.update_id) === updateId));
+    }
+    return new Promise<boolean>((resolve, reject) => {
       const entry = pending.get(updateId);
       if (entry) {
         entry.waiters.push(resolve);
@@ -68,6 +76,7 @@ export function createUpdateTaker(db: Kysely<Database>): TakeUpdate {
         setImmediate(() => void flush());
       }
     });
+  };
 }
 
 /**

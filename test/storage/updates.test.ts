@@ -21,6 +21,22 @@ describeBackends("taken update ids", (backend) => {
     expect(await stored()).toEqual([1, 2, 3, 4]);
   });
 
+  it("records an update alone in flight at once, and still hands each id to its first caller", async () => {
+    const take = createUpdateTaker(backend.storage().db);
+    // An event-loop turn queued before the call: a batched id is recorded only after it.
+    const order: string[] = [];
+    setImmediate(() => order.push("turn"));
+    expect(await take(1, 10, true)).toBe(true);
+    order.push("taken");
+    if (backend.name === "sqlite") expect(order).toEqual(["taken"]);
+    // A redelivery alone, or one arriving beside others, is refused; the others go to their first callers.
+    expect(await take(1, 11, true)).toBe(false);
+    expect(await Promise.all([take(2, 12), take(1, 12, true), take(3, 12, true)])).toEqual([true, false, true]);
+    const other = createUpdateTaker(backend.storage().db);
+    expect(await other(3, 13, true)).toBe(false);
+    expect(await stored()).toEqual([1, 2, 3]);
+  });
+
   it("records a large burst in several inserts, and prunes by age", async () => {
     const take = createUpdateTaker(backend.storage().db);
     const ids = Array.from({ length: 1_200 }, (_, i) => 100 + i);
