@@ -37,6 +37,13 @@ describeBackends("taken update ids", (backend) => {
     expect(await stored()).toEqual([1, 2, 3]);
   });
 
+  it("takes update ids beyond 32 bits on a fresh database", async () => {
+    const take = createUpdateTaker(backend.storage().db);
+    const big = 3_000_000_001;
+    expect(await Promise.all([take(big, 1, true), take(big + 1, 1), take(big, 2)])).toEqual([true, true, false]);
+    expect(await stored()).toEqual([big, big + 1]);
+  });
+
   it("records a large burst in several inserts, and prunes by age", async () => {
     const take = createUpdateTaker(backend.storage().db);
     const ids = Array.from({ length: 1_200 }, (_, i) => 100 + i);

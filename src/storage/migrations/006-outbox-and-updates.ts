@@ -33,10 +33,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("processed_updates")
-    .addColumn("update_id", "integer", (c) => c.primaryKey())
+    .addColumn("update_id", "bigint", (c) => c.primaryKey())
     .addColumn("taken_at", "bigint", (c) => c.notNull())
     .execute();
-
+  await db.schema.createIndex("processed_updates_taken_idx").on("processed_updates").column("taken_at").execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
