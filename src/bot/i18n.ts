@@ -44,17 +44,23 @@ function memoizePlainMessages(i18n: I18n<never>): void {
   const fluent = i18n.fluent as unknown as { translate?: Translate };
   const translate = fluent.translate?.bind(fluent);
   if (!translate) return;
-  const plain = new Map<string, string>();
+  // Per locale, then per message id: both are short strings kept by the code, so no key is built.
+  const plain = new Map<string, Map<string, string>>();
+  let size = 0;
   fluent.translate = (locales, path, context) => {
     if (typeof locales !== "string" || (context !== undefined && hasOwnKeys(context))) {
       return translate(locales, path, context);
     }
-    const key = `${locales}\u0000${path}`;
-    let text = plain.get(key);
+    let texts = plain.get(locales);
+    let text = texts?.get(path);
     if (text === undefined) {
       text = translate(locales, path, context);
       // Keys come from the code and locales from pickLocale: bounded; the cap guards any other caller.
-      if (plain.size < 10_000) plain.set(key, text);
+      if (size < 10_000) {
+        if (!texts) plain.set(locales, (texts = new Map()));
+        texts.set(path, text);
+        size++;
+      }
     }
     return text;
   };

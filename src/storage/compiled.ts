@@ -17,15 +17,23 @@ export function compileWithArgs<DB, Row, Args extends unknown[]>(
   db: Kysely<DB>,
   build: (db: Kysely<DB>, arg: (i: number) => never) => Compilable<Row>,
 ): (...args: Args) => CompiledQuery<Row> {
+  const { sql, parameters } = compileParts(db, build);
+  return (...args) => CompiledQuery.raw(sql, parameters(args)) as CompiledQuery<Row>;
+}
+
+/** The SQL text, and the parameters for given arguments (any other parameter kept as compiled). */
+function compileParts<DB, Row>(
+  db: Kysely<DB>,
+  build: (db: Kysely<DB>, arg: (i: number) => never) => Compilable<Row>,
+): { sql: string; parameters: (args: readonly unknown[]) => unknown[] } {
   const compiled = build(db, (i) => `${SLOT}${i}` as never).compile();
   const places = compiled.parameters.map((p) =>
     typeof p === "string" && p.startsWith(SLOT) ? Number(p.slice(SLOT.length)) : -1,
   );
-  return (...args) =>
-    CompiledQuery.raw(
-      compiled.sql,
-      compiled.parameters.map((p, i) => (places[i]! >= 0 ? args[places[i]!] : p)),
-    ) as CompiledQuery<Row>;
+  return {
+    sql: compiled.sql,
+    parameters: (args) => compiled.parameters.map((p, i) => (places[i]! >= 0 ? args[places[i]!] : p)),
+  };
 }
 
 /** The same, run on `db` itself (on SQLite at once when its connection is free). */
@@ -33,12 +41,14 @@ export function precompile<DB, Row, Args extends unknown[]>(
   db: Kysely<DB>,
   build: (db: Kysely<DB>, arg: (i: number) => never) => Compilable<Row>,
 ): (...args: Args) => Promise<Row[]> {
-  const query = compileWithArgs<DB, Row, Args>(db, build);
+  const { sql, parameters } = compileParts(db, build);
   const runNow = sqliteRunNow(db);
+  // The synchronous path takes the parameters as they are: Kysely's CompiledQuery (frozen on each
+  // build, a few percent of `/start`) is made only when the query must wait its turn.
   return async (...args) => {
-    const compiled = query(...args);
-    const rows = runNow?.(compiled.sql, compiled.parameters);
+    const values = parameters(args);
+    const rows = runNow?.(sql, values);
     if (rows !== undefined) return rows as Row[];
-    return (await db.executeQuery<Row>(compiled)).rows;
+    return (await db.executeQuery<Row>(CompiledQuery.raw(sql, values) as CompiledQuery<Row>)).rows;
   };
 }
