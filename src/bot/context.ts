@@ -2,7 +2,7 @@
  * Context types: outside conversations (`BotContext`) and inside them (`ConvContext`), and the
  * dependencies every feature receives.
  */
-import type { Conversation, ConversationFlavor } from "@grammyjs/conversations";
+import type { Conversation, ConversationData, ConversationFlavor, VersionedState } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
 import type { Logger } from "pino";
@@ -17,6 +17,8 @@ export interface SessionData {
   pendingKey?: { network: "production" | "testnet"; until: number };
   /** Until when the next message is taken as the user's webhook secret (/notify). */
   pendingWebhookSecret?: { until: number };
+  /** The state of the flow in progress (the conversations plugin's data; src/bot/session.ts). */
+  flow?: VersionedState<ConversationData>;
 }
 
 /** What the features need; tests build it with the simulator and a fake Telegram. */

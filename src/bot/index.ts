@@ -3,17 +3,10 @@
  * with the simulator and a fake Telegram; main.ts with the real ones.
  */
 import "./grammy-speed.js";
-import {
-  type ConversationBuilder,
-  type ConversationData,
-  conversations,
-  createConversation,
-  type VersionedState,
-} from "@grammyjs/conversations";
+import { type ConversationBuilder, conversations, createConversation } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type BotConfig, Composer, type Context, GrammyError, HttpError, session, type Transformer } from "grammy";
+import { Bot, type BotConfig, Composer, type Context, GrammyError, HttpError, type Transformer } from "grammy";
 import type { InlineKeyboardMarkup, UserFromGetMe } from "grammy/types";
-import type { Logger } from "pino";
 import { createInProcessJobs } from "../jobs/in-process.js";
 import type { Jobs } from "../jobs/types.js";
 import { createOutbox, type Outbox } from "../outbox/worker.js";
@@ -24,6 +17,7 @@ import { skipUnchangedWrites } from "../storage/kv.js";
 import { CallbackAnswers } from "../telegram/callback-answers.js";
 import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../telegram/broadcast-pacer.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
+import { chatSession, createContextClass, flowStateInSession } from "./session.js";
 import type { Feature, FeatureCommand, FeatureFactory, FeatureKit } from "./feature.js";
 import { balancesFeature } from "./features/balances/index.js";
 import { chequesFeature } from "./features/cheques/index.js";
@@ -142,6 +136,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   const bot = new Bot<BotContext>(options.token, {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
     client,
+    ContextConstructor: createContextClass(deps.logger),
   });
   const answers = new CallbackAnswers();
   for (const t of options.apiTransformers ?? []) bot.api.config.use(t);
@@ -192,19 +187,6 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   });
   // Every press is answered at once, even while its handler waits for the service or a queue.
   bot.use(answers.middleware(bot.api));
-  // One logger per update, carrying its id and its user's; made when first used (most updates log nothing).
-  bot.use((ctx, next) => {
-    let log: Logger | undefined;
-    Object.defineProperty(ctx, "log", {
-      get: () =>
-        (log ??= deps.logger.child({ update_id: ctx.update.update_id, ...(ctx.from ? { user_id: ctx.from.id } : {}) })),
-      set: (value: Logger) => {
-        log = value;
-      },
-      configurable: true,
-    });
-    return next();
-  });
   // The error boundary: the user always gets a localized reply, the log gets the error.
   // Everything below runs inside it.
   const guarded = bot.errorBoundary((err) => reportError(err.error, err.ctx as BotContext));
@@ -224,22 +206,14 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   presses.use(confirmationComposer(deps, actions));
   const core = guarded.filter((ctx) => !isConfirmationPress(ctx));
   core.use(sequentialize((ctx) => [ctx.chat?.id, ctx.from?.id].filter((v) => v !== undefined).map(String)));
-  core.use(
-    session<SessionData, BotContext>({
-      initial: () => ({}),
-      storage: skipUnchangedWrites(deps.storage.kv<SessionData>("session")),
-    }),
-  );
+  core.use(chatSession(skipUnchangedWrites(deps.storage.kv<SessionData>("session")), () => ({})));
   core.use(i18n.middleware() as never);
   for (const f of features) if (f.early) core.use(f.early);
   core.use(keyGate(deps, features));
 
   core.use(
     conversations<BotContext, ConvContext>({
-      storage: {
-        type: "key",
-        adapter: deps.storage.kv<VersionedState<ConversationData>>("conversation"),
-      },
+      storage: flowStateInSession,
       plugins: [
         (ctx, next) => {
           ctx.log = deps.logger.child({ update_id: ctx.update.update_id, conversation: true });
@@ -426,3 +400,4 @@ function flowsConversation(features: Feature[]): Composer<BotContext> {
   composer.use(createConversation(run, { id: FLOWS }));
   return composer;
 }
+

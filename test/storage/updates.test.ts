@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import { createMigrator, migrateToLatest } from "../../src/storage/index.js";
+import { createMigrator } from "../../src/storage/index.js";
 import { createUpdateTaker, pruneTakenUpdates } from "../../src/storage/updates.js";
 import { describeBackends } from "./backends.js";
 
@@ -84,7 +84,7 @@ describeBackends("taken update ids", (backend) => {
     const migrator = await createMigrator(db);
     expect((await migrator.migrateTo("010-mass-sender-name")).error).toBeUndefined();
     await sql`insert into processed_updates (update_id, taken_at) values (41, 1), (42, 2)`.execute(db);
-    expect(await migrateToLatest(db)).toEqual(["011-lean-update-ids"]);
+    expect((await migrator.migrateTo("011-lean-update-ids")).error).toBeUndefined();
     const take = createUpdateTaker(db);
     expect(await Promise.all([take(41, 3), take(42, 3), take(43, 3)])).toEqual([false, false, true]);
     expect(await stored()).toEqual([41, 42, 43]);

@@ -6,16 +6,18 @@
 import type { Context } from "grammy";
 import type { UserRecord, UsersRepo } from "../../storage/types.js";
 
-/** Keyed by the update object: gone with it, and never shared between two updates. */
-const rowOfUpdate = new WeakMap<object, Promise<UserRecord | undefined>>();
+/**
+ * Kept on the update object itself (a contexts made for a conversation share it), so it is gone with
+ * the update and never shared between two. Not a WeakMap: V8 keeps every entry of a WeakMap whose key
+ * is young until a full collection, and with it each update's objects outlived young collections.
+ * A symbol key: JSON (the conversation's log of updates) does not see it.
+ */
+const ROW = Symbol("user row on arrival");
+type WithRow = { [ROW]?: Promise<UserRecord | undefined> };
 
 export function userOnArrival(users: UsersRepo, ctx: Context): Promise<UserRecord | undefined> {
   const id = ctx.from?.id;
   if (id === undefined) return Promise.resolve(undefined);
-  let row = rowOfUpdate.get(ctx.update);
-  if (row === undefined) {
-    row = users.get(id);
-    rowOfUpdate.set(ctx.update, row);
-  }
-  return row;
+  const update = ctx.update as WithRow;
+  return (update[ROW] ??= users.get(id));
 }

@@ -19,6 +19,7 @@ import * as outboxAndUpdates from "./006-outbox-and-updates.js";
 import * as notifications from "./007-notifications.js";
 import * as massSenderName from "./010-mass-sender-name.js";
 import * as leanUpdateIds from "./011-lean-update-ids.js";
+import * as flowStateInSession from "./012-flow-state-in-session.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "007-notifications": notifications,
   "010-mass-sender-name": massSenderName,
   "011-lean-update-ids": leanUpdateIds,
+  "012-flow-state-in-session": flowStateInSession,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

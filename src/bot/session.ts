@@ -1,0 +1,73 @@
+/**
+ * The chat's session (`ctx.session`) and, inside it, the state of the chat's flow (the conversations
+ * plugin's data): one row read before an update is handled and written back after it, and only when
+ * it changed (`skipUnchangedWrites`).
+ *
+ * Why not grammY's `session()`: it defines `ctx.session` anew on every context, as an accessor with
+ * closures of its own. V8 then gives every context a hidden class of its own, held in old space until
+ * a full collection, and through it the whole update's objects outlive young-generation collections:
+ * most of the garbage collector's work per update. Here `session` is a plain field of the bot's context
+ * class (`createContextClass`). The flow's state rode in a second row, read on every update as well.
+ */
+import type { ConversationData, VersionedState } from "@grammyjs/conversations";
+import { Context, type MiddlewareFn } from "grammy";
+import type { Logger } from "pino";
+import type { KeyValueStore } from "../storage/types.js";
+import type { BotContext, SessionData } from "./context.js";
+
+/** Where the flow's state is kept in the session. */
+export const FLOW_STATE = "flow";
+
+/**
+ * Reads the session of the update's chat into `ctx.session` (`initial()` for a chat without one), runs
+ * the rest, then writes it back, or deletes it when set to null. As with grammY's session, nothing is
+ * written when a handler throws; an update without a chat has no session.
+ */
+export function chatSession(store: KeyValueStore<SessionData>, initial: () => SessionData): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    const key = ctx.chatId?.toString();
+    if (key === undefined) return next();
+    ctx.session = (await store.read(key)) ?? initial();
+    await next();
+    const value = ctx.session as SessionData | null | undefined;
+    if (value == null) await store.delete(key);
+    else await store.write(key, value);
+  };
+}
+
+/** The conversations plugin's storage: the flow's state in the chat's session. */
+export const flowStateInSession = {
+  type: "context" as const,
+  adapter: {
+    read: (ctx: BotContext) => ctx.session?.[FLOW_STATE],
+    write: (ctx: BotContext, state: VersionedState<ConversationData>) => {
+      // An update without a chat has no session, and then no flow to keep.
+      if (ctx.session) ctx.session[FLOW_STATE] = state;
+    },
+    delete: (ctx: BotContext) => {
+      if (ctx.session) delete ctx.session[FLOW_STATE];
+    },
+  },
+};
+
+/**
+ * The bot's context class: `ctx.session` a plain field, and `ctx.log` a logger carrying the update's id
+ * and its user's, made when first used (most updates log nothing). Both live on the class, not defined
+ * on each context (see above).
+ */
+export function createContextClass(logger: Logger): new (...args: ConstructorParameters<typeof Context>) => BotContext {
+  class BotContextClass extends Context {
+    session: SessionData | undefined = undefined;
+    #log: Logger | undefined;
+    get log(): Logger {
+      return (this.#log ??= logger.child({
+        update_id: this.update.update_id,
+        ...(this.from ? { user_id: this.from.id } : {}),
+      }));
+    }
+    set log(value: Logger) {
+      this.#log = value;
+    }
+  }
+  return BotContextClass as never;
+}
