@@ -35,4 +35,4 @@ STOPSIGNAL SIGTERM
 # semi-spaces on a 24 GB host; no full collection before the old space reaches ~150 MB), and lets the old
 # space grow to several times what is live. The watcher's garbage dies young and its live heap is small:
 # these keep it within 300 MB RSS at 100,000 users (README). None of them caps the heap.
-CMD ["node", "--max-semi-space-size=16", "--initial-old-space-size=64", "--heap-growing-percent=100", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=16", "--initial-old-space-size=64", "--heap-growing-percent=100", "--no-allocation-site-pretenuring", "dist/main.js"]

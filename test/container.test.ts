@@ -21,7 +21,12 @@ it("builds in one stage and runs the compiled bot in another, as a non-root user
   expect(dockerfile).toContain("npm run build && npm prune --omit=dev");
   expect(run).toMatch(/^USER node$/m);
   expect(run).toMatch(/^HEALTHCHECK .*\n.*\/healthz/m);
-  expect(run).toContain('CMD ["node", "--max-semi-space-size=16", "--initial-old-space-size=64", "--heap-growing-percent=100", "dist/main.js"]');
+  // The container runs what `npm run start:prod` runs, with the same V8 flags.
+  const startProd = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts[
+    "start:prod"
+  ]!;
+  expect(startProd).toContain("--no-allocation-site-pretenuring");
+  expect(run).toContain(`CMD ${JSON.stringify(startProd.split(" "))}`.replaceAll(",", ", "));
   expect(run).not.toMatch(/tsx|npm ci(?! --omit)/);
 });
 
