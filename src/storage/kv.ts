@@ -13,11 +13,15 @@ export function createKeyValueStore<T>(db: Kysely<Database>, namespace: string):
   const select = precompile<Database, { value: string }, [string]>(db, (db, arg) =>
     db.selectFrom("kv").select("value").where("namespace", "=", namespace).where("key", "=", arg(0)),
   );
+  const readWithText = async (key: string) => {
+    const [row] = await select(key);
+    return row === undefined ? undefined : { value: JSON.parse(row.value) as T, text: row.value };
+  };
   return {
     async read(key) {
-      const [row] = await select(key);
-      return row === undefined ? undefined : (JSON.parse(row.value) as T);
+      return (await readWithText(key))?.value;
     },
+    readWithText,
 
     async write(key, value) {
       const json = JSON.stringify(value);
@@ -46,12 +50,20 @@ export function createKeyValueStore<T>(db: Kysely<Database>, namespace: string):
  */
 export function skipUnchangedWrites<T>(store: KeyValueStore<T>): KeyValueStore<T> {
   const known = new Map<string, string>();
+  // The text as stored when the store gives it (it was written by JSON.stringify, so an unchanged
+  // value gives the same text): one serialisation per update fewer.
+  const readWithText =
+    store.readWithText?.bind(store) ??
+    (async (key: string) => {
+      const value = await store.read(key);
+      return value === undefined ? undefined : { value, text: JSON.stringify(value) };
+    });
   return {
     async read(key) {
-      const value = await store.read(key);
-      if (value === undefined) known.delete(key);
-      else known.set(key, JSON.stringify(value));
-      return value;
+      const row = await readWithText(key);
+      if (row === undefined) known.delete(key);
+      else known.set(key, row.text);
+      return row?.value;
     },
     async write(key, value) {
       const json = JSON.stringify(value);

@@ -96,6 +96,8 @@ export interface OperationsRepo {
 /** grammY's StorageAdapter shape, persisted (sessions, conversation state). */
 export interface KeyValueStore<T> {
   read(key: string): Promise<T | undefined>;
+  /** The value with the JSON text it was stored as (skipUnchangedWrites compares with it). */
+  readWithText?(key: string): Promise<{ value: T; text: string } | undefined>;
   write(key: string, value: T): Promise<void>;
   delete(key: string): Promise<void>;
 }
