@@ -400,4 +400,3 @@ function flowsConversation(features: Feature[]): Composer<BotContext> {
   composer.use(createConversation(run, { id: FLOWS }));
   return composer;
 }
-

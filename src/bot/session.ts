@@ -4,10 +4,10 @@
  * it changed (`skipUnchangedWrites`).
  *
  * Why not grammY's `session()`: it defines `ctx.session` anew on every context, as an accessor with
- * closures of its own. V8 then gives every context a hidden class of its own, held in old space until
- * a full collection, and through it the whole update's objects outlive young-generation collections:
- * most of the garbage collector's work per update. Here `session` is a plain field of the bot's context
- * class (`createContextClass`). The flow's state rode in a second row, read on every update as well.
+ * closures of its own, which gives every context a hidden class of its own; V8 keeps such objects, and
+ * the update's objects they reach, past young-generation collections (README, Latency). Here `session`
+ * is a plain field of the bot's context class (`createContextClass`). The flow's state rode in a second
+ * row, read on every update as well.
  */
 import type { ConversationData, VersionedState } from "@grammyjs/conversations";
 import { Context, type MiddlewareFn } from "grammy";
