@@ -15,9 +15,6 @@ import type { Logger } from "pino";
 import type { KeyValueStore } from "../storage/types.js";
 import type { BotContext, SessionData } from "./context.js";
 
-/** Where the flow's state is kept in the session. */
-export const FLOW_STATE = "flow";
-
 /**
  * Reads the session of the update's chat into `ctx.session` (`initial()` for a chat without one), runs
  * the rest, then writes it back, or deletes it when set to null. As with grammY's session, nothing is
@@ -39,13 +36,13 @@ export function chatSession(store: KeyValueStore<SessionData>, initial: () => Se
 export const flowStateInSession = {
   type: "context" as const,
   adapter: {
-    read: (ctx: BotContext) => ctx.session?.[FLOW_STATE],
+    read: (ctx: BotContext) => ctx.session?.flow,
     write: (ctx: BotContext, state: VersionedState<ConversationData>) => {
       // An update without a chat has no session, and then no flow to keep.
-      if (ctx.session) ctx.session[FLOW_STATE] = state;
+      if (ctx.session) ctx.session.flow = state;
     },
     delete: (ctx: BotContext) => {
-      if (ctx.session) delete ctx.session[FLOW_STATE];
+      if (ctx.session) delete ctx.session.flow;
     },
   },
 };
