@@ -139,7 +139,10 @@ export const ConfigSchema = ServiceConfigSchema.extend({
     .string()
     .regex(/^[A-Za-z0-9_-]{12,256}$/, "must be 12–256 characters of A–Z, a–z, 0–9, _ and -")
     .optional(),
-  /** Port of the HTTP server (webhook, /healthz, /metrics); 0 for none in polling mode. */
+  /**
+   * Port of the HTTP server (webhook, /healthz, /metrics, callbacks). 0: no server in polling mode; in
+   * webhook mode a port the system picks, logged with "bot started" (tests run instances side by side).
+   */
   PORT: int(3000, 0, 65535),
   SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
   /** PostgreSQL schema of the job engine's tables (pg-boss). */
@@ -163,7 +166,6 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   if (!c.WEBHOOK_URL) ctx.addIssue({ code: "custom", path: ["WEBHOOK_URL"], message: "is required in webhook mode" });
   if (!c.WEBHOOK_SECRET)
     ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "is required in webhook mode" });
-  if (c.PORT === 0) ctx.addIssue({ code: "custom", path: ["PORT"], message: "must be set in webhook mode" });
 });
 
 // ---------------------------------------------------------------- playground (npm start without BOT_TOKEN)

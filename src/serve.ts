@@ -58,7 +58,7 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
 
   const webhook = config.BOT_MODE === "webhook";
   let web: WebServer | undefined;
-  if (config.PORT > 0) {
+  if (config.PORT > 0 || webhook) {
     web = await startWebServer({
       port: config.PORT,
       logger,

@@ -1,7 +1,7 @@
 /**
  * The production wiring (startBot) against the Bot API stand-in and the simulator over HTTP: a person
  * links a key and reads balances, and a shutdown while an update is being handled lets it finish
- * before storage closes.
+ * before storage closes. Port 3000 (the default) is held meanwhile: the test binds no fixed port.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -14,14 +14,18 @@ import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import { type BotApiServer, startBotApiServer } from "../src/playground/telegram/bot-api-server.js";
 import { type RunningSimulator, startSimulator } from "../src/simulator/server.js";
+import { holdPort } from "./helpers/hold-port.js";
 
 let sim: RunningSimulator;
 let telegram: BotApiServer;
+let releasePort: () => Promise<void>;
 beforeAll(async () => {
+  releasePort = await holdPort(3000);
   sim = await startSimulator({ port: 0 });
   telegram = await startBotApiServer({ token: "4242:APP" });
 });
 afterAll(async () => {
+  await releasePort();
   await telegram.close();
   await sim.close();
 });
@@ -46,6 +50,7 @@ it("serves a person end to end, and finishes an update in flight before stopping
     EXCHANGE_BASE_URL: sim.baseUrls.exchange,
     PAY_TESTNET_BASE_URL: sim.baseUrls.payTestnet,
     EXCHANGE_TESTNET_BASE_URL: sim.baseUrls.exchangeTestnet,
+    PORT: "0",
   });
   const running = await startBot(config, { logger, runner: { runner: { fetch: { timeout: 1 } } } });
   const account = sim.createAccount({ pay: { USDT: "25" } });

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, startSimulator } from "../../src/simulator/server.js";
-import { button, freePort, LiveBot, TelegramOverHttp, updates, until, WEBHOOK_SECRET } from "../helpers/live-bot.js";
+import { button, LiveBot, TelegramOverHttp, updates, until, WEBHOOK_SECRET } from "../helpers/live-bot.js";
 
 const TOKEN = "123456:LIVE-TOKEN-abcdefghijklmnop";
 const ENCRYPTION_KEY = randomBytes(32).toString("base64");
@@ -26,7 +26,7 @@ describe("a bot process in webhook mode", () => {
     sim = await startSimulator({ port: 0, seed: false });
     await telegram.start();
     const dir = mkdtempSync(join(tmpdir(), "bot-live-"));
-    bot = new LiveBot(await freePort(), {
+    bot = new LiveBot({
       BOT_TOKEN: TOKEN,
       TELEGRAM_API_ROOT: telegram.url,
       KEY_ENCRYPTION_KEY: ENCRYPTION_KEY,
