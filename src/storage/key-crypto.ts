@@ -40,8 +40,8 @@ export class KeyDecryptionError extends Error {
   }
 }
 
-/** The associated data of a stored key: binds the ciphertext to its user and network. */
-export function keyAad(telegramId: number, network: NetworkName): string {
+/** The associated data of a stored key: binds the ciphertext to its user and network (as stored in the row). */
+export function keyAad(telegramId: number, network: NetworkName | (string & {})): string {
   return `user:${telegramId}:${network}`;
 }
 
