@@ -127,8 +127,8 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
   };
 }
 
-/** Hands a webhook update (its secret checked by the server) to the bot, which never answers through the reply. */
-function updateHandler(app: BotApp): (update: Update) => Promise<void> {
+/** Hands a webhook update, read and checked by the web server, to the bot (grammY's callback adapter). */
+function updateHandler(app: BotApp): (update: Update, respond: (json: string) => void) => Promise<void> {
   const handle = webhookCallback(app.bot, "callback", { onTimeout: "return", timeoutMilliseconds: WEBHOOK_REPLY_MS });
-  return (update) => handle(update, () => undefined);
+  return (update, respond) => handle(update, respond);
 }

@@ -30,8 +30,15 @@ export interface WebServerOptions {
   health: () => Promise<HealthReport>;
   /** GET /metrics; with `token`, only for `Authorization: Bearer <token>`. */
   metrics?: { registry: Registry; token?: string };
-  /** Webhook mode: POSTs to `path` carrying `secret` in X-Telegram-Bot-Api-Secret-Token go to `handle`. */
-  webhook?: { path: string; secret: string; handle: (update: Update) => Promise<void> };
+  /**
+   * Webhook mode: POSTs to `path` carrying `secret` in X-Telegram-Bot-Api-Secret-Token go to `handle`,
+   * which may answer with a Bot API call (a webhook reply) through `respond`.
+   */
+  webhook?: {
+    path: string;
+    secret: string;
+    handle: (update: Update, respond: (json: string) => void) => Promise<void>;
+  };
   /** Further routes (e.g. the service's signed callbacks): each answers and returns true, or returns false. */
   routes?: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>)[];
 }
@@ -108,9 +115,10 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
         res.writeHead(400).end();
         return;
       }
-      await webhook.handle(update);
-      if (!res.headersSent) res.writeHead(200);
-      res.end();
+      await webhook.handle(update, (json) => {
+        if (!res.headersSent) res.writeHead(200, { "content-type": "application/json" }).end(json);
+      });
+      if (!res.headersSent) res.writeHead(200).end();
     } finally {
       inFlight--;
       if (inFlight === 0) idle?.();
