@@ -19,7 +19,7 @@ const optionalText = z
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 
-/** 32 bytes, base64: the AES-256-GCM key that encrypts the users' service keys at rest. */
+/** 32 bytes, base64: the AES-256-GCM key that encrypts users' service keys and webhook secrets at rest. */
 const encryptionKey = z
   .string()
   .trim()

@@ -1,7 +1,8 @@
 /**
- * Encryption of the users' service keys at rest: AES-256-GCM with a random 12-byte nonce per
- * encryption, the key version stored alongside for rotation, and associated data naming the row, so a
- * ciphertext copied to another user or network does not decrypt. No message here carries key material.
+ * Encryption of secrets at rest (users' service keys and webhook secrets: sealed-columns.ts): AES-256-GCM
+ * with a random 12-byte nonce per encryption, the key version stored alongside for rotation, and
+ * associated data naming the row, so a ciphertext copied to another user or network does not decrypt.
+ * No message here carries key material.
  */
 import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from "node:crypto";
 import type { NetworkName } from "./types.js";
