@@ -27,6 +27,8 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 # /healthz answers 200 when the process, the database and the service are reachable, 503 otherwise.
+# The check runs inside the container, so it reaches the server in polling mode too, where it listens
+# on loopback only; a probe from outside the container (Kubernetes) needs WEB_HOST=0.0.0.0.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM goes straight to node (no shell in between), which shuts down within SHUTDOWN_TIMEOUT_SECONDS.

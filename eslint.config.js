@@ -20,6 +20,22 @@ export default tseslint.config(
     },
   },
   {
+    // CSV that people open goes through src/domain/spreadsheet-csv.ts, which keeps cells from being read
+    // as formulas; parse.ts writes CSV only as the canonical text it hashes.
+    files: ["src/**/*.ts"],
+    ignores: ["src/domain/spreadsheet-csv.ts", "src/bot/features/mass/parse.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["csv-stringify", "csv-stringify/*"], message: "Write CSV with spreadsheetCsv (src/domain/spreadsheet-csv.ts)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The simulator's, the benchmark's and rotate-keys' entry points print their addresses, figures and counts.
     files: ["src/simulator/main.ts", "src/rotate-keys.ts", "bench/**/*.ts", "test/**/*.ts"],
     rules: { "no-console": "off" },

@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     PAY_TESTNET_BASE_URL: sim.baseUrls.payTestnet,
     EXCHANGE_TESTNET_BASE_URL: sim.baseUrls.exchangeTestnet,
     LOG_LEVEL: "warn",
-    // No HTTP server (/healthz, /metrics): nothing here scrapes it.
+    // /healthz and /metrics on a port the system picks: nothing here scrapes them.
     PORT: "0",
   });
   // Warnings and errors are counted (a slow reply must not pass silently); nothing else is logged.

@@ -34,7 +34,7 @@ export interface RunningBot {
   logger: Logger;
   /** The long-polling runner (none in webhook mode). */
   runner: RunnerHandle | undefined;
-  /** The HTTP server's port (0 when PORT=0). */
+  /** The HTTP server's port (the one the system picked when PORT=0). */
   port: number;
   /**
    * Graceful shutdown: stop taking updates, finish those in flight, hand jobs back, close the server
@@ -52,7 +52,7 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
     previousKeys: config.KEY_ENCRYPTION_PREVIOUS_KEYS,
     database: { onIdleError: (err) => logger.error({ err }, "database connection failed while idle") },
   });
-  const metrics = createMetrics(storage.db);
+  const metrics = createMetrics(storage.db, { refreshMs: config.METRICS_REFRESH_SECONDS * 1000, log: logger });
   const services = createServiceFactory(config, { logger, onAttempt: metrics.serviceCall });
   // While running, this or another instance may be mid-send: leave operations younger than the longest
   // a send can take. At start with SQLite (one instance) nothing can be in flight: whatever is

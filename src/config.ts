@@ -19,7 +19,7 @@ const optionalText = z
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 
-/** 32 bytes, base64: the AES-256-GCM key that encrypts the users' service keys at rest. */
+/** 32 bytes, base64: the AES-256-GCM key that encrypts users' service keys and webhook secrets at rest. */
 const encryptionKey = z
   .string()
   .trim()
@@ -139,8 +139,22 @@ export const ConfigSchema = ServiceConfigSchema.extend({
     .string()
     .regex(/^[A-Za-z0-9_-]{12,256}$/, "must be 12–256 characters of A–Z, a–z, 0–9, _ and -")
     .optional(),
-  /** Port of the HTTP server (webhook, /healthz, /metrics); 0 for none in polling mode. */
+  /** Port of the HTTP server (webhook, /healthz, /metrics, callbacks); 0: one the system picks, logged with "bot started". */
   PORT: int(3000, 0, 65535),
+  /**
+   * Address the HTTP server listens on. Unset: every interface (0.0.0.0) when something outside must
+   * reach it (webhook mode, or CALLBACK_PUBLIC_URL set), else loopback only (127.0.0.1): see webHost.
+   */
+  WEB_HOST: optionalText,
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, "must be 16–256 visible ASCII characters (e.g. openssl rand -hex 32)")
+    .optional(),
+  /** The database figures in /metrics (journal, mass rows, outbox) are read at most this often. */
+  METRICS_REFRESH_SECONDS: int(15, 1, 3600),
+  /** /healthz checks the database and the service at most this often; requests in between get the last result. */
+  HEALTH_CHECK_SECONDS: int(5, 1, 300),
   SHUTDOWN_TIMEOUT_SECONDS: int(25, 1, 600),
   /** PostgreSQL schema of the job engine's tables (pg-boss). */
   JOBS_SCHEMA: z
@@ -163,8 +177,13 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   if (!c.WEBHOOK_URL) ctx.addIssue({ code: "custom", path: ["WEBHOOK_URL"], message: "is required in webhook mode" });
   if (!c.WEBHOOK_SECRET)
     ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "is required in webhook mode" });
-  if (c.PORT === 0) ctx.addIssue({ code: "custom", path: ["PORT"], message: "must be set in webhook mode" });
 });
+
+/** The address the HTTP server listens on: WEB_HOST, else all interfaces only when it must be reachable from outside. */
+export function webHost(c: Pick<Config, "WEB_HOST" | "BOT_MODE" | "CALLBACK_PUBLIC_URL">): string {
+  if (c.WEB_HOST) return c.WEB_HOST;
+  return c.BOT_MODE === "webhook" || c.CALLBACK_PUBLIC_URL ? "0.0.0.0" : "127.0.0.1";
+}
 
 // ---------------------------------------------------------------- playground (npm start without BOT_TOKEN)
 /** The offline playground's own settings; read only when BOT_TOKEN is absent. */

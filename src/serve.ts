@@ -12,11 +12,11 @@ import { webhookCallback } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import type { BotApp } from "./bot/index.js";
-import type { Config } from "./config.js";
+import { type Config, webHost } from "./config.js";
 import type { SqlStorage } from "./storage/index.js";
-import { checkHealth } from "./web/health.js";
+import { createHealthCheck } from "./web/health.js";
 import type { Metrics } from "./web/metrics.js";
-import { startWebServer, type WebServer, type WebServerOptions } from "./web/server.js";
+import { startWebServer, type WebServerOptions } from "./web/server.js";
 
 /** The update types the bot handles: the only ones Telegram is asked to send. */
 export const ALLOWED_UPDATES = ["message", "callback_query"] as const;
@@ -24,7 +24,7 @@ export const ALLOWED_UPDATES = ["message", "callback_query"] as const;
 const WEBHOOK_REPLY_MS = 8_000;
 
 export interface Serving {
-  /** The HTTP server's port (0 when none runs). */
+  /** The HTTP server's port (the one the system picked when PORT=0). */
   port: number;
   /** The long-polling runner (none in webhook mode). */
   runner: RunnerHandle | undefined;
@@ -35,7 +35,17 @@ export interface Serving {
 export interface ServeDeps {
   config: Pick<
     Config,
-    "BOT_MODE" | "WEBHOOK_URL" | "WEBHOOK_SECRET" | "PORT" | "SHUTDOWN_TIMEOUT_SECONDS" | "PAY_BASE_URL" | "SERVICE_TIMEOUT_MS"
+    | "BOT_MODE"
+    | "WEBHOOK_URL"
+    | "WEBHOOK_SECRET"
+    | "PORT"
+    | "WEB_HOST"
+    | "CALLBACK_PUBLIC_URL"
+    | "METRICS_TOKEN"
+    | "HEALTH_CHECK_SECONDS"
+    | "SHUTDOWN_TIMEOUT_SECONDS"
+    | "PAY_BASE_URL"
+    | "SERVICE_TIMEOUT_MS"
   >;
   logger: Logger;
   storage: SqlStorage;
@@ -57,28 +67,28 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
   await app.resume();
 
   const webhook = config.BOT_MODE === "webhook";
-  let web: WebServer | undefined;
-  if (config.PORT > 0) {
-    web = await startWebServer({
-      port: config.PORT,
-      logger,
-      health: () => checkHealth({ db: d.storage.db, serviceUrl: config.PAY_BASE_URL }),
-      ...(d.metrics ? { metrics: d.metrics.registry } : {}),
-      ...(d.routes ? { routes: d.routes } : {}),
-      ...(webhook
-        ? {
-            webhook: {
-              path: new URL(config.WEBHOOK_URL as string).pathname,
-              handle: webhookCallback(app.bot, "http", {
-                secretToken: config.WEBHOOK_SECRET as string,
-                onTimeout: "return",
-                timeoutMilliseconds: WEBHOOK_REPLY_MS,
-              }),
-            },
-          }
-        : {}),
-    });
-  }
+  const host = webHost(config);
+  const web = await startWebServer({
+    port: config.PORT,
+    host,
+    logger,
+    health: createHealthCheck({
+      db: d.storage.db,
+      serviceUrl: config.PAY_BASE_URL,
+      intervalMs: config.HEALTH_CHECK_SECONDS * 1000,
+    }),
+    ...(d.metrics ? { metrics: { registry: d.metrics.registry, token: config.METRICS_TOKEN } } : {}),
+    ...(d.routes ? { routes: d.routes } : {}),
+    ...(webhook
+      ? {
+          webhook: {
+            path: new URL(config.WEBHOOK_URL as string).pathname,
+            secret: config.WEBHOOK_SECRET as string,
+            handle: updateHandler(app),
+          },
+        }
+      : {}),
+  });
 
   let runner: RunnerHandle | undefined;
   if (webhook) {
@@ -94,25 +104,31 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
       runner: { ...d.runner?.runner, fetch: { ...d.runner?.runner?.fetch, allowed_updates: [...ALLOWED_UPDATES] } },
     });
   }
-  logger.info({ username: app.bot.botInfo.username, mode: config.BOT_MODE, port: web?.port ?? 0 }, "bot started");
+  logger.info({ username: app.bot.botInfo.username, mode: config.BOT_MODE, host, port: web.port }, "bot started");
 
   return {
-    port: web?.port ?? 0,
+    port: web.port,
     runner,
     async stop() {
       const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
       const left = () => Math.max(0, deadline - Date.now());
       // 1. No new updates; the ones in flight finish (the runner's stop waits for them).
-      web?.stopTakingUpdates();
+      web.stopTakingUpdates();
       if (runner?.isRunning()) await runner.stop();
       // Webhook updates and conversation steps still being handled write their state first.
       await app.idle();
-      await web?.drained(left());
+      await web.drained(left());
       // 2. Jobs finish their current step and go back to the engine.
       await app.jobs.stop(left()).catch((err) => logger.warn({ err }, "job engine did not stop cleanly"));
-      await web?.close();
+      await web.close();
       await d.storage.close();
       return Date.now() <= deadline;
     },
   };
+}
+
+/** Hands a webhook update, read and checked by the web server, to the bot (grammY's callback adapter). */
+function updateHandler(app: BotApp): (update: Update, respond: (json: string) => void) => Promise<void> {
+  const handle = webhookCallback(app.bot, "callback", { onTimeout: "return", timeoutMilliseconds: WEBHOOK_REPLY_MS });
+  return (update, respond) => handle(update, respond);
 }

@@ -1,32 +1,39 @@
 /**
  * The production wiring (startBot) against the Bot API stand-in and the simulator over HTTP: a person
  * links a key and reads balances, and a shutdown while an update is being handled lets it finish
- * before storage closes.
+ * before storage closes; in polling mode its HTTP server answers on loopback only, /metrics wants its
+ * token, and however many /healthz requests come, the service is probed once per HEALTH_CHECK_SECONDS.
+ * Port 3000 (the default) is held meanwhile: the tests bind no fixed port.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { networkInterfaces } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startBot } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
+import { type Config, loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import { type BotApiServer, startBotApiServer } from "../src/playground/telegram/bot-api-server.js";
 import { type RunningSimulator, startSimulator } from "../src/simulator/server.js";
+import { holdPort } from "./helpers/hold-port.js";
 
 let sim: RunningSimulator;
 let telegram: BotApiServer;
+let releasePort: () => Promise<void>;
 beforeAll(async () => {
+  releasePort = await holdPort(3000);
   sim = await startSimulator({ port: 0 });
   telegram = await startBotApiServer({ token: "4242:APP" });
 });
 afterAll(async () => {
+  await releasePort();
   await telegram.close();
   await sim.close();
 });
 
-it("serves a person end to end, and finishes an update in flight before stopping", async () => {
+function logSink(): { lines: string[]; logger: ReturnType<typeof createLogger> } {
   const lines: string[] = [];
   const logger = createLogger(
     "info",
@@ -37,7 +44,11 @@ it("serves a person end to end, and finishes an update in flight before stopping
       },
     }),
   );
-  const config = loadConfig({
+  return { lines, logger };
+}
+
+function configFor(env: Record<string, string> = {}): Config {
+  return loadConfig({
     BOT_TOKEN: "4242:APP",
     TELEGRAM_API_ROOT: telegram.apiRoot,
     KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
@@ -46,8 +57,14 @@ it("serves a person end to end, and finishes an update in flight before stopping
     EXCHANGE_BASE_URL: sim.baseUrls.exchange,
     PAY_TESTNET_BASE_URL: sim.baseUrls.payTestnet,
     EXCHANGE_TESTNET_BASE_URL: sim.baseUrls.exchangeTestnet,
+    PORT: "0",
+    ...env,
   });
-  const running = await startBot(config, { logger, runner: { runner: { fetch: { timeout: 1 } } } });
+}
+
+it("serves a person end to end, and finishes an update in flight before stopping", async () => {
+  const { lines, logger } = logSink();
+  const running = await startBot(configFor(), { logger, runner: { runner: { fetch: { timeout: 1 } } } });
   const account = sim.createAccount({ pay: { USDT: "25" } });
   const person = telegram.user(account.userId, { language_code: "en" });
   const until = async (check: () => unknown) => {
@@ -86,4 +103,52 @@ it("serves a person end to end, and finishes an update in flight before stopping
   await running.stop();
   await reply;
   expect(lines.filter((l) => (JSON.parse(l) as { level: number }).level >= 50)).toEqual([]);
+}, 30_000);
+
+it("in polling mode answers on loopback only, asks for the metrics token, and probes the service once for many /healthz", async () => {
+  const { lines, logger } = logSink();
+  const token = "scrape-token-0123456789abcdef";
+  const running = await startBot(configFor({ METRICS_TOKEN: token, HEALTH_CHECK_SECONDS: "60" }), {
+    logger,
+    runner: { runner: { fetch: { timeout: 1 } } },
+  });
+  try {
+    const local = `http://127.0.0.1:${running.port}`;
+    expect(lines.find((l) => l.includes('"bot started"'))).toContain('"host":"127.0.0.1"');
+    // Not reachable on the machine's other addresses.
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && !i.internal && i.family === "IPv4")?.address;
+    if (outside) {
+      const refused = await fetch(`http://${outside}:${running.port}/healthz`).then(
+        () => "answered",
+        (err: Error & { cause?: { code?: string } }) => err.cause?.code,
+      );
+      expect(refused).toBe("ECONNREFUSED");
+    }
+
+    // /metrics only with the token.
+    expect((await fetch(`${local}/metrics`)).status).toBe(401);
+    expect((await fetch(`${local}/metrics`, { headers: { authorization: "Bearer wrong-token-0123456789ab" } })).status).toBe(
+      401,
+    );
+    const metrics = await fetch(`${local}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain("bot_outbox_depth 0");
+
+    // 200 concurrent /healthz: one service probe.
+    await fetch(`${sim.url}/_sim/requests`, { method: "DELETE" });
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => fetch(`${local}/healthz`).then(async (r) => [r.status, await r.json()] as const)),
+    );
+    expect(answers.every(([status]) => status === 200)).toBe(true);
+    expect(answers[0]![1]).toEqual({ ok: true, checks: { database: "ok", service: "ok" } });
+    const probes = (await (await fetch(`${sim.url}/_sim/requests?operationId=getHealth`)).json()) as unknown[];
+    expect(probes).toHaveLength(1);
+    expect((await fetch(`${local}/healthz`)).status).toBe(200);
+    expect((await (await fetch(`${sim.url}/_sim/requests?operationId=getHealth`)).json()) as unknown[]).toHaveLength(1);
+  } finally {
+    await running.stop();
+  }
+  expect(lines.join("\n")).not.toContain(token);
 }, 30_000);

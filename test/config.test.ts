@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, loadPlaygroundConfig } from "../src/config.js";
+import { ConfigError, loadConfig, loadPlaygroundConfig, webHost } from "../src/config.js";
 
 const KEY = randomBytes(32);
 const minimal = { BOT_TOKEN: "123:abc", KEY_ENCRYPTION_KEY: KEY.toString("base64") };
@@ -39,6 +39,8 @@ describe("loadConfig", () => {
       MASS_CONFIRM_TOTAL: "1000",
       BOT_MODE: "polling",
       PORT: 3000,
+      METRICS_REFRESH_SECONDS: 15,
+      HEALTH_CHECK_SECONDS: 5,
       SHUTDOWN_TIMEOUT_SECONDS: 25,
       JOBS_SCHEMA: "pgboss",
       LOG_FORMAT: "json",
@@ -60,9 +62,9 @@ describe("loadConfig", () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
-  it("needs a webhook address, a secret of at least 12 characters and a port in webhook mode", () => {
-    expect(() => loadConfig({ ...minimal, BOT_MODE: "webhook", PORT: "0" })).toThrow(
-      /WEBHOOK_URL: is required in webhook mode[\s\S]*WEBHOOK_SECRET: is required in webhook mode[\s\S]*PORT: must be set/,
+  it("needs a webhook address and a secret of at least 12 characters in webhook mode", () => {
+    expect(() => loadConfig({ ...minimal, BOT_MODE: "webhook" })).toThrow(
+      /WEBHOOK_URL: is required in webhook mode[\s\S]*WEBHOOK_SECRET: is required in webhook mode/,
     );
     expect(() =>
       loadConfig({ ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example.org/hook", WEBHOOK_SECRET: "short" }),
@@ -75,6 +77,22 @@ describe("loadConfig", () => {
       PORT: "8443",
     });
     expect(config).toMatchObject({ BOT_MODE: "webhook", PORT: 8443 });
+  });
+
+  it("listens on loopback in polling mode and on every interface when reached from outside, unless told", () => {
+    const webhook = { BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example.org/hook", WEBHOOK_SECRET: "a-secret-of-enough-length" };
+    expect(webHost(loadConfig(minimal))).toBe("127.0.0.1");
+    expect(webHost(loadConfig({ ...minimal, ...webhook }))).toBe("0.0.0.0");
+    expect(webHost(loadConfig({ ...minimal, CALLBACK_PUBLIC_URL: "https://bot.example.org" }))).toBe("0.0.0.0");
+    expect(webHost(loadConfig({ ...minimal, WEB_HOST: "0.0.0.0" }))).toBe("0.0.0.0");
+    expect(webHost(loadConfig({ ...minimal, ...webhook, WEB_HOST: "10.0.0.5" }))).toBe("10.0.0.5");
+  });
+
+  it("takes a METRICS_TOKEN of at least 16 visible characters, never echoing a bad one", () => {
+    expect(loadConfig({ ...minimal, METRICS_TOKEN: "scrape-token-0123456789" }).METRICS_TOKEN).toBe("scrape-token-0123456789");
+    const err = configError({ ...minimal, METRICS_TOKEN: "short secret" });
+    expect(err.problems).toEqual(["METRICS_TOKEN: must be 16–256 visible ASCII characters (e.g. openssl rand -hex 32)"]);
+    expect(JSON.stringify(err)).not.toContain("short secret");
   });
 
   it("reads the values it is given and treats empty ones as absent", () => {

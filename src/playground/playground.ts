@@ -76,7 +76,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     PAY_TESTNET_BASE_URL: sim.baseUrls.payTestnet,
     EXCHANGE_TESTNET_BASE_URL: sim.baseUrls.exchangeTestnet,
     LOG_LEVEL: botLevel,
-    // The page is the playground's own server; the bot's (webhook, /healthz, /metrics) is not needed.
+    // The page is the playground's own server; the bot's (/healthz, /metrics) takes any free port on loopback.
     PORT: "0",
   });
   const bot = await startBot(config, { logger: botLogger });

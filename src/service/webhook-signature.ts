@@ -41,6 +41,34 @@ export function signatureHeaders(secret: string, body: string, timestampMs: numb
 }
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: "missing" | "version" | "stale" | "signature" };
+export type SignatureHeaders =
+  | { ok: true; timestamp: string; signature: string }
+  | { ok: false; reason: "missing" | "version" | "stale" };
+
+/**
+ * What can be checked of a delivery without its secret: the three headers are there, in version v1,
+ * and the timestamp is within `toleranceMs` of `nowMs` (either way). Header names are matched in
+ * lower case.
+ */
+export function checkSignatureHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  nowMs: number,
+  toleranceMs: number,
+): SignatureHeaders {
+  const one = (name: string) => {
+    const v = headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  const timestamp = one(SIGNATURE_HEADERS.timestamp);
+  const version = one(SIGNATURE_HEADERS.version);
+  const signature = one(SIGNATURE_HEADERS.signature);
+  if (!timestamp || !version || !signature) return { ok: false, reason: "missing" };
+  if (version !== SIGNATURE_VERSION) return { ok: false, reason: "version" };
+  if (!/^[0-9]{1,16}$/.test(timestamp) || Math.abs(nowMs - Number(timestamp)) > toleranceMs) {
+    return { ok: false, reason: "stale" };
+  }
+  return { ok: true, timestamp, signature };
+}
 
 /**
  * Checks the headers of one delivery against `secret`, in constant time; a timestamp further than
@@ -53,18 +81,10 @@ export function verifyWebhook(
   nowMs: number,
   toleranceMs: number,
 ): SignatureCheck {
-  const one = (name: string) => {
-    const v = headers[name];
-    return Array.isArray(v) ? v[0] : v;
-  };
-  const ts = one(SIGNATURE_HEADERS.timestamp);
-  const version = one(SIGNATURE_HEADERS.version);
-  const signature = one(SIGNATURE_HEADERS.signature);
-  if (!ts || !version || !signature) return { ok: false, reason: "missing" };
-  if (version !== SIGNATURE_VERSION) return { ok: false, reason: "version" };
-  if (!/^[0-9]{1,16}$/.test(ts) || Math.abs(nowMs - Number(ts)) > toleranceMs) return { ok: false, reason: "stale" };
-  const expected = Buffer.from(signWebhook(secret, ts, rawBody), "hex");
-  const given = /^[0-9a-f]{64}$/.test(signature) ? Buffer.from(signature, "hex") : Buffer.alloc(0);
+  const checked = checkSignatureHeaders(headers, nowMs, toleranceMs);
+  if (!checked.ok) return checked;
+  const expected = Buffer.from(signWebhook(secret, checked.timestamp, rawBody), "hex");
+  const given = /^[0-9a-f]{64}$/.test(checked.signature) ? Buffer.from(checked.signature, "hex") : Buffer.alloc(0);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { ok: false, reason: "signature" };
   }

@@ -1,7 +1,8 @@
 /**
- * Encryption of the users' service keys at rest: AES-256-GCM with a random 12-byte nonce per
- * encryption, the key version stored alongside for rotation, and associated data naming the row, so a
- * ciphertext copied to another user or network does not decrypt. No message here carries key material.
+ * Encryption of secrets at rest (users' service keys and webhook secrets: sealed-columns.ts): AES-256-GCM
+ * with a random 12-byte nonce per encryption, the key version stored alongside for rotation, and
+ * associated data naming the row, so a ciphertext copied to another user or network does not decrypt.
+ * No message here carries key material.
  */
 import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from "node:crypto";
 import type { NetworkName } from "./types.js";
@@ -40,8 +41,8 @@ export class KeyDecryptionError extends Error {
   }
 }
 
-/** The associated data of a stored key: binds the ciphertext to its user and network. */
-export function keyAad(telegramId: number, network: NetworkName): string {
+/** The associated data of a stored key: binds the ciphertext to its user and network (as stored in the row). */
+export function keyAad(telegramId: number, network: NetworkName | (string & {})): string {
   return `user:${telegramId}:${network}`;
 }
 

@@ -6,6 +6,7 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
 import type { KeyCipher } from "./key-crypto.js";
 import type { Database, NotifySettingsTable } from "./schema.js";
+import { noSealedValue, seal, unseal, WEBHOOK_SECRET } from "./sealed-columns.js";
 
 export const NOTICE_TOPICS = ["invoices", "cheques", "orders", "alerts"] as const;
 export type NoticeTopic = (typeof NOTICE_TOPICS)[number];
@@ -32,8 +33,6 @@ export interface NotifySettingsRepo {
   removeSecret(telegramId: number): Promise<void>;
 }
 
-const secretAad = (telegramId: number) => `webhook-secret:${telegramId}`;
-
 /** The repository over Kysely; rows are created on first change, defaults apply before that. */
 export function createNotifySettingsRepo(db: Kysely<Database>, cipher: KeyCipher): NotifySettingsRepo {
   const find = (telegramId: number) =>
@@ -56,32 +55,12 @@ export function createNotifySettingsRepo(db: Kysely<Database>, cipher: KeyCipher
     setQuiet: (telegramId, quiet) =>
       upsert(telegramId, { quiet_from: quiet?.from ?? null, quiet_to: quiet?.to ?? null }),
     setBlocked: (telegramId, blocked) => upsert(telegramId, { blocked: blocked ? 1 : 0 }),
-    async saveSecret(telegramId, secret) {
-      const sealed = cipher.encrypt(secret, secretAad(telegramId));
-      await upsert(telegramId, {
-        secret_ciphertext: sealed.ciphertext.toString("base64"),
-        secret_nonce: sealed.nonce.toString("base64"),
-        secret_tag: sealed.tag.toString("base64"),
-        secret_version: sealed.version,
-      });
-    },
+    saveSecret: (telegramId, secret) => upsert(telegramId, seal(cipher, WEBHOOK_SECRET, secret, telegramId)),
     async loadSecret(telegramId) {
       const row = await find(telegramId);
-      if (!row?.secret_ciphertext || !row.secret_nonce || !row.secret_tag || row.secret_version === null) {
-        return undefined;
-      }
-      return cipher.decrypt(
-        {
-          ciphertext: Buffer.from(row.secret_ciphertext, "base64"),
-          nonce: Buffer.from(row.secret_nonce, "base64"),
-          tag: Buffer.from(row.secret_tag, "base64"),
-          version: row.secret_version,
-        },
-        secretAad(telegramId),
-      );
+      return row && unseal(cipher, WEBHOOK_SECRET, row, telegramId);
     },
-    removeSecret: (telegramId) =>
-      upsert(telegramId, { secret_ciphertext: null, secret_nonce: null, secret_tag: null, secret_version: null }),
+    removeSecret: (telegramId) => upsert(telegramId, noSealedValue(WEBHOOK_SECRET)),
   };
 }
 

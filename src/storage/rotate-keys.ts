@@ -1,77 +1,126 @@
 /**
- * Re-encrypts every stored service key under the current encryption key version. Safe while bots
- * run: each row is rewritten only if it still holds the ciphertext that was read (a key saved or
- * removed meanwhile is left alone, and is under the current version already), and bots accept the
- * previous versions (KEY_ENCRYPTION_PREVIOUS_KEYS) until it is done. Running it twice changes nothing.
+ * Re-encrypts every sealed value (SEALED_COLUMNS: service keys, webhook secrets) under the current
+ * encryption key version. Safe while bots run: a row is rewritten only if it still holds the
+ * ciphertext that was read (a value saved or removed meanwhile is left alone, and is under the current
+ * version already), and bots accept the previous versions (KEY_ENCRYPTION_PREVIOUS_KEYS) until it is
+ * done. Values already under the current version are decrypted too, so "nothing unreadable" means
+ * every stored value reads with the configured keys. Running it twice changes nothing.
  */
-import type { Kysely } from "kysely";
-import { type KeyCipher, keyAad } from "./key-crypto.js";
+import { type Kysely, sql } from "kysely";
+import { type KeyCipher, KeyDecryptionError } from "./key-crypto.js";
 import type { Database } from "./schema.js";
-import type { NetworkName } from "./types.js";
+import { SEALED_COLUMNS, type SealedColumns, seal, sealedRecord } from "./sealed-columns.js";
+
+export interface ValueRotation {
+  label: string;
+  table: string;
+  prefix: string;
+  /** Values re-encrypted by this run. */
+  rotated: number;
+  /** Values already under the current version (and readable). */
+  current: number;
+  /** Values changed by a bot while this run read them (they are current now). */
+  changedMeanwhile: number;
+  /** Values that could not be decrypted: left as they were. */
+  unreadable: number;
+}
+
+/** Where a value that could not be read is: never what it holds. */
+export interface UnreadableValue {
+  table: string;
+  column: string;
+  id: number;
+  version: number;
+  reason: KeyDecryptionError["reason"];
+}
 
 export interface RotationReport {
-  /** Keys re-encrypted by this run. */
-  rotated: number;
-  /** Keys already under the current version. */
-  current: number;
-  /** Keys changed by a bot while this run read them (they are current now). */
-  changedMeanwhile: number;
-  /** Keys that could not be decrypted (their version's key is not configured): left as they were. */
-  failed: number;
+  /** One entry per sealed value, in SEALED_COLUMNS' order. */
+  values: ValueRotation[];
+  /** The first MAX_LISTED unreadable values (the counts above have them all). */
+  unreadable: UnreadableValue[];
 }
 
 const PAGE = 200;
+const MAX_LISTED = 1000;
 
-/** Rotates every key not under `cipher.currentVersion`; never logs or returns key material. */
-export async function rotateKeys(db: Kysely<Database>, cipher: KeyCipher): Promise<RotationReport> {
-  const report: RotationReport = { rotated: 0, current: 0, changedMeanwhile: 0, failed: 0 };
+interface SealedRow {
+  id: number | string;
+  [column: string]: string | number | null;
+}
+
+/** Rotates every sealed value not under `cipher.currentVersion`; never logs or returns what a value holds. */
+export async function rotateKeys(
+  db: Kysely<Database>,
+  cipher: KeyCipher,
+  columns: readonly SealedColumns[] = SEALED_COLUMNS,
+): Promise<RotationReport> {
+  const report: RotationReport = { values: [], unreadable: [] };
+  for (const c of columns) report.values.push(await rotateColumns(db, cipher, c, report.unreadable));
+  return report;
+}
+
+async function rotateColumns(
+  db: Kysely<Database>,
+  cipher: KeyCipher,
+  c: SealedColumns,
+  unreadable: UnreadableValue[],
+): Promise<ValueRotation> {
+  const counts: ValueRotation = {
+    label: c.label,
+    table: c.table,
+    prefix: c.prefix,
+    rotated: 0,
+    current: 0,
+    changedMeanwhile: 0,
+    unreadable: 0,
+  };
+  const col = (suffix: string) => sql.ref(`${c.prefix}_${suffix}`);
+  const id = sql.ref(c.id);
   let after = Number.MIN_SAFE_INTEGER;
   for (;;) {
-    const rows = await db
-      .selectFrom("users")
-      .select(["telegram_id", "network", "key_ciphertext", "key_nonce", "key_tag", "key_version"])
-      .where("key_ciphertext", "is not", null)
-      .where("telegram_id", ">", after)
-      .orderBy("telegram_id")
-      .limit(PAGE)
-      .execute();
-    if (rows.length === 0) return report;
-    after = rows.at(-1)!.telegram_id;
+    const { rows } = await sql<SealedRow>`
+      select ${id} as id, ${sql.join([...c.context, ...["ciphertext", "nonce", "tag", "version"].map((s) => `${c.prefix}_${s}`)].map((n) => sql.ref(n)))}
+      from ${sql.table(c.table)}
+      where ${col("ciphertext")} is not null and ${id} > ${after}
+      order by ${id}
+      limit ${PAGE}`.execute(db);
+    if (rows.length === 0) return counts;
+    after = Number(rows.at(-1)!.id);
     for (const row of rows) {
-      if (row.key_version === cipher.currentVersion) {
-        report.current++;
+      const rowId = Number(row.id);
+      const context = Object.fromEntries(c.context.map((n) => [n, String(row[n] ?? "")]));
+      const skip = (reason: KeyDecryptionError["reason"]) => {
+        counts.unreadable++;
+        if (unreadable.length < MAX_LISTED) {
+          const version = Number(row[`${c.prefix}_version`] ?? 0);
+          unreadable.push({ table: c.table, column: `${c.prefix}_ciphertext`, id: rowId, version, reason });
+        }
+      };
+      const record = sealedRecord(c, row);
+      if (!record) {
+        skip("malformed");
         continue;
       }
-      const aad = keyAad(row.telegram_id, row.network === "testnet" ? "testnet" : ("production" as NetworkName));
       let plaintext: string;
       try {
-        plaintext = cipher.decrypt(
-          {
-            ciphertext: Buffer.from(row.key_ciphertext ?? "", "base64"),
-            nonce: Buffer.from(row.key_nonce ?? "", "base64"),
-            tag: Buffer.from(row.key_tag ?? "", "base64"),
-            version: row.key_version ?? 0,
-          },
-          aad,
-        );
-      } catch {
-        report.failed++;
+        plaintext = cipher.decrypt(record, c.aad(rowId, context));
+      } catch (err) {
+        if (!(err instanceof KeyDecryptionError)) throw err;
+        skip(err.reason);
         continue;
       }
-      const sealed = cipher.encrypt(plaintext, aad);
-      const res = await db
-        .updateTable("users")
-        .set({
-          key_ciphertext: sealed.ciphertext.toString("base64"),
-          key_nonce: sealed.nonce.toString("base64"),
-          key_tag: sealed.tag.toString("base64"),
-          key_version: sealed.version,
-        })
-        .where("telegram_id", "=", row.telegram_id)
-        .where("key_ciphertext", "=", row.key_ciphertext)
-        .executeTakeFirst();
-      if (res.numUpdatedRows > 0n) report.rotated++;
-      else report.changedMeanwhile++;
+      if (record.version === cipher.currentVersion) {
+        counts.current++;
+        continue;
+      }
+      const sealed = seal(cipher, c, plaintext, rowId, context);
+      const result = await sql`
+        update ${sql.table(c.table)}
+        set ${sql.join(Object.entries(sealed).map(([name, value]) => sql`${sql.ref(name)} = ${value}`))}
+        where ${id} = ${rowId} and ${col("ciphertext")} = ${row[`${c.prefix}_ciphertext`]}`.execute(db);
+      if ((result.numAffectedRows ?? 0n) > 0n) counts.rotated++;
+      else counts.changedMeanwhile++;
     }
   }
 }

@@ -4,19 +4,14 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import { precompile } from "./compiled.js";
-import { type KeyCipher, keyAad } from "./key-crypto.js";
+import type { KeyCipher } from "./key-crypto.js";
 import type { Database, UsersTable } from "./schema.js";
+import { noSealedValue, SERVICE_KEY, seal, unseal } from "./sealed-columns.js";
 import type { NetworkName, UserRecord, UsersRepo } from "./types.js";
 
 export const DEFAULT_NETWORK: NetworkName = "production";
 
-const NO_KEY = {
-  key_ciphertext: null,
-  key_nonce: null,
-  key_tag: null,
-  key_version: null,
-  account_name: null,
-} as const;
+const NO_KEY = { ...noSealedValue(SERVICE_KEY), account_name: null } as const;
 
 /** Users over Kysely; `cipher` encrypts keys on save and decrypts them on load. */
 export function createUsersRepo(db: Kysely<Database>, cipher: KeyCipher): UsersRepo {
@@ -63,14 +58,10 @@ export function createUsersRepo(db: Kysely<Database>, cipher: KeyCipher): UsersR
     },
 
     async saveKey(telegramId, network, apiKey, accountName) {
-      const sealed = cipher.encrypt(apiKey, keyAad(telegramId, network));
       const now = Date.now();
       const fields = {
         network,
-        key_ciphertext: sealed.ciphertext.toString("base64"),
-        key_nonce: sealed.nonce.toString("base64"),
-        key_tag: sealed.tag.toString("base64"),
-        key_version: sealed.version,
+        ...seal(cipher, SERVICE_KEY, apiKey, telegramId, { network }),
         account_name: accountName,
         updated_at: now,
       };
@@ -83,19 +74,10 @@ export function createUsersRepo(db: Kysely<Database>, cipher: KeyCipher): UsersR
 
     async loadKey(telegramId) {
       const row = await find(telegramId);
-      if (!row?.key_ciphertext || !row.key_nonce || !row.key_tag || row.key_version === null)
-        return undefined;
+      if (!row?.key_ciphertext) return undefined;
       const network = toNetwork(row.network);
-      const apiKey = cipher.decrypt(
-        {
-          ciphertext: Buffer.from(row.key_ciphertext, "base64"),
-          nonce: Buffer.from(row.key_nonce, "base64"),
-          tag: Buffer.from(row.key_tag, "base64"),
-          version: row.key_version,
-        },
-        keyAad(telegramId, network),
-      );
-      return { network, apiKey };
+      const apiKey = unseal(cipher, SERVICE_KEY, row, telegramId, { network });
+      return apiKey === undefined ? undefined : { network, apiKey };
     },
 
     async removeKey(telegramId) {

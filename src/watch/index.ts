@@ -9,7 +9,7 @@ import type { Config } from "../config.js";
 import type { ServiceFactory } from "../service/factory.js";
 import type { SqlStorage } from "../storage/index.js";
 import { AlertWatcher, createAlertStore } from "./alerts.js";
-import { type CallbackDeps, callbackUrl } from "./callbacks.js";
+import { type CallbackDeps, callbackUrl, refusalLog } from "./callbacks.js";
 import type { WatchKind } from "./detect.js";
 import { type NoticeOutbox, NoticeSender } from "./notices.js";
 import type { Scheduler } from "./schedule.js";
@@ -92,7 +92,7 @@ export function createNotifications(d: NotificationsDeps) {
   const callbacks: CallbackDeps = {
     store,
     settings: d.storage.notifySettings,
-    log: d.log.child({ component: "callbacks" }),
+    refused: refusalLog(d.log.child({ component: "callbacks" }), now),
     now,
     maxAgeMs: c.CALLBACK_MAX_AGE_SECONDS * 1000,
     hint,

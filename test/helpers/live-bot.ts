@@ -43,23 +43,21 @@ export class TelegramOverHttp {
 
 export const WEBHOOK_SECRET = "test-secret-1234567890";
 
-/** A bot process in webhook mode on `port`. */
+/** A bot process in webhook mode on a port the system picks (PORT=0), read from its "bot started" line. */
 export class LiveBot {
   output = "";
+  port = 0;
   readonly child: ChildProcess;
   readonly exited: Promise<number | null>;
 
-  constructor(
-    readonly port: number,
-    env: Record<string, string>,
-  ) {
+  constructor(env: Record<string, string>) {
     this.child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
       env: {
         PATH: process.env.PATH ?? "",
         BOT_MODE: "webhook",
         WEBHOOK_URL: `https://bot.example.org/telegram/hook`,
         WEBHOOK_SECRET,
-        PORT: String(port),
+        PORT: "0",
         LOG_LEVEL: "debug",
         ...env,
       },
@@ -76,10 +74,12 @@ export class LiveBot {
 
   async started(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (!/bot started/.test(this.output)) {
+    let line: RegExpExecArray | null;
+    while (!(line = /"port":([1-9][0-9]*)[^\n]*"msg":"bot started"/.exec(this.output))) {
       if (Date.now() > deadline || this.child.exitCode !== null) throw new Error(`did not start:\n${this.output}`);
       await new Promise((r) => setTimeout(r, 100));
     }
+    this.port = Number(line[1]);
   }
 
   /** Posts an update to the webhook (with the right secret unless told otherwise); returns the status. */
@@ -95,15 +95,6 @@ export class LiveBot {
     await res.text();
     return res.status;
   }
-}
-
-/** A free loopback port. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === "object" && address ? address.port : 0;
 }
 
 let nextUpdateId = 1;

@@ -6,9 +6,10 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Logger } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { signatureHeaders } from "../../src/service/webhook-signature.js";
-import { callbackUrl, handleCallback } from "../../src/watch/callbacks.js";
+import { callbackUrl, handleCallback, refusalLog } from "../../src/watch/callbacks.js";
 import { outboxDrained } from "../bot/mass-helpers.js";
 import { Harness } from "../helpers/bot-harness.js";
 import { until } from "../helpers/wait.js";
@@ -120,10 +121,10 @@ describe("signed callbacks", () => {
     expect((await post(signatureHeaders(SECRET, body, Date.now()))).status).toBe(200);
     expect((await post(signatureHeaders(SECRET, body, Date.now()))).status).toBe(401); // replayed id
     expect((await post(signatureHeaders(SECRET, body, Date.now()), callbackUrl(base, 999_999))).status).toBe(401);
+    // One line per source and reason a minute: the second bad signature is not logged again.
     expect(warnings().map((w) => w.reason)).toEqual([
       "signature",
       "stale",
-      "signature",
       "missing",
       "replayed delivery",
       "no webhook secret",
@@ -131,6 +132,39 @@ describe("signed callbacks", () => {
     // Other delivery types are acknowledged and ignored.
     const payout = JSON.stringify({ id: "delivery-2", timestamp: new Date().toISOString(), type: "payout", data: {} });
     expect((await post(signatureHeaders(SECRET, payout, Date.now()), url, payout)).status).toBe(200);
+  });
+
+  it("refuses a flood of unsigned requests without reading the database, logging once a minute per source", async () => {
+    h = await Harness.create();
+    const { user } = await userWithSecret();
+    let secretReads = 0;
+    const deps = h.notifications.callbacks;
+    const loadSecret = deps.settings.loadSecret;
+    deps.settings = {
+      ...deps.settings,
+      loadSecret: (telegramId) => {
+        secretReads++;
+        return loadSecret(telegramId);
+      },
+    };
+    const base = await receiver();
+    const unsigned = () =>
+      fetch(callbackUrl(base, user.id), { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+
+    const statuses = await Promise.all(Array.from({ length: 100 }, unsigned));
+    expect(statuses.every((r) => r.status === 401)).toBe(true);
+    expect(secretReads).toBe(0);
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]).toMatchObject({ reason: "missing", source: "127.0.0.1", telegramId: user.id });
+
+    h.advanceClock(59_000);
+    expect((await unsigned()).status).toBe(401);
+    expect(warnings()).toHaveLength(1);
+    h.advanceClock(1_000);
+    expect((await unsigned()).status).toBe(401);
+    expect(warnings()).toHaveLength(2);
+    expect(warnings()[1]).toMatchObject({ reason: "missing", suppressed: 100 });
+    expect(secretReads).toBe(0);
   });
 
   it("the bot asks for callbacks on new invoices only for users who stored a secret", async () => {
@@ -148,5 +182,24 @@ describe("signed callbacks", () => {
     await user.pressLabel(/Confirm/);
     const [request] = await h.simRequests("createCheque");
     expect(request?.body).toMatchObject({ asset: "USDT", amount: "1", callback });
+  });
+});
+
+describe("the refusal log", () => {
+  it("keeps to one line a minute per source and reason, and to one for all when sources are too many", () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = { warn: (fields: Record<string, unknown>) => lines.push(fields) } as unknown as Logger;
+    let now = 0;
+    const refused = refusalLog(log, () => now);
+    for (let i = 0; i < 5000; i++) refused(`10.0.${Math.floor(i / 256)}.${i % 256}`, 1, "missing");
+    expect(lines).toHaveLength(1001);
+    expect(lines.at(-1)).toMatchObject({ source: "many sources", reason: "missing" });
+    refused("10.0.0.0", 1, "stale");
+    expect(lines).toHaveLength(1002);
+    now += 60_000;
+    refused("10.0.19.0", 1, "missing");
+    expect(lines.at(-1)).toMatchObject({ source: "10.0.19.0", reason: "missing" });
+    refused("10.0.0.0", 1, "missing");
+    expect(lines.at(-1)).toMatchObject({ source: "10.0.0.0", reason: "missing" });
   });
 });

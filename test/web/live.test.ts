@@ -1,17 +1,19 @@
 /**
  * One bot process for real, in webhook mode, against the simulator and a fake Bot API over HTTP:
  * setWebhook with the secret and the allowed update types; 401 for a request without the right
- * secret (nothing handled); an update delivered twice handled once; /healthz and /metrics; a user
- * linking a key; SIGTERM exits 0; and the whole log holds neither the key, nor the bot token, nor the
+ * secret (nothing handled); a body over 1 MB refused with 413 without being read, a malformed one with
+ * 400 and one warn line; an update delivered twice handled once; /healthz and /metrics; a user linking
+ * a key; SIGTERM exits 0; and the whole log holds neither the key, nor the bot token, nor the
  * encryption key.
  */
 import { randomBytes } from "node:crypto";
+import { request } from "node:http";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, startSimulator } from "../../src/simulator/server.js";
-import { button, freePort, LiveBot, TelegramOverHttp, updates, until, WEBHOOK_SECRET } from "../helpers/live-bot.js";
+import { button, LiveBot, TelegramOverHttp, updates, until, WEBHOOK_SECRET } from "../helpers/live-bot.js";
 
 const TOKEN = "123456:LIVE-TOKEN-abcdefghijklmnop";
 const ENCRYPTION_KEY = randomBytes(32).toString("base64");
@@ -26,7 +28,7 @@ describe("a bot process in webhook mode", () => {
     sim = await startSimulator({ port: 0, seed: false });
     await telegram.start();
     const dir = mkdtempSync(join(tmpdir(), "bot-live-"));
-    bot = new LiveBot(await freePort(), {
+    bot = new LiveBot({
       BOT_TOKEN: TOKEN,
       TELEGRAM_API_ROOT: telegram.url,
       KEY_ENCRYPTION_KEY: ENCRYPTION_KEY,
@@ -35,6 +37,7 @@ describe("a bot process in webhook mode", () => {
       EXCHANGE_BASE_URL: sim.baseUrls.exchange,
       PAY_TESTNET_BASE_URL: sim.baseUrls.payTestnet,
       EXCHANGE_TESTNET_BASE_URL: sim.baseUrls.exchangeTestnet,
+      HEALTH_CHECK_SECONDS: "1",
     });
     await bot.started();
   }, 40_000);
@@ -58,6 +61,42 @@ describe("a bot process in webhook mode", () => {
     expect(await bot.post(updates.text(USER, "/start"), null)).toBe(401);
     expect(await bot.post(updates.text(USER, "/start"), "wrong-secret-123456")).toBe(401);
     await new Promise((r) => setTimeout(r, 200));
+    expect(telegram.tg.textsIn(USER)).toEqual([]);
+  });
+
+  it("refuses a body over 1 MB with 413 without reading it, whether its length is announced or not", async () => {
+    const announced = await streamPost(bot.url, { "content-length": String(100 * 1024 * 1024) }, 0);
+    expect(announced.status).toBe(413);
+    const streamed = await streamPost(bot.url, {}, 100 * 1024 * 1024);
+    expect(streamed.status).toBe(413);
+    // What the client managed to send before the answer: the limit and what sockets buffer, not 100 MB.
+    expect(streamed.written).toBeLessThan(16 * 1024 * 1024);
+    // Without the right secret nothing is read either.
+    expect((await streamPost(bot.url, { "content-length": String(100 * 1024 * 1024) }, 0, "wrong-secret-123456")).status).toBe(401);
+    expect(telegram.tg.textsIn(USER)).toEqual([]);
+  });
+
+  it("answers a malformed body with 400 and one warn line, and handles nothing of it", async () => {
+    const from = bot.output.length;
+    for (const body of ["{not json", "[]", JSON.stringify({ update_id: "x" })]) {
+      const res = await fetch(`${bot.url}/telegram/hook`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": WEBHOOK_SECRET },
+        body,
+      });
+      expect(res.status).toBe(400);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    const lines = bot.output
+      .slice(from)
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(lines.filter((l) => l.level >= 40).map((l) => [l.level, l.msg])).toEqual([
+      [40, "webhook request refused"],
+      [40, "webhook request refused"],
+      [40, "webhook request refused"],
+    ]);
     expect(telegram.tg.textsIn(USER)).toEqual([]);
   });
 
@@ -116,13 +155,14 @@ describe("a bot process in webhook mode", () => {
     expect(metrics).toMatch(/bot_service_calls_total\{operation="getAppInfo",status="200"\} [1-9]/);
     expect(metrics).toMatch(/bot_service_call_seconds_count\{operation="getAppInfo"\} [1-9]/);
     expect(metrics).toMatch(/bot_outbox_depth 0/);
-    expect(metrics).toContain("# TYPE bot_journal_entries gauge");
-    expect(metrics).toContain("# TYPE bot_mass_rows gauge");
+    expect(metrics).toMatch(/bot_journal_unfinished\{state="pending"\} 0/);
+    expect(metrics).toMatch(/bot_mass_rows_unfinished\{state="queued"\} 0/);
     expect(await (await fetch(`${bot.url}/nothing`)).text()).toBe("");
   });
 
   it("reports 503 when the service cannot be reached", async () => {
     await sim.close();
+    await new Promise((r) => setTimeout(r, 1100)); // HEALTH_CHECK_SECONDS
     const health = await fetch(`${bot.url}/healthz`);
     expect(health.status).toBe(503);
     expect(await health.json()).toEqual({ ok: false, checks: { database: "ok", service: "failing" } });
@@ -142,3 +182,46 @@ describe("a bot process in webhook mode", () => {
     expect(log).not.toContain(ENCRYPTION_KEY);
   });
 });
+
+/**
+ * POSTs `total` bytes to the webhook in 64 KB chunks (or only the headers when 0), stopping once an
+ * answer comes; the status (or "timeout" after 5 s) and the bytes written by then.
+ */
+function streamPost(
+  base: string,
+  headers: Record<string, string>,
+  total: number,
+  secret = WEBHOOK_SECRET,
+): Promise<{ status: number | "timeout"; written: number }> {
+  return new Promise((resolve) => {
+    let written = 0;
+    let answered = false;
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const req = request(`${base}/telegram/hook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret, ...headers },
+    });
+    const finish = (status: number | "timeout") => {
+      if (answered) return;
+      answered = true;
+      clearTimeout(timer);
+      req.destroy();
+      resolve({ status, written });
+    };
+    const timer = setTimeout(() => finish("timeout"), 5000);
+    req.on("response", (res) => {
+      res.resume();
+      finish(res.statusCode ?? 0);
+    });
+    req.on("error", () => undefined); // the server closing the connection early is what is expected
+    const pump = () => {
+      while (!answered && written < total) {
+        written += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!answered && total > 0) req.end();
+    };
+    if (total === 0) req.flushHeaders();
+    else pump();
+  });
+}

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, startSimulator } from "../../src/simulator/server.js";
-import { button, freePort, LiveBot, TelegramOverHttp, until, updates } from "../helpers/live-bot.js";
+import { button, LiveBot, TelegramOverHttp, until, updates } from "../helpers/live-bot.js";
 import { pgExec } from "../helpers/pg.js";
 import pg from "pg";
 import { money } from "../../src/domain/money.js";
@@ -47,9 +47,9 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
       PAY_TESTNET_BASE_URL: sim.baseUrls.payTestnet,
       EXCHANGE_TESTNET_BASE_URL: sim.baseUrls.exchangeTestnet,
     };
-    a = new LiveBot(await freePort(), env);
+    a = new LiveBot(env);
     await a.started();
-    b = new LiveBot(await freePort(), env);
+    b = new LiveBot(env);
     await b.started();
   }, 60_000);
 
@@ -195,7 +195,7 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
     expect(await rows("sending")).toBe(0);
     expect(await rows("completed")).toBeLessThan(ROWS);
 
-    c = new LiveBot(await freePort(), env);
+    c = new LiveBot(env);
     await c.started();
     await until(
       async () => {

@@ -2,8 +2,8 @@
  * The end of a job: a summary (paid, failed with reasons, not sent, totals) and a CSV of every row
  * with its outcome and transfer id, sent to the operator as a document through the outbox.
  */
-import { stringify } from "csv-stringify/sync";
 import { formatAmount } from "../../../domain/money.js";
+import { spreadsheetCsv } from "../../../domain/spreadsheet-csv.js";
 import type { OutgoingMessage } from "../../../outbox/store.js";
 import type { Translate } from "../../shared/errors.js";
 import { totalsByAsset } from "./plan.js";
@@ -23,7 +23,7 @@ export function rowOutcome(row: Pick<MassRow, "state">): "paid" | "failed" | "no
 
 /** The CSV of every row: what was asked, what happened, and the service's transfer id. */
 export function reportCsv(rows: MassRow[]): string {
-  return stringify([
+  return spreadsheetCsv([
     [
       "row",
       "lines",

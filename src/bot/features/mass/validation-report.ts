@@ -2,8 +2,8 @@
  * Telling the operator what is wrong with a list: every problem with its line, value and reason, as
  * one message when short, else the first few plus a CSV of all of them.
  */
-import { stringify } from "csv-stringify/sync";
 import { InlineKeyboard, InputFile } from "grammy";
+import { spreadsheetCsv } from "../../../domain/spreadsheet-csv.js";
 import type { BotContext } from "../../context.js";
 import type { Translate } from "../../shared/errors.js";
 import { CANCEL_DATA } from "../../shared/inputs.js";
@@ -51,7 +51,7 @@ export async function reportProblems(ctx: BotContext, errors: RowError[]): Promi
     foot,
   ];
   await ctx.reply(preview.join("\n"), { reply_markup: cancel });
-  const csv = stringify([
+  const csv = spreadsheetCsv([
     ["line", "value", "reason"],
     ...errors.map((e) => [e.line, e.value, problemText(t, e)]),
   ]);
