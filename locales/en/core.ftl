@@ -60,13 +60,21 @@ confirm-no = ✖️ Cancel
 confirm-expires = Confirm within { $seconds } seconds.
 confirm-processing = Processing…
 confirm-cancelled = Cancelled. Nothing was done.
-confirm-expired = This confirmation has expired. Nothing was done; start again if you still want it.
+confirm-expired = This confirmation had expired when your press reached me. Nothing was done; start again if you still want it.
 confirm-foreign = This button belongs to someone else.
 confirm-missing = This confirmation is unknown or was removed.
 confirm-already = This was already handled.
 confirm-refused = ❌ Not done: { $reason }
-confirm-unknown-outcome = ⚠️ The service did not answer in time, so the outcome is not known yet. Nothing will be sent twice; I will check and tell you the result.
-confirm-not-carried-out = ℹ️ An action you confirmed earlier was not carried out (the connection was lost before it reached the service). Nothing was moved; you can start it again.
+confirm-in-progress = This is being carried out. I will tell you the result.
+confirm-outcome-server-errors = ⚠️ The service answered with an error each time I tried, so this is not confirmed yet. I will check again, carry it out if it has not gone through, and tell you the result. Nothing is sent twice.
+confirm-outcome-connection-lost = ⚠️ The connection to the service was lost after the request was sent (or its reply did not come in time), so the outcome is not known yet. I will check, carry it out if it has not gone through, and tell you the result. Nothing is sent twice.
+confirm-outcome-unreadable-reply = ⚠️ The service's reply could not be understood, so the outcome is not known yet. I will check and tell you the result. Nothing is sent twice.
+confirm-outcome-unreachable = ⚠️ The service could not be reached to check it, so the outcome is not known yet. I will check again, carry it out if it has not gone through, and tell you the result. Nothing is sent twice.
+confirm-outcome-not-sent = ⚠️ The service could not be reached, so nothing was sent yet. I will try again and tell you the result. Nothing is sent twice.
+confirm-outcome-rate-limited = ⚠️ The service asked me to slow down, so nothing was sent yet. I will try again shortly and tell you the result. Nothing is sent twice.
+confirm-outcome-internal = ⚠️ Something went wrong on our side before the outcome was known. I will check and tell you the result. Nothing is sent twice.
+confirm-restarted = ⏳ The bot restarted while carrying out an action you confirmed.
+confirm-unchecked = ⚠️ An action you confirmed could not be finished or checked: { $reason } Nothing more will be sent; if it had reached the service before, it stays done (see your history in xRocket).
 
 ## errors
 error-generic = Something went wrong on our side. Please try again later.

@@ -387,7 +387,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
 
       h.advanceClock(31_000);
       await admin.press(data);
-      expect(admin.last()!.text).toContain("This confirmation has expired");
+      expect(admin.last()!.text).toContain("This confirmation had expired when your press reached me");
       await new Promise((r) => setTimeout(r, 200));
       expect((await latestJob(h))!.status).toBe("draft");
       expect(await sentClientIds(h)).toEqual([]);
