@@ -48,6 +48,8 @@ common-none = Nothing here yet.
 ## amounts
 amount-not_a_number = That is not an amount. Send a number such as 10 or 2.5.
 amount-ambiguous = Is that a thousands separator or a decimal comma? Write the amount with a dot for decimals, e.g. 12.345 or 12345.
+amount-misplaced_separator = The separators in that amount do not mark thousands (as in 1 000 or 1'000), so I cannot tell what you meant. Write it without them, with a dot for decimals: e.g. 15 or 1.5.
+amount-invisible_character = That amount contains invisible characters (often copied along with it), so I cannot be sure what it says. Please type it yourself, e.g. 10 or 2.5.
 amount-not_positive = The amount must be greater than zero.
 amount-too_many_decimals = Too many decimal places: { $asset } allows at most { $decimals }.
 amount-below_minimum = The minimum is { $min } { $asset }.

@@ -102,6 +102,16 @@ describe("validating rows", () => {
     ]);
   });
 
+  it("refuses an amount with a separator that marks no thousands or an invisible character, never reading 15", () => {
+    const { valid, errors } = validate("101,1'5,USDT\n102,1\uFEFF5,USDT\n103,1\u200B5,USDT\n104,\"1 000\",USDT");
+    expect(errors.map((e) => [e.line, e.problem])).toEqual([
+      [1, "amount_misplaced_separator"],
+      [2, "amount_invisible_character"],
+      [3, "amount_invisible_character"],
+    ]);
+    expect(valid.map((r) => r.amount)).toEqual(["1000"]);
+  });
+
   it("reports every problem of every row", () => {
     const { valid, errors } = validate(
       [

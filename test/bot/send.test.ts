@@ -239,6 +239,13 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
 
     await user.send("ten");
     expect(user.last()?.text).toMatch(/not an amount/);
+    // Never read as 15: a separator that marks no thousands, an invisible character.
+    await user.send("1'5");
+    expect(user.last()?.text).toMatch(/do not mark thousands/);
+    await user.send("1\uFEFF5");
+    expect(user.last()?.text).toMatch(/invisible characters/);
+    await user.send("1\u200B5");
+    expect(user.last()?.text).toMatch(/invisible characters/);
     await user.send("0");
     expect(user.last()?.text).toMatch(/greater than zero/);
     await user.send("1.1234567");
