@@ -15,6 +15,7 @@ mass-file-too-big = ❌ The file is too large (at most { $max } MB). Split it in
 mass-file-not-text = ❌ This file is not a text or CSV file. Export the list as CSV (UTF-8) and send it again.
 mass-file-unreadable = ❌ I could not download this file. Please send it again.
 mass-empty = ❌ I found no rows in this list. Send one recipient per line: target,amount[,asset][,description].
+mass-no-columns = ❌ I could not find the columns of this list: separate them with a comma, semicolon or tab, one recipient per line, e.g. 123456789,10,USDT. Other separators (| or spaces) are not recognised.
 mass-too-many-rows = ❌ The list has { $rows } rows; at most { $max } are allowed per job. Split it and send the parts one by one.
 mass-ask-default-asset = Some rows have no asset. Which currency should they be paid in?
 mass-errors-title = ❌ { $count ->

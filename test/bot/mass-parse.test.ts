@@ -15,6 +15,7 @@ import { parseSenderName } from "../../src/bot/features/mass/flow.js";
 import {
   decodeInput,
   digestRows,
+  lacksColumns,
   needsDefaultAsset,
   readRows,
   validateRows,
@@ -51,6 +52,13 @@ describe("reading a list", () => {
       { line: 7, fields: ["104", "4"] },
     ]);
     expect(needsDefaultAsset(read.rows)).toBe(true);
+  });
+
+  it("tells a list without any column it can read from one with some bad rows", () => {
+    expect(lacksColumns(readRows("101|1.5|USDT\n102|2|USDT").rows)).toBe(true);
+    expect(lacksColumns(readRows("target amount\n101 1.5\n102 2").rows)).toBe(true);
+    expect(lacksColumns(readRows("101,1.5\n102|2").rows)).toBe(false);
+    expect(lacksColumns(readRows("target,amount\n").rows)).toBe(false);
   });
 
   it("takes semicolons (with decimal commas) and tabs, and reports an unclosed quote", () => {

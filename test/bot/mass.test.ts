@@ -253,6 +253,21 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       expect(await sentClientIds(h)).toEqual([]);
     });
 
+    it("says at once that a list separated with | has no columns it can read, without asking for an asset", async () => {
+      await create();
+      const admin = await linkedAdmin(h, { USDT: "100" });
+      await admin.send("/mass");
+      await admin.send(`${R1}|1.5|USDT\n${R2}|2|USDT`);
+      expect(admin.last()!.text).toMatch(/could not find the columns of this list: separate them with a comma, semicolon or tab/);
+      expect(admin.texts().some((t) => /Which currency should they be paid in/.test(t))).toBe(false);
+      expect(admin.buttonData(/Cancel/)).toBe("in:cancel");
+      // Still in the flow: the list with commas goes through.
+      await admin.send(`${R1},1.5,USDT\n${R2},2,USDT`);
+      await admin.pressLabel(/Don't notify/);
+      expect(admin.last()!.text).toContain("Confirm within");
+      expect(await sentClientIds(h)).toEqual([]);
+    });
+
     it("refuses a list the balance does not cover, with the shortfall", async () => {
       await create();
       const admin = await linkedAdmin(h, { USDT: "10" });
