@@ -118,7 +118,7 @@ keys-group-refused = ⚠️ Never post API keys in a group. I deleted the messag
 keys-pasted-outside = ⚠️ That looked like an API key, so I deleted it. To link a key, use /connect.
 
 ## keys-unlink
-keys-unlink-confirm = Remove the API key of { $name } ({ $network })? The bot will no longer reach your account, and summaries waiting for Confirm can no longer be confirmed. You can link a key again with /connect.
+keys-unlink-confirm = Remove the API key of “{ $name }” ({ $network })? The bot will no longer reach your account, and summaries waiting for Confirm can no longer be confirmed. You can link a key again with /connect.
 keys-unlink-yes = 🗑 Yes, remove it
 keys-unlink-no = Keep it
 keys-unlink-kept = The API key stays linked.

@@ -118,7 +118,7 @@ mass-report-skipped = Not sent: { $count } ({ $totals })
 mass-report-file = Every row with its outcome and transfer id is in the file below.
 mass-report-caption = Mass transfer { $job }: every row and its outcome
 mass-notify-received = 💸 You received { $amounts } from { $sender }.
-mass-notify-note = Note: { $note }
+mass-notify-note = Note:
 mass-notify-summary = 📨 Notifications for { $job }: delivered { $sent }, unreachable { $unreachable } (never started the bot or blocked it), failed { $failed }.
 
 ## Sender name in recipients' notifications (issue 9)

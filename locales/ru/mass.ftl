@@ -120,7 +120,7 @@ mass-report-skipped = Не отправлено: { $count } ({ $totals })
 mass-report-file = Все строки с результатом и ID перевода — в файле ниже.
 mass-report-caption = Массовая выплата { $job }: все строки и их результат
 mass-notify-received = 💸 Вы получили { $amounts } от { $sender }.
-mass-notify-note = Комментарий: { $note }
+mass-notify-note = Комментарий:
 mass-notify-summary = 📨 Уведомления по { $job }: доставлено { $sent }, недоступны { $unreachable } (не запускали бота или заблокировали его), ошибки { $failed }.
 
 ## Sender name in recipients' notifications (issue 9)

@@ -101,7 +101,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       expect(csv.content.trim().split("\n")).toHaveLength(3);
       expect(csv.content).toContain(`1,1 3,${R1},USDT,2.5,hello,paid,${rows[0]!.transfer_id}`);
       // Merged rows keep the first note (joined notes could exceed the length limit).
-      expect(h.tg.textsIn(R1)).toEqual(["💸 You received 2.5 USDT from Acme Payroll.\nNote: hello"]);
+      expect(h.tg.textsIn(R1)).toEqual(["💸 You received 2.5 USDT from Acme Payroll.\nNote:\n│ hello"]);
       expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT from Acme Payroll."]);
     });
 
@@ -125,9 +125,9 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       await waitDone(h, job.id);
       // The app's own name ("Sim app …") is never shown to recipients.
       expect(h.tg.textsIn(R1)).toEqual([
-        "💸 You received 4 USDT from Acme Payroll.\nNote: rent March\nNote: rent April",
+        "💸 You received 4 USDT from Acme Payroll.\nNote:\n│ rent March\nNote:\n│ rent April",
       ]);
-      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT from Acme Payroll.\nNote: bonus for R2 only"]);
+      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT from Acme Payroll.\nNote:\n│ bonus for R2 only"]);
       expect(h.tg.textsIn(R3)).toEqual(["💸 You received 4 USDT from Acme Payroll."]);
 
       // Next job: the last name is a button; pressing it keeps it.
