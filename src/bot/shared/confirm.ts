@@ -271,62 +271,62 @@ export async function reconcileUnfinished(
 ): Promise<number> {
   let settled = 0;
   const cutoff = deps.now().getTime() - minAgeMs;
-  for (const seen of await deps.storage.operations.listUnfinished()) {
+  for (const op of await deps.storage.operations.listUnfinished()) {
     // Another instance may still be sending a recent one: only settle what nobody can be working on.
-    if (seen.updatedAt.getTime() > cutoff) continue;
-    if (!(await deps.storage.operations.takeOver(seen.id, seen.updatedAt, deps.now()))) continue;
-    const op = seen;
-    const def = registry.get(op.kind);
-    const t = await translatorFor(op.telegramId);
-    // Told so far only "Processing…" (the handler stopped before an outcome): hears why it is late.
-    const untold = op.state === "pending";
-    const stillUnknown = async (reason: UnsettledReason, err: unknown) => {
-      deps.logger.warn({ err, operationId: op.id, reason }, "unfinished operation not settled yet; will retry later");
-      await record(
-        op,
-        { state: "unknown", error: reason },
-        untold ? { text: `${t("confirm-restarted")}\n${t(`confirm-outcome-${reason}`)}` } : undefined,
-      );
-    };
-    let found: Reconciled<Json>;
+    if (op.updatedAt.getTime() > cutoff) continue;
+    if (!(await deps.storage.operations.takeOver(op.id, op.updatedAt, deps.now()))) continue;
     try {
-      found = await def.reconcile({ op, payload: op.payload, clients: await clientsForOperation(deps, op) });
+      if (await settleUnfinished(deps, registry.get(op.kind), op, await translatorFor(op.telegramId), record)) settled++;
     } catch (err) {
-      if (keyUnusable(err)) {
-        // Neither readable nor sendable any more: say so, and that what reached the service stays done.
-        const reason = describeError(err);
-        deps.logger.info({ operationId: op.id, reason: reason.key }, "unfinished operation cannot be checked");
-        await record(op, { state: "refused", error: reason.key }, { text: t("confirm-unchecked", { reason: t(reason.key, reason.vars) }) });
-        settled++;
-      } else await stillUnknown(unsettledReason(err), err);
-      continue;
+      deps.logger.warn({ err, operationId: op.id }, "reconciliation failed; will retry later");
     }
-    if (found.done) {
-      await record(
-        op,
-        { state: "done", result: found.resource },
-        { text: def.describeDone(t, op.payload, found.resource), keyboard: def.doneKeyboard?.(t, op.payload, found.resource) },
-      );
-      await hintWatcher(deps, op);
-      settled++;
-      continue;
-    }
-    const a = await attempt(deps, def, op);
-    logAttempt(deps, op, a);
-    if (a.state === "unknown") {
-      await stillUnknown(a.reason, a.err);
-      continue;
-    }
-    const outcome = outcomeOf(def, op, a, t);
-    await record(
-      op,
-      a.state === "done" ? { state: "done", result: a.result } : { state: "refused", error: a.reason.key },
-      { text: outcome.text, ...(outcome.keyboard ? { keyboard: outcome.keyboard } : {}) },
-    );
-    if (a.state === "done") await hintWatcher(deps, op);
-    settled++;
   }
   return settled;
+}
+
+/**
+ * Reads back one unfinished operation, carries it out when the service has nothing under its id, and
+ * records what came of it; true when it ended (done or refused).
+ */
+async function settleUnfinished(
+  deps: BotDeps,
+  def: ActionDefinition,
+  op: OperationRecord,
+  t: Translate,
+  record: RecordSettlement,
+): Promise<boolean> {
+  const stillUnknown = async (reason: UnsettledReason, err: unknown) => {
+    const log = deps.logger.child({ operationId: op.id, kind: op.kind });
+    if (reason === "internal") log.error({ err }, "unfinished operation failed on our side; will retry later");
+    else log.warn({ err, reason }, "unfinished operation not settled yet; will retry later");
+    // Told so far only "Processing…" (the handler stopped before an outcome): now hears why it is late.
+    const notice = op.state === "pending" ? { text: `${t("confirm-restarted")}\n${t(`confirm-outcome-${reason}`)}` } : undefined;
+    await record(op, { state: "unknown", error: reason }, notice);
+    return false;
+  };
+  let found: Reconciled<Json>;
+  try {
+    found = await def.reconcile({ op, payload: op.payload, clients: await clientsForOperation(deps, op) });
+  } catch (err) {
+    if (!keyUnusable(err)) return stillUnknown(unsettledReason(err), err);
+    // Neither readable nor sendable any more: say so, and that what reached the service stays done.
+    const reason = describeError(err);
+    deps.logger.info({ operationId: op.id, reason: reason.key }, "unfinished operation cannot be checked");
+    const text = t("confirm-unchecked", { reason: t(reason.key, reason.vars) });
+    await record(op, { state: "refused", error: reason.key }, { text });
+    return true;
+  }
+  const a: Attempt = found.done ? { state: "done", result: found.resource } : await attempt(deps, def, op);
+  if (a.state === "unknown") return stillUnknown(a.reason, a.err);
+  logAttempt(deps, op, a);
+  const { text, keyboard } = outcomeOf(def, op, a, t);
+  await record(
+    op,
+    a.state === "done" ? { state: "done", result: a.result } : { state: "refused", error: a.reason.key },
+    { text, ...(keyboard ? { keyboard } : {}) },
+  );
+  if (a.state === "done") await hintWatcher(deps, op);
+  return true;
 }
 
 /**
