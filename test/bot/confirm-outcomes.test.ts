@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { Harness } from "../helpers/bot-harness.js";
+import { transferSummary } from "./transfer-helpers.js";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const backends = [{ name: "sqlite", url: undefined }, ...(PG_URL ? [{ name: "postgres", url: PG_URL }] : [])];
@@ -23,20 +24,9 @@ describe.each(backends)("a Confirm handled late or in bad weather ($name)", ({ u
   const transfers = async () => h.simRequests("createTransfer");
   const logLevels = (from: number) => h.logLines.slice(from).map((l) => JSON.parse(l) as { level: number; msg: string });
 
-  /** A sender with 100 USDT and the summary of a 10 USDT transfer to a fresh account shown. */
   async function summaryShown(opts: { confirmTtlSeconds?: number } = {}) {
     h = await Harness.create({ databaseUrl: url, ...opts });
-    const { user, account } = await h.linkedUser({ pay: { USDT: "100" } });
-    const { userId: recipientId } = await h.createAccount({});
-    await user.press("menu:send");
-    await user.press("snd:new");
-    await user.send(String(recipientId));
-    await user.press("in:pick:USDT");
-    await user.send("10");
-    await user.press("in:skip");
-    const confirm = user.buttonData(/Confirm/);
-    if (!confirm) throw new Error(`no Confirm button: ${user.last()?.text}`);
-    return { user, senderId: account.userId, recipientId, confirm, opId: confirm.slice(3) };
+    return transferSummary(h);
   }
 
   it("carries out a Confirm whose press answer Telegram refuses as too old (a press made during a 20 s restart)", async () => {

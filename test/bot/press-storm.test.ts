@@ -7,6 +7,7 @@ import type { Update } from "grammy/types";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createBot } from "../../src/bot/index.js";
 import { BOT_INFO, Harness } from "../helpers/bot-harness.js";
+import { transferSummary } from "./transfer-helpers.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -17,23 +18,14 @@ afterEach(async () => {
 });
 
 it("carries out one transfer for 1,000 presses and 300 redeliveries, answering every press without flooding the chat", async () => {
-  const { user, account } = await h.linkedUser({ pay: { USDT: "100" } });
-  const { userId: recipientId } = await h.createAccount({});
-  await user.press("menu:send");
-  await user.press("snd:new");
-  await user.send(String(recipientId));
-  await user.press("in:pick:USDT");
-  await user.send("10");
-  await user.press("in:skip");
-  const confirm = user.buttonData(/Confirm/);
-  expect(confirm).toMatch(/^cf:/);
+  const { user, senderId, recipientId, confirm } = await transferSummary(h);
   const sentBefore = h.tg.sent.length;
   const logBefore = h.logLines.length;
 
   // Each press is its own callback query with its own update id, as Telegram delivers them.
   const presses: Update[] = Array.from(
     { length: 1000 },
-    (_, i) => ({ update_id: 100_000 + i, ...user.pressUpdate(confirm!) }) as Update,
+    (_, i) => ({ update_id: 100_000 + i, ...user.pressUpdate(confirm) }) as Update,
   );
   await Promise.all([
     ...presses.map((u) => h.replay(u)),
@@ -43,7 +35,7 @@ it("carries out one transfer for 1,000 presses and 300 redeliveries, answering e
 
   // One transfer: the service got one create, the money moved once.
   expect(await h.simRequests("createTransfer")).toHaveLength(1);
-  expect((await h.account(account.userId)).pay.USDT?.available).toBe("90");
+  expect((await h.account(senderId)).pay.USDT?.available).toBe("90");
   expect((await h.account(recipientId)).pay.USDT?.available).toBe("10");
 
   // Every press answered (a redelivery is recognised by its update id, answered again and skipped).
@@ -108,16 +100,7 @@ it("answers a press at once while its flow waits for a slow service, and the flo
 });
 
 it("answers every press of a storm when the instance that took them is killed and the updates come again", async () => {
-  const { user, account } = await h.linkedUser({ pay: { USDT: "100" } });
-  const { userId: recipientId } = await h.createAccount({});
-  await user.press("menu:send");
-  await user.press("snd:new");
-  await user.send(String(recipientId));
-  await user.press("in:pick:USDT");
-  await user.send("10");
-  await user.press("in:skip");
-  const confirm = user.buttonData(/Confirm/)!;
-  const opId = confirm.slice(3);
+  const { user, senderId, confirm, opId } = await transferSummary(h);
 
   // The first instance: once it has made 200 calls to Telegram it is killed, so nothing it does
   // afterwards reaches Telegram (its calls never complete), while the ids it took stay taken.
@@ -167,7 +150,7 @@ it("answers every press of a storm when the instance that took them is killed an
   expect(unanswered).toHaveLength(0);
   // One transfer, whichever instance carried it out.
   expect(await h.simRequests("createTransfer")).toHaveLength(1);
-  expect((await h.account(account.userId)).pay.USDT?.available).toBe("90");
+  expect((await h.account(senderId)).pay.USDT?.available).toBe("90");
   expect((await h.storage.operations.get(opId))?.state).toBe("done");
 }, 60_000);
 
