@@ -15,11 +15,11 @@ cheques-ask-recipient = Who may redeem the cheque? Send the numeric Telegram use
 cheques-recipient-invalid = That is not a Telegram user id. Send digits only (for example 123456789), or press Skip.
 cheques-recipient-anyone = anyone with the link
 cheques-recipient-user = only Telegram user { $id }
-cheques-no-description = —
+cheques-field-description = Description:
 cheques-summary-create =
     🎟 New cheque
     Amount: { $amount }
-    Description: { $description }
+    { $description }
     Recipient: { $recipient }
     Fee: { $fee }
     Available now: { $available }
@@ -49,7 +49,7 @@ cheques-details-text =
     🎟 Cheque { $id }
     State: { $state }
     Amount: { $amount }
-    Description: { $description }
+    { $description }
     Recipient: { $recipient }
     Created: { $created }
     Link: { $link }

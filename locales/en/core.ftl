@@ -48,6 +48,8 @@ common-none = Nothing here yet.
 ## amounts
 amount-not_a_number = That is not an amount. Send a number such as 10 or 2.5.
 amount-ambiguous = Is that a thousands separator or a decimal comma? Write the amount with a dot for decimals, e.g. 12.345 or 12345.
+amount-misplaced_separator = The separators in that amount do not mark thousands (as in 1 000 or 1'000), so I cannot tell what you meant. Write it without them, with a dot for decimals: e.g. 15 or 1.5.
+amount-invisible_character = That amount contains invisible characters (often copied along with it), so I cannot be sure what it says. Please type it yourself, e.g. 10 or 2.5.
 amount-not_positive = The amount must be greater than zero.
 amount-too_many_decimals = Too many decimal places: { $asset } allows at most { $decimals }.
 amount-below_minimum = The minimum is { $min } { $asset }.
@@ -60,13 +62,21 @@ confirm-no = ✖️ Cancel
 confirm-expires = Confirm within { $seconds } seconds.
 confirm-processing = Processing…
 confirm-cancelled = Cancelled. Nothing was done.
-confirm-expired = This confirmation has expired. Nothing was done; start again if you still want it.
+confirm-expired = This confirmation had expired when your press reached me. Nothing was done; start again if you still want it.
 confirm-foreign = This button belongs to someone else.
 confirm-missing = This confirmation is unknown or was removed.
 confirm-already = This was already handled.
 confirm-refused = ❌ Not done: { $reason }
-confirm-unknown-outcome = ⚠️ The service did not answer in time, so the outcome is not known yet. Nothing will be sent twice; I will check and tell you the result.
-confirm-not-carried-out = ℹ️ An action you confirmed earlier was not carried out (the connection was lost before it reached the service). Nothing was moved; you can start it again.
+confirm-in-progress = This is being carried out. I will tell you the result.
+confirm-outcome-server-errors = ⚠️ The service answered with an error each time I tried, so this is not confirmed yet. I will check again, carry it out if it has not gone through, and tell you the result. Nothing is sent twice.
+confirm-outcome-connection-lost = ⚠️ The connection to the service was lost after the request was sent (or its reply did not come in time), so the outcome is not known yet. I will check, carry it out if it has not gone through, and tell you the result. Nothing is sent twice.
+confirm-outcome-unreadable-reply = ⚠️ The service's reply could not be understood, so the outcome is not known yet. I will check and tell you the result. Nothing is sent twice.
+confirm-outcome-unreachable = ⚠️ The service could not be reached to check it, so the outcome is not known yet. I will check again, carry it out if it has not gone through, and tell you the result. Nothing is sent twice.
+confirm-outcome-not-sent = ⚠️ The service could not be reached, so nothing was sent yet. I will try again and tell you the result. Nothing is sent twice.
+confirm-outcome-rate-limited = ⚠️ The service asked me to slow down, so nothing was sent yet. I will try again shortly and tell you the result. Nothing is sent twice.
+confirm-outcome-internal = ⚠️ Something went wrong on our side before the outcome was known. I will check and tell you the result. Nothing is sent twice.
+confirm-restarted = ⏳ The bot restarted while carrying out an action you confirmed.
+confirm-unchecked = ⚠️ An action you confirmed could not be finished or checked: { $reason } Nothing more will be sent; if it had reached the service before, it stays done (see your history in xRocket).
 
 ## errors
 error-generic = Something went wrong on our side. Please try again later.
@@ -108,7 +118,7 @@ keys-group-refused = ⚠️ Never post API keys in a group. I deleted the messag
 keys-pasted-outside = ⚠️ That looked like an API key, so I deleted it. To link a key, use /connect.
 
 ## keys-unlink
-keys-unlink-confirm = Remove the API key of { $name } ({ $network })? The bot will no longer reach your account, and summaries waiting for Confirm can no longer be confirmed. You can link a key again with /connect.
+keys-unlink-confirm = Remove the API key of “{ $name }” ({ $network })? The bot will no longer reach your account, and summaries waiting for Confirm can no longer be confirmed. You can link a key again with /connect.
 keys-unlink-yes = 🗑 Yes, remove it
 keys-unlink-no = Keep it
 keys-unlink-kept = The API key stays linked.

@@ -18,7 +18,7 @@ invoices-create-failed = ❌ The invoice was not created: { $reason }
 invoices-details = 🧾 Invoice { $id }
 invoices-field-amount = Amount: { $amount }
 invoices-field-status = Status: { $status }
-invoices-field-description = Description: { $description }
+invoices-field-description = Description:
 invoices-field-expires = Expires: { $expires }
 invoices-field-link = Pay in Telegram: { $link }
 invoices-field-web = Pay on the web: { $link }
@@ -35,7 +35,7 @@ invoices-back-to-list = « Active invoices
 invoices-cannot-delete = This invoice can no longer be deleted: it is { $status }.
 invoices-delete-summary = 🗑 Delete invoice { $id }?
     Amount: { $amount }
-    Description: { $description }
+    { $description }
     After deletion nobody can pay it. No money moves and there is no fee; your balance stays as it is.
 invoices-deleted = 🗑 Invoice for { $amount } deleted. Nobody can pay it any more.
 invoices-paid = ✅ Test payment done: the invoice is paid and the amount is in your testnet balance.

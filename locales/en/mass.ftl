@@ -15,6 +15,7 @@ mass-file-too-big = ❌ The file is too large (at most { $max } MB). Split it in
 mass-file-not-text = ❌ This file is not a text or CSV file. Export the list as CSV (UTF-8) and send it again.
 mass-file-unreadable = ❌ I could not download this file. Please send it again.
 mass-empty = ❌ I found no rows in this list. Send one recipient per line: target,amount[,asset][,description].
+mass-no-columns = ❌ I could not find the columns of this list: separate them with a comma, semicolon or tab, one recipient per line, e.g. 123456789,10,USDT. Other separators (| or spaces) are not recognised.
 mass-too-many-rows = ❌ The list has { $rows } rows; at most { $max } are allowed per job. Split it and send the parts one by one.
 mass-ask-default-asset = Some rows have no asset. Which currency should they be paid in?
 mass-errors-title = ❌ { $count ->
@@ -31,6 +32,8 @@ mass-problem-self = this is the paying account itself
 mass-problem-amount-missing = the amount is missing
 mass-problem-amount-not-a-number = not an amount (write it like 10 or 2.5)
 mass-problem-amount-ambiguous = ambiguous: write decimals with a dot (12.345) and no thousands separator (12345)
+mass-problem-amount-misplaced-separator = a separator here marks no thousands group: write the amount without it (e.g. 15 or 1.5)
+mass-problem-amount-invisible-character = the amount holds invisible characters: type it again without them
 mass-problem-amount-not-positive = the amount must be greater than zero
 mass-problem-amount-too-many-decimals = too many decimal places: { $asset } allows at most { $decimals }
 mass-problem-amount-below-minimum = below the minimum transfer of { $min } { $asset }
@@ -115,7 +118,7 @@ mass-report-skipped = Not sent: { $count } ({ $totals })
 mass-report-file = Every row with its outcome and transfer id is in the file below.
 mass-report-caption = Mass transfer { $job }: every row and its outcome
 mass-notify-received = 💸 You received { $amounts } from { $sender }.
-mass-notify-note = Note: { $note }
+mass-notify-note = Note:
 mass-notify-summary = 📨 Notifications for { $job }: delivered { $sent }, unreachable { $unreachable } (never started the bot or blocked it), failed { $failed }.
 
 ## Sender name in recipients' notifications (issue 9)

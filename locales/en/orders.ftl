@@ -62,4 +62,4 @@ orders-detail-fee = Fee: { $fee }
 orders-detail-client-id = Client order id: { $id }
 orders-detail-created = Created: { $time }
 orders-detail-updated = Updated: { $time }
-orders-detail-remark = Note: { $remark }
+orders-detail-remark = Note:

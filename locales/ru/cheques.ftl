@@ -15,11 +15,11 @@ cheques-ask-recipient = Кто может активировать чек? От�
 cheques-recipient-invalid = Это не Telegram ID. Отправьте только цифры (например, 123456789) или нажмите «Пропустить».
 cheques-recipient-anyone = любой, у кого есть ссылка
 cheques-recipient-user = только пользователь Telegram { $id }
-cheques-no-description = —
+cheques-field-description = Описание:
 cheques-summary-create =
     🎟 Новый чек
     Сумма: { $amount }
-    Описание: { $description }
+    { $description }
     Получатель: { $recipient }
     Комиссия: { $fee }
     Доступно сейчас: { $available }
@@ -49,7 +49,7 @@ cheques-details-text =
     🎟 Чек { $id }
     Состояние: { $state }
     Сумма: { $amount }
-    Описание: { $description }
+    { $description }
     Получатель: { $recipient }
     Создан: { $created }
     Ссылка: { $link }

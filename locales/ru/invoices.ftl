@@ -18,7 +18,7 @@ invoices-create-failed = ❌ Счёт не выставлен: { $reason }
 invoices-details = 🧾 Счёт { $id }
 invoices-field-amount = Сумма: { $amount }
 invoices-field-status = Статус: { $status }
-invoices-field-description = Описание: { $description }
+invoices-field-description = Описание:
 invoices-field-expires = Действует до: { $expires }
 invoices-field-link = Оплатить в Telegram: { $link }
 invoices-field-web = Оплатить на сайте: { $link }
@@ -35,7 +35,7 @@ invoices-back-to-list = « Активные счета
 invoices-cannot-delete = Этот счёт уже нельзя удалить: он { $status }.
 invoices-delete-summary = 🗑 Удалить счёт { $id }?
     Сумма: { $amount }
-    Описание: { $description }
+    { $description }
     После удаления его никто не сможет оплатить. Деньги не двигаются, комиссии нет; баланс не изменится.
 invoices-deleted = 🗑 Счёт на { $amount } удалён. Оплатить его больше нельзя.
 invoices-paid = ✅ Тестовая оплата прошла: счёт оплачен, сумма зачислена на ваш тестовый баланс.

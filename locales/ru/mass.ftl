@@ -15,6 +15,7 @@ mass-file-too-big = ❌ Файл слишком большой (не больш�
 mass-file-not-text = ❌ Это не текстовый и не CSV-файл. Сохраните список как CSV (UTF-8) и пришлите снова.
 mass-file-unreadable = ❌ Не удалось скачать файл. Пришлите его ещё раз.
 mass-empty = ❌ В списке нет ни одной строки. Пишите по одному получателю в строке: target,amount[,asset][,description].
+mass-no-columns = ❌ Не удалось найти столбцы в этом списке: разделяйте их запятой, точкой с запятой или табуляцией, по одному получателю в строке, например 123456789,10,USDT. Другие разделители (| или пробелы) не распознаются.
 mass-too-many-rows = ❌ В списке { $rows } строк, а в одной выплате допускается не больше { $max }. Разбейте список и пришлите части по очереди.
 mass-ask-default-asset = В некоторых строках не указана валюта. В какой валюте их выплатить?
 mass-errors-title = ❌ В списке { $count ->
@@ -32,6 +33,8 @@ mass-problem-self = это сам счёт, с которого идёт вып�
 mass-problem-amount-missing = не указана сумма
 mass-problem-amount-not-a-number = это не сумма (пишите, например, 10 или 2.5)
 mass-problem-amount-ambiguous = неоднозначно: дробную часть пишите через точку (12.345), без разделителя тысяч (12345)
+mass-problem-amount-misplaced-separator = разделитель здесь не отделяет тысячи: напишите сумму без него (например, 15 или 1.5)
+mass-problem-amount-invisible-character = в сумме есть невидимые символы: наберите её заново без них
 mass-problem-amount-not-positive = сумма должна быть больше нуля
 mass-problem-amount-too-many-decimals = слишком много знаков после точки: для { $asset } не больше { $decimals }
 mass-problem-amount-below-minimum = меньше минимального перевода { $min } { $asset }
@@ -117,7 +120,7 @@ mass-report-skipped = Не отправлено: { $count } ({ $totals })
 mass-report-file = Все строки с результатом и ID перевода — в файле ниже.
 mass-report-caption = Массовая выплата { $job }: все строки и их результат
 mass-notify-received = 💸 Вы получили { $amounts } от { $sender }.
-mass-notify-note = Комментарий: { $note }
+mass-notify-note = Комментарий:
 mass-notify-summary = 📨 Уведомления по { $job }: доставлено { $sent }, недоступны { $unreachable } (не запускали бота или заблокировали его), ошибки { $failed }.
 
 ## Sender name in recipients' notifications (issue 9)

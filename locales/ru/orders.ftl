@@ -63,4 +63,4 @@ orders-detail-fee = Комиссия: { $fee }
 orders-detail-client-id = Клиентский id ордера: { $id }
 orders-detail-created = Создан: { $time }
 orders-detail-updated = Обновлён: { $time }
-orders-detail-remark = Примечание: { $remark }
+orders-detail-remark = Примечание:

@@ -6,12 +6,11 @@ import "./grammy-speed.js";
 import { type ConversationBuilder, conversations, createConversation } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type BotConfig, Composer, type Context, GrammyError, HttpError, type Transformer } from "grammy";
-import type { InlineKeyboardMarkup, UserFromGetMe } from "grammy/types";
+import type { UserFromGetMe } from "grammy/types";
 import { createInProcessJobs } from "../jobs/in-process.js";
 import type { Jobs } from "../jobs/types.js";
 import { createOutbox, type Outbox } from "../outbox/worker.js";
 import { createOperationsRepo } from "../storage/operations.js";
-import type { OperationRecord } from "../storage/types.js";
 import { createUpdateTaker, pruneTakenUpdates } from "../storage/updates.js";
 import { skipUnchangedWrites } from "../storage/kv.js";
 import { CallbackAnswers } from "../telegram/callback-answers.js";
@@ -41,7 +40,9 @@ import {
   CANCEL_PATTERN,
   CONFIRM_PATTERN,
   confirmationComposer,
+  notePressReceipt,
   reconcileUnfinished,
+  type RecordSettlement,
 } from "./shared/confirm.js";
 import { describeError, errorText, type Translate } from "./shared/errors.js";
 import { keyGate } from "./shared/key-gate.js";
@@ -185,6 +186,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
       if (--inFlight === 0) for (const resolve of whenIdle.splice(0)) resolve();
     }
   });
+  // A confirmation's expiry is judged by when its press arrived, before any queue.
+  bot.use(notePressReceipt(deps.now));
   // Every press is answered at once, even while its handler waits for the service or a queue.
   bot.use(answers.middleware(bot.api));
   // The error boundary: the user always gets a localized reply, the log gets the error.
@@ -197,6 +200,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     if (await takeUpdate(ctx.update.update_id, deps.now().getTime(), inFlight === 1)) return next();
     duplicates.add(ctx);
     ctx.log.info("update already taken; skipped");
+    // The instance that took it may have died before answering: answering a press again is harmless.
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
   });
   // Confirm and Cancel presses are answered at once, never queued behind the chat's other updates:
   // the claim in the journal is atomic, so they need no ordering, and they touch neither the session
@@ -318,22 +323,25 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     }
   }
 
-  // A settled operation and the notice telling its user, in one transaction (the outbox sends it).
-  const settle = async (
-    op: OperationRecord,
-    outcome: { done: true; result: Record<string, unknown> } | { done: false; error: string },
-    text: string,
-    keyboard?: InlineKeyboardMarkup,
-  ) => {
-    await deps.storage.db.transaction().execute(async (trx) => {
+  // An outcome and the notice telling its user, in one transaction (the outbox sends it). The notice
+  // is written only with the outcome's own write: a second settler of the same row tells nobody.
+  const record: RecordSettlement = async (op, settlement, notice) => {
+    const queued = await deps.storage.db.transaction().execute(async (trx) => {
       const ops = createOperationsRepo(trx);
-      if (outcome.done) await ops.markDone(op.id, outcome.result);
-      else await ops.markRefused(op.id, outcome.error);
+      const written =
+        settlement.state === "done"
+          ? await ops.markDone(op.id, settlement.result)
+          : settlement.state === "refused"
+            ? await ops.markRefused(op.id, settlement.error)
+            : await ops.markUnknown(op.id, settlement.error);
+      if (!written || !notice) return false;
+      const { text, keyboard } = notice;
       await outbox.write(trx, [{ chatId: op.chatId, text, ...(keyboard ? { replyMarkup: keyboard } : {}) }]);
+      return true;
     });
-    outbox.kick();
+    if (queued) outbox.kick();
   };
-  const reconcile = (minAgeMs = 0) => reconcileUnfinished(deps, actions, translatorFor, settle, minAgeMs);
+  const reconcile = (minAgeMs = 0) => reconcileUnfinished(deps, actions, translatorFor, record, minAgeMs);
 
   jobs.handle(RECONCILE_JOB, async () => {
     const settled = await reconcile(options.reconcileMinAgeMs ?? DEFAULT_SEND_WINDOW_MS);

@@ -11,29 +11,72 @@ type Dec = InstanceType<typeof D>;
 export type AmountError =
   | "not_a_number"
   | "ambiguous"
+  | "misplaced_separator"
+  | "invisible_character"
   | "not_positive"
   | "too_many_decimals"
   | "below_minimum"
   | "above_maximum";
 
 const USER_AMOUNT = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+/**
+ * Characters that show nothing: format characters (U+FEFF, zero-width spaces and joiners, direction
+ * marks, the soft hyphen) and controls other than line breaks and tabs. An amount holding one is
+ * refused rather than read without it.
+ */
+const INVISIBLE = /\p{Cf}|(?![\t\n\r])\p{Cc}/u;
+/** Thousands separators people type: spaces (plain, no-break, thin, narrow no-break), apostrophes, underscore. */
+const GROUP_CHARS = " \u00a0\u2009\u202f'’_";
+const GROUP_CHAR = new RegExp(`[${GROUP_CHARS}]`);
+const GROUP_CHAR_ALL = new RegExp(`[${GROUP_CHARS}]`, "g");
+/** Whole thousands groups with one separator throughout: 1 000, 12'345'678. */
+const GROUPED = new RegExp(`^[0-9]{1,3}([${GROUP_CHARS}])[0-9]{3}(?:\\1[0-9]{3})*$`);
+/** Digits and separators only: a number whose separators stand where no thousands group ends. */
+const DIGITS_AND_SEPARATORS = new RegExp(`^[0-9${GROUP_CHARS}]+$`);
+
+/** Why typed text is not an amount at all (before any rule of the asset is applied). */
+export type AmountReadError = Extract<
+  AmountError,
+  "not_a_number" | "ambiguous" | "misplaced_separator" | "invisible_character"
+>;
 
 /** "1,000" could be one thousand or one: such input is refused rather than guessed ("0,001" and "1,5" are clear). */
 export function isAmbiguousAmount(text: string): boolean {
   return /^\s*[1-9][0-9]*,[0-9]{3}\s*$/.test(text);
 }
 
-/** Normalises what a person typed ("1,5", " 10 ", "0.50") into a plain decimal string, or null. */
+/**
+ * Reads what a person typed ("1,5", " 10 ", "0.50", "1 000") as a plain decimal string. Nothing is
+ * dropped from it but the spaces around it and separators that mark whole thousands groups: a
+ * separator anywhere else, or an invisible character anywhere, is refused with its own reason.
+ */
+export function readAmountInput(
+  text: string,
+): { ok: true; amount: string } | { ok: false; error: AmountReadError } {
+  if (INVISIBLE.test(text)) return { ok: false, error: "invisible_character" };
+  const trimmed = text.trim();
+  if (isAmbiguousAmount(trimmed)) return { ok: false, error: "ambiguous" };
+  const parts = trimmed.split(/[.,]/);
+  if (parts.length > 2) return { ok: false, error: "not_a_number" };
+  const [whole = "", fraction] = parts;
+  const badSeparators = (part: string) =>
+    ({ ok: false, error: DIGITS_AND_SEPARATORS.test(part) ? "misplaced_separator" : "not_a_number" }) as const;
+  if (fraction !== undefined && GROUP_CHAR.test(fraction)) return badSeparators(fraction);
+  let digits = whole;
+  if (GROUP_CHAR.test(whole)) {
+    if (!GROUPED.test(whole)) return badSeparators(whole);
+    digits = whole.replace(GROUP_CHAR_ALL, "");
+  }
+  const compact = fraction === undefined ? digits : `${digits || "0"}.${fraction}`;
+  const stripped = compact.replace(/^0+(?=\d)/, "");
+  if (!USER_AMOUNT.test(stripped)) return { ok: false, error: "not_a_number" };
+  return { ok: true, amount: new D(stripped).toFixed() };
+}
+
+/** What a person typed as a plain decimal string, or null when it is not one (see readAmountInput). */
 export function normaliseAmountInput(text: string): string | null {
-  if (isAmbiguousAmount(text)) return null;
-  const compact = text
-    .trim()
-    .replace(/[\s_']/g, "")
-    .replace(",", ".");
-  const withLeadingZero = compact.startsWith(".") ? `0${compact}` : compact;
-  const stripped = withLeadingZero.replace(/^0+(?=\d)/, "");
-  if (!USER_AMOUNT.test(stripped)) return null;
-  return new D(stripped).toFixed();
+  const read = readAmountInput(text);
+  return read.ok ? read.amount : null;
 }
 
 /** Decimal places accepted when the service does not say (the most any asset here has). */
@@ -53,9 +96,9 @@ export function parseAmount(
   text: string,
   rules: AmountRules,
 ): { ok: true; amount: string } | { ok: false; error: AmountError } {
-  if (isAmbiguousAmount(text)) return { ok: false, error: "ambiguous" };
-  const amount = normaliseAmountInput(text);
-  if (amount === null) return { ok: false, error: "not_a_number" };
+  const read = readAmountInput(text);
+  if (!read.ok) return read;
+  const { amount } = read;
   const value = new D(amount);
   if (value.lte(0)) return { ok: false, error: "not_positive" };
   if (value.decimalPlaces() > rules.decimals) return { ok: false, error: "too_many_decimals" };

@@ -54,7 +54,7 @@ export class PageDriver {
     await this.see(/Who should receive the funds/);
     await this.page.getByTestId("reply-keyboard").getByRole("button", { name: /Choose a user/ }).click();
     await this.page.getByTestId("share-friend").click();
-    await this.see(/Recipient: Sam/);
+    await this.see(/Recipient: “Sam”/);
     await this.press(/^USDT/);
     await this.see(/How much USDT to send/);
     await this.say(amount);

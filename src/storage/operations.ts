@@ -18,12 +18,13 @@ export function createOperationsRepo(db: Kysely<Database>): OperationsRepo {
   };
 
   const settle = async (id: string, fields: Partial<Pick<OperationsTable, "state" | "result" | "error">>) => {
-    await db
+    const result = await db
       .updateTable("operations")
       .set({ ...fields, updated_at: Date.now() })
       .where("id", "=", id)
       .where("state", "in", SETTLEABLE)
-      .execute();
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   };
 
   return {
@@ -96,6 +97,17 @@ export function createOperationsRepo(db: Kysely<Database>): OperationsRepo {
         .orderBy("id")
         .execute();
       return rows.map(toOperation);
+    },
+
+    async takeOver(id, seen, now) {
+      const result = await db
+        .updateTable("operations")
+        .set({ updated_at: now.getTime() })
+        .where("id", "=", id)
+        .where("state", "in", SETTLEABLE)
+        .where("updated_at", "=", seen.getTime())
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     async expireStale(now) {

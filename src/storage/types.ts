@@ -37,7 +37,8 @@ export interface UsersRepo {
  *   pending   → confirmed and claimed; the request is about to be / being sent
  *   done      → the service carried it out (result holds the reply)
  *   refused   → the service refused it (error holds the problem kind); nothing happened
- *   unknown   → outcome not yet known; reconciled by client id (at once, and at startup)
+ *   unknown   → outcome not yet known, or not sent yet for a passing reason (the service failing or
+ *               unreachable); reconciled by client id, and carried out when the read finds nothing
  *   cancelled → the user pressed Cancel; expired → nobody confirmed in time
  */
 export type OperationState =
@@ -84,11 +85,18 @@ export interface OperationsRepo {
   claim(id: string, telegramId: number, now: Date): Promise<ClaimOutcome>;
   /** proposed → cancelled, for that user only; false when not proposed any more. */
   cancel(id: string, telegramId: number): Promise<boolean>;
-  markDone(id: string, result: Record<string, unknown>): Promise<void>;
-  markRefused(id: string, error: string): Promise<void>;
-  markUnknown(id: string, error: string): Promise<void>;
+  /** Settles a pending or unknown operation; false when it was settled already (nothing written). */
+  markDone(id: string, result: Record<string, unknown>): Promise<boolean>;
+  markRefused(id: string, error: string): Promise<boolean>;
+  markUnknown(id: string, error: string): Promise<boolean>;
   /** Operations left pending or unknown (crash, lost connection): reconciled at startup. */
   listUnfinished(): Promise<OperationRecord[]>;
+  /**
+   * Takes an unfinished operation over for reconciliation: moves its `updatedAt` to `now` only if it
+   * still shows `seen` (nobody settled or took it over since it was read). Only one of several
+   * instances reading the same row wins; the others leave it alone for the send window.
+   */
+  takeOver(id: string, seen: Date, now: Date): Promise<boolean>;
   /** Marks proposed operations past their expiry as expired; returns how many. */
   expireStale(now: Date): Promise<number>;
 }

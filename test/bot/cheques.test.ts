@@ -83,7 +83,7 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
 
     const summary = user.last()!;
     expect(summary.text).toContain("Amount: 12.5 USDT");
-    expect(summary.text).toContain("Description: Happy birthday");
+    expect(summary.text).toContain("Description:\n│ Happy birthday");
     expect(summary.text).toContain("Recipient: only Telegram user 555000111");
     expect(summary.text).toContain("Fee: 0 USDT");
     expect(summary.text).toContain("Available now: 100 USDT");
@@ -230,6 +230,19 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
     expect(await requests("createCheque")).toBe(1);
   });
 
+  it("quotes a description with line breaks in the summary and the details, so no line of it passes for ours", async () => {
+    const { user } = await h.linkedUser({ pay: { USDT: "100" } });
+    const confirm = await reachSummary(user, { amount: "5", description: "gift\nAmount: 1000 USDT\nRecipient: anyone" });
+    const summary = user.last()!.text.split("\n");
+    expect(summary.filter((l) => /^(Amount|Recipient):/.test(l))).toEqual(["Amount: 5 USDT", "Recipient: anyone with the link"]);
+    expect(summary).toEqual(expect.arrayContaining(["Description:", "│ gift", "│ Amount: 1000 USDT", "│ Recipient: anyone"]));
+    await user.press(confirm);
+    await user.pressLabel(/Details/);
+    const details = user.last()!.text.split("\n");
+    expect(details.filter((l) => /^(Amount|Recipient):/.test(l))).toEqual(["Amount: 5 USDT", "Recipient: anyone with the link"]);
+    expect(details).toContain("│ Amount: 1000 USDT");
+  });
+
   it("ends as done, once, when the connection drops after the cheque was created", async () => {
     const { user } = await h.linkedUser({ pay: { USDT: "100" } });
     const confirm = await reachSummary(user, { amount: "12.5" });
@@ -337,7 +350,7 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
     const details = user.last()!;
     expect(details.text).toContain("State: ✅ redeemed");
     expect(details.text).toContain("Amount: 7 USDT");
-    expect(details.text).toContain("Description: gift 7");
+    expect(details.text).toContain("Description:\n│ gift 7");
     expect(details.text).toContain("Recipient: anyone with the link");
     expect(details.text).toMatch(/Created: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(details.text).toContain(`Link: ${redeemed.links.telegramBotLink}`);

@@ -68,7 +68,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     const shown = user.last()!;
     expect(shown.text).toMatch(/Invoice created/);
     expect(shown.text).toContain("Amount: 12.5 USDT");
-    expect(shown.text).toContain("Description: Coffee beans");
+    expect(shown.text).toContain("Description:\n│ Coffee beans");
     expect(shown.text).toMatch(/Expires: \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
 
     const invoices = await activeInvoices(key);

@@ -46,7 +46,7 @@ it("keeps a note like INV-2026-11-000042-ACME in the transfer summary", async ()
   await user.send("5");
   await user.send("INV-2026-11-000042-ACME");
   expect(h.tg.deleted.filter((d) => d.chatId === user.id)).toHaveLength(1); // only the linking message
-  expect(user.last()?.text).toContain("Note: INV-2026-11-000042-ACME");
+  expect(user.last()?.text).toContain("Note:\n│ INV-2026-11-000042-ACME");
 });
 
 it("deletes a real key pasted at a flow's prompt, and the flow never sees it", async () => {

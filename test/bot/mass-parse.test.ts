@@ -15,6 +15,7 @@ import { parseSenderName } from "../../src/bot/features/mass/flow.js";
 import {
   decodeInput,
   digestRows,
+  lacksColumns,
   needsDefaultAsset,
   readRows,
   validateRows,
@@ -51,6 +52,13 @@ describe("reading a list", () => {
       { line: 7, fields: ["104", "4"] },
     ]);
     expect(needsDefaultAsset(read.rows)).toBe(true);
+  });
+
+  it("tells a list without any column it can read from one with some bad rows", () => {
+    expect(lacksColumns(readRows("101|1.5|USDT\n102|2|USDT").rows)).toBe(true);
+    expect(lacksColumns(readRows("target amount\n101 1.5\n102 2").rows)).toBe(true);
+    expect(lacksColumns(readRows("101,1.5\n102|2").rows)).toBe(false);
+    expect(lacksColumns(readRows("target,amount\n").rows)).toBe(false);
   });
 
   it("takes semicolons (with decimal commas) and tabs, and reports an unclosed quote", () => {
@@ -100,6 +108,16 @@ describe("validating rows", () => {
       { line: 1, target: "101", amount: "1.5", asset: "USDT", description: null },
       { line: 2, target: "102", amount: "0.000001", asset: "BTC", description: "hi" },
     ]);
+  });
+
+  it("refuses an amount with a separator that marks no thousands or an invisible character, never reading 15", () => {
+    const { valid, errors } = validate("101,1'5,USDT\n102,1\uFEFF5,USDT\n103,1\u200B5,USDT\n104,\"1 000\",USDT");
+    expect(errors.map((e) => [e.line, e.problem])).toEqual([
+      [1, "amount_misplaced_separator"],
+      [2, "amount_invisible_character"],
+      [3, "amount_invisible_character"],
+    ]);
+    expect(valid.map((r) => r.amount)).toEqual(["1000"]);
   });
 
   it("reports every problem of every row", () => {

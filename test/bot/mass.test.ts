@@ -101,7 +101,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       expect(csv.content.trim().split("\n")).toHaveLength(3);
       expect(csv.content).toContain(`1,1 3,${R1},USDT,2.5,hello,paid,${rows[0]!.transfer_id}`);
       // Merged rows keep the first note (joined notes could exceed the length limit).
-      expect(h.tg.textsIn(R1)).toEqual(["💸 You received 2.5 USDT from Acme Payroll.\nNote: hello"]);
+      expect(h.tg.textsIn(R1)).toEqual(["💸 You received 2.5 USDT from Acme Payroll.\nNote:\n│ hello"]);
       expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT from Acme Payroll."]);
     });
 
@@ -125,9 +125,9 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       await waitDone(h, job.id);
       // The app's own name ("Sim app …") is never shown to recipients.
       expect(h.tg.textsIn(R1)).toEqual([
-        "💸 You received 4 USDT from Acme Payroll.\nNote: rent March\nNote: rent April",
+        "💸 You received 4 USDT from Acme Payroll.\nNote:\n│ rent March\nNote:\n│ rent April",
       ]);
-      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT from Acme Payroll.\nNote: bonus for R2 only"]);
+      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT from Acme Payroll.\nNote:\n│ bonus for R2 only"]);
       expect(h.tg.textsIn(R3)).toEqual(["💸 You received 4 USDT from Acme Payroll."]);
 
       // Next job: the last name is a button; pressing it keeps it.
@@ -250,6 +250,21 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       await admin.sendDocument("image.png", "\u0000\u0001PNG");
       expect(admin.last()!.text).toContain("not a text or CSV file");
       expect(admin.buttonData(/Cancel/)).toBe("in:cancel");
+      expect(await sentClientIds(h)).toEqual([]);
+    });
+
+    it("says at once that a list separated with | has no columns it can read, without asking for an asset", async () => {
+      await create();
+      const admin = await linkedAdmin(h, { USDT: "100" });
+      await admin.send("/mass");
+      await admin.send(`${R1}|1.5|USDT\n${R2}|2|USDT`);
+      expect(admin.last()!.text).toMatch(/could not find the columns of this list: separate them with a comma, semicolon or tab/);
+      expect(admin.texts().some((t) => /Which currency should they be paid in/.test(t))).toBe(false);
+      expect(admin.buttonData(/Cancel/)).toBe("in:cancel");
+      // Still in the flow: the list with commas goes through.
+      await admin.send(`${R1},1.5,USDT\n${R2},2,USDT`);
+      await admin.pressLabel(/Don't notify/);
+      expect(admin.last()!.text).toContain("Confirm within");
       expect(await sentClientIds(h)).toEqual([]);
     });
 
@@ -387,7 +402,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
 
       h.advanceClock(31_000);
       await admin.press(data);
-      expect(admin.last()!.text).toContain("This confirmation has expired");
+      expect(admin.last()!.text).toContain("This confirmation had expired when your press reached me");
       await new Promise((r) => setTimeout(r, 200));
       expect((await latestJob(h))!.status).toBe("draft");
       expect(await sentClientIds(h)).toEqual([]);

@@ -5,7 +5,9 @@
  */
 import type { Update } from "grammy/types";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { Harness } from "../helpers/bot-harness.js";
+import { createBot } from "../../src/bot/index.js";
+import { BOT_INFO, Harness } from "../helpers/bot-harness.js";
+import { transferSummary } from "./transfer-helpers.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -16,23 +18,14 @@ afterEach(async () => {
 });
 
 it("carries out one transfer for 1,000 presses and 300 redeliveries, answering every press without flooding the chat", async () => {
-  const { user, account } = await h.linkedUser({ pay: { USDT: "100" } });
-  const { userId: recipientId } = await h.createAccount({});
-  await user.press("menu:send");
-  await user.press("snd:new");
-  await user.send(String(recipientId));
-  await user.press("in:pick:USDT");
-  await user.send("10");
-  await user.press("in:skip");
-  const confirm = user.buttonData(/Confirm/);
-  expect(confirm).toMatch(/^cf:/);
+  const { user, senderId, recipientId, confirm } = await transferSummary(h);
   const sentBefore = h.tg.sent.length;
   const logBefore = h.logLines.length;
 
   // Each press is its own callback query with its own update id, as Telegram delivers them.
   const presses: Update[] = Array.from(
     { length: 1000 },
-    (_, i) => ({ update_id: 100_000 + i, ...user.pressUpdate(confirm!) }) as Update,
+    (_, i) => ({ update_id: 100_000 + i, ...user.pressUpdate(confirm) }) as Update,
   );
   await Promise.all([
     ...presses.map((u) => h.replay(u)),
@@ -42,10 +35,10 @@ it("carries out one transfer for 1,000 presses and 300 redeliveries, answering e
 
   // One transfer: the service got one create, the money moved once.
   expect(await h.simRequests("createTransfer")).toHaveLength(1);
-  expect((await h.account(account.userId)).pay.USDT?.available).toBe("90");
+  expect((await h.account(senderId)).pay.USDT?.available).toBe("90");
   expect((await h.account(recipientId)).pay.USDT?.available).toBe("10");
 
-  // Every press answered (each query id once: a redelivery is recognised by its update id and skipped).
+  // Every press answered (a redelivery is recognised by its update id, answered again and skipped).
   const answered = new Set(h.tg.callsOf("answerCallbackQuery").map((c) => String(c.payload.callback_query_id)));
   for (const p of presses) expect(answered.has(p.callback_query!.id)).toBe(true);
 
@@ -102,6 +95,74 @@ it("answers a press at once while its flow waits for a slow service, and the flo
   expect(firstAnswer).toBeLessThan(firstReply);
   expect(calls.filter((c) => c.method === "answerCallbackQuery").every((c) => c.payload.callback_query_id === queryId)).toBe(true);
   expect(user.last()?.text).toBe("How much USDT to send? Available: 100 USDT. Minimum: 0.01 USDT.");
+  const lines = h.logLines.slice(logFrom).map((l) => JSON.parse(l) as { level: number });
+  expect(lines.filter((l) => l.level >= 40)).toEqual([]);
+});
+
+it("answers every press of a storm when the instance that took them is killed and the updates come again", async () => {
+  const { user, senderId, confirm, opId } = await transferSummary(h);
+
+  // The first instance: once it has made 200 calls to Telegram it is killed, so nothing it does
+  // afterwards reaches Telegram (its calls never complete), while the ids it took stay taken.
+  let calls = 0;
+  const killed = () => calls >= 200;
+  const first = createBot(h.deps, {
+    token: "123456:TEST-TOKEN",
+    botInfo: BOT_INFO,
+    client: {
+      fetch: ((input: unknown, init?: unknown) => {
+        if (killed()) return new Promise(() => undefined);
+        calls++;
+        return h.tg.fetch(input as never, init as never);
+      }) as unknown as typeof fetch,
+    },
+  });
+  const presses: Update[] = Array.from(
+    { length: 1000 },
+    (_, i) => ({ update_id: 200_000 + i, ...user.pressUpdate(confirm) }) as Update,
+  );
+  for (const u of presses) void first.bot.handleUpdate(u);
+  const taken = async () =>
+    Number(
+      (
+        await h.storage.db
+          .selectFrom("processed_updates")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("update_id", ">=", 200_000)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const deadline = Date.now() + 20_000;
+  while ((await taken()) < presses.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  expect(await taken()).toBe(presses.length);
+  expect(killed()).toBe(true);
+  // Only Telegram is cut off here: the first instance still finishes the transfer it had claimed.
+  const state = async () => (await h.storage.operations.get(opId))?.state;
+  while ((await state()) === "pending" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+
+  // The restarted instance: Telegram delivers again every update the dead one had not confirmed.
+  const second = createBot(h.deps, { token: "123456:TEST-TOKEN", botInfo: BOT_INFO, client: { fetch: h.tg.fetch } });
+  await second.reconcileUnfinished(0);
+  await Promise.all(presses.map((u) => second.bot.handleUpdate(u)));
+
+  const answered = h.tg.answeredQueries;
+  const unanswered = presses.filter((p) => !answered.has(p.callback_query!.id));
+  expect(unanswered).toHaveLength(0);
+  // One transfer, whichever instance carried it out.
+  expect(await h.simRequests("createTransfer")).toHaveLength(1);
+  expect((await h.account(senderId)).pay.USDT?.available).toBe("90");
+  expect((await h.storage.operations.get(opId))?.state).toBe("done");
+}, 60_000);
+
+it("handles a press delivered too late to be answered (after a restart) like any other", async () => {
+  const { user } = await h.linkedUser({});
+  const logFrom = h.logLines.length;
+  h.tg.failNext("answerCallbackQuery", {
+    error_code: 400,
+    description: "Bad Request: query is too old and response timeout expired or query ID is invalid",
+  });
+  await user.press("menu:send");
+  expect(user.last()?.text).toMatch(/Transfers to users/);
   const lines = h.logLines.slice(logFrom).map((l) => JSON.parse(l) as { level: number });
   expect(lines.filter((l) => l.level >= 40)).toEqual([]);
 });

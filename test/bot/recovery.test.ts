@@ -1,6 +1,7 @@
 /**
  * Crash recovery of confirmed actions: an operation claimed (pending) when the process died is
- * settled at the next start by reading its client id, whichever side of the request the crash hit.
+ * settled at the next start by reading its client id, whichever side of the request the crash hit,
+ * and carried out with that same id when the service has nothing under it.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createPayClient } from "../../src/service/client.js";
@@ -55,18 +56,53 @@ describe.each(backends)("settling operations left unfinished ($name)", ({ url })
     expect(await h.app.reconcileUnfinished()).toBe(0);
   });
 
-  it("records a create that never reached the service as not carried out, and sends nothing late", async () => {
+  it("carries out at once, exactly once, a create the crash left unsent", async () => {
     h = await Harness.create({ databaseUrl: url });
     const { user, id } = await claimedCheque("7");
 
     expect(await h.app.reconcileUnfinished()).toBe(1);
-    const op = await h.storage.operations.get(id);
-    expect(op?.state).toBe("refused");
-    expect(op?.error).toBe("not_carried_out");
+    expect((await h.storage.operations.get(id))?.state).toBe("done");
+    expect(await h.simRequests("createCheque")).toHaveLength(1);
+    expect((await h.account(user.id)).pay.USDT).toEqual({ balance: "50", available: "43", holds: "7" });
     await h.outboxSent();
-    expect(user.last()?.text).toMatch(/was not carried out/);
+    expect(user.last()?.text).toMatch(/Cheque created\. 7 USDT is reserved/);
+    expect(await h.app.reconcileUnfinished()).toBe(0);
+    expect(await h.simRequests("createCheque")).toHaveLength(1);
+  });
+
+  it("tells once that a restart interrupted it while the service is down, and carries it out when it is back", async () => {
+    h = await Harness.create({ databaseUrl: url });
+    const { user, id } = await claimedCheque("7");
+    await h.fault({ operationId: "createCheque", mode: "error5xx", count: 3 });
+
+    expect(await h.app.reconcileUnfinished()).toBe(0);
+    expect(await h.storage.operations.get(id)).toMatchObject({ state: "unknown", error: "server-errors" });
+    await h.outboxSent();
+    expect(user.last()?.text).toMatch(/^⏳ The bot restarted while carrying out an action you confirmed\.\n⚠️ The service answered with an error each time/);
+    const told = user.texts().length;
+
+    // Still failing: nothing more is said.
+    await h.fault({ operationId: "createCheque", mode: "error5xx", count: 3 });
+    expect(await h.app.reconcileUnfinished()).toBe(0);
+    await h.outboxSent();
+    expect(user.texts()).toHaveLength(told);
+
+    expect(await h.app.reconcileUnfinished()).toBe(1);
+    await h.outboxSent();
+    expect(user.last()?.text).toMatch(/Cheque created\. 7 USDT is reserved/);
+    expect((await h.account(user.id)).pay.USDT).toEqual({ balance: "50", available: "43", holds: "7" });
+  });
+
+  it("ends one it can neither check nor send, once the key is removed, saying so", async () => {
+    h = await Harness.create({ databaseUrl: url });
+    const { user, id } = await claimedCheque("7");
+    await h.storage.users.removeKey(user.id);
+
+    expect(await h.app.reconcileUnfinished()).toBe(1);
+    expect(await h.storage.operations.get(id)).toMatchObject({ state: "refused", error: "error-no-key" });
+    await h.outboxSent();
+    expect(user.last()?.text).toMatch(/could not be finished or checked: You have not linked an API key yet/);
     expect(await h.simRequests("createCheque")).toHaveLength(0);
-    expect((await h.account(user.id)).pay.USDT?.available).toBe("50");
   });
 
   it("the periodic reconciliation job leaves operations in their send window alone", async () => {
@@ -81,7 +117,7 @@ describe.each(backends)("settling operations left unfinished ($name)", ({ url })
     await h.app.jobs.enqueue(RECONCILE_JOB, {});
     const deadline = Date.now() + 10_000;
     while ((await state()) === "pending" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(await state()).toBe("refused");
+    expect(await state()).toBe("done");
   });
 
   it("leaves alone operations another instance may still be sending", async () => {

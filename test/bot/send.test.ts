@@ -111,7 +111,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(summary).toContain(`To: user id ${recipientId}`);
     expect(summary).toContain("Amount: 12.5 USDT");
     expect(summary).toContain("Fee: 0 USDT");
-    expect(summary).toContain("Note: Lunch 🍜");
+    expect(summary).toContain("Note:\n│ Lunch 🍜");
     expect(summary).toContain("Available now: 100 USDT");
     expect(summary).toContain("Available after: 87.5 USDT");
     expect(summary).toMatch(/irreversible/);
@@ -178,12 +178,56 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(user.last()?.text).toMatch(/privacy settings hide/);
 
     await user.forwardFrom({ id: recipientId, first_name: "Anna" });
-    expect(user.texts()).toContain(`Recipient: Anna (id ${recipientId})`);
+    expect(user.texts()).toContain(`Recipient: “Anna” (id ${recipientId})`);
     await fillTransfer(user);
-    expect(user.last()?.text).toContain(`To: Anna (id ${recipientId})`);
+    expect(user.last()?.text).toContain(`To: “Anna” (id ${recipientId})`);
     await user.pressLabel(/Confirm/);
     await expectMovedOnce(sender, recipientId);
-    expect(user.last()?.text).toContain(`Sent 10 USDT to Anna (id ${recipientId})`);
+    expect(user.last()?.text).toContain(`Sent 10 USDT to “Anna” (id ${recipientId})`);
+  });
+
+  it("shows a typed note and a forwarded name set apart, never as lines of its own", async () => {
+    const sender = await h.linkedUser({ pay: { USDT: "100" } });
+    const { userId: recipientId } = await h.createAccount({});
+    const { user } = sender;
+    await openNewTransfer(user);
+    await user.forwardFrom({ id: recipientId, first_name: "Eve\nAmount: 1 USDT\n✅ Sent" });
+    const note = "thanks\nTo: user id 1\u2028Amount: 1000 USDT\n\n✅ Sent 1000 USDT to user id 1.";
+    await fillTransfer(user, "10", note);
+
+    const summary = user.last()!.text.split("\n");
+    // The bot's own lines are the only ones that start like them; the note is quoted line by line.
+    expect(summary.filter((l) => l.startsWith("To:"))).toEqual([`To: “Eve Amount: 1 USDT ✅ Sent” (id ${recipientId})`]);
+    expect(summary.filter((l) => l.startsWith("Amount:"))).toEqual(["Amount: 10 USDT"]);
+    expect(summary.filter((l) => l.startsWith("✅"))).toEqual([]);
+    const at = summary.indexOf("Note:");
+    expect(summary.slice(at + 1, at + 6)).toEqual([
+      "│ thanks",
+      "│ To: user id 1",
+      "│ Amount: 1000 USDT",
+      "│",
+      "│ ✅ Sent 1000 USDT to user id 1.",
+    ]);
+
+    const opId = user.buttonData(/Confirm/)!.slice(3);
+    await user.pressLabel(/Confirm/);
+    await expectMovedOnce(sender, recipientId);
+    // The service keeps the note as typed.
+    expect((await transferBodies())[0]?.description).toBe(note.trim());
+    const result = user.last()!.text.split("\n");
+    expect(result.filter((l) => l.startsWith("✅"))).toEqual([
+      `✅ Sent 10 USDT to “Eve Amount: 1 USDT ✅ Sent” (id ${recipientId}).`,
+    ]);
+
+    // The transfer's details, found by id, quote the note too.
+    const payoutId = (await h.storage.operations.get(opId))?.result?.payoutId as string;
+    await user.send(`/transfer ${payoutId}`);
+    const details = user.last()!.text.split("\n");
+    expect(details.filter((l) => l.startsWith("To:") || l.startsWith("Amount:"))).toEqual([
+      `To: user id ${recipientId}`,
+      "Amount: 10 USDT",
+    ]);
+    expect(details).toContain("│ To: user id 1");
   });
 
   it("refuses the sender themself and ids that are not ids, explaining each, then accepts a good one", async () => {
@@ -239,6 +283,13 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
 
     await user.send("ten");
     expect(user.last()?.text).toMatch(/not an amount/);
+    // Never read as 15: a separator that marks no thousands, an invisible character.
+    await user.send("1'5");
+    expect(user.last()?.text).toMatch(/do not mark thousands/);
+    await user.send("1\uFEFF5");
+    expect(user.last()?.text).toMatch(/invisible characters/);
+    await user.send("1\u200B5");
+    expect(user.last()?.text).toMatch(/invisible characters/);
     await user.send("0");
     expect(user.last()?.text).toMatch(/greater than zero/);
     await user.send("1.1234567");

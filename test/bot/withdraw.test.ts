@@ -89,7 +89,7 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
     const summary = user.last()!.text;
     expect(summary).toContain("Network: TON");
     expect(summary).toContain(`Address: ${TON_ADDRESS}`);
-    expect(summary).toContain("Memo: 12345");
+    expect(summary).toContain("Memo:\n│ 12345");
     expect(summary).toContain("Amount: 10 USDT");
     expect(summary).toContain("Fee: 0.2 USDT");
     expect(summary).toContain("Debited in total: 10.2 USDT");

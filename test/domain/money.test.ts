@@ -177,6 +177,52 @@ describe("formatAmount", () => {
   });
 });
 
+describe("characters that are not part of an amount", () => {
+  it.each([
+    ["1'5"],
+    ["1 5"],
+    ["12 34"],
+    ["1_5"],
+    ["1'0000"],
+    ["1  000"],
+    ["1 000'000"],
+    ["1.000 5"],
+    ["1,5 5"],
+  ])("refuses %j instead of dropping a separator that marks no thousands", (text) => {
+    expect(parseAmount(text, { decimals: 6 })).toEqual({ ok: false, error: "misplaced_separator" });
+    expect(normaliseAmountInput(text)).toBeNull();
+  });
+
+  it.each([
+    ["1\uFEFF5"],
+    ["\uFEFF15"],
+    ["15\uFEFF"],
+    ["1\u200B5"],
+    ["1\u200C5"],
+    ["1\u200D5"],
+    ["1\u20605"],
+    ["\u200E15"],
+    ["1\u00AD5"],
+  ])("refuses %j, which holds an invisible character, instead of reading 15", (escaped) => {
+    const text = JSON.parse(`"${escaped}"`) as string;
+    expect(parseAmount(text, { decimals: 6 })).toEqual({ ok: false, error: "invisible_character" });
+    expect(normaliseAmountInput(text)).toBeNull();
+  });
+
+  it.each([
+    ["1 000", "1000"],
+    ["1'000", "1000"],
+    ["1’000", "1000"],
+    ["12\u202F345\u202F678", "12345678"],
+    ["1\u2009000", "1000"],
+    ["1 000 000,25", "1000000.25"],
+    ["1'000'000.5", "1000000.5"],
+  ])("reads thousands groups %j as %j", (escaped, expected) => {
+    const text = JSON.parse(`"${escaped}"`) as string;
+    expect(parseAmount(text, { decimals: 6 })).toEqual({ ok: true, amount: expected });
+  });
+});
+
 describe("ambiguous separators", () => {
   it("refuses a comma followed by exactly three digits instead of guessing", () => {
     expect(parseAmount("1,000", { decimals: 6 })).toEqual({ ok: false, error: "ambiguous" });

@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium())("the playground in headless Chromium", () => {
 
     await d.transferToFriend("12.5");
     await d.press(/Confirm/);
-    await d.see(/Sent 12\.5 USDT to Sam/);
+    await d.see(/Sent 12\.5 USDT to “Sam”/);
 
     await expect.poll(() => d.balance("you", "USDT")).toBe("987.5 USDT");
     await expect.poll(() => d.balance("friend", "USDT")).toBe("22.5 USDT");
@@ -148,7 +148,7 @@ describe.skipIf(!hasChromium())("the playground in headless Chromium", () => {
     await d.page.getByRole("button", { name: "Forward a message" }).click();
     await d.page.locator("#forward-from").selectOption(String(pg.people.find((p) => p.role === "friend")!.id));
     await d.page.locator("#forward-send").click();
-    await d.see(/Recipient: Sam/);
+    await d.see(/Recipient: “Sam”/);
     expect(await d.messages.locator(".row.me .forwarded").last().innerText()).toBe("Forwarded from Sam");
     await d.say("/cancel");
 

@@ -136,6 +136,33 @@ describeBackends("operations", (backend) => {
     });
   });
 
+  it("says whether a settlement was written, so a second settler tells nobody twice", async () => {
+    await ops().propose(proposal("twice"));
+    await ops().claim("twice", ALICE, T0);
+    expect(await ops().markUnknown("twice", "service_failed")).toBe(true);
+    expect(await ops().markDone("twice", { transferId: 1 })).toBe(true);
+    expect(await ops().markDone("twice", { transferId: 1 })).toBe(false);
+    expect(await ops().markRefused("twice", "error-refused")).toBe(false);
+  });
+
+  it("lets one of two instances that read the same unfinished row take it over", async () => {
+    const other = await backend.open();
+    await ops().propose(proposal("stale"));
+    await ops().claim("stale", ALICE, T0);
+    const seen = (await ops().get("stale"))!.updatedAt;
+    const wins = await Promise.all([
+      ops().takeOver("stale", seen, later(300_000)),
+      other.operations.takeOver("stale", seen, later(300_001)),
+    ]);
+    expect(wins.filter(Boolean)).toHaveLength(1);
+    // Taken over: a third reader with the old value gets nothing; a settled row is never taken.
+    expect(await ops().takeOver("stale", seen, later(400_000))).toBe(false);
+    const now = (await ops().get("stale"))!.updatedAt;
+    await ops().markDone("stale", {});
+    expect(await ops().takeOver("stale", (await ops().get("stale"))!.updatedAt, later(500_000))).toBe(false);
+    expect(now.getTime()).toBeGreaterThanOrEqual(later(300_000).getTime());
+  });
+
   it("lists pending and unknown operations as unfinished", async () => {
     for (const id of ["a-proposed", "b-pending", "c-unknown", "d-done", "e-cancelled"]) {
       await ops().propose(proposal(id));

@@ -3,17 +3,21 @@
  * plus plain-JSON parameters); the operation row, keyed by the action's client id, is written before
  * the Confirm button is shown. Pressing Confirm atomically claims the row (proposed → pending), so a
  * second press, a replayed update or a concurrent press by another instance finds it claimed and does
- * nothing. The outcome is recorded as done / refused / unknown; unknown outcomes are reconciled by
- * client id, at once and again at startup.
+ * nothing. Once claimed, the action is carried out: the outcome is recorded as done, refused (for a
+ * reason that proves it cannot be done) or unknown; unknown and interrupted ones are read back by
+ * client id and, when not found, sent with that same id (reconcileUnfinished).
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer, type Context, GrammyError, InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { newClientId } from "../../domain/ids.js";
 import {
+  InvalidReplyError,
   InvalidRequestError,
   NetworkError,
+  OutcomeUnknownError,
   RateLimitedError,
   ServiceError,
+  ServiceFailedError,
   ServiceRefusedError,
   UnauthorizedError,
 } from "../../service/errors.js";
@@ -22,7 +26,7 @@ import type { Reconciled } from "../../service/reconcile.js";
 import type { OperationRecord } from "../../storage/types.js";
 import type { BotContext, BotDeps } from "../context.js";
 import { clientsFor, type UserClients } from "./account.js";
-import { describeError, NoKeyError, type Translate } from "./errors.js";
+import { describeError, NoKeyError, type Translate, type UserMessage } from "./errors.js";
 
 export type Json = Record<string, unknown>;
 
@@ -112,25 +116,60 @@ export async function proposeAction<P extends Json>(
   return id;
 }
 
+/** Why an action has no final outcome yet; each has its own message, `confirm-outcome-<reason>`. */
+export type UnsettledReason =
+  | "server-errors"
+  | "connection-lost"
+  | "unreadable-reply"
+  | "unreachable"
+  | "not-sent"
+  | "rate-limited"
+  | "internal";
+
+/** What an attempt to carry out an action came to. */
+type Attempt =
+  | { state: "done"; result: Json }
+  | { state: "refused"; reason: UserMessage }
+  | { state: "unknown"; reason: UnsettledReason; err: unknown };
+
 export interface ActionOutcome {
   state: "done" | "refused" | "unknown";
   text: string;
   keyboard?: InlineKeyboardMarkup;
 }
 
-/** Failures that prove the action was not carried out. */
-function provesNothingHappened(err: unknown): boolean {
-  if (err instanceof NoKeyError) return true;
+/** The key can no longer be used: nothing can be sent or read with it. */
+function keyUnusable(err: unknown): boolean {
+  return (
+    err instanceof NoKeyError ||
+    err instanceof UnauthorizedError ||
+    (err instanceof Error && err.name === "KeyDecryptionError")
+  );
+}
+
+/** Failures that prove the action was not carried out and cannot be as it stands. */
+function provesItCannotBeDone(err: unknown): boolean {
+  if (err instanceof NoKeyError || (err instanceof Error && err.name === "KeyDecryptionError")) return true;
   // Only the write's own failure tells about the write: a read that failed (e.g. the lookup after a
   // dropped write) says nothing about whether the write was applied.
   if (!(err instanceof ServiceError) || !operations[err.operationId].write) return false;
-  return (
-    err instanceof ServiceRefusedError ||
-    err instanceof UnauthorizedError ||
-    err instanceof RateLimitedError ||
-    err instanceof InvalidRequestError ||
-    err instanceof NetworkError
-  );
+  return err instanceof ServiceRefusedError || err instanceof UnauthorizedError || err instanceof InvalidRequestError;
+}
+
+/**
+ * Why a failure leaves the action unsettled. A write that never left (the service unreachable, or
+ * asking to slow down) is "not sent yet"; the service failing, a connection lost after sending or an
+ * unreadable reply leave the outcome to be read back.
+ */
+function unsettledReason(err: unknown): UnsettledReason {
+  const write = err instanceof ServiceError && operations[err.operationId].write;
+  if (err instanceof RateLimitedError) return write ? "rate-limited" : "unreachable";
+  if (err instanceof NetworkError) return write ? "not-sent" : "unreachable";
+  if (err instanceof ServiceFailedError) return "server-errors";
+  if (err instanceof OutcomeUnknownError) return "connection-lost";
+  if (err instanceof InvalidReplyError) return "unreadable-reply";
+  if (err instanceof ServiceError) return "unreachable";
+  return "internal";
 }
 
 async function clientsForOperation(deps: BotDeps, op: OperationRecord): Promise<UserClients> {
@@ -138,6 +177,49 @@ async function clientsForOperation(deps: BotDeps, op: OperationRecord): Promise<
   // The key was replaced by one of the other network since the summary was shown.
   if (clients.network !== op.network) throw new NoKeyError();
   return clients;
+}
+
+/** Sends a claimed action (with its fixed client id) and says what came of it; never throws. */
+async function attempt(deps: BotDeps, def: ActionDefinition, op: OperationRecord): Promise<Attempt> {
+  try {
+    const clients = await clientsForOperation(deps, op);
+    return { state: "done", result: await def.execute({ op, payload: op.payload, clients }) };
+  } catch (err) {
+    if (provesItCannotBeDone(err)) return { state: "refused", reason: describeError(err) };
+    return { state: "unknown", reason: unsettledReason(err), err };
+  }
+}
+
+/** What the person is told about an attempt. */
+function outcomeOf(def: ActionDefinition, op: OperationRecord, a: Attempt, t: Translate): ActionOutcome {
+  switch (a.state) {
+    case "done":
+      return {
+        state: "done",
+        text: def.describeDone(t, op.payload, a.result),
+        keyboard: def.doneKeyboard?.(t, op.payload, a.result),
+      };
+    case "refused":
+      return { state: "refused", text: t("confirm-refused", { reason: t(a.reason.key, a.reason.vars) }) };
+    case "unknown":
+      return { state: "unknown", text: t(`confirm-outcome-${a.reason}`) };
+  }
+}
+
+function logAttempt(deps: BotDeps, op: OperationRecord, a: Attempt): void {
+  const log = deps.logger.child({ operationId: op.id, kind: op.kind });
+  if (a.state === "done") log.info("action done");
+  else if (a.state === "refused") log.info({ reason: a.reason.key }, "action refused");
+  // A failure of ours (not the service's) is a bug to look at.
+  else if (a.reason === "internal") log.error({ err: a.err }, "action failed on our side; outcome to be checked");
+  else log.warn({ err: a.err, reason: a.reason }, "action not settled yet; it will be checked and carried out");
+}
+
+/** A new cheque or order: the notification watcher looks at it soon (a hint; failures do not matter). */
+async function hintWatcher(deps: BotDeps, op: OperationRecord): Promise<void> {
+  await deps.watch
+    ?.actionDone(op.telegramId, op.kind)
+    .catch((err: unknown) => deps.logger.debug({ err, operationId: op.id }, "watch hint failed"));
 }
 
 /** Carries out a claimed (pending) operation and records its outcome. */
@@ -148,50 +230,43 @@ export async function runAction(
   t: Translate,
 ): Promise<ActionOutcome> {
   const def = registry.get(op.kind);
-  const log = deps.logger.child({ operationId: op.id, kind: op.kind });
-  try {
-    const clients = await clientsForOperation(deps, op);
-    const result = await def.execute({ op, payload: op.payload, clients });
-    await deps.storage.operations.markDone(op.id, result);
-    log.info("action done");
-    // A new cheque or order: the notification watcher looks at it soon (a hint; failures do not matter).
-    await deps.watch?.actionDone(op.telegramId, op.kind).catch((err: unknown) => log.debug({ err }, "watch hint failed"));
-    return {
-      state: "done",
-      text: def.describeDone(t, op.payload, result),
-      keyboard: def.doneKeyboard?.(t, op.payload, result),
-    };
-  } catch (err) {
-    const message = describeError(err);
-    if (provesNothingHappened(err)) {
-      await deps.storage.operations.markRefused(op.id, message.key);
-      log.info({ reason: message.key }, "action refused");
-      return { state: "refused", text: t("confirm-refused", { reason: t(message.key, message.vars) }) };
-    }
-    await deps.storage.operations.markUnknown(op.id, message.key);
-    log.warn({ err }, "action outcome unknown");
-    return { state: "unknown", text: t("confirm-unknown-outcome") };
-  }
+  const a = await attempt(deps, def, op);
+  logAttempt(deps, op, a);
+  if (a.state === "done") {
+    await deps.storage.operations.markDone(op.id, a.result);
+    await hintWatcher(deps, op);
+  } else if (a.state === "refused") await deps.storage.operations.markRefused(op.id, a.reason.key);
+  else await deps.storage.operations.markUnknown(op.id, a.reason);
+  return outcomeOf(def, op, a, t);
 }
 
+/** An outcome to record, with the notice to queue for the person when the record is written. */
+export type Settlement =
+  | { state: "done"; result: Json }
+  | { state: "refused"; error: string }
+  | { state: "unknown"; error: string };
+export type Notice = { text: string; keyboard?: InlineKeyboardMarkup };
 /**
- * Settles operations left pending or unknown (a crash, a lost connection): reads each by its client
- * id. Found → done. Not found → recorded as not carried out (never sent late without the user).
- * `settle` records the outcome and queues the user's notice in one transaction. With several bot instances, `minAgeMs` must exceed the longest a send can
- * take (all attempts and timeouts), so that an operation another instance is sending is left alone.
- * Returns how many were settled.
+ * Records `settlement` and, only when that write changed the row (nobody settled it meanwhile), queues
+ * `notice` to the person, in one transaction.
+ */
+export type RecordSettlement = (op: OperationRecord, settlement: Settlement, notice?: Notice) => Promise<void>;
+
+/**
+ * Settles operations left pending or unknown (a crash, a lost connection, a service failing or out
+ * of reach): each is taken over (one instance only), then read back by its client id. Found → done.
+ * Not found → carried out now with the same client id (the service applies it once; a duplicate-id
+ * refusal is read back). A refusal of that send ends it, with its reason; a passing failure keeps it
+ * unknown for the next round. The person hears each outcome once: the result, or, for an action left
+ * pending by a restart, that it is still under way. With several bot instances, `minAgeMs` must exceed
+ * the longest a send can take (all attempts and timeouts), so that an operation another instance is
+ * sending is left alone. Returns how many were settled (done or refused).
  */
 export async function reconcileUnfinished(
   deps: BotDeps,
   registry: ActionRegistry,
   translatorFor: (telegramId: number) => Promise<Translate>,
-  /** Records the outcome and queues the notice to the user, together. */
-  settle: (
-    op: OperationRecord,
-    outcome: { done: true; result: Record<string, unknown> } | { done: false; error: string },
-    text: string,
-    keyboard?: InlineKeyboardMarkup,
-  ) => Promise<void>,
+  record: RecordSettlement,
   minAgeMs = 0,
 ): Promise<number> {
   let settled = 0;
@@ -199,27 +274,84 @@ export async function reconcileUnfinished(
   for (const op of await deps.storage.operations.listUnfinished()) {
     // Another instance may still be sending a recent one: only settle what nobody can be working on.
     if (op.updatedAt.getTime() > cutoff) continue;
-    const def = registry.get(op.kind);
-    const t = await translatorFor(op.telegramId);
+    if (!(await deps.storage.operations.takeOver(op.id, op.updatedAt, deps.now()))) continue;
     try {
-      const clients = await clientsForOperation(deps, op);
-      const found = await def.reconcile({ op, payload: op.payload, clients });
-      if (found.done) {
-        await settle(
-          op,
-          { done: true, result: found.resource },
-          def.describeDone(t, op.payload, found.resource),
-          def.doneKeyboard?.(t, op.payload, found.resource),
-        );
-      } else {
-        await settle(op, { done: false, error: "not_carried_out" }, t("confirm-not-carried-out"));
-      }
-      settled++;
+      if (await settleUnfinished(deps, registry.get(op.kind), op, await translatorFor(op.telegramId), record)) settled++;
     } catch (err) {
       deps.logger.warn({ err, operationId: op.id }, "reconciliation failed; will retry later");
     }
   }
   return settled;
+}
+
+/**
+ * Reads back one unfinished operation, carries it out when the service has nothing under its id, and
+ * records what came of it; true when it ended (done or refused).
+ */
+async function settleUnfinished(
+  deps: BotDeps,
+  def: ActionDefinition,
+  op: OperationRecord,
+  t: Translate,
+  record: RecordSettlement,
+): Promise<boolean> {
+  const stillUnknown = async (reason: UnsettledReason, err: unknown) => {
+    const log = deps.logger.child({ operationId: op.id, kind: op.kind });
+    if (reason === "internal") log.error({ err }, "unfinished operation failed on our side; will retry later");
+    else log.warn({ err, reason }, "unfinished operation not settled yet; will retry later");
+    // Told so far only "Processing…" (the handler stopped before an outcome): now hears why it is late.
+    const notice = op.state === "pending" ? { text: `${t("confirm-restarted")}\n${t(`confirm-outcome-${reason}`)}` } : undefined;
+    await record(op, { state: "unknown", error: reason }, notice);
+    return false;
+  };
+  let found: Reconciled<Json>;
+  try {
+    found = await def.reconcile({ op, payload: op.payload, clients: await clientsForOperation(deps, op) });
+  } catch (err) {
+    if (!keyUnusable(err)) return stillUnknown(unsettledReason(err), err);
+    // Neither readable nor sendable any more: say so, and that what reached the service stays done.
+    const reason = describeError(err);
+    deps.logger.info({ operationId: op.id, reason: reason.key }, "unfinished operation cannot be checked");
+    const text = t("confirm-unchecked", { reason: t(reason.key, reason.vars) });
+    await record(op, { state: "refused", error: reason.key }, { text });
+    return true;
+  }
+  const a: Attempt = found.done ? { state: "done", result: found.resource } : await attempt(deps, def, op);
+  if (a.state === "unknown") return stillUnknown(a.reason, a.err);
+  logAttempt(deps, op, a);
+  const { text, keyboard } = outcomeOf(def, op, a, t);
+  await record(
+    op,
+    a.state === "done" ? { state: "done", result: a.result } : { state: "refused", error: a.reason.key },
+    { text, ...(keyboard ? { keyboard } : {}) },
+  );
+  if (a.state === "done") await hintWatcher(deps, op);
+  return true;
+}
+
+/**
+ * When the bot received a press: Telegram's callback query carries no time of its own, so a
+ * confirmation's expiry is judged by this, the earliest the bot can know of the press (a press made
+ * while the bot was down counts from its delivery). Kept on the update object, like userOnArrival.
+ */
+const RECEIVED_AT = Symbol("press received at");
+type WithReceipt = { [RECEIVED_AT]?: Date };
+
+/** Notes the time each button press arrives (before any queue or storage); other updates pass. */
+export function notePressReceipt(now: () => Date): MiddlewareFn<Context> {
+  return (ctx, next) => {
+    if (ctx.callbackQuery) (ctx.update as WithReceipt)[RECEIVED_AT] = now();
+    return next();
+  };
+}
+
+/** Answers the press; a refused or failed answer (late, Telegram unreachable) never stops the handler. */
+async function answerPress(ctx: BotContext, other?: { text: string; show_alert?: boolean }): Promise<void> {
+  try {
+    await ctx.answerCallbackQuery(other);
+  } catch (err) {
+    ctx.log.debug({ err }, "press answer refused or failed (the press is still handled)");
+  }
 }
 
 /** Handles Confirm and Cancel presses for every action. */
@@ -228,51 +360,67 @@ export function confirmationComposer(deps: BotDeps, registry: ActionRegistry): C
 
   composer.callbackQuery(CONFIRM_PATTERN, async (ctx) => {
     const id = ctx.match[1] as string;
-    const claim = await deps.storage.operations.claim(id, ctx.from.id, deps.now());
+    const received = (ctx.update as WithReceipt)[RECEIVED_AT] ?? deps.now();
+    const claim = await deps.storage.operations.claim(id, ctx.from.id, received);
     if (!claim.claimed) {
-      await ctx.answerCallbackQuery({
-        text: ctx.t(`confirm-${claim.reason}`),
-        show_alert: claim.reason !== "already",
-      });
-      if (claim.reason === "expired") await appendStatus(ctx, ctx.t("confirm-expired"));
+      const state = claim.operation?.state;
+      const key =
+        claim.reason === "already" && (state === "pending" || state === "unknown")
+          ? "confirm-in-progress"
+          : `confirm-${claim.reason}`;
+      await answerPress(ctx, { text: ctx.t(key), show_alert: claim.reason !== "already" });
+      if (claim.reason === "expired") await showOutcome(ctx, ctx.t("confirm-expired"));
       return;
     }
-    await ctx.answerCallbackQuery({ text: ctx.t("confirm-processing") });
-    await appendStatus(ctx, ctx.t("confirm-processing"));
+    // The action does not wait for Telegram: the answer and the "Processing…" line go out beside it.
+    const answered = answerPress(ctx, { text: ctx.t("confirm-processing") });
+    const processing = showOnSummary(ctx, `⏳ ${ctx.t("confirm-processing")}`);
     const outcome = await runAction(deps, registry, claim.operation, ctx.t);
-    await appendStatus(ctx, outcome.text, outcome.keyboard);
+    await Promise.all([answered, processing]);
+    await showOutcome(ctx, outcome.text, outcome.keyboard);
   });
 
   composer.callbackQuery(CANCEL_PATTERN, async (ctx) => {
     const id = ctx.match[1] as string;
     const op = await deps.storage.operations.get(id);
     if (!op || op.telegramId !== ctx.from.id) {
-      await ctx.answerCallbackQuery({
-        text: ctx.t(op ? "confirm-foreign" : "confirm-missing"),
-        show_alert: true,
-      });
+      await answerPress(ctx, { text: ctx.t(op ? "confirm-foreign" : "confirm-missing"), show_alert: true });
       return;
     }
     const cancelled = await deps.storage.operations.cancel(id, ctx.from.id);
-    await ctx.answerCallbackQuery({ text: ctx.t(cancelled ? "confirm-cancelled" : "confirm-already") });
-    if (cancelled) await appendStatus(ctx, ctx.t("confirm-cancelled"));
+    await answerPress(ctx, { text: ctx.t(cancelled ? "confirm-cancelled" : "confirm-already") });
+    if (cancelled) await showOutcome(ctx, ctx.t("confirm-cancelled"));
   });
 
   return composer;
 }
 
-/** Replaces the summary's buttons with a status line under the (kept) summary text. */
-async function appendStatus(ctx: BotContext, status: string, keyboard?: InlineKeyboardMarkup): Promise<void> {
+/**
+ * Puts `status` under the summary in place of its expiry line and buttons (or `keyboard`). True when
+ * the summary shows it; false when it could not be edited (gone, too old, Telegram unreachable).
+ */
+async function showOnSummary(ctx: BotContext, status: string, keyboard?: InlineKeyboardMarkup): Promise<boolean> {
   const message = ctx.callbackQuery?.message;
-  if (!message || !("text" in message) || message.text === undefined) return;
+  if (!message || !("text" in message) || message.text === undefined) return false;
   // Telegram sends the message as it was when pressed: the summary, then its expiry line.
   const summary = message.text.split(EXPIRY_MARK)[0] ?? message.text;
-  const text =
-    status === ctx.t("confirm-processing") ? `${summary}\n\n⏳ ${status}` : `${summary}\n\n${status}`;
   try {
-    await ctx.editMessageText(text, { reply_markup: keyboard ?? { inline_keyboard: [] } });
+    await ctx.editMessageText(`${summary}\n\n${status}`, { reply_markup: keyboard ?? { inline_keyboard: [] } });
+    return true;
   } catch (err) {
-    // "message is not modified" and deleted messages are harmless here.
-    ctx.log.debug({ err }, "could not edit the summary message");
+    // Shown already (a repeated edit) is as good as shown.
+    if (err instanceof GrammyError && /not modified/i.test(err.description)) return true;
+    ctx.log.info({ err }, "could not edit the summary message");
+    return false;
+  }
+}
+
+/** Tells the outcome under the summary, or as a message of its own when the summary cannot be edited. */
+async function showOutcome(ctx: BotContext, text: string, keyboard?: InlineKeyboardMarkup): Promise<void> {
+  if (await showOnSummary(ctx, text, keyboard)) return;
+  try {
+    await ctx.reply(text, keyboard ? { reply_markup: keyboard } : {});
+  } catch (err) {
+    ctx.log.warn({ err }, "could not tell the outcome of a confirmed action");
   }
 }

@@ -8,6 +8,7 @@ import { formatAmount, formatOptionalAmount, money } from "../../../domain/money
 import type { Cheque } from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
+import { quotedField } from "../../shared/user-text.js";
 
 /** Callback data of the feature; every value stays within Telegram's 64 bytes. */
 export const CB = {
@@ -66,7 +67,7 @@ export interface CreateSummary {
 export function createSummary(t: Translate, s: CreateSummary): string {
   return t("cheques-summary-create", {
     amount: formatAmount(s.amount, s.asset),
-    description: s.description ?? t("cheques-no-description"),
+    description: quotedField(t("cheques-field-description"), s.description),
     recipient: recipientLabel(t, s.target),
     fee: formatAmount("0", s.asset),
     available: formatAmount(s.available, s.asset),
@@ -112,7 +113,7 @@ export function detailsText(t: Translate, cheque: Cheque): string {
     id: cheque.chequeId,
     state: stateLabel(t, chequeState(cheque)),
     amount: formatOptionalAmount(cheque.amount, cheque.asset),
-    description: cheque.description ?? t("cheques-no-description"),
+    description: quotedField(t("cheques-field-description"), cheque.description),
     recipient: recipientLabel(t, cheque.target),
     created: formatTime(cheque.createdAt),
     link: cheque.links.telegramBotLink ?? "—",

@@ -15,6 +15,7 @@ import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount, askAsset, askChoice } from "../../shared/inputs.js";
+import { quotedField } from "../../shared/user-text.js";
 import {
   type AddressWithdrawalPayload,
   amountLines,
@@ -126,7 +127,7 @@ export function fundingWithdrawConversation(deps: BotDeps, actions: ActionRegist
       ctx.t("funding-summary-title"),
       ctx.t("withdraw-field-network", { network }),
       ctx.t("withdraw-field-address", { address }),
-      ...(network === "TON" ? [ctx.t("withdraw-field-memo", { memo: comment ?? "—" })] : []),
+      ...(network === "TON" ? [quotedField(ctx.t("withdraw-field-memo"), comment)] : []),
       ...amountLines(ctx, funds, amount, "funding-field-stays"),
       "",
       ctx.t("withdraw-irreversible"),

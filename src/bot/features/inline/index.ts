@@ -15,6 +15,7 @@ import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { clientsFor, publicClientsFor, type UserClients } from "../../shared/account.js";
 import type { Translate } from "../../shared/errors.js";
+import { inlineUserText, quoteBlock } from "../../shared/user-text.js";
 import { invoiceAmount, invoiceAsset } from "../invoices/view.js";
 import { priceLink } from "../links/payloads.js";
 import { chartCacheOf, chartCaption, chartOf, DEFAULT_INTERVAL } from "../market/chart.js";
@@ -26,16 +27,20 @@ const PUBLIC_PAIRS = ["BTC-USDT", "ETH-USDT", "TONCOIN-USDT"];
 const MAX_SUGGESTIONS = 3;
 const MAX_OWN = 20;
 
+/** A shared message: the bot's line, then the owner's description quoted below it. */
+function withQuote(text: string, description: string | null | undefined): string {
+  const quote = description ? quoteBlock(description) : "";
+  return quote === "" ? text : `${text}\n${quote}`;
+}
+
 function chequeResult(t: Translate, c: Cheque, i: number): InlineQueryResult {
   const amount = formatOptionalAmount(c.amount, c.asset);
   return {
     type: "article",
     id: `cq${i}`,
     title: t("inline-cheque-title", { amount }),
-    description: c.description ?? t("inline-cheque-description"),
-    input_message_content: {
-      message_text: [t("inline-cheque-message", { amount }), ...(c.description ? [c.description] : [])].join("\n"),
-    },
+    description: c.description ? inlineUserText(c.description, 100) : t("inline-cheque-description"),
+    input_message_content: { message_text: withQuote(t("inline-cheque-message", { amount }), c.description) },
     ...(c.links.telegramBotLink
       ? { reply_markup: new InlineKeyboard().url(t("inline-cheque-open", { amount }), c.links.telegramBotLink) }
       : {}),
@@ -51,12 +56,8 @@ function invoiceResult(t: Translate, inv: Invoice, i: number): InlineQueryResult
     type: "article",
     id: `iv${i}`,
     title: t("inline-invoice-title", { amount }),
-    description: inv.description ?? t("inline-invoice-description"),
-    input_message_content: {
-      message_text: [t("inline-invoice-message", { amount }), ...(inv.description ? [inv.description] : [])].join(
-        "\n",
-      ),
-    },
+    description: inv.description ? inlineUserText(inv.description, 100) : t("inline-invoice-description"),
+    input_message_content: { message_text: withQuote(t("inline-invoice-message", { amount }), inv.description) },
     reply_markup: new InlineKeyboard().url(t("inline-invoice-open"), link),
   };
 }

@@ -12,6 +12,7 @@ import { clientsFor } from "../../shared/account.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { createCursorPages } from "../../shared/cursor-pages.js";
 import { showInPlace } from "../../shared/show.js";
+import { inlineUserText, quotedField } from "../../shared/user-text.js";
 import {
   addressText,
   invoiceAmount,
@@ -90,7 +91,7 @@ export function invoiceManagement(
     const kb = new InlineKeyboard();
     for (const inv of result.items) {
       const price = formatAmount(invoiceAmount(inv), invoiceAsset(inv));
-      const label = `${price}${inv.description ? ` · ${inv.description}` : ""}`;
+      const label = `${price}${inv.description ? ` · ${inlineUserText(inv.description)}` : ""}`;
       kb.text(label.length > 48 ? `${label.slice(0, 47)}…` : label, `inv:show:${inv.id}`).row();
     }
     if (index > 0) kb.text(ctx.t("common-prev"), `inv:page:${index - 1}`);
@@ -141,7 +142,7 @@ export function invoiceManagement(
       summary: ctx.t("invoices-delete-summary", {
         id: inv.id,
         amount: formatAmount(invoiceAmount(inv), invoiceAsset(inv)),
-        description: inv.description ?? "—",
+        description: quotedField(ctx.t("invoices-field-description"), inv.description),
       }),
     });
   });

@@ -10,6 +10,7 @@ import {
 } from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
+import { quotedField } from "../../shared/user-text.js";
 
 const KNOWN_STATUSES = new Set(["active", "paid", "expired", "deleted"]);
 
@@ -35,7 +36,7 @@ export function invoiceCard(t: Translate, inv: Invoice, heading: string): string
   if ((inv.numPayments ?? 1) > 1) lines.push(t("invoices-field-payments", { count: inv.numPayments ?? 1 }));
   lines.push(
     t("invoices-field-status", { status: statusText(t, inv.status) }),
-    t("invoices-field-description", { description: inv.description ?? "—" }),
+    quotedField(t("invoices-field-description"), inv.description),
     t("invoices-field-expires", { expires: inv.expiresAt ? formatTime(inv.expiresAt) : t("invoices-never") }),
   );
   if (inv.status === "active") {

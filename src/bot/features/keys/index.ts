@@ -11,6 +11,7 @@ import type { NetworkName } from "../../../storage/types.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { showInPlace } from "../../shared/show.js";
+import { inlineUserText } from "../../shared/user-text.js";
 
 const PENDING_KEY_TTL_MS = 10 * 60 * 1000;
 
@@ -81,7 +82,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     const text = user.hasKey
       ? ctx.t("keys-status-linked", {
           network: ctx.t(`keys-network-${user.network}`),
-          name: user.accountName ?? "-",
+          name: inlineUserText(user.accountName ?? "-"),
         })
       : ctx.t("keys-status-none");
     const kb = new InlineKeyboard().text(ctx.t("keys-link"), "keys:connect");
@@ -145,7 +146,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await deps.storage.users.saveKey(ctx.from.id, pending.network, apiKey, verdict.name);
     ctx.log.info({ network: pending.network }, "key linked");
     await ctx.reply(
-      ctx.t("keys-linked", { name: verdict.name, network: ctx.t(`keys-network-${pending.network}`) }),
+      ctx.t("keys-linked", { name: inlineUserText(verdict.name), network: ctx.t(`keys-network-${pending.network}`) }),
     );
   });
 
@@ -157,7 +158,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
       await ctx.reply(ctx.t("keys-status-none"), { reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings") });
       return;
     }
-    await ctx.reply(ctx.t("keys-unlink-confirm", { network: ctx.t(`keys-network-${user.network}`), name: user.accountName ?? "-" }), {
+    await ctx.reply(ctx.t("keys-unlink-confirm", { network: ctx.t(`keys-network-${user.network}`), name: inlineUserText(user.accountName ?? "-") }), {
       reply_markup: new InlineKeyboard()
         .text(ctx.t("keys-unlink-yes"), "keys:unlink:yes")
         .text(ctx.t("keys-unlink-no"), "keys:unlink:no"),

@@ -26,6 +26,7 @@ import {
   decodeInput,
   digestRows,
   MAX_DESCRIPTION,
+  lacksColumns,
   MAX_INPUT_BYTES,
   needsDefaultAsset,
   type RowError,
@@ -211,6 +212,7 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
         const read = readRows(text);
         if (read.rows.length === 0 && read.errors.length === 0)
           return { ok: false, key: "mass-empty" } satisfies Refusal;
+        if (lacksColumns(read.rows)) return { ok: false, key: "mass-no-columns" } satisfies Refusal;
         if (read.rows.length > deps.config.MASS_MAX_ROWS) {
           return {
             ok: false,

@@ -7,6 +7,7 @@
 import { formatAmount } from "../../../domain/money.js";
 import type { OutboxState, OutgoingMessage } from "../../../outbox/store.js";
 import type { Translate } from "../../shared/errors.js";
+import { quotedField } from "../../shared/user-text.js";
 import { totalsByAsset } from "./plan.js";
 import { jobLabel } from "./progress.js";
 import { type MassJob, type MassRow, NOTIFY } from "./store.js";
@@ -37,7 +38,7 @@ export async function notificationMessages(
       job.senderName
         ? t("mass-notify-received", { amounts, sender: job.senderName })
         : t("mass-notify-received-anonymous", { amounts }),
-      ...notes.map((note) => t("mass-notify-note", { note })),
+      ...notes.map((note) => quotedField(t("mass-notify-note"), note)),
     ].join("\n");
     messages.push({ chatId: Number(target), text, group: notifyGroup(job.id), ref: target });
   }

@@ -192,6 +192,14 @@ export function digestRows(rows: ValidRow[]): string {
   return createHash("sha256").update(canonical).digest("hex");
 }
 
+/**
+ * Whether no row has two columns: the list is separated by something other than a comma, semicolon or
+ * tab (a `|`, spaces). Said at once, before a default asset is asked for and every row is refused.
+ */
+export function lacksColumns(rows: RawRow[]): boolean {
+  return rows.length > 0 && rows.every((r) => r.fields.length < 2);
+}
+
 /** Whether some row lacks an asset column (then a default asset must be chosen). */
 export function needsDefaultAsset(rows: RawRow[]): boolean {
   return rows.some((r) => (r.fields[2] ?? "") === "");

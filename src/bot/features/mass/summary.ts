@@ -4,6 +4,7 @@
  */
 import { formatAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../shared/errors.js";
+import { inlineUserText } from "../../shared/user-text.js";
 import type { AssetLine, DupPolicy } from "./plan.js";
 
 /** The planned job as plain JSON (it passes through conversation state). */
@@ -21,7 +22,7 @@ export interface PlanSummary {
 /** The summary shown before confirmation. */
 export function summaryText(t: Translate, p: PlanSummary, notify?: boolean, senderName?: string | null): string {
   const out = [
-    t("mass-summary-title", { account: p.accountName, network: t(`keys-network-${p.network}`) }),
+    t("mass-summary-title", { account: inlineUserText(p.accountName), network: t(`keys-network-${p.network}`) }),
     t("mass-summary-recipients", { recipients: p.recipients, rows: p.rows }),
   ];
   for (const l of p.lines) {

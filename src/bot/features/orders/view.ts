@@ -7,6 +7,7 @@ import type { InlineKeyboardButton } from "grammy/types";
 import { formatAmount, money } from "../../../domain/money.js";
 import type { Order } from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
+import { quotedField } from "../../shared/user-text.js";
 import { encodeFilter, fitsButton, type OrderFilter, PERIODS, SIDES } from "./filter.js";
 
 /** Orders per page of history. */
@@ -212,6 +213,6 @@ export function orderDetails(t: Translate, o: Order): string {
     t("orders-detail-created", { time: fullTime(o.createdAt) }),
     t("orders-detail-updated", { time: fullTime(o.updatedAt) }),
   );
-  if (o.remark) lines.push(t("orders-detail-remark", { remark: o.remark }));
+  if (o.remark) lines.push(quotedField(t("orders-detail-remark"), o.remark));
   return lines.join("\n");
 }

@@ -3,6 +3,7 @@ import { formatAmount, formatOptionalAmount, money } from "../../../domain/money
 import type { Transfer } from "../../../service/schemas.js";
 import type { Translate } from "../../shared/errors.js";
 import { formatTime } from "../../shared/format.js";
+import { inlineUserText, quotedField } from "../../shared/user-text.js";
 
 /** The confirmed action's parameters, stored with the operation row (plain JSON, no secrets). */
 export type TransferPayload = {
@@ -15,9 +16,11 @@ export type TransferPayload = {
   description?: string;
 };
 
-/** "Anna (id 123)" or "user id 123". */
+/** "“Anna” (id 123)" or "user id 123"; the name is the one Telegram passed on, so it is quoted. */
 export function recipientLabel(t: Translate, target: string, name?: string): string {
-  return name ? t("send-recipient-named", { name, id: target }) : t("send-recipient-id", { id: target });
+  return name
+    ? t("send-recipient-named", { name: inlineUserText(name), id: target })
+    : t("send-recipient-id", { id: target });
 }
 
 /** The summary shown above Confirm: what, to whom, amount, fee, available now and what stays. */
@@ -29,7 +32,7 @@ export function transferSummary(t: Translate, p: TransferPayload, available: str
     t("send-summary-amount", { amount: formatAmount(p.amount, p.asset) }),
     t("send-summary-fee", { fee: formatAmount("0", p.asset) }),
   ];
-  if (p.description) lines.push(t("send-summary-description", { description: p.description }));
+  if (p.description) lines.push(quotedField(t("send-summary-note"), p.description));
   lines.push(
     t("send-summary-available", { available: formatAmount(available, p.asset) }),
     t("send-summary-after", { after: formatAmount(money.sub(available, p.amount), p.asset) }),
@@ -46,7 +49,7 @@ export function transferDetails(t: Translate, tr: Transfer): string {
     t("send-summary-to", { recipient: tr.target === null ? "—" : recipientLabel(t, tr.target) }),
     t("send-summary-amount", { amount: formatOptionalAmount(tr.amount, tr.asset) }),
   ];
-  if (tr.description) lines.push(t("send-summary-description", { description: tr.description }));
+  if (tr.description) lines.push(quotedField(t("send-summary-note"), tr.description));
   lines.push(
     // The status is shown as the service names it: its value set is open (pending, paid, failed …).
     t("send-details-status", { status: tr.status ?? "-" }),

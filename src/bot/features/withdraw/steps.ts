@@ -9,6 +9,7 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
 import { type Attempt, attempt, tellFailure } from "../../shared/attempt.js";
 import { askAsset, askChoice, askText } from "../../shared/inputs.js";
+import { quotedField } from "../../shared/user-text.js";
 
 /** The networks of a currency that the contract knows (others cannot be sent to). */
 function networksOf(currency: Currency): NetworkCode[] {
@@ -136,7 +137,7 @@ export function routeLines(ctx: ConvContext, dest: Destination): string[] {
   return [
     ctx.t("withdraw-field-network", { network: dest.network }),
     ctx.t("withdraw-field-address", { address: dest.address }),
-    ...(dest.network === "TON" ? [ctx.t("withdraw-field-memo", { memo: dest.comment ?? "—" })] : []),
+    ...(dest.network === "TON" ? [quotedField(ctx.t("withdraw-field-memo"), dest.comment)] : []),
   ];
 }
 

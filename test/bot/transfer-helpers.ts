@@ -1,0 +1,20 @@
+/** Reaching the summary of a transfer, for the tests of what happens at and after Confirm. */
+import type { Harness } from "../helpers/bot-harness.js";
+
+/**
+ * A sender with 100 USDT, a fresh recipient account, and the summary of a 10 USDT transfer to it
+ * shown (through the menu, no note).
+ */
+export async function transferSummary(h: Harness) {
+  const { user, account } = await h.linkedUser({ pay: { USDT: "100" } });
+  const { userId: recipientId } = await h.createAccount({});
+  await user.press("menu:send");
+  await user.press("snd:new");
+  await user.send(String(recipientId));
+  await user.press("in:pick:USDT");
+  await user.send("10");
+  await user.press("in:skip");
+  const confirm = user.buttonData(/Confirm/);
+  if (!confirm?.startsWith("cf:")) throw new Error(`no Confirm button: ${user.last()?.text}`);
+  return { user, senderId: account.userId, recipientId, confirm, opId: confirm.slice(3) };
+}
