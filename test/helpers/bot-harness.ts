@@ -205,7 +205,9 @@ export class Harness {
     return this.simFetch(`/_sim/accounts/${userId}?network=${network}`);
   }
 
-  async simRequests(operationId: string): Promise<{ method: string; path: string; body: unknown }[]> {
+  async simRequests(
+    operationId: string,
+  ): Promise<{ method: string; path: string; network: "production" | "testnet"; body: unknown }[]> {
     return this.simFetch(`/_sim/requests?operationId=${operationId}`);
   }
 
