@@ -98,8 +98,12 @@ describe("shared and public operations", () => {
       expect(await sim.pay(undefined, network).getRates({ base: "USDT", assets: ["TONCOIN"] })).toEqual([
         { currency: "TONCOIN", rate: "5.2" },
       ]);
-      const rates = await sim.exchange(network).getRates({ base: "USD" });
-      expect(rates.map((r) => r.currency)).toContain("TONCOIN");
+      // The same rates on the Exchange, as an object keyed by asset.
+      expect(await sim.exchange(network).getRates({ base: "EUR", assets: ["USDT", "TONCOIN"] })).toEqual({
+        USDT: { rate: "0.92" },
+        TONCOIN: { rate: "4.78" },
+      });
+      expect(Object.keys(await sim.exchange(network).getRates({ base: "USD" }))).toContain("TONCOIN");
       expect(await sim.exchange(network).getHealth()).toEqual({ status: "ok" });
       expect(await sim.pay(undefined, network).getHealth()).toEqual({ status: "ok" });
     }
