@@ -8,22 +8,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type Api, operationIdsOf, operations } from "../../src/service/operations.js";
-import type { BaseUrls } from "../../src/simulator/server.js";
-import { type SimOrigin, TestSim } from "../helpers/simulator.js";
+import { operationIdsOf, operations } from "../../src/service/operations.js";
+import { type BaseUrls, ORIGINS } from "../../src/simulator/server.js";
+import { TestSim } from "../helpers/simulator.js";
 
 let sim: TestSim;
 beforeAll(async () => {
   sim = await TestSim.start();
 });
 afterAll(() => sim.close());
-
-const ORIGINS: { origin: SimOrigin; api: Api; network: "production" | "testnet" }[] = [
-  { origin: "exchange", api: "exchange", network: "production" },
-  { origin: "pay", api: "pay", network: "production" },
-  { origin: "exchangeTestnet", api: "exchange", network: "testnet" },
-  { origin: "payTestnet", api: "pay", network: "testnet" },
-];
 
 /** A value for each path parameter of the contract. */
 const PATH_VALUES: Record<string, string> = { symbol: "BTC-USDT", asset: "BTC", tickerType: "24h" };
@@ -63,9 +56,9 @@ describe("each interface at the root of its own origin", () => {
     for (const url of urls) expect(new URL(url).pathname).toBe("/");
   });
 
-  it.each(ORIGINS)("reaches every operation of $origin through new URL(path, base)", async ({ origin, api, network }) => {
+  it.each(ORIGINS)("reaches every operation of $name through new URL(path, base)", async ({ name, api, network }) => {
     const { keys } = await sim.createAccount();
-    const base = sim.running.baseUrls[origin];
+    const base = sim.running.baseUrls[name];
     for (const id of operationIdsOf(api)) {
       const def = operations[id];
       const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? name);
