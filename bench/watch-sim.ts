@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   // The simulator logs every request for tests; a benchmark has no use for that memory.
   setInterval(() => sim.sim.requests.clear(), 1000).unref();
   const call = (h: SimHandler | undefined, input: object, owner: number) =>
-    (h as SimHandler)({ operationId: "getHealth", input: input as never, account: world.accounts.get(owner), world }) as {
+    (h as SimHandler)({ operationId: "getHealth", api: "pay", input: input as never, account: world.accounts.get(owner), world }) as {
       chequeId?: string;
       id?: string;
     };

@@ -98,7 +98,8 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   BROADCAST_PER_SECOND: int(30, 1, 1000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MASS_MAX_ROWS: int(10_000, 1, 100_000),
-  MASS_BATCH_SIZE: int(100, 1, 100),
+  /** Payouts per mass-payout call, one asset a call; the service takes 1 to 500 (real-api.md, S6). */
+  MASS_BATCH_SIZE: int(500, 1, 500),
   /** Above this total (per asset) the operator also types the total to confirm a mass transfer. */
   MASS_CONFIRM_TOTAL: z
     .string()

@@ -35,7 +35,7 @@ describe("loadConfig", () => {
       BROADCAST_PER_SECOND: 30,
       LOG_LEVEL: "info",
       MASS_MAX_ROWS: 10_000,
-      MASS_BATCH_SIZE: 100,
+      MASS_BATCH_SIZE: 500,
       MASS_CONFIRM_TOTAL: "1000",
       BOT_MODE: "polling",
       PORT: 3000,
@@ -100,7 +100,7 @@ describe("loadConfig", () => {
       ...minimal,
       PAY_BASE_URL: "http://127.0.0.1:8080",
       CONFIRM_TTL_SECONDS: "300",
-      MASS_BATCH_SIZE: "25",
+      MASS_BATCH_SIZE: "500",
       ADMIN_IDS: "42, 7,1000000001",
       DATABASE_URL: "  ",
       LOG_LEVEL: "",
@@ -108,7 +108,7 @@ describe("loadConfig", () => {
 
     expect(config.PAY_BASE_URL).toBe("http://127.0.0.1:8080");
     expect(config.CONFIRM_TTL_SECONDS).toBe(300);
-    expect(config.MASS_BATCH_SIZE).toBe(25);
+    expect(config.MASS_BATCH_SIZE).toBe(500);
     expect(config.ADMIN_IDS).toEqual([42, 7, 1_000_000_001]);
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.LOG_LEVEL).toBe("info");
@@ -167,7 +167,8 @@ describe("loadConfig", () => {
   it.each([
     ["CONFIRM_TTL_SECONDS", "abc"],
     ["CONFIRM_TTL_SECONDS", "5"],
-    ["MASS_BATCH_SIZE", "101"],
+    ["MASS_BATCH_SIZE", "501"],
+    ["MASS_BATCH_SIZE", "0"],
     ["SERVICE_TIMEOUT_MS", "1.5"],
     ["LOG_LEVEL", "loud"],
     ["MASS_CONFIRM_TOTAL", "1e3"],

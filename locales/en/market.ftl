@@ -48,6 +48,7 @@ market-symbols-none = No pair matches.
 market-symbols-hint = Search by part of a name: /symbols btc
 market-assets-title = 🪙 Exchange assets: pick one for its networks.
 market-asset-title = 🪙 { $asset } — { $name }
+market-asset-title-unnamed = 🪙 { $asset }
 market-asset-precision = Decimal places: { $decimals }
 market-asset-network = { $network }: deposits { $deposit }, withdrawals { $withdrawal }
 market-asset-no-networks = No networks: this asset cannot be deposited or withdrawn.

@@ -48,6 +48,7 @@ market-symbols-none = Ни одна пара не подходит.
 market-symbols-hint = Поиск по части названия: /symbols btc
 market-assets-title = 🪙 Активы биржи: выберите актив, чтобы увидеть его сети.
 market-asset-title = 🪙 { $asset } — { $name }
+market-asset-title-unnamed = 🪙 { $asset }
 market-asset-precision = Знаков после запятой: { $decimals }
 market-asset-network = { $network }: пополнение { $deposit }, вывод { $withdrawal }
 market-asset-no-networks = Сетей нет: актив нельзя пополнить или вывести.

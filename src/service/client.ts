@@ -22,8 +22,10 @@ import {
   type OperationIdOf,
   type OperationInput,
   type OperationReply,
+  type OperationReplyOn,
   operationIdsOf,
   operations,
+  replyOf,
 } from "./operations.js";
 import { Problem } from "./schemas.js";
 import { send, TransportError } from "./transport.js";
@@ -60,11 +62,11 @@ const NOT_SENT_CODES = new Set([
   "ERR_INVALID_URL",
 ]);
 
-type Method<K extends OperationId> =
+type Method<K extends OperationId, A extends Api> =
   Record<string, never> extends OperationInput<K>
-    ? (input?: OperationInput<K>) => Promise<OperationReply<K>>
-    : (input: OperationInput<K>) => Promise<OperationReply<K>>;
-export type ServiceClient<A extends Api> = { [K in OperationIdOf<A>]: Method<K> } & {
+    ? (input?: OperationInput<K>) => Promise<OperationReplyOn<K, A>>
+    : (input: OperationInput<K>) => Promise<OperationReplyOn<K, A>>;
+export type ServiceClient<A extends Api> = { [K in OperationIdOf<A>]: Method<K, A> } & {
   readonly api: A;
   readonly baseUrl: string;
   readonly hasKey: boolean;
@@ -111,19 +113,21 @@ function buildClient<A extends Api>(api: A, options: ClientOptions): ServiceClie
     api: { value: api, enumerable: true },
     baseUrl: { value: options.baseUrl, enumerable: true },
     hasKey: { value: options.apiKey !== undefined, enumerable: true },
-    [REQUESTER]: { value: new Requester(options) },
+    [REQUESTER]: { value: new Requester(api, options) },
   }) as ServiceClient<A>;
   return Object.freeze(client) as ServiceClient<A>;
 }
 
 class Requester {
+  readonly #api: Api;
   // A private field: not enumerable, not serialised, never part of a thrown object.
   readonly #apiKey: string | undefined;
   readonly #opts: Required<Omit<ClientOptions, "apiKey" | "logger" | "onAttempt">>;
   readonly #logger: Logger | undefined;
   readonly #onAttempt: ClientOptions["onAttempt"];
 
-  constructor(options: ClientOptions) {
+  constructor(api: Api, options: ClientOptions) {
+    this.#api = api;
     this.#apiKey = options.apiKey;
     this.#logger = options.logger;
     this.#onAttempt = options.onAttempt;
@@ -227,7 +231,7 @@ class Requester {
     } catch {
       throw new InvalidReplyError(id, status, "body is not JSON", write);
     }
-    const parsed = operations[id].reply.safeParse(json);
+    const parsed = replyOf(operations[id], this.#api).safeParse(json);
     if (!parsed.success) throw new InvalidReplyError(id, status, describeIssues(parsed.error), write);
     return parsed.data as OperationReply<K>;
   }

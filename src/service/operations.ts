@@ -27,6 +27,12 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, R extends z.ZodTy
   /** For POST and PUT: input members sent in the query string rather than the body. */
   queryKeys?: readonly string[];
   reply: R;
+  /**
+   * Where an interface answers in a shape of its own (getRates: a list on Pay, an object keyed by
+   * asset on the Exchange), that interface's reply schema; `reply` is then any of them, as the
+   * contract says.
+   */
+  replyOn?: Partial<Record<Api, z.ZodType>>;
   status: 200 | 201;
   /** Writes that move money or create a resource; never resent blindly after an unknown outcome. */
   write: boolean;
@@ -168,7 +174,8 @@ export const operations = {
     path: "/api/v1/rates",
     auth: "public",
     input: z.object({ base: S.RateBase, assets: S.Q.list(S.AssetCode).optional() }),
-    reply: z.array(S.Rate),
+    reply: z.union([S.PayRatesReply, S.ExchangeRatesReply]),
+    replyOn: { pay: S.PayRatesReply, exchange: S.ExchangeRatesReply },
     status: 200,
     write: false,
   }),
@@ -635,6 +642,16 @@ export type Operations = typeof operations;
 export type OperationId = keyof Operations;
 export type OperationInput<K extends OperationId> = z.output<Operations[K]["input"]>;
 export type OperationReply<K extends OperationId> = z.output<Operations[K]["reply"]>;
+
+/** The reply of operation `K` as interface `A` answers it. */
+export type OperationReplyOn<K extends OperationId, A extends Api> = Operations[K] extends {
+  replyOn: { [P in A]: infer R extends z.ZodType };
+}
+  ? z.output<R>
+  : OperationReply<K>;
+
+/** The reply schema of an operation as interface `api` answers it. */
+export const replyOf = (def: OperationDef, api: Api): z.ZodType => def.replyOn?.[api] ?? def.reply;
 
 /** Operation ids served by one interface, e.g. `ExchangeOperationId` includes `getRates`. */
 export type OperationIdOf<A extends Api> = {

@@ -150,16 +150,32 @@ export const AssetNetwork = z.object({
   withdrawalEnabled: z.boolean(),
   depositEnabled: z.boolean(),
 });
+/** A direction an asset may move in between the funding and trading balances (live Swagger audit). */
+export const TransferDirection = z.enum(["fundingToTrading", "tradingToFunding"]);
+export type TransferDirection = z.infer<typeof TransferDirection>;
+/**
+ * An Exchange asset. The live Swagger requires `availableTransfers`; `name` and `networks` are this
+ * contract's (no public source shows them), so a reply without them is read as naming none.
+ */
 export const Asset = z.object({
   asset: AssetCode,
-  name: z.string(),
+  name: z.string().optional(),
   precision: z.number().int().min(0),
-  networks: z.array(AssetNetwork),
+  networks: z.array(AssetNetwork).default([]),
+  /** The moves between balances the asset allows; a direction not listed is not available. */
+  availableTransfers: z.array(TransferDirection),
 });
 export type Asset = z.infer<typeof Asset>;
 /** The price of one unit of `currency` in the requested `base` (S3: items are `{currency, rate}`). */
 export const Rate = z.object({ currency: AssetCode, rate: Decimal });
 export type Rate = z.infer<typeof Rate>;
+/** The Pay interface's rates: a list of `{currency, rate}` (S3). */
+export const PayRatesReply = z.array(Rate);
+/**
+ * The Exchange interface's rates: an object keyed by asset, `{"USDT": {"rate": "1"}}` (S4's client
+ * reads them so); a key is an asset code, each value the price of one unit in the requested `base`.
+ */
+export const ExchangeRatesReply = z.record(AssetCode, z.object({ rate: Decimal }));
 /** Fee rates of a pair (fractions: 0.001 is 0.1 %). */
 export const TradeFee = z.object({
   symbol: SymbolCode,
@@ -200,6 +216,8 @@ export const Order = z.object({
   id: z.string(),
   clientOrderId: z.string(),
   symbol: SymbolCode,
+  baseAsset: AssetCode,
+  quoteAsset: AssetCode,
   side: Side,
   status: OrderStatus,
   type: OrderType,

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
+import { replyOf } from "../service/operations.js";
 import { parseJson, readBody, sendJsonText, sendProblem } from "./http.js";
 import { onTheWire, problems } from "./problems.js";
 import { buildInput, queryObject, type RouteMatch } from "./routes.js";
@@ -89,7 +90,7 @@ async function dispatch(
   world: World,
   { match, req, query, body }: ApiRequest,
 ): Promise<Outcome> {
-  const { def, operationId } = match;
+  const { def, operationId, api } = match;
   const account = authenticate(def.auth, world, req.headers.authorization);
   if (def.method === "POST" && body !== undefined && !isPlainObject(body)) {
     throw problems.validation("body", "The request body must be a JSON object.");
@@ -100,13 +101,13 @@ async function dispatch(
   if (handler === undefined) {
     throw new SimProblem(501, "not_implemented", `The simulator does not implement ${operationId}.`);
   }
-  const returned = handler({ operationId, input: parsed.data as Record<string, unknown>, account, world });
+  const returned = handler({ operationId, api, input: parsed.data as Record<string, unknown>, account, world });
   const out = returned instanceof Promise ? await returned : returned;
   const reply = isSimReply(out)
     ? { status: out.status ?? def.status, body: out.body }
     : { status: def.status, body: out };
   if (reply.status === def.status) {
-    const check = def.reply.safeParse(reply.body);
+    const check = replyOf(def, api).safeParse(reply.body);
     if (!check.success)
       throw problems.internal(`${operationId} reply breaks the contract: ${describe(check.error)}`);
   }

@@ -3,7 +3,7 @@
  * precision, networks, withdrawal limits and fiat prices. All amounts are decimal strings.
  */
 import type { z } from "zod";
-import type { Network as NetworkSchema } from "../service/schemas.js";
+import type { Network as NetworkSchema, TransferDirection } from "../service/schemas.js";
 
 export type Network = z.infer<typeof NetworkSchema>;
 export type Fiat = "USD" | "EUR" | "RUB";
@@ -29,7 +29,12 @@ export interface CatalogueAsset {
   rates: Readonly<Record<Fiat, string>>;
   /** Pay minimums per kind of operation. */
   pay: { minTransfer: string; minCheque: string; minInvoice: string };
+  /** The moves between the Exchange funding and trading balances the asset allows. */
+  availableTransfers: readonly TransferDirection[];
 }
+
+/** Every asset of the catalogue moves both ways. */
+const BOTH_WAYS: readonly TransferDirection[] = ["fundingToTrading", "tradingToFunding"];
 
 const net = (
   network: Network,
@@ -59,6 +64,7 @@ export const CATALOGUE: readonly CatalogueAsset[] = [
     ],
     rates: { USD: "1", EUR: "0.92", RUB: "92.5" },
     pay: { minTransfer: "0.01", minCheque: "0.1", minInvoice: "0.1" },
+    availableTransfers: BOTH_WAYS,
   },
   {
     asset: "TONCOIN",
@@ -67,6 +73,7 @@ export const CATALOGUE: readonly CatalogueAsset[] = [
     networks: [net("TON", "0.1", "50000", "0.02")],
     rates: { USD: "5.2", EUR: "4.78", RUB: "481" },
     pay: { minTransfer: "0.001", minCheque: "0.01", minInvoice: "0.01" },
+    availableTransfers: BOTH_WAYS,
   },
   {
     asset: "BTC",
@@ -75,6 +82,7 @@ export const CATALOGUE: readonly CatalogueAsset[] = [
     networks: [net("BTC", "0.0001", "10", "0.00005")],
     rates: { USD: "65000", EUR: "59800", RUB: "6012500" },
     pay: { minTransfer: "0.000001", minCheque: "0.00001", minInvoice: "0.00001" },
+    availableTransfers: BOTH_WAYS,
   },
   {
     asset: "ETH",
@@ -83,6 +91,7 @@ export const CATALOGUE: readonly CatalogueAsset[] = [
     networks: [net("ETH", "0.005", "200", "0.001"), net("BSC", "0.002", "200", "0.0002")],
     rates: { USD: "3200", EUR: "2944", RUB: "296000" },
     pay: { minTransfer: "0.00001", minCheque: "0.0001", minInvoice: "0.0001" },
+    availableTransfers: BOTH_WAYS,
   },
   {
     asset: "TRX",
@@ -91,6 +100,7 @@ export const CATALOGUE: readonly CatalogueAsset[] = [
     networks: [net("TRX", "10", "1000000", "1")],
     rates: { USD: "0.12", EUR: "0.11", RUB: "11.1" },
     pay: { minTransfer: "0.1", minCheque: "1", minInvoice: "1" },
+    availableTransfers: BOTH_WAYS,
   },
   {
     asset: "SOL",
@@ -99,6 +109,7 @@ export const CATALOGUE: readonly CatalogueAsset[] = [
     networks: [net("SOL", "0.05", "5000", "0.005")],
     rates: { USD: "150", EUR: "138", RUB: "13875" },
     pay: { minTransfer: "0.0001", minCheque: "0.001", minInvoice: "0.001" },
+    availableTransfers: BOTH_WAYS,
   },
 ];
 

@@ -1,5 +1,5 @@
 /**
- * Injected faults: the next `count` requests to an operation (on any prefix, either network) are
+ * Injected faults: the next `count` requests to an operation (on any origin, either network) are
  * delayed, failed, rate limited or cut off, so retry and reconciliation paths can be tested.
  */
 import { z } from "zod";

@@ -1,6 +1,8 @@
 /**
  * Operations both interfaces serve from the catalogue (getRates, getHealth) and the Pay currency list.
- * An unknown fiat or asset code is a 400 `validation_error` naming the parameter.
+ * An unknown fiat or asset code is a 400 `validation_error` naming the parameter. The rates are the
+ * same on both interfaces, in each one's shape: a list of `{currency, rate}` on Pay, an object keyed
+ * by asset on the Exchange.
  */
 import { money } from "../domain/money.js";
 import { CATALOGUE, type CatalogueAsset, FIATS, findAsset, isFiat } from "./catalogue.js";
@@ -13,7 +15,7 @@ const RATE_DECIMALS = 8;
 export const marketDataHandlers = defineHandlers({
   getHealth: () => ({ status: "ok" }),
 
-  getRates: ({ base, assets }) => {
+  getRates: ({ base, assets }, { api }) => {
     // A fiat base uses the catalogue's quote; an asset base (USDT, S3) goes through USD.
     const baseAsset = isFiat(base) ? undefined : findAsset(base);
     if (!isFiat(base) && baseAsset === undefined) throw problems.validation("base", `No rates are quoted in ${base}.`);
@@ -22,10 +24,11 @@ export const marketDataHandlers = defineHandlers({
       if (entry === undefined) throw problems.validation("assets", `Unknown asset ${code}.`);
       return entry;
     });
-    return entries.map((a) => ({
+    const rates = entries.map((a) => ({
       currency: a.asset,
       rate: isFiat(base) ? a.rates[base] : money.div(a.rates.USD, (baseAsset as CatalogueAsset).rates.USD, RATE_DECIMALS),
     }));
+    return api === "pay" ? rates : Object.fromEntries(rates.map(({ currency, rate }) => [currency, { rate }]));
   },
 
   // The catalogue's assets are crypto; the fiat codes rates are quoted in are listed as fiat.

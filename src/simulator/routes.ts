@@ -1,6 +1,7 @@
 /**
- * Routing of API requests: each of the four prefixes serves the operations of its interface from
- * the operations table, matched by method and path template (`{name}` segments become inputs).
+ * Routing of API requests: each origin of the simulator serves the operations of one interface
+ * (Exchange or Pay) of one network from the operations table, matched by method and path template
+ * (`{name}` segments become inputs).
  */
 import {
   type Api,
@@ -10,13 +11,6 @@ import {
   operations,
 } from "../service/operations.js";
 import type { SimNetwork } from "./types.js";
-
-export const PREFIXES: readonly { prefix: string; api: Api; network: SimNetwork }[] = [
-  { prefix: "/exchange", api: "exchange", network: "production" },
-  { prefix: "/pay", api: "pay", network: "production" },
-  { prefix: "/testnet/exchange", api: "exchange", network: "testnet" },
-  { prefix: "/testnet/pay", api: "pay", network: "testnet" },
-];
 
 interface Route {
   operationId: OperationId;
@@ -53,23 +47,25 @@ function compile(operationId: OperationId): Route {
 }
 
 /**
- * The operation a request addresses; `{ allow }` when the path exists with other methods only;
- * undefined when no operation has that path under that prefix.
+ * The operation of interface `api` a request addresses; `{ allow }` when the path exists with other
+ * methods only; undefined when the interface has no operation at that path.
  */
-export function matchRoute(method: string, pathname: string): RouteMatch | { allow: string[] } | undefined {
-  const base = PREFIXES.find((p) => pathname.startsWith(`${p.prefix}/`));
-  if (base === undefined) return undefined;
-  const rest = pathname.slice(base.prefix.length);
+export function matchRoute(
+  api: Api,
+  network: SimNetwork,
+  method: string,
+  pathname: string,
+): RouteMatch | { allow: string[] } | undefined {
   const allow: string[] = [];
-  for (const route of routesByApi.get(base.api) ?? []) {
-    const m = route.pattern.exec(rest);
+  for (const route of routesByApi.get(api) ?? []) {
+    const m = route.pattern.exec(pathname);
     if (m === null) continue;
     if (route.def.method !== method) {
       allow.push(route.def.method);
       continue;
     }
     const params = Object.fromEntries(route.params.map((name, i) => [name, safeDecode(m[i + 1] ?? "")]));
-    return { api: base.api, network: base.network, operationId: route.operationId, def: route.def, params };
+    return { api, network, operationId: route.operationId, def: route.def, params };
   }
   return allow.length > 0 ? { allow } : undefined;
 }

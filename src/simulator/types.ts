@@ -3,7 +3,7 @@
  * HTTP server (server.ts) routes each request through the operations table, checks the key, validates
  * the input with the operation's schema and calls the handler; handlers throw SimProblem for errors.
  */
-import type { OperationId } from "../service/operations.js";
+import type { Api, OperationId } from "../service/operations.js";
 
 export type SimNetwork = "production" | "testnet";
 
@@ -43,6 +43,8 @@ export interface World {
 
 export interface SimRequest {
   operationId: OperationId;
+  /** The interface asked (an operation both serve may answer in each one's own shape). */
+  api: Api;
   /** Input parsed with the operation's schema (path, query and body members together). */
   input: Record<string, unknown>;
   /** The account behind the key; present for every bearer operation, optional for "optional" auth. */

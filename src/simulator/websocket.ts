@@ -1,6 +1,6 @@
 /**
- * The Exchange WebSocket of the simulator (real-api.md Table C): `/exchange/ws` and
- * `/testnet/exchange/ws`, JSON-RPC-like requests `{id, method, params}` with methods ping, auth
+ * The Exchange WebSocket of the simulator (real-api.md Table C): at the root of each network's
+ * Exchange origin (the real service's is the root of its own origin too), JSON-RPC-like requests `{id, method, params}` with methods ping, auth
  * (`{key}`), subscribe / unsubscribe (`{channel, symbols?}`) and unsubscribeAll; channels `ticker`
  * (public, per symbol), `activeOrders` and `balances` (after auth). Pushes are `{method: <channel>,
  * params}`: a ticker when a pair's last price moves, an order whenever one of the account's orders
@@ -14,7 +14,7 @@ import { z } from "zod";
 import { market } from "./exchange/market.js";
 import { exchangeState, orderView } from "./exchange/model.js";
 import { findPair } from "./exchange/symbols.js";
-import type { SimNetwork, World } from "./types.js";
+import type { World } from "./types.js";
 
 const Request = z.object({
   id: z.union([z.string(), z.number()]).optional(),
@@ -36,27 +36,30 @@ interface Session {
   balances: string | undefined;
 }
 
-const PATHS: Record<string, SimNetwork> = { "/exchange/ws": "production", "/testnet/exchange/ws": "testnet" };
-
-/** Attaches the WebSocket endpoints to the simulator's HTTP server; returns a closer. */
+/**
+ * Attaches the WebSocket endpoint to each Exchange server (upgrades of `/`, for the world of that
+ * server's network); returns a closer.
+ */
 export function attachExchangeWebSocket(
-  server: Server,
-  worlds: Readonly<Record<SimNetwork, World>>,
+  servers: readonly { server: Server; world: World }[],
   tickMs = 100,
 ): () => Promise<void> {
   const wss = new WebSocketServer({ noServer: true });
   const sessions = new Map<WebSocket, Session>();
 
-  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const network = PATHS[new URL(req.url ?? "/", "http://sim").pathname];
-    if (network === undefined) return void socket.destroy();
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const session: Session = { world: worlds[network], userId: undefined, tickers: new Map(), orders: undefined, balances: undefined };
-      sessions.set(ws, session);
-      ws.on("close", () => sessions.delete(ws));
-      ws.on("message", (raw) => answer(ws, session, raw.toString()));
+  for (const { server, world } of servers) {
+    server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (new URL(req.url ?? "/", "http://sim").pathname !== "/") return void socket.destroy();
+      wss.handleUpgrade(req, socket, head, (ws) => open(ws, world));
     });
-  });
+  }
+
+  function open(ws: WebSocket, world: World): void {
+    const session: Session = { world, userId: undefined, tickers: new Map(), orders: undefined, balances: undefined };
+    sessions.set(ws, session);
+    ws.on("close", () => sessions.delete(ws));
+    ws.on("message", (raw) => answer(ws, session, raw.toString()));
+  }
 
   const send = (ws: WebSocket, body: unknown) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(body));
   const error = (ws: WebSocket, id: unknown, code: number, message: string) => send(ws, { id, error: { code, message } });

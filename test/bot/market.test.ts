@@ -50,7 +50,7 @@ describe("market data", () => {
     // Public reads went to testnet, with no key.
     const requests = await h.simRequests("getTicker");
     expect(requests.length).toBeGreaterThan(0);
-    expect(requests.every((r) => r.path.startsWith("/testnet/"))).toBe(true);
+    expect(requests.every((r) => r.network === "testnet")).toBe(true);
   });
 
   it("shows a pair's trading rules from its card", async () => {

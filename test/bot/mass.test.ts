@@ -175,6 +175,32 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       expect(h.tg.textsIn(R1)).toEqual([]);
     });
 
+    it("sends up to 500 payouts a call by default (the service's most), one asset a call", async () => {
+      await create();
+      const targets = Array.from({ length: 1100 }, (_, i) => 910_001 + i);
+      recipients(h, targets);
+      const admin = await linkedAdmin(h, { USDT: "100", TONCOIN: "10" });
+      const content = [
+        "target,amount,asset",
+        ...targets.map((t) => `${t},0.01,USDT`),
+        ...targets.slice(0, 3).map((t) => `${t},0.5,TONCOIN`),
+      ].join("\n");
+      await flowToConfirm(admin, { fileName: "big.csv", content });
+      const job = (await latestJob(h))!;
+      await admin.pressLabel(/Confirm/);
+      await waitDone(h, job.id);
+
+      const calls = (await h.simRequests("createMassTransfer")).map((r) => r.body as { asset: string; payouts: unknown[] });
+      expect(calls.map((c) => [c.asset, c.payouts.length])).toEqual([
+        ["TONCOIN", 3],
+        ["USDT", 500],
+        ["USDT", 500],
+        ["USDT", 100],
+      ]);
+      expect((await h.account(targets[1099]!)).pay.USDT?.balance).toBe("0.01");
+      expect((await h.account(targets[0]!)).pay.TONCOIN?.balance).toBe("0.5");
+    });
+
     it("drops later duplicates when asked", async () => {
       await create();
       const admin = await linkedAdmin(h, { USDT: "50" });

@@ -6,11 +6,13 @@ import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
 import { ratesText } from "../../src/bot/features/balances/view.js";
 import { detailsKeyboard, detailsText, listView } from "../../src/bot/features/cheques/views.js";
+import { assetText } from "../../src/bot/features/market/view.js";
 import { historyLine, transferDetails } from "../../src/bot/features/send/format.js";
 import { withdrawalStatusLabel } from "../../src/bot/features/withdraw/history.js";
 import { LOCALES_DIR } from "../../src/bot/i18n.js";
 import type { Translate } from "../../src/bot/shared/errors.js";
-import { operations } from "../../src/service/operations.js";
+import { operations, replyOf } from "../../src/service/operations.js";
+import type { Rate } from "../../src/service/schemas.js";
 import { loadRealFixtures } from "../service/real-fixtures.js";
 
 const i18n = new I18n({ defaultLocale: "en", fluentBundleOptions: { useIsolating: false } });
@@ -59,8 +61,16 @@ describe.each(["en", "ru"])("views of partial real replies (%s)", (locale) => {
     expect(withdrawalStatusLabel(t, null)).toBe("—");
   });
 
+  it("an Exchange asset with only its code, precision and directions: no name, no networks", () => {
+    const asset = operations.getAsset.reply.parse(fixture("exchange-get-asset-reply.json"));
+    const text = assetText(t, asset);
+    expect(text.split("\n")[0]).toBe("🪙 USDT");
+    expect(text).toContain(t("market-asset-no-networks"));
+    expect(text).not.toMatch(/undefined|null|NaN/);
+  });
+
   it("rates in the real `{currency, rate}` shape, quoted in an asset", () => {
-    const rates = operations.getRates.reply.parse(fixture("pay-rates-reply.json"));
+    const rates = replyOf(operations.getRates, "pay").parse(fixture("pay-rates-reply.json")) as Rate[];
     expect(ratesText(t, "USDT", rates)).toContain("2.5 USDT");
   });
 });

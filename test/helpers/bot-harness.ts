@@ -119,7 +119,8 @@ export class Harness {
         ADMIN_IDS: opts.adminIds ?? [],
         CONFIRM_TTL_SECONDS: opts.confirmTtlSeconds ?? 120,
         MASS_MAX_ROWS: opts.massMaxRows ?? 10_000,
-        MASS_BATCH_SIZE: opts.massBatchSize ?? 100,
+        // The configuration's default: the service's most payouts a call.
+        MASS_BATCH_SIZE: opts.massBatchSize ?? 500,
         MASS_CONFIRM_TOTAL: opts.massConfirmTotal ?? "1000",
         TELEGRAM_API_ROOT: undefined,
         // Notifications in tests go out unpaced in practice; pacing has its own test.
@@ -205,7 +206,9 @@ export class Harness {
     return this.simFetch(`/_sim/accounts/${userId}?network=${network}`);
   }
 
-  async simRequests(operationId: string): Promise<{ method: string; path: string; body: unknown }[]> {
+  async simRequests(
+    operationId: string,
+  ): Promise<{ method: string; path: string; network: "production" | "testnet"; body: unknown }[]> {
     return this.simFetch(`/_sim/requests?operationId=${operationId}`);
   }
 

@@ -4,7 +4,7 @@
  * the list of errors, empty when the body matches the documented response of that status.
  */
 import { expect } from "vitest";
-import type { TestSim } from "./simulator.js";
+import type { SimOrigin, TestSim } from "./simulator.js";
 import { readFileSync } from "node:fs";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
@@ -173,11 +173,12 @@ export function contractCaller(sim: TestSim, covered: Set<string>) {
   return async (
     operationId: string,
     status: number,
+    origin: SimOrigin,
     path: string,
     init: { method?: string; key?: string; body?: unknown } = {},
   ): Promise<Record<string, unknown>> => {
-    const res = await sim.fetch(path, init);
-    expect(res.status, `${operationId} ${path}: ${res.text}`).toBe(status);
+    const res = await sim.api(origin, path, init);
+    expect(res.status, `${operationId} ${origin} ${path}: ${res.text}`).toBe(status);
     expect(validateReply(operationId, status, res.body), path).toEqual([]);
     if (status >= 400) expect(res.headers.get("content-type")).toBe("application/problem+json");
     else covered.add(operationId);

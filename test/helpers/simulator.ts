@@ -1,12 +1,21 @@
 /**
- * Test access to an in-process simulator: start it on port 0, call its control endpoints over HTTP
- * and build real service clients bound to its prefixes.
+ * Test access to an in-process simulator: start its four origins on port 0, call its control
+ * endpoints and interfaces over HTTP and build real service clients bound to its origins.
  */
 import { createExchangeClient, createPayClient, type PayClient } from "../../src/service/client.js";
-import { type RunningSimulator, startSimulator } from "../../src/simulator/server.js";
+import { type BaseUrls, type RunningSimulator, startSimulator } from "../../src/simulator/server.js";
 import type { CreatedAccount } from "../../src/simulator/simulator.js";
 
 export type SimNetworkName = "production" | "testnet";
+/** One of the four origins: an interface of a network. */
+export type SimOrigin = keyof BaseUrls;
+
+export interface FetchInit {
+  method?: string;
+  body?: unknown;
+  key?: string;
+  rawBody?: string;
+}
 
 export interface AccountView {
   userId: number;
@@ -18,6 +27,7 @@ export interface AccountView {
 export interface LoggedRequest {
   operationId: string;
   network: SimNetworkName;
+  api: "exchange" | "pay";
   method: string;
   path: string;
   query: Record<string, string | string[]>;
@@ -32,19 +42,29 @@ export class TestSim {
     return new TestSim(await startSimulator({ port: 0, ...options }));
   }
 
+  /** Where the control endpoints (`/_sim/…`) are reached. */
   get url(): string {
     return this.running.url;
   }
 
-  /** Raw fetch against the simulator; returns status, headers and parsed JSON (or undefined). */
-  async fetch(
-    path: string,
-    init: { method?: string; body?: unknown; key?: string; rawBody?: string } = {},
+  /** Raw request to a control endpoint (`/_sim/…`); returns status, headers and parsed JSON (or undefined). */
+  fetch(path: string, init: FetchInit = {}) {
+    return this.#request(this.url + path, init);
+  }
+
+  /** Raw request to one interface, at the root of its origin (`sim.api("pay", "/api/v1/balances")`). */
+  api(origin: SimOrigin, path: string, init: FetchInit = {}) {
+    return this.#request(this.running.baseUrls[origin] + path, init);
+  }
+
+  async #request(
+    url: string,
+    init: FetchInit,
   ): Promise<{ status: number; headers: Headers; body: unknown; text: string }> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (init.key !== undefined) headers.authorization = `Bearer ${init.key}`;
     if (init.body !== undefined || init.rawBody !== undefined) headers["content-type"] = "application/json";
-    const res = await fetch(this.url + path, {
+    const res = await fetch(url, {
       method: init.method ?? "GET",
       headers,
       ...(init.rawBody !== undefined ? { body: init.rawBody } : {}),

@@ -480,7 +480,7 @@ describe("the request on the wire", () => {
 
   it("encodes path parameters", async () => {
     const asset = "A/B C?#%";
-    server.script(reply(200, { asset, name: "odd", precision: 2, networks: [] }));
+    server.script(reply(200, { asset, name: "odd", precision: 2, networks: [], availableTransfers: [] }));
     const exchange = createExchangeClient({ baseUrl: server.url, backoffMs: 1 });
     await exchange.getAsset({ asset });
 

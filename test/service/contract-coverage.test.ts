@@ -95,8 +95,11 @@ describe("every operation through the clients against the simulator", () => {
     expect((await ex.getOrderbook({ symbol: "BTC-USDT", depth: 5 })).bids.length).toBeLessThanOrEqual(5);
     expect((await ex.getTrades({ symbol: "BTC-USDT" })).trades).toBeInstanceOf(Array);
     expect((await ex.getAssets()).some((a) => a.asset === "TONCOIN")).toBe(true);
-    expect((await ex.getAsset({ asset: "BTC" })).asset).toBe("BTC");
-    expect((await ex.getRates({ base: "USD", assets: ["USDT"] }))[0]?.rate).toBe("1");
+    expect(await ex.getAsset({ asset: "BTC" })).toMatchObject({
+      asset: "BTC",
+      availableTransfers: ["fundingToTrading", "tradingToFunding"],
+    });
+    expect((await ex.getRates({ base: "USD", assets: ["USDT"] })).USDT?.rate).toBe("1");
     expect((await ex.getHealth()).status).toBe("ok");
     expect((await ex.getTradeFees({ symbols: ["BTC-USDT"] })).fees[0]?.symbol).toBe("BTC-USDT");
     expect((await ex.getTradingBalances()).balances.find((b) => b.asset === "BTC")?.balance).toBe("1");
@@ -131,7 +134,7 @@ describe("every operation through the clients against the simulator", () => {
       size,
       price: lowBid,
     });
-    expect(resting.status).toBe("working");
+    expect(resting).toMatchObject({ status: "working", baseAsset: "BTC", quoteAsset: "USDT" });
     expect((await ex.getOrder({ clientOrderId: "cov-limit-1" })).id).toBe(resting.id);
     expect((await ex.getActiveOrders()).orders.map((o) => o.id)).toContain(resting.id);
     expect((await ex.cancelOrder({ orderId: resting.id })).cancelledOrderIds).toEqual([resting.id]);

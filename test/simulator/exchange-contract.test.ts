@@ -21,45 +21,44 @@ const call = (...args: Parameters<ReturnType<typeof contractCaller>>) => contrac
 const TON_ADDRESS = `UQ${"A".repeat(46)}`;
 
 describe("Exchange replies match the contract", () => {
-  it.each(["/exchange", "/testnet/exchange"])("every Exchange operation under %s", async (prefix) => {
+  it.each(["exchange", "exchangeTestnet"] as const)("every Exchange operation on the %s origin", async (origin) => {
     const { keys } = await sim.createAccount({
       funding: { USDT: "1000", TONCOIN: "50" },
       trading: { USDT: "5000", TONCOIN: "500", BTC: "1" },
     });
-    const key = prefix === "/exchange" ? keys.production : keys.testnet;
-    const api = `${prefix}/api/v1`;
+    const key = origin === "exchange" ? keys.production : keys.testnet;
     const post = (body: unknown) => ({ method: "POST", key, body });
 
     // Market data.
-    await call("getHealth", 200, `${prefix}/health`);
-    await call("getRates", 200, `${api}/rates?base=USD&assets=TONCOIN`);
-    await call("getSymbols", 200, `${api}/symbols`);
-    await call("getSymbol", 200, `${api}/symbols/TONCOIN-USDT`);
-    await call("getSymbol", 404, `${api}/symbols/TON-USDT`);
-    await call("getSymbol", 400, `${api}/symbols/toncoin_usdt`);
-    await call("getTicker", 200, `${api}/ticker/24h`);
-    await call("getTicker", 200, `${api}/ticker/24h?symbols=BTC-USDT&symbols=TONCOIN-USDT`);
-    await call("getTicker", 400, `${api}/ticker/24h?symbols=NOPE-USDT`);
-    await call("getCandles", 200, `${api}/candles?symbol=TONCOIN-USDT&type=1hour`);
-    await call("getCandles", 200, `${api}/candles?symbol=BTC-USDT&type=1week&startAt=2024-01-01T00:00:00Z`);
-    await call("getCandles", 400, `${api}/candles?symbol=BTC-USDT&type=2h`);
-    await call("getCandles", 404, `${api}/candles?symbol=NOPE-USDT&type=1hour`);
-    await call("getOrderbook", 200, `${api}/orderbook?symbol=TONCOIN-USDT&depth=5&precision=0.01`);
-    await call("getOrderbook", 400, `${api}/orderbook?symbol=TONCOIN-USDT&depth=7`);
-    await call("getOrderbook", 404, `${api}/orderbook?symbol=NOPE-USDT`);
-    await call("getTrades", 200, `${api}/trades?symbol=ETH-USDT`);
-    await call("getTrades", 404, `${api}/trades?symbol=NOPE-USDT`);
-    await call("getAssets", 200, `${api}/assets`);
-    await call("getAsset", 200, `${api}/assets/TONCOIN`);
-    await call("getAsset", 404, `${api}/assets/TON`);
-    await call("getTradeFees", 200, `${api}/trade-fees`);
-    await call("getTradeFees", 200, `${api}/trade-fees?symbols=BTC-USDT&symbols=ETH-USDT`);
-    await call("getTradeFees", 404, `${api}/trade-fees?symbols=NOPE-USDT`);
+    await call("getHealth", 200, origin, "/health");
+    await call("getRates", 200, origin, `/api/v1/rates?base=USD&assets=TONCOIN`);
+    await call("getSymbols", 200, origin, `/api/v1/symbols`);
+    await call("getSymbol", 200, origin, `/api/v1/symbols/TONCOIN-USDT`);
+    await call("getSymbol", 404, origin, `/api/v1/symbols/TON-USDT`);
+    await call("getSymbol", 400, origin, `/api/v1/symbols/toncoin_usdt`);
+    await call("getTicker", 200, origin, `/api/v1/ticker/24h`);
+    await call("getTicker", 200, origin, `/api/v1/ticker/24h?symbols=BTC-USDT&symbols=TONCOIN-USDT`);
+    await call("getTicker", 400, origin, `/api/v1/ticker/24h?symbols=NOPE-USDT`);
+    await call("getCandles", 200, origin, `/api/v1/candles?symbol=TONCOIN-USDT&type=1hour`);
+    await call("getCandles", 200, origin, `/api/v1/candles?symbol=BTC-USDT&type=1week&startAt=2024-01-01T00:00:00Z`);
+    await call("getCandles", 400, origin, `/api/v1/candles?symbol=BTC-USDT&type=2h`);
+    await call("getCandles", 404, origin, `/api/v1/candles?symbol=NOPE-USDT&type=1hour`);
+    await call("getOrderbook", 200, origin, `/api/v1/orderbook?symbol=TONCOIN-USDT&depth=5&precision=0.01`);
+    await call("getOrderbook", 400, origin, `/api/v1/orderbook?symbol=TONCOIN-USDT&depth=7`);
+    await call("getOrderbook", 404, origin, `/api/v1/orderbook?symbol=NOPE-USDT`);
+    await call("getTrades", 200, origin, `/api/v1/trades?symbol=ETH-USDT`);
+    await call("getTrades", 404, origin, `/api/v1/trades?symbol=NOPE-USDT`);
+    await call("getAssets", 200, origin, `/api/v1/assets`);
+    await call("getAsset", 200, origin, `/api/v1/assets/TONCOIN`);
+    await call("getAsset", 404, origin, `/api/v1/assets/TON`);
+    await call("getTradeFees", 200, origin, `/api/v1/trade-fees`);
+    await call("getTradeFees", 200, origin, `/api/v1/trade-fees?symbols=BTC-USDT&symbols=ETH-USDT`);
+    await call("getTradeFees", 404, origin, `/api/v1/trade-fees?symbols=NOPE-USDT`);
 
     // Balances and orders.
-    await call("getTradingBalances", 200, `${api}/accounts/trading/balances`, { key });
-    await call("getTradingBalances", 401, `${api}/accounts/trading/balances`);
-    await call("getFundingBalances", 200, `${api}/accounts/funding/balances`, { key });
+    await call("getTradingBalances", 200, origin, `/api/v1/accounts/trading/balances`, { key });
+    await call("getTradingBalances", 401, origin, `/api/v1/accounts/trading/balances`);
+    await call("getFundingBalances", 200, origin, `/api/v1/accounts/funding/balances`, { key });
     const limit = {
       symbol: "TONCOIN-USDT",
       side: "buy",
@@ -68,80 +67,80 @@ describe("Exchange replies match the contract", () => {
       size: "10",
       price: "5",
     };
-    const resting = await call("placeOrder", 201, `${api}/orders`, post({ ...limit, clientOrderId: "o-1" }));
-    await call("placeOrder", 201, `${api}/orders`, post({ ...limit, clientOrderId: "o-2", price: "6" }));
+    const resting = await call("placeOrder", 201, origin, `/api/v1/orders`, post({ ...limit, clientOrderId: "o-1" }));
+    await call("placeOrder", 201, origin, `/api/v1/orders`, post({ ...limit, clientOrderId: "o-2", price: "6" }));
     const stop = { symbol: "BTC-USDT", side: "sell", type: "stopMarket", timeInForce: "IOC", size: "0.01" };
     await call(
       "placeOrder",
       201,
-      `${api}/orders`,
+      origin, `/api/v1/orders`,
       post({ ...stop, clientOrderId: "o-3", stopPrice: "60000" }),
     );
     const market = { symbol: "BTC-USDT", side: "buy", type: "market", timeInForce: "IOC", funds: "100" };
-    await call("placeOrder", 201, `${api}/orders`, post({ ...market, clientOrderId: "o-4" }));
-    await call("placeOrder", 400, `${api}/orders`, post({ ...limit, clientOrderId: "o-1" }));
+    await call("placeOrder", 201, origin, `/api/v1/orders`, post({ ...market, clientOrderId: "o-4" }));
+    await call("placeOrder", 400, origin, `/api/v1/orders`, post({ ...limit, clientOrderId: "o-1" }));
     await call(
       "placeOrder",
       400,
-      `${api}/orders`,
+      origin, `/api/v1/orders`,
       post({ ...limit, clientOrderId: "o-5", symbol: "ETH-BTC" }),
     );
-    await call("placeOrder", 400, `${api}/orders`, post({ ...limit, clientOrderId: "o-6", size: "10.001" }));
-    await call("placeOrder", 400, `${api}/orders`, post({ ...limit, clientOrderId: "o-7", size: "100000" }));
+    await call("placeOrder", 400, origin, `/api/v1/orders`, post({ ...limit, clientOrderId: "o-6", size: "10.001" }));
+    await call("placeOrder", 400, origin, `/api/v1/orders`, post({ ...limit, clientOrderId: "o-7", size: "100000" }));
     await call(
       "placeOrder",
       404,
-      `${api}/orders`,
+      origin, `/api/v1/orders`,
       post({ ...limit, clientOrderId: "o-8", symbol: "NOPE-USDT" }),
     );
-    await call("placeOrder", 400, `${api}/orders`, post({ ...limit, clientOrderId: "o-9", type: "iceberg" }));
-    await call("placeOrder", 401, `${api}/orders`, {
+    await call("placeOrder", 400, origin, `/api/v1/orders`, post({ ...limit, clientOrderId: "o-9", type: "iceberg" }));
+    await call("placeOrder", 401, origin, `/api/v1/orders`, {
       method: "POST",
       body: { ...limit, clientOrderId: "o-10" },
     });
     const { clientOrderId: _, ...terms } = { ...market, clientOrderId: "" };
-    await call("estimateOrder", 201, `${api}/orders/estimate`, post(terms));
-    await call("estimateOrder", 400, `${api}/orders/estimate`, post({ ...terms, funds: "0.5" }));
-    await call("getOrder", 200, `${api}/order?orderId=${resting.id}`, { key });
-    await call("getOrder", 200, `${api}/order?clientOrderId=o-3`, { key });
-    await call("getOrder", 404, `${api}/order?clientOrderId=none`, { key });
-    await call("getOrder", 400, `${api}/order`, { key });
-    await call("getActiveOrders", 200, `${api}/orders/active`, { key });
-    await call("cancelOrder", 200, `${api}/order?clientOrderId=o-1`, { method: "DELETE", key });
-    await call("cancelOrder", 409, `${api}/order?clientOrderId=o-1`, { method: "DELETE", key });
-    await call("cancelOrder", 404, `${api}/order?clientOrderId=none`, { method: "DELETE", key });
-    await call("getOrdersHistory", 200, `${api}/orders/history?pageSize=1&currentPage=2&side=buy`, { key });
-    await call("getOrdersHistory", 400, `${api}/orders/history?pageSize=101`, { key });
+    await call("estimateOrder", 201, origin, `/api/v1/orders/estimate`, post(terms));
+    await call("estimateOrder", 400, origin, `/api/v1/orders/estimate`, post({ ...terms, funds: "0.5" }));
+    await call("getOrder", 200, origin, `/api/v1/order?orderId=${resting.id}`, { key });
+    await call("getOrder", 200, origin, `/api/v1/order?clientOrderId=o-3`, { key });
+    await call("getOrder", 404, origin, `/api/v1/order?clientOrderId=none`, { key });
+    await call("getOrder", 400, origin, `/api/v1/order`, { key });
+    await call("getActiveOrders", 200, origin, `/api/v1/orders/active`, { key });
+    await call("cancelOrder", 200, origin, `/api/v1/order?clientOrderId=o-1`, { method: "DELETE", key });
+    await call("cancelOrder", 409, origin, `/api/v1/order?clientOrderId=o-1`, { method: "DELETE", key });
+    await call("cancelOrder", 404, origin, `/api/v1/order?clientOrderId=none`, { method: "DELETE", key });
+    await call("getOrdersHistory", 200, origin, `/api/v1/orders/history?pageSize=1&currentPage=2&side=buy`, { key });
+    await call("getOrdersHistory", 400, origin, `/api/v1/orders/history?pageSize=101`, { key });
 
     // Transfers between balances.
     const move = { asset: "USDT", amount: "10", from: "funding", to: "trading" };
     const moved = await call(
       "createBalanceTransfer",
       201,
-      `${api}/accounts/transfers`,
+      origin, `/api/v1/accounts/transfers`,
       post({ ...move, clientTransferId: "t-1" }),
     );
     await call(
       "createBalanceTransfer",
       400,
-      `${api}/accounts/transfers`,
+      origin, `/api/v1/accounts/transfers`,
       post({ ...move, clientTransferId: "t-1" }),
     );
     await call(
       "createBalanceTransfer",
       400,
-      `${api}/accounts/transfers`,
+      origin, `/api/v1/accounts/transfers`,
       post({ ...move, clientTransferId: "t-2", to: "funding" }),
     );
     await call(
       "createBalanceTransfer",
       400,
-      `${api}/accounts/transfers`,
+      origin, `/api/v1/accounts/transfers`,
       post({ ...move, clientTransferId: "t-3", amount: "100000" }),
     );
-    await call("getBalanceTransfer", 200, `${api}/accounts/transfer?transferId=${moved.id}`, { key });
-    await call("getBalanceTransfer", 404, `${api}/accounts/transfer?clientTransferId=none`, { key });
-    await call("getBalanceTransfersHistory", 200, `${api}/accounts/transfers?from=funding&to=trading&assets=USDT&assets=TONCOIN`, {
+    await call("getBalanceTransfer", 200, origin, `/api/v1/accounts/transfer?transferId=${moved.id}`, { key });
+    await call("getBalanceTransfer", 404, origin, `/api/v1/accounts/transfer?clientTransferId=none`, { key });
+    await call("getBalanceTransfersHistory", 200, origin, `/api/v1/accounts/transfers?from=funding&to=trading&assets=USDT&assets=TONCOIN`, {
       key,
     });
 
@@ -149,52 +148,52 @@ describe("Exchange replies match the contract", () => {
     await call(
       "getFundingWithdrawalQuotas",
       401,
-      `${api}/accounts/funding/withdrawal-quotas?asset=USDT&network=TON`,
+      origin, `/api/v1/accounts/funding/withdrawal-quotas?asset=USDT&network=TON`,
     );
     await call(
       "getFundingWithdrawalQuotas",
       200,
-      `${api}/accounts/funding/withdrawal-quotas?asset=USDT&network=TRX`,
+      origin, `/api/v1/accounts/funding/withdrawal-quotas?asset=USDT&network=TRX`,
       { key },
     );
     await call(
       "getFundingWithdrawalQuotas",
       404,
-      `${api}/accounts/funding/withdrawal-quotas?asset=BTC&network=TON`,
+      origin, `/api/v1/accounts/funding/withdrawal-quotas?asset=BTC&network=TON`,
       { key },
     );
     const send = { network: "TON", address: TON_ADDRESS, asset: "USDT", amount: "5" };
     const sent = await call(
       "createFundingWithdrawal",
       201,
-      `${api}/accounts/funding/withdrawals`,
+      origin, `/api/v1/accounts/funding/withdrawals`,
       post({ ...send, clientWithdrawalId: "w-1" }),
     );
     await call(
       "createFundingWithdrawal",
       400,
-      `${api}/accounts/funding/withdrawals`,
+      origin, `/api/v1/accounts/funding/withdrawals`,
       post({ ...send, clientWithdrawalId: "w-1" }),
     );
     await call(
       "createFundingWithdrawal",
       400,
-      `${api}/accounts/funding/withdrawals`,
+      origin, `/api/v1/accounts/funding/withdrawals`,
       post({ ...send, clientWithdrawalId: "w-2", address: "0xabc" }),
     );
     await call(
       "createFundingWithdrawal",
       400,
-      `${api}/accounts/funding/withdrawals`,
+      origin, `/api/v1/accounts/funding/withdrawals`,
       post({ ...send, clientWithdrawalId: "w-3", amount: "0.5" }),
     );
-    await call("getFundingWithdrawal", 200, `${api}/accounts/funding/withdrawal?withdrawalId=${sent.id}`, {
+    await call("getFundingWithdrawal", 200, origin, `/api/v1/accounts/funding/withdrawal?withdrawalId=${sent.id}`, {
       key,
     });
-    await call("getFundingWithdrawal", 404, `${api}/accounts/funding/withdrawal?clientWithdrawalId=none`, {
+    await call("getFundingWithdrawal", 404, origin, `/api/v1/accounts/funding/withdrawal?clientWithdrawalId=none`, {
       key,
     });
-    await call("getFundingWithdrawalsHistory", 200, `${api}/accounts/funding/withdrawals?assets=USDT`, {
+    await call("getFundingWithdrawalsHistory", 200, origin, `/api/v1/accounts/funding/withdrawals?assets=USDT`, {
       key,
     });
 

@@ -33,7 +33,7 @@ function call(
   const input = operations[operationId].input.parse(raw) as Record<string, unknown>;
   const handler = exchangeHandlers[operationId];
   if (!handler) throw new Error(`no handler for ${operationId}`);
-  return handler({ operationId, input, account, world });
+  return handler({ operationId, api: "exchange", input, account, world });
 }
 
 const place = (world: SimWorld, account: SimAccount, order: object) =>

@@ -64,7 +64,7 @@ describe("faults", () => {
     expect(await sim.available(sender.userId, "USDT")).toBe("90");
 
     await sim.fault({ operationId: "getHealth", mode: "rateLimit", ms: 1500 });
-    const raw = await sim.fetch("/pay/health");
+    const raw = await sim.api("pay", "/health");
     expect(raw.status).toBe(429);
     expect(raw.headers.get("retry-after")).toBe("2");
     expect(raw.body).toMatchObject({ kind: "rate_limit" });

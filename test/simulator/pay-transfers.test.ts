@@ -94,7 +94,7 @@ describe("transfers", () => {
 
     const window = await pay.getTransfers({ fromDate: middle.createdAt!, toDate: middle.createdAt! });
     expect(window.items.map((t) => t.clientPayoutId)).toEqual(["middle"]);
-    const bad = await sim.fetch("/pay/api/v1/payouts?cursor=nonsense", { key: sender.keys.production });
+    const bad = await sim.api("pay", "/api/v1/payouts?cursor=nonsense", { key: sender.keys.production });
     expect(bad.body).toMatchObject({ status: 400, kind: "validation_error", info: { field: "cursor" } });
   });
 });
@@ -152,7 +152,7 @@ describe("mass transfers", () => {
 
   it("refuses a whole request with an unknown asset", async () => {
     const sender = await sim.createAccount({ pay: { USDT: "10" } });
-    const res = await sim.fetch("/pay/api/v1/mass-payouts", {
+    const res = await sim.api("pay", "/api/v1/mass-payouts", {
       method: "POST",
       key: sender.keys.production,
       body: {

@@ -68,7 +68,7 @@ describe("keys", () => {
       UnauthorizedError,
     );
     expect(await rejection(sim.pay().getAppBalances())).toBeInstanceOf(UnauthorizedError);
-    const raw = await sim.fetch("/pay/api/v1/balances", { key: "wrong" });
+    const raw = await sim.api("pay", "/api/v1/balances", { key: "wrong" });
     expect(raw.status).toBe(401);
     expect(raw.headers.get("content-type")).toBe("application/problem+json");
     expect(raw.body).toMatchObject({ type: "/api/problems/unauthorized", status: 401, kind: "unauthorized" });
@@ -86,9 +86,9 @@ describe("keys", () => {
 });
 
 describe("shared and public operations", () => {
-  it("getHealth and getRates answer on all four prefixes", async () => {
-    for (const prefix of ["/pay", "/exchange", "/testnet/pay", "/testnet/exchange"]) {
-      expect((await sim.fetch(`${prefix}/health`)).body).toEqual({ status: "ok" });
+  it("getHealth and getRates answer on all four origins", async () => {
+    for (const origin of ["pay", "exchange", "payTestnet", "exchangeTestnet"] as const) {
+      expect((await sim.api(origin, "/health")).body).toEqual({ status: "ok" });
     }
     for (const network of ["production", "testnet"] as const) {
       expect(await sim.pay(undefined, network).getRates({ base: "EUR", assets: ["USDT"] })).toEqual([
@@ -98,14 +98,18 @@ describe("shared and public operations", () => {
       expect(await sim.pay(undefined, network).getRates({ base: "USDT", assets: ["TONCOIN"] })).toEqual([
         { currency: "TONCOIN", rate: "5.2" },
       ]);
-      const rates = await sim.exchange(network).getRates({ base: "USD" });
-      expect(rates.map((r) => r.currency)).toContain("TONCOIN");
+      // The same rates on the Exchange, as an object keyed by asset.
+      expect(await sim.exchange(network).getRates({ base: "EUR", assets: ["USDT", "TONCOIN"] })).toEqual({
+        USDT: { rate: "0.92" },
+        TONCOIN: { rate: "4.78" },
+      });
+      expect(Object.keys(await sim.exchange(network).getRates({ base: "USD" }))).toContain("TONCOIN");
       expect(await sim.exchange(network).getHealth()).toEqual({ status: "ok" });
       expect(await sim.pay(undefined, network).getHealth()).toEqual({ status: "ok" });
     }
-    const badFiat = await sim.fetch("/pay/api/v1/rates?base=XYZ");
+    const badFiat = await sim.api("pay", "/api/v1/rates?base=XYZ");
     expect(badFiat.body).toMatchObject({ status: 400, info: { field: "base" } });
-    const badAsset = await sim.fetch("/exchange/api/v1/rates?base=USD&assets=USDT&assets=NOPE");
+    const badAsset = await sim.api("exchange", "/api/v1/rates?base=USD&assets=USDT&assets=NOPE");
     expect(badAsset.body).toMatchObject({ status: 400, info: { field: "assets" } });
   });
 
@@ -149,13 +153,13 @@ describe("shared and public operations", () => {
 
 describe("routing and validation", () => {
   it("answers unknown routes with 404 and wrong methods with 405, as problems", async () => {
-    const missing = await sim.fetch("/pay/api/v1/nothing");
+    const missing = await sim.api("pay", "/api/v1/nothing");
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ kind: "not_found" });
     expect((await sim.fetch("/elsewhere")).status).toBe(404);
-    // Pay paths are not served under the Exchange prefix.
-    expect((await sim.fetch("/exchange/api/v1/currencies")).status).toBe(404);
-    const wrong = await sim.fetch("/pay/api/v1/currencies", { method: "DELETE" });
+    // Pay paths are not served on the Exchange origin.
+    expect((await sim.api("exchange", "/api/v1/currencies")).status).toBe(404);
+    const wrong = await sim.api("pay", "/api/v1/currencies", { method: "DELETE" });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("GET");
   });
@@ -163,7 +167,7 @@ describe("routing and validation", () => {
   it("refuses invalid input with 400 validation_error naming the field", async () => {
     const acct = await sim.createAccount({ pay: { USDT: "10" } });
     const key = acct.keys.production;
-    const amount = await sim.fetch("/pay/api/v1/payouts", {
+    const amount = await sim.api("pay", "/api/v1/payouts", {
       method: "POST",
       key,
       body: {
@@ -176,11 +180,11 @@ describe("routing and validation", () => {
     });
     expect(amount.status).toBe(400);
     expect(amount.body).toMatchObject({ kind: "validation_error", info: { field: "amount" } });
-    const neither = await sim.fetch("/pay/api/v1/cheque", { key });
+    const neither = await sim.api("pay", "/api/v1/cheque", { key });
     expect(neither.body).toMatchObject({ status: 400, info: { field: "chequeId" } });
-    const json = await sim.fetch("/pay/api/v1/cheques", { method: "POST", key, rawBody: "{nope" });
+    const json = await sim.api("pay", "/api/v1/cheques", { method: "POST", key, rawBody: "{nope" });
     expect(json.body).toMatchObject({ status: 400, info: { field: "body" } });
-    const limit = await sim.fetch("/pay/api/v1/cheques?limit=1001", { key });
+    const limit = await sim.api("pay", "/api/v1/cheques?limit=1001", { key });
     expect(limit.body).toMatchObject({ status: 400, info: { field: "limit" } });
     // The client refuses the same input before sending anything.
     expect(await rejection(sim.pay(key).getCheques({ limit: 1001 }))).toBeInstanceOf(InvalidRequestError);
@@ -193,7 +197,7 @@ describe("request log", () => {
     const acct = await sim.createAccount({ pay: { USDT: "10" } });
     const pay = sim.pay(acct.keys.production);
     await pay.createCheque({ asset: "USDT", amount: "1", clientChequeId: "log-1", password: "secret" });
-    await sim.fetch("/pay/api/v1/cheques", {
+    await sim.api("pay", "/api/v1/cheques", {
       method: "POST",
       key: acct.keys.production,
       body: { asset: "USDT", amount: "1", clientChequeId: "log-2", description: acct.keys.production },
@@ -205,7 +209,7 @@ describe("request log", () => {
       network: "production",
       api: "pay",
       method: "POST",
-      path: "/pay/api/v1/cheques",
+      path: "/api/v1/cheques",
       query: {},
       body: { asset: "USDT", amount: "1", clientChequeId: "log-1", password: "***" },
     });

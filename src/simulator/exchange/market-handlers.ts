@@ -25,6 +25,7 @@ const assetView = (a: CatalogueAsset) => ({
     withdrawalEnabled,
     depositEnabled,
   })),
+  availableTransfers: [...a.availableTransfers],
 });
 
 /** 24-hour statistics, from the hourly candles (which include the trades made on the book). */

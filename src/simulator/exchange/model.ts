@@ -7,6 +7,7 @@ import type { ExchangeTransfer, ExchangeWithdrawal, Order, OrderStatus } from ".
 import type { World } from "../types.js";
 import type { Book, Side } from "./book.js";
 import { Registry } from "./registry.js";
+import { findPair, type PairSpec } from "./symbols.js";
 
 export interface SimOrder {
   id: string;
@@ -97,12 +98,18 @@ export function exchangeState(world: World): ExchangeState {
 
 export const ACTIVE_STATUSES: readonly OrderStatus[] = ["working", "pending", "sending"];
 
-/** The contract's view of an order. */
+/**
+ * The contract's view of an order. Size, funds, price and stop price are sent only where the order
+ * has them (as the live Swagger has them per type): a client may read a present one as a decimal.
+ */
 export function orderView(o: SimOrder): Order {
+  const pair = findPair(o.symbol) as PairSpec;
   return {
     id: o.id,
     clientOrderId: o.clientOrderId,
     symbol: o.symbol,
+    baseAsset: pair.baseAsset,
+    quoteAsset: pair.quoteAsset,
     side: o.side,
     status: o.status,
     type: o.type,
@@ -114,11 +121,11 @@ export function orderView(o: SimOrder): Order {
     fee: o.fee,
     feeAsset: o.feeAsset,
     remark: o.remark,
-    ...(o.size === null ? {} : { size: o.size }),
     stopTriggered: o.stopTriggered,
-    stopPrice: o.stopPrice,
-    price: o.price,
-    funds: o.funds,
+    ...(o.size === null ? {} : { size: o.size }),
+    ...(o.funds === null ? {} : { funds: o.funds }),
+    ...(o.price === null ? {} : { price: o.price }),
+    ...(o.stopPrice === null ? {} : { stopPrice: o.stopPrice }),
   };
 }
 

@@ -200,7 +200,9 @@ export function assetsKeyboard(t: Translate, assets: Asset[]): InlineKeyboard {
 export function assetText(t: Translate, a: Asset): string {
   const state = (on: boolean) => t(on ? "market-asset-open" : "market-asset-closed");
   return [
-    t("market-asset-title", { asset: a.asset, name: a.name }),
+    a.name === undefined
+      ? t("market-asset-title-unnamed", { asset: a.asset })
+      : t("market-asset-title", { asset: a.asset, name: a.name }),
     t("market-asset-precision", { decimals: a.precision }),
     ...(a.networks.length === 0
       ? [t("market-asset-no-networks")]
