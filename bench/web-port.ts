@@ -64,11 +64,20 @@ async function main(): Promise<void> {
   console.log(`seeded ${ROWS} mass rows in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
 
   const sim = await startSimulator({ port: 0, seed: false });
+  const PREFIXES: [string, string][] = [
+    ["/testnet/pay", sim.baseUrls.payTestnet],
+    ["/testnet/exchange", sim.baseUrls.exchangeTestnet],
+    ["/pay", sim.baseUrls.pay],
+    ["/exchange", sim.baseUrls.exchange],
+  ];
   // Every call to the service passes here and is counted.
   let serviceCalls = 0;
   const proxy = createHttpServer((req, res) => {
     serviceCalls++;
-    const target = new URL(req.url ?? "/", sim.url);
+    // The bot is given one prefix per interface here; each goes on to that interface's own origin.
+    const path = req.url ?? "/";
+    const [prefix, origin] = PREFIXES.find(([p]) => path.startsWith(`${p}/`)) ?? ["", sim.baseUrls.pay];
+    const target = new URL(path.slice(prefix.length), origin);
     const out = request(target, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

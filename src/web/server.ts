@@ -163,10 +163,11 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
 function refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 413 | 503): void {
   res.writeHead(status, status === 503 ? { "retry-after": "1" } : {}).end();
   if (req.complete) return;
+  // Nothing more of the body is read: the sender stops once the sockets' buffers are full, and the
+  // connection is closed after the answer had time to reach it (closing at once can reset it first).
   req.removeAllListeners("data");
-  req.on("data", () => undefined).resume();
-  const close = setTimeout(() => req.socket.destroy(), REFUSED_LINGER_MS);
-  req.once("end", () => clearTimeout(close));
+  req.pause();
+  setTimeout(() => req.socket.destroy(), REFUSED_LINGER_MS).unref();
 }
 
 /** The body, or undefined as soon as it passes `limit` bytes (nothing more of it is kept). */
