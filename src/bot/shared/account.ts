@@ -2,8 +2,8 @@
  * Clients for the user who asked. The key is decrypted here, used to build the clients and dropped;
  * callers get clients (whose key is a private field), never the key itself.
  */
+import type { NetworkName } from "../../domain/networks.js";
 import type { ServiceClients } from "../../service/factory.js";
-import type { NetworkName } from "../../storage/types.js";
 import type { BotDeps } from "../context.js";
 import { NoKeyError } from "./errors.js";
 

@@ -6,8 +6,8 @@
  * that id when the outcome is unknown.
  */
 import { InlineKeyboard } from "grammy";
-import type { NetworkCode } from "../../../domain/addresses.js";
 import { formatAmount, money } from "../../../domain/money.js";
+import type { NetworkCode } from "../../../domain/networks.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import { ExchangeWithdrawal, Network } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";

@@ -5,9 +5,9 @@
  * remembers which network the next pasted message is for.
  */
 import { Composer, InlineKeyboard } from "grammy";
+import type { NetworkName } from "../../../domain/networks.js";
 import { cleanPastedKey, couldBeKey, isOwnKey, looksLikeApiKey } from "../../../domain/secrets.js";
 import { UnauthorizedError } from "../../../service/errors.js";
-import type { NetworkName } from "../../../storage/types.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { showInPlace } from "../../shared/show.js";

@@ -14,7 +14,7 @@
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database, MassJobsTable, MassRowsTable } from "../../../storage/schema.js";
 import { type OutgoingMessage, writeOutbox } from "../../../outbox/store.js";
-import type { NetworkName } from "../../../storage/types.js";
+import type { NetworkName } from "../../../domain/networks.js";
 import { clientTransferId, type DupPolicy, type PlannedRow } from "./plan.js";
 
 export type MassJobStatus =

@@ -2,8 +2,9 @@
  * Steps both withdrawal conversations share: where the money goes (asset → network → address →
  * memo) and the terms of that route (quota, fee, what is available).
  */
-import { isValidAddress, type NetworkCode } from "../../../domain/addresses.js";
+import { isValidAddress } from "../../../domain/addresses.js";
 import { formatAmount, money } from "../../../domain/money.js";
+import type { NetworkCode } from "../../../domain/networks.js";
 import { type Currency, Network, type PayWithdrawalQuota } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { clientsFor } from "../../shared/account.js";
