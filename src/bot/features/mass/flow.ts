@@ -6,9 +6,9 @@
  * The list itself never enters conversation state: it lives in the draft job, in storage.
  */
 import { randomBytes } from "node:crypto";
+import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, MAX_DECIMALS, money, normaliseAmountInput } from "../../../domain/money.js";
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import {
   askAsset,

@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Api, GrammyError, InlineKeyboard } from "grammy";
 import type { Logger } from "pino";
-import type { Translate } from "../../shared/errors.js";
+import type { Translate } from "../../../domain/translate.js";
 import type { MassJob, MassJobStatus, MassStore, RowState } from "./store.js";
 import { massTuning } from "./tuning.js";
 

@@ -4,8 +4,8 @@
  */
 import { formatAmount } from "../../../domain/money.js";
 import { spreadsheetCsv } from "../../../domain/spreadsheet-csv.js";
+import type { Translate } from "../../../domain/translate.js";
 import type { OutgoingMessage } from "../../../outbox/store.js";
-import type { Translate } from "../../shared/errors.js";
 import { totalsByAsset } from "./plan.js";
 import { jobLabel, reasonText } from "./progress.js";
 import type { MassJob, MassRow } from "./store.js";

@@ -29,8 +29,8 @@ import {
 } from "../../../service/errors.js";
 import { MASS_TRANSFER_MAX_ITEMS, type MassTransferResult } from "../../../service/schemas.js";
 import type { BotDeps } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
-import { NoKeyError, type Translate } from "../../shared/errors.js";
+import { clientsFor, NoKeyError } from "../../../accounts/clients.js";
+import type { Translate } from "../../../domain/translate.js";
 import type { JobResult, Jobs } from "../../../jobs/types.js";
 import type { Outbox } from "../../../outbox/worker.js";
 import { notificationMessages, notifyGroup, notifyOutcomes, notifySummary } from "./notify.js";

@@ -4,8 +4,8 @@
  */
 import { InlineKeyboard, InputFile } from "grammy";
 import { spreadsheetCsv } from "../../../domain/spreadsheet-csv.js";
+import type { Translate } from "../../../domain/translate.js";
 import type { BotContext } from "../../context.js";
-import type { Translate } from "../../shared/errors.js";
 import { CANCEL_DATA } from "../../shared/inputs.js";
 import type { RowError } from "./parse.js";
 
