@@ -10,10 +10,10 @@ import type { BotDeps } from "../../src/bot/context.js";
 import { type BotApp, type CreateBotOptions, createBot } from "../../src/bot/index.js";
 import type { NetworkName } from "../../src/domain/networks.js";
 import { createLogger } from "../../src/logger.js";
+import { createNotifications, type Notifications, type NotificationsConfig } from "../../src/notifications/index.js";
 import { createServiceFactory } from "../../src/service/factory.js";
 import { startSimulator } from "../../src/simulator/server.js";
 import { createStorage, type SqlStorage } from "../../src/storage/index.js";
-import { createNotifications, type Notifications, type NotificationsConfig } from "../../src/watch/index.js";
 import { FakeTelegram, type ShownMessage } from "./fake-telegram.js";
 import { pgExec } from "./pg.js";
 
