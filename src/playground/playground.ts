@@ -14,7 +14,7 @@ import { APP_OUT_DIR, ensureAppBuilt } from "./app-build.js";
 import { type DemoPerson, seedPlayground, startMarketMaker } from "./demo-seed.js";
 import { playgroundEncryptionKey } from "./encryption-key.js";
 import { PanelWatcher } from "./panel.js";
-import { type BotApiServer, startBotApiServer } from "./telegram/bot-api-server.js";
+import { type BotApiServer, startBotApiServer } from "../telegram/stand-in/bot-api-server.js";
 import { type RunningWebServer, startWebServer } from "./web-server.js";
 
 /** The stand-in accepts only this token; it opens nothing outside this process. */

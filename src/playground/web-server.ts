@@ -10,8 +10,8 @@ import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
 import type { Logger } from "pino";
 import { z } from "zod";
-import type { ChatEvent } from "./telegram/chat-model.js";
-import { ApiRefusal, type BotApiServer } from "./telegram/bot-api-server.js";
+import type { ChatEvent } from "../telegram/stand-in/chat-model.js";
+import { ApiRefusal, type BotApiServer } from "../telegram/stand-in/bot-api-server.js";
 import type { DemoPerson } from "./demo-seed.js";
 import type { PanelState } from "./panel.js";
 
