@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium())("the playground in headless Chromium", () => {
     await expect.poll(() => d.balance("you", "USDT")).toBe("987.5 USDT");
     await expect.poll(() => d.balance("friend", "USDT")).toBe("22.5 USDT");
     await expect.poll(() => d.page.getByTestId("operations").innerText()).toMatch(/createTransfer 12\.5 USDT → 1002/);
-    // Every answer carried its latency, and none took longer than the standard's 300 ms.
+    // Every reply carried its time since the person's update, and none took longer than the standard's 300 ms.
     const latencies = await d.messages.locator(".latency-tag").allInnerTexts();
     expect(latencies.length).toBeGreaterThan(5);
     for (const l of latencies) expect(Number(/(\d+) ms/.exec(l)?.[1])).toBeLessThan(300);
@@ -92,8 +92,9 @@ describe.skipIf(!hasChromium())("the playground in headless Chromium", () => {
     await expect.poll(() => d.page.getByTestId("account-you").locator("dd[data-asset=USDT] .held").innerText()).toMatch(/5 held/);
 
     await d.messages.locator(".row.bot .text a").filter({ hasText: /t\.me/ }).last().click();
+    await expect.poll(() => d.page.getByTestId("open-dialog").innerText()).toMatch(/Take the cheque as…[\s\S]*5 USDT/);
     await d.page.getByTestId("open-as-friend").click();
-    await expect.poll(() => d.page.getByTestId("toast").innerText()).toMatch(/Cheque received: \+5 USDT/);
+    await expect.poll(() => d.page.getByTestId("toast").innerText()).toMatch(/Sam received the cheque: \+5 USDT/);
     await expect.poll(() => d.balance("friend", "USDT")).toBe("27.5 USDT");
     // Opening it again is refused: a cheque pays once.
     await d.messages.locator(".row.bot .text a").filter({ hasText: /t\.me/ }).last().click();
