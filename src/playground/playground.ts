@@ -101,7 +101,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     standIn,
     people,
     panel: () => panel.state(),
-    serviceBot: new SimulatedServiceBot(sim.url),
+    serviceBot: new SimulatedServiceBot(sim.url, (network, summary) => panel.note(network, summary)),
     assets: CATALOGUE.map((a) => a.asset),
     logger,
   });

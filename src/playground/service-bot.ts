@@ -30,7 +30,11 @@ interface Problem {
 const WALLETS = { pay: "Pay wallet", funding: "Exchange funding" } as const;
 
 export class SimulatedServiceBot {
-  constructor(private readonly simUrl: string) {}
+  /** `done` hears of each thing the bot did, with its network (the side panel lists them). */
+  constructor(
+    private readonly simUrl: string,
+    private readonly done: (network: SimNetwork, summary: string) => void = () => undefined,
+  ) {}
 
   /** The simulator's view of a link into the service's bot; undefined for any other link. */
   async describe(link: string): Promise<ServiceLinkView | undefined> {
@@ -48,7 +52,9 @@ export class SimulatedServiceBot {
     const res = await this.#post("/_sim/links/open", { url: link, ...(person ? { userId: person.id } : {}) });
     const who = person?.firstName ?? "Someone outside the playground";
     if (!res.ok) return { ok: false, text: refusal(view, who, res.problem) };
-    return { ok: true, text: success(res.body as ServiceLinkOutcome, who, person === undefined) };
+    const text = success(res.body as ServiceLinkOutcome, who, person === undefined);
+    this.done(view.network, text);
+    return { ok: true, text };
   }
 
   /** Credits a person's Pay wallet or Exchange funding, as a deposit through the service's bot would. */
@@ -56,7 +62,9 @@ export class SimulatedServiceBot {
     const res = await this.#post("/_sim/deposits", { userId: person.id, ...request });
     const where = `${person.firstName}'s ${WALLETS[request.to]}`;
     if (!res.ok) return { ok: false, text: `${where} was not topped up: ${res.problem.detail ?? "the simulator refused"}` };
-    return { ok: true, text: `Topped up ${where}: +${request.amount} ${request.asset} (${request.network}).` };
+    const text = `Topped up ${where}: +${request.amount} ${request.asset} (${request.network}).`;
+    this.done(request.network, text);
+    return { ok: true, text };
   }
 
   async #post(path: string, body: unknown): Promise<{ ok: true; body: unknown } | { ok: false; problem: Problem }> {

@@ -67,6 +67,8 @@ describe.skipIf(!hasChromium())("links and top-ups in the playground, in headles
     expect(await d.toast(/paid/)).toMatch(/Sam paid the invoice: 4 USDT from the Pay wallet \(production\)/);
     await expect.poll(() => d.balance("friend", "USDT")).toBe("6 USDT");
     await expect.poll(() => d.balance("you", "USDT")).toBe("1\u202f004 USDT");
+    // The side panel lists what xRocket's bot did beside the API's operations.
+    await expect.poll(() => d.page.getByTestId("operations").innerText()).toMatch(/xRocket bot Sam paid the invoice: 4 USDT/);
     await d.page.close();
   });
 
