@@ -55,7 +55,7 @@ async function press(pg: RunningPlayground, chatId: number, data: string): Promi
 }
 
 describe("npm start without BOT_TOKEN", () => {
-  it("serves the playground and says so in one log line with the address", async () => {
+  it("serves the playground and prints its address in one plain line, beside logs that stay JSON", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "playground-main-"));
     const started = Date.now();
     const env: NodeJS.ProcessEnv = { ...process.env, PLAYGROUND_PORT: "0", PLAYGROUND_DATA_DIR: dataDir };
@@ -67,7 +67,7 @@ describe("npm start without BOT_TOKEN", () => {
     child.stderr.on("data", (d) => (output += String(d)));
     try {
       let url: string | undefined;
-      while (!(url = /open (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1])) {
+      while (!(url = /^Playground: (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output)?.[1])) {
         if (Date.now() - started > 10_000 || child.exitCode !== null) throw new Error(`did not start in 10 s: ${output}`);
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -75,7 +75,11 @@ describe("npm start without BOT_TOKEN", () => {
       expect(page.headers.get("content-type")).toMatch(/text\/html/);
       expect(await page.text()).toContain('id="messages"');
       expect(Date.now() - started).toBeLessThan(10_000);
-      expect(output.trim().split("\n")).toHaveLength(1);
+      const lines = output.trim().split("\n");
+      expect(lines.filter((l) => l.startsWith("Playground: "))).toEqual([`Playground: ${url}`]);
+      // Every other line is a JSON log line: one, saying the playground runs.
+      const logs = lines.filter((l) => !l.startsWith("Playground: ")).map((l) => JSON.parse(l) as { msg: string; url?: string });
+      expect(logs).toEqual([expect.objectContaining({ url, msg: expect.stringMatching(/playground/) })]);
       expect(statSync(join(dataDir, KEY_FILE)).mode & 0o777).toBe(0o600);
     } finally {
       child.kill("SIGTERM");
