@@ -5,54 +5,18 @@
  * chat with /start <payload>. Also: the top-up in the side panel, replies timed apart from notices, and
  * commands in the bot's text that can be clicked. Skipped where /usr/bin/chromium is absent.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { money } from "../../src/domain/money.js";
-import { createLogger } from "../../src/logger.js";
-import { CHROMIUM_PATH, hasChromium, launchChromium } from "../../src/playground/chromium.js";
-import { type DemoRoleName, PageDriver } from "../../src/playground/page-driver.js";
-import { type RunningPlayground, startPlayground } from "../../src/playground/playground.js";
-
-if (!hasChromium()) console.warn(`browser tests skipped: ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`);
+import type { PageDriver } from "../../src/playground/page-driver.js";
+import { chromiumPresent, playgroundInChromium } from "../helpers/playground-browser.js";
 
 const TON_ADDRESS = `EQ${"A".repeat(44)}_-`;
 
 /** The decimal string of a balance as the panel shows it ("1 004.5 USDT" → "1004.5"). */
 const amountOf = (shown: string) => shown.replace(/\u202f/g, "").split(" ")[0]!;
 
-describe.skipIf(!hasChromium())("links and top-ups in the playground, in headless Chromium", () => {
-  let pg: RunningPlayground;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    pg = await startPlayground({
-      PLAYGROUND_PORT: 0,
-      PLAYGROUND_DATA_DIR: mkdtempSync(join(tmpdir(), "playground-links-")),
-      logger: createLogger("warn"),
-      marketIntervalMs: 0,
-      build: false,
-    });
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await pg?.close();
-  });
-
-  async function open(role: DemoRoleName): Promise<PageDriver> {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 860 } });
-    page.on("pageerror", (err) => {
-      throw err;
-    });
-    await page.goto(pg.url);
-    const driver = new PageDriver(page);
-    await driver.switchTo(role);
-    return driver;
-  }
+describe.skipIf(!chromiumPresent())("links and top-ups in the playground, in headless Chromium", () => {
+  const { playground, open } = playgroundInChromium("links");
 
   const dialogText = (d: PageDriver) => d.page.getByTestId("open-dialog").innerText();
 
@@ -84,7 +48,7 @@ describe.skipIf(!hasChromium())("links and top-ups in the playground, in headles
 
     // Some time later the price crosses: the bot tells the person on its own.
     await d.page.waitForTimeout(2500);
-    expect((await fetch(`${pg.sim.url}/_sim/markets/price`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ symbol: "TONCOIN-USDT", price: "55" }) })).status).toBe(200);
+    expect((await fetch(`${playground().sim.url}/_sim/markets/price`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ symbol: "TONCOIN-USDT", price: "55" }) })).status).toBe(200);
     await d.see(/TONCOIN-USDT is at .*above your alert price/, 15_000);
     const notice = d.messages.locator(".row.bot").filter({ hasText: /above your alert price/ }).last();
     expect(await notice.locator(".notice-tag").innerText()).toBe("🔔 notice");
@@ -189,8 +153,8 @@ describe.skipIf(!hasChromium())("links and top-ups in the playground, in headles
 
     // A link into xRocket's bot that is no cheque, invoice or withdrawal link opens its start screen,
     // where people deposit: here, the top-up for that network (and the asset the link names).
-    const friend = pg.people.find((p) => p.role === "friend")!.id;
-    const sent = await fetch(`${pg.standIn.apiRoot}/bot${pg.standIn.options.token}/sendMessage`, {
+    const friend = playground().people.find((p) => p.role === "friend")!.id;
+    const sent = await fetch(`${playground().standIn.apiRoot}/bot${playground().standIn.options.token}/sendMessage`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ chat_id: friend, text: "Deposit BTC: https://t.me/xrocket_testnet_bot?start=deposit_BTC" }),
@@ -215,6 +179,15 @@ describe.skipIf(!hasChromium())("links and top-ups in the playground, in headles
     await d.messages.locator(".row.bot .text a.command").filter({ hasText: "/connect" }).last().click();
     await expect.poll(() => d.messages.locator(".row.me .text").last().innerText()).toBe("/connect");
     await d.see(/Which network is the key for/);
+    // In Russian too: the bot's words change, the command stays a link.
+    await d.page.getByTestId("language").selectOption("ru");
+    await d.say("/cancel");
+    await d.say("/balance");
+    await d.see(/Используйте \/connect/);
+    await d.messages.locator(".row.bot .text a.command").filter({ hasText: "/connect" }).last().click();
+    await expect.poll(() => d.messages.locator(".row.me .text").last().innerText()).toBe("/connect");
+    await d.page.getByTestId("language").selectOption("en");
+    await d.say("/cancel");
     // Not every slash is a command: a pair or a path is left as text.
     await d.say("/price TONCOIN-USDT");
     await d.see(/TONCOIN/);

@@ -4,48 +4,13 @@
  * Bot API stand-in and the simulator. Skipped, with a line saying so, where /usr/bin/chromium is absent
  * (`.ci/run` installs it).
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../src/logger.js";
-import { CHROMIUM_PATH, hasChromium, launchChromium } from "../../src/playground/chromium.js";
-import { type DemoRoleName, PageDriver } from "../../src/playground/page-driver.js";
-import { type RunningPlayground, startPlayground } from "../../src/playground/playground.js";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { PageDriver } from "../../src/playground/page-driver.js";
+import { chromiumPresent, playgroundInChromium } from "../helpers/playground-browser.js";
 
-if (!hasChromium()) console.warn(`browser tests skipped: ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`);
-
-describe.skipIf(!hasChromium())("the playground in headless Chromium", () => {
-  let pg: RunningPlayground;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    pg = await startPlayground({
-      PLAYGROUND_PORT: 0,
-      PLAYGROUND_DATA_DIR: mkdtempSync(join(tmpdir(), "playground-browser-")),
-      logger: createLogger("warn"),
-      marketIntervalMs: 0,
-      build: false,
-    });
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await pg?.close();
-  });
-
-  async function open(role: DemoRoleName): Promise<PageDriver> {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 860 }, acceptDownloads: true });
-    page.on("pageerror", (err) => {
-      throw err;
-    });
-    await page.goto(pg.url);
-    const driver = new PageDriver(page);
-    await driver.switchTo(role);
-    return driver;
-  }
+describe.skipIf(!chromiumPresent())("the playground in headless Chromium", () => {
+  const { playground, open } = playgroundInChromium("browser");
 
   async function linkKey(d: PageDriver): Promise<void> {
     await d.linkKey();
@@ -147,7 +112,7 @@ describe.skipIf(!hasChromium())("the playground in headless Chromium", () => {
     await d.press(/New transfer/);
     await d.see(/Who should receive the funds/);
     await d.page.getByRole("button", { name: "Forward a message" }).click();
-    await d.page.locator("#forward-from").selectOption(String(pg.people.find((p) => p.role === "friend")!.id));
+    await d.page.locator("#forward-from").selectOption(String(playground().people.find((p) => p.role === "friend")!.id));
     await d.page.locator("#forward-send").click();
     await d.see(/Recipient: “Sam”/);
     expect(await d.messages.locator(".row.me .forwarded").last().innerText()).toBe("Forwarded from Sam");
