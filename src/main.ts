@@ -44,6 +44,8 @@ async function playground(): Promise<void> {
     { url: running.url },
     `playground: no BOT_TOKEN, so the bot runs offline against a local Telegram stand-in; open ${running.url}`,
   );
+  // Logs stay JSON for machines; a person reads the address from one plain line.
+  process.stdout.write(`Playground: ${running.url}\n`);
   const stop = async () => {
     await running.close();
     process.exit(0);

@@ -2,6 +2,7 @@
  * Headless Chromium for the playground's browser tests and screenshots: Debian's package (Playwright's
  * own browser download cannot be reached here), driven by playwright-core, a development dependency.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import type { Browser } from "playwright-core";
 
@@ -20,6 +21,20 @@ export const CHROMIUM_ARGS = [
 
 export function hasChromium(): boolean {
   return existsSync(CHROMIUM_PATH);
+}
+
+/** Whether fontconfig knows a colour emoji font; without one, emoji render as empty boxes. */
+export function hasEmojiFont(): boolean {
+  try {
+    return /Noto Color Emoji/i.test(execFileSync("fc-list", [":", "family"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+  } catch {
+    return false;
+  }
+}
+
+/** The Debian packages the README's screenshots need and this machine lacks. */
+export function missingForScreenshots(): string[] {
+  return [...(hasChromium() ? [] : ["chromium"]), ...(hasEmojiFont() ? [] : ["fonts-noto-color-emoji"])];
 }
 
 /** Launches headless Chromium with a fresh profile (Playwright makes one per launch). */

@@ -47,6 +47,32 @@ export class PageDriver {
     await this.see(/Key linked/);
   }
 
+  /** /invoices → New invoice → USDT at a fixed price → one payment, no description, no expiry → "Invoice created". */
+  async createInvoice(amount: string): Promise<void> {
+    await this.say("/invoices");
+    await this.press(/New invoice/);
+    await this.press(/^USDT/);
+    await this.press(/A fixed price/);
+    await this.see(/How much USDT should the payer pay/);
+    await this.say(amount);
+    await this.press(/One payment/);
+    await this.press(/Skip/);
+    await this.press(/No expiry/);
+    await this.see(/Invoice created/);
+  }
+
+  /** Clicks the newest link in the bot's messages whose text matches. */
+  async clickLink(text: RegExp): Promise<void> {
+    await this.messages.locator(".row.bot .text a").filter({ hasText: text }).last().click();
+  }
+
+  /** The toast's text once it matches `text`. */
+  async toast(text: RegExp): Promise<string> {
+    const toast = this.page.getByTestId("toast");
+    await toast.filter({ hasText: text }).waitFor({ timeout: 10_000 });
+    return toast.innerText();
+  }
+
   /** /send → New transfer → the friend picked with "Choose a user" → USDT → amount → no note, up to the summary. */
   async transferToFriend(amount: string): Promise<void> {
     await this.say("/send");

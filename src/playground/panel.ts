@@ -27,7 +27,8 @@ export interface PanelOperation {
   seq: number;
   at: string;
   network: SimNetwork;
-  operationId: OperationId;
+  /** The API operation, or what the service's own bot did for a person on the page. */
+  operationId: OperationId | "xRocket bot";
   summary: string;
 }
 
@@ -43,6 +44,12 @@ const NETWORKS: SimNetwork[] = ["production", "testnet"];
 export class PanelWatcher {
   #seen = 0;
   #operations: PanelOperation[] = [];
+
+  /** Adds what the service's own bot did (no API request shows it): a cheque taken, a deposit. */
+  note(network: SimNetwork, summary: string, now = new Date()): void {
+    this.#operations.unshift({ seq: 0, at: now.toISOString(), network, operationId: "xRocket bot", summary });
+    this.#operations.length = Math.min(this.#operations.length, SHOWN_OPERATIONS);
+  }
 
   constructor(
     private readonly sim: Simulator,

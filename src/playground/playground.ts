@@ -9,11 +9,13 @@ import { type RunningBot, startBot } from "../app.js";
 import { loadConfig, type PlaygroundConfig } from "../config.js";
 import { createLogger, type Logger } from "../logger.js";
 import { createServiceFactory } from "../service/factory.js";
+import { CATALOGUE } from "../simulator/catalogue.js";
 import { type RunningSimulator, startSimulator } from "../simulator/server.js";
 import { APP_OUT_DIR, ensureAppBuilt } from "./app-build.js";
 import { type DemoPerson, seedPlayground, startMarketMaker } from "./demo-seed.js";
 import { playgroundEncryptionKey } from "./encryption-key.js";
 import { PanelWatcher } from "./panel.js";
+import { SimulatedServiceBot } from "./service-bot.js";
 import { type BotApiServer, startBotApiServer } from "../telegram/stand-in/bot-api-server.js";
 import { type RunningWebServer, startWebServer } from "./web-server.js";
 
@@ -76,6 +78,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     PAY_TESTNET_BASE_URL: sim.baseUrls.payTestnet,
     EXCHANGE_TESTNET_BASE_URL: sim.baseUrls.exchangeTestnet,
     LOG_LEVEL: botLevel,
+    // The simulator is in this process: looking at fresh invoices and cheques every 2 s and at prices
+    // every 3 s costs nothing, and a notice follows within seconds what a person does on the page.
+    WATCH_MIN_INTERVAL_SECONDS: "2",
+    ALERT_INTERVAL_SECONDS: "3",
     // The page is the playground's own server; the bot's (/healthz, /metrics) takes any free port on loopback.
     PORT: "0",
   });
@@ -95,7 +101,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     standIn,
     people,
     panel: () => panel.state(),
-    redeemCheque: (chequeId, userId) => redeem(sim.url, chequeId, userId),
+    serviceBot: new SimulatedServiceBot(sim.url, (network, summary) => panel.note(network, summary)),
+    assets: CATALOGUE.map((a) => a.asset),
     logger,
   });
 
@@ -115,16 +122,4 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       await sim.close();
     },
   };
-}
-
-/** Redeems a cheque as a person through the simulator's control endpoint (what xRocket's own bot does). */
-async function redeem(simUrl: string, chequeId: string, userId: number): Promise<{ ok: boolean; text: string }> {
-  const res = await fetch(`${simUrl}/_sim/cheques/redeem`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ chequeId, userId }),
-  });
-  const body = (await res.json().catch(() => ({}))) as { amount?: string; asset?: string; detail?: string; title?: string };
-  if (res.ok) return { ok: true, text: `Cheque received: +${body.amount} ${body.asset}` };
-  return { ok: false, text: `The cheque could not be received: ${body.detail ?? body.title ?? res.status}` };
 }

@@ -1,18 +1,25 @@
 /**
  * `npm run screenshots`: starts a fresh playground, drives it in headless Chromium and saves the
  * README's pictures under docs/: a transfer in the chat with the side panel, a candle chart, and the
- * page on a phone-sized window in the dark theme.
+ * page on a phone-sized window in the dark theme. It needs Debian's `chromium` and
+ * `fonts-noto-color-emoji` (without that font emoji come out as empty boxes) and says so when either is missing.
  */
 import "../runtime-check.js";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createLogger } from "../logger.js";
-import { launchChromium } from "./chromium.js";
+import { launchChromium, missingForScreenshots } from "./chromium.js";
 import { PageDriver } from "./page-driver.js";
 import { startPlayground } from "./playground.js";
 
 const DOCS = resolve("docs");
+
+const missing = missingForScreenshots();
+if (missing.length > 0) {
+  console.error(`npm run screenshots needs ${missing.join(" and ")}: apt-get update && apt-get install -y ${missing.join(" ")}`);
+  process.exit(1);
+}
 
 const pg = await startPlayground({
   PLAYGROUND_PORT: 0,

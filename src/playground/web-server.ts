@@ -1,8 +1,9 @@
 /**
  * The playground's web server (node:http): the built chat page, a small JSON API through which the
  * page acts as one of the demo people in the Bot API stand-in (type, press, upload, share a user,
- * forward, open a cheque link), downloads of the files the bot sent, and one server-sent event stream
- * carrying every chat change (with the time since the person's update) and the side panel.
+ * forward, open a link as Telegram would, top up in the simulator), downloads of the files the bot
+ * sent, and one server-sent event stream carrying every chat change (a reply with its time since the
+ * person's update, a notice marked as one) and the side panel.
  */
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -10,10 +11,14 @@ import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { normaliseAmountInput } from "../domain/money.js";
 import type { ChatEvent } from "../telegram/stand-in/chat-model.js";
 import { ApiRefusal, type BotApiServer } from "../telegram/stand-in/bot-api-server.js";
 import type { DemoPerson } from "./demo-seed.js";
+import { describeLink } from "./links.js";
 import type { PanelState } from "./panel.js";
+import { ReplyTimings } from "./reply-timing.js";
+import type { SimulatedServiceBot } from "./service-bot.js";
 
 export interface WebServerOptions {
   port: number;
@@ -24,8 +29,10 @@ export interface WebServerOptions {
   people: readonly DemoPerson[];
   /** The side panel as it is now. */
   panel: () => PanelState;
-  /** Redeems a cheque as a person; resolves with what to tell them. */
-  redeemCheque: (chequeId: string, userId: number) => Promise<{ ok: boolean; text: string }>;
+  /** The service's own bot in the simulator: its links and deposits. */
+  serviceBot: Pick<SimulatedServiceBot, "describe" | "open" | "deposit">;
+  /** The assets a top-up offers. */
+  assets: readonly string[];
   logger: Logger;
   /** How often the panel is compared and pushed when it changed. */
   panelIntervalMs?: number;
@@ -56,7 +63,19 @@ const ForwardInput = z.union([
   z.object({ fromId: z.number().int().positive(), text: z.string().min(1).max(4096) }),
   z.object({ hiddenName: z.string().trim().min(1).max(64), text: z.string().min(1).max(4096) }),
 ]);
-const OpenLinkInput = z.object({ url: z.url() });
+const LinkInput = z.object({ url: z.url().max(2048) });
+const OpenLinkInput = z.object({
+  url: z.url().max(2048),
+  /** A demo person, or someone without an account in the simulator (pays an invoice from outside). */
+  as: z.union([z.number().int().positive(), z.literal("outsider")]),
+});
+const TopUpInput = z.object({
+  personId: z.number().int().positive(),
+  network: z.enum(["production", "testnet"]),
+  to: z.enum(["pay", "funding"]),
+  asset: z.string().min(1).max(16),
+  amount: z.string().max(64),
+});
 const FileName = z.string().trim().min(1).max(255);
 const InlineInput = z.object({ query: z.string().max(256) });
 const InlineSendInput = z.object({ queryId: z.string().min(1).max(64), resultId: z.string().min(1).max(64) });
@@ -67,25 +86,25 @@ class BadInput extends Error {}
 export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
   const { standIn, people, logger } = options;
   const clients = new Set<ServerResponse>();
-  const lastUpdateAt = new Map<number, number>();
+  const timings = new ReplyTimings();
   const isPerson = (id: number) => people.some((p) => p.id === id);
+  const personById = (id: number) => {
+    const person = people.find((p) => p.id === id);
+    if (!person) throw new BadInput("no such demo person");
+    return person;
+  };
 
   const broadcast = (event: string, data: unknown) => {
     const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
     for (const res of clients) res.write(frame);
   };
 
-  // Chat changes, with how long after the person's last update the bot answered.
+  // Chat changes; a reply carries the time since the person's update, a notice says it is one.
   const onChange = (e: ChatEvent) => {
     if (!isPerson(e.chatId)) return;
-    if (e.type === "update") {
-      lastUpdateAt.set(e.chatId, e.at);
-      return;
-    }
-    if (e.type === "update-delivered") return;
-    const since = lastUpdateAt.get(e.chatId);
-    const fromBot = e.type !== "message" || e.fromBot;
-    broadcast("chat", { ...e, ...(fromBot && since !== undefined ? { sinceUpdateMs: Math.round(e.at - since) } : {}) });
+    const timing = timings.observe(e);
+    if (e.type === "update" || e.type === "update-delivered") return;
+    broadcast("chat", { ...e, ...(timing ? { timing } : {}) });
   };
   standIn.state.on("change", onChange);
 
@@ -124,8 +143,10 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       bot: { username: standIn.botUser.username, firstName: standIn.botUser.first_name },
       people: people.map((p) => ({ ...p, languageCode: standIn.state.users.get(p.id)?.language_code ?? p.languageCode })),
       chats: Object.fromEntries(people.map((p) => [p.id, standIn.state.history(p.id)])),
+      timings: Object.fromEntries(people.map((p) => [p.id, timings.of(p.id)])),
       commands: commandsByPerson(),
       panel: options.panel(),
+      assets: options.assets,
     };
   }
 
@@ -134,6 +155,12 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     if (req.method === "GET" && path === "/api/events") return openStream(req, res);
     const file = /^\/api\/files\/([\w-]+)$/.exec(path);
     if (req.method === "GET" && file) return sendFile(res, file[1]!, new URL(req.url ?? "/", "http://x").searchParams.has("download"));
+    if (req.method === "POST" && path === "/api/links/describe") {
+      const { url } = parse(LinkInput, await readJson(req));
+      return json(res, 200, await describeLink(url, standIn.botUser.username, (link) => options.serviceBot.describe(link)));
+    }
+    if (req.method === "POST" && path === "/api/links/open") return json(res, 200, await openLink(parse(OpenLinkInput, await readJson(req))));
+    if (req.method === "POST" && path === "/api/top-up") return json(res, 200, await topUp(parse(TopUpInput, await readJson(req))));
     const action = /^\/api\/chats\/([0-9]+)\/([a-z-]+)$/.exec(path);
     if (req.method !== "POST" || !action) return json(res, 404, { error: "not found" });
     const chatId = Number(action[1]);
@@ -195,21 +222,31 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
         standIn.personSendsInlineResult(chatId, queryId, resultId);
         return json(res, 202, { ok: true });
       }
-      case "open-link": {
-        const { url } = parse(OpenLinkInput, await readJson(req));
-        // A link to this bot with a start payload opens the person's chat with /start <payload>, as Telegram does.
-        const payload = startPayloadFor(url, standIn.botUser.username);
-        if (payload !== undefined) {
-          user.send(payload ? `/start ${payload}` : "/start");
-          return json(res, 200, { ok: true, text: "Opened in the bot", chatId });
-        }
-        const chequeId = chequeOf(url);
-        if (!chequeId) return json(res, 200, { ok: false, text: "This link opens a bot in Telegram; in the playground only cheque links can be opened." });
-        return json(res, 200, await options.redeemCheque(chequeId, chatId));
-      }
       default:
         return json(res, 404, { error: "not found" });
     }
+  }
+
+  /** Opens a link as a person (or an outsider), as Telegram and the service's bot would. */
+  async function openLink(input: z.infer<typeof OpenLinkInput>) {
+    const person = input.as === "outsider" ? undefined : personById(input.as);
+    const { url, target } = await describeLink(input.url, standIn.botUser.username, (link) => options.serviceBot.describe(link));
+    if (target.kind === "bot") {
+      if (!person) throw new BadInput("only a demo person can open a chat with the bot");
+      standIn.user(person.id).send(target.payload ? `/start ${target.payload}` : "/start");
+      return { ok: true, text: `Opened ${person.firstName}'s chat with the bot`, chatId: person.id };
+    }
+    if (target.kind !== "service") throw new BadInput("this link does not open in Telegram");
+    const opened = await options.serviceBot.open(url, person);
+    return { ...opened, ...(opened.topUp && person ? { topUp: { ...opened.topUp, personId: person.id } } : {}) };
+  }
+
+  async function topUp(input: z.infer<typeof TopUpInput>) {
+    const person = personById(input.personId);
+    const amount = normaliseAmountInput(input.amount);
+    if (amount === null) throw new BadInput("Amount: type a number such as 100 or 0.5");
+    if (!options.assets.includes(input.asset)) throw new BadInput(`Asset: ${input.asset} is not one the simulator knows`);
+    return options.serviceBot.deposit(person, { network: input.network, to: input.to, asset: input.asset, amount });
   }
 
   function openStream(req: IncomingMessage, res: ServerResponse): void {
@@ -275,26 +312,6 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       await new Promise((resolve) => server.close(resolve));
     },
   };
-}
-
-/** The cheque id in a cheque's Telegram link (`https://t.me/<bot>?start=<id>`), also inside a share link. */
-export function chequeOf(link: string): string | undefined {
-  const url = new URL(link);
-  if (url.hostname !== "t.me") return undefined;
-  if (url.pathname === "/share/url") {
-    const inner = url.searchParams.get("url");
-    return inner && URL.canParse(inner) ? chequeOf(inner) : undefined;
-  }
-  const start = url.searchParams.get("start");
-  return start && /^[A-Za-z0-9_-]{1,64}$/.test(start) ? start : undefined;
-}
-
-/** The start payload ("" for none) of a link to this bot, or undefined for any other link. */
-export function startPayloadFor(link: string, botUsername: string): string | undefined {
-  const url = new URL(link);
-  if (url.hostname !== "t.me" || url.pathname.toLowerCase() !== `/${botUsername.toLowerCase()}`) return undefined;
-  const start = url.searchParams.get("start") ?? "";
-  return /^[A-Za-z0-9_-]{0,64}$/.test(start) ? start : undefined;
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {

@@ -1,6 +1,7 @@
 /**
  * The `/_sim/` control endpoints (JSON in, JSON out) that tests and people use to set the simulator
- * up and look inside: accounts, cheque redemption, faults, the request log and the clock.
+ * up and look inside: accounts and deposits, what the service's own bot does with its links (take a
+ * cheque, pay an invoice, confirm a withdrawal link), faults, the request log and the clock.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
@@ -10,9 +11,10 @@ import { orderView } from "./exchange/model.js";
 import { FaultSpec } from "./faults.js";
 import { parseJson, readBody, sendEmpty, sendJson } from "./http.js";
 import { payInvoice, redeemCheque } from "./pay/index.js";
+import { describeServiceLink, openServiceLink } from "./pay/service-bot.js";
 import { payModule } from "./pay/state.js";
 import { problems } from "./problems.js";
-import type { Simulator } from "./simulator.js";
+import type { DepositInput, Simulator } from "./simulator.js";
 
 const NetworkParam = z.enum(["production", "testnet"]).default("production");
 const RedeemInput = z.object({
@@ -25,6 +27,11 @@ const PayInvoiceInput = z.object({
   payerId: z.string().regex(/^[1-9][0-9]{0,15}$/).optional(),
   // Above a minimum payment the payer chooses how much (the minimum when absent).
   amount: Decimal.optional(),
+});
+const LinkInput = z.object({
+  url: z.string().min(1).max(2048),
+  /** The person opening it; absent: someone without an account (an invoice paid from outside). */
+  userId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 const FillInput = z.object({
   orderId: z.string().min(1),
@@ -75,6 +82,16 @@ export async function handleControl(
     if (world === undefined) throw problems.notFound("invoice");
     return sendJson(res, 200, payInvoice(world, input.invoiceId, input.payerId, input.amount));
   }
+  if (route === "GET /_sim/links") {
+    const view = describeServiceLink(sim.worlds, url.searchParams.get("url") ?? "");
+    if (view === undefined) throw problems.notFound("service link");
+    return sendJson(res, 200, view);
+  }
+  if (route === "POST /_sim/links/open") {
+    const input = parse(LinkInput, body);
+    return sendJson(res, 200, openServiceLink(sim.worlds, input.url, input.userId));
+  }
+  if (route === "POST /_sim/deposits") return sendJson(res, 200, sim.deposit(body as DepositInput));
   if (route === "POST /_sim/orders/fill") {
     const input = parse(FillInput, body);
     return sendJson(res, 200, orderView(fillOrder(sim.worlds[input.network], input.orderId, input.size)));

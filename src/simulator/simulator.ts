@@ -13,7 +13,7 @@ import { FaultBook } from "./faults.js";
 import { problems } from "./problems.js";
 import { RequestLog } from "./request-log.js";
 import { type SimNetwork, SimProblem } from "./types.js";
-import { addAccount, createWorld, type SimWorld } from "./world.js";
+import { addAccount, createWorld, credit, type SimWorld } from "./world.js";
 
 export const FIRST_USER_ID = 1001;
 const NETWORKS: readonly SimNetwork[] = ["production", "testnet"];
@@ -34,6 +34,16 @@ export const CreateAccountInput = z.object({
   keys: z.object({ production: Key.optional(), testnet: Key.optional() }).optional(),
 });
 export type CreateAccountInput = z.input<typeof CreateAccountInput>;
+
+/** What `deposit` accepts: money arriving in a Pay wallet or an Exchange funding balance. */
+export const DepositInput = z.object({
+  userId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  network: z.enum(["production", "testnet"]).default("production"),
+  to: z.enum(["pay", "funding"]),
+  asset: z.string().refine((a) => findAsset(a) !== undefined, { message: "unknown asset" }),
+  amount: Decimal.refine((a) => money.isPositive(a), { message: "must be more than 0" }),
+});
+export type DepositInput = z.input<typeof DepositInput>;
 
 export interface AccountKeys {
   production: string;
@@ -115,6 +125,26 @@ export class Simulator {
       funding: totals(account.funding),
       trading: totals(account.trading),
     };
+  }
+
+  /**
+   * Money arriving from outside (what a deposit through the service's bot does): credits the Pay
+   * wallet or the Exchange funding balance of an account in one world and returns its balances.
+   * 400 for bad input (an amount with more decimals than the asset has included), 404 for an unknown user.
+   */
+  deposit(raw: DepositInput): AccountSnapshot {
+    const parsed = DepositInput.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw problems.validation(issue?.path.join(".") || "body", issue?.message ?? "invalid deposit");
+    }
+    const { userId, network, to, asset, amount } = parsed.data;
+    const account = this.worlds[network].accounts.get(userId);
+    if (account === undefined) throw problems.notFound("user", { userId });
+    const precision = findAsset(asset)!.precision;
+    if (money.decimalPlaces(amount) > precision) throw problems.validation("amount", `${asset} has at most ${precision} decimal places.`);
+    credit(account[to], asset, amount);
+    return this.snapshot(userId, network);
   }
 
   /** Moves the clock of one world, or of both. */

@@ -4,48 +4,13 @@
  * Bot API stand-in and the simulator. Skipped, with a line saying so, where /usr/bin/chromium is absent
  * (`.ci/run` installs it).
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../src/logger.js";
-import { CHROMIUM_PATH, hasChromium, launchChromium } from "../../src/playground/chromium.js";
-import { type DemoRoleName, PageDriver } from "../../src/playground/page-driver.js";
-import { type RunningPlayground, startPlayground } from "../../src/playground/playground.js";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { PageDriver } from "../../src/playground/page-driver.js";
+import { chromiumPresent, playgroundInChromium } from "../helpers/playground-browser.js";
 
-if (!hasChromium()) console.warn(`browser tests skipped: ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`);
-
-describe.skipIf(!hasChromium())("the playground in headless Chromium", () => {
-  let pg: RunningPlayground;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    pg = await startPlayground({
-      PLAYGROUND_PORT: 0,
-      PLAYGROUND_DATA_DIR: mkdtempSync(join(tmpdir(), "playground-browser-")),
-      logger: createLogger("warn"),
-      marketIntervalMs: 0,
-      build: false,
-    });
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await pg?.close();
-  });
-
-  async function open(role: DemoRoleName): Promise<PageDriver> {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 860 }, acceptDownloads: true });
-    page.on("pageerror", (err) => {
-      throw err;
-    });
-    await page.goto(pg.url);
-    const driver = new PageDriver(page);
-    await driver.switchTo(role);
-    return driver;
-  }
+describe.skipIf(!chromiumPresent())("the playground in headless Chromium", () => {
+  const { playground, open } = playgroundInChromium("browser");
 
   async function linkKey(d: PageDriver): Promise<void> {
     await d.linkKey();
@@ -68,7 +33,7 @@ describe.skipIf(!hasChromium())("the playground in headless Chromium", () => {
     await expect.poll(() => d.balance("you", "USDT")).toBe("987.5 USDT");
     await expect.poll(() => d.balance("friend", "USDT")).toBe("22.5 USDT");
     await expect.poll(() => d.page.getByTestId("operations").innerText()).toMatch(/createTransfer 12\.5 USDT → 1002/);
-    // Every answer carried its latency, and none took longer than the standard's 300 ms.
+    // Every reply carried its time since the person's update, and none took longer than the standard's 300 ms.
     const latencies = await d.messages.locator(".latency-tag").allInnerTexts();
     expect(latencies.length).toBeGreaterThan(5);
     for (const l of latencies) expect(Number(/(\d+) ms/.exec(l)?.[1])).toBeLessThan(300);
@@ -92,8 +57,9 @@ describe.skipIf(!hasChromium())("the playground in headless Chromium", () => {
     await expect.poll(() => d.page.getByTestId("account-you").locator("dd[data-asset=USDT] .held").innerText()).toMatch(/5 held/);
 
     await d.messages.locator(".row.bot .text a").filter({ hasText: /t\.me/ }).last().click();
+    await expect.poll(() => d.page.getByTestId("open-dialog").innerText()).toMatch(/Take the cheque as…[\s\S]*5 USDT/);
     await d.page.getByTestId("open-as-friend").click();
-    await expect.poll(() => d.page.getByTestId("toast").innerText()).toMatch(/Cheque received: \+5 USDT/);
+    await expect.poll(() => d.page.getByTestId("toast").innerText()).toMatch(/Sam received the cheque: \+5 USDT/);
     await expect.poll(() => d.balance("friend", "USDT")).toBe("27.5 USDT");
     // Opening it again is refused: a cheque pays once.
     await d.messages.locator(".row.bot .text a").filter({ hasText: /t\.me/ }).last().click();
@@ -146,7 +112,7 @@ describe.skipIf(!hasChromium())("the playground in headless Chromium", () => {
     await d.press(/New transfer/);
     await d.see(/Who should receive the funds/);
     await d.page.getByRole("button", { name: "Forward a message" }).click();
-    await d.page.locator("#forward-from").selectOption(String(pg.people.find((p) => p.role === "friend")!.id));
+    await d.page.locator("#forward-from").selectOption(String(playground().people.find((p) => p.role === "friend")!.id));
     await d.page.locator("#forward-send").click();
     await d.see(/Recipient: “Sam”/);
     expect(await d.messages.locator(".row.me .forwarded").last().innerText()).toBe("Forwarded from Sam");

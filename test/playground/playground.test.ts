@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/logger.js";
 import { KEY_FILE } from "../../src/playground/encryption-key.js";
 import { type RunningPlayground, startPlayground } from "../../src/playground/playground.js";
-import { chequeOf } from "../../src/playground/web-server.js";
+import { sharedLink, startPayloadFor } from "../../src/playground/links.js";
 
 const running: RunningPlayground[] = [];
 afterEach(async () => {
@@ -55,7 +55,7 @@ async function press(pg: RunningPlayground, chatId: number, data: string): Promi
 }
 
 describe("npm start without BOT_TOKEN", () => {
-  it("serves the playground and says so in one log line with the address", async () => {
+  it("serves the playground and prints its address in one plain line, beside logs that stay JSON", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "playground-main-"));
     const started = Date.now();
     const env: NodeJS.ProcessEnv = { ...process.env, PLAYGROUND_PORT: "0", PLAYGROUND_DATA_DIR: dataDir };
@@ -67,7 +67,7 @@ describe("npm start without BOT_TOKEN", () => {
     child.stderr.on("data", (d) => (output += String(d)));
     try {
       let url: string | undefined;
-      while (!(url = /open (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1])) {
+      while (!(url = /^Playground: (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output)?.[1])) {
         if (Date.now() - started > 10_000 || child.exitCode !== null) throw new Error(`did not start in 10 s: ${output}`);
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -75,7 +75,11 @@ describe("npm start without BOT_TOKEN", () => {
       expect(page.headers.get("content-type")).toMatch(/text\/html/);
       expect(await page.text()).toContain('id="messages"');
       expect(Date.now() - started).toBeLessThan(10_000);
-      expect(output.trim().split("\n")).toHaveLength(1);
+      const lines = output.trim().split("\n");
+      expect(lines.filter((l) => l.startsWith("Playground: "))).toEqual([`Playground: ${url}`]);
+      // Every other line is a JSON log line: one, saying the playground runs.
+      const logs = lines.filter((l) => !l.startsWith("Playground: ")).map((l) => JSON.parse(l) as { msg: string; url?: string });
+      expect(logs).toEqual([expect.objectContaining({ url, msg: expect.stringMatching(/playground/) })]);
       expect(statSync(join(dataDir, KEY_FILE)).mode & 0o777).toBe(0o600);
     } finally {
       child.kill("SIGTERM");
@@ -130,13 +134,23 @@ describe("the playground", () => {
     expect(await post(pg, `/api/chats/${you}/share`, { requestId: 1, userId: -5 })).toMatchObject({ status: 400 });
     expect(pg.standIn.state.queue).toHaveLength(0);
     expect(pg.standIn.state.history(you)).toHaveLength(0);
-    const link = await post(pg, `/api/chats/${you}/open-link`, { url: "https://t.me/share/url?url=https%3A%2F%2Fexample.com" });
-    expect(link.body).toMatchObject({ ok: false });
+    const link = await post(pg, "/api/links/describe", { url: "https://t.me/share/url?url=https%3A%2F%2Fexample.com" });
+    expect(link.body).toEqual({ url: "https://example.com", share: true, target: { kind: "outside" } });
+    expect(await post(pg, "/api/links/open", { url: "https://example.com", as: you })).toMatchObject({ status: 400, body: { error: "this link does not open in Telegram" } });
+    expect(await post(pg, "/api/links/open", { url: `https://t.me/${pg.standIn.botUser.username}`, as: "outsider" })).toMatchObject({ status: 400 });
+    expect(await post(pg, "/api/links/open", { url: "https://t.me/xrocket", as: 42 })).toMatchObject({ status: 400, body: { error: "no such demo person" } });
+    expect(await post(pg, "/api/top-up", { personId: you, network: "production", to: "pay", asset: "USDT", amount: "-1" })).toMatchObject({
+      status: 400,
+      body: { error: "Amount: type a number such as 100 or 0.5" },
+    });
+    expect(await post(pg, "/api/top-up", { personId: you, network: "production", to: "trading", asset: "USDT", amount: "1" })).toMatchObject({ status: 400 });
+    expect(await post(pg, "/api/top-up", { personId: you, network: "production", to: "pay", asset: "DOGE", amount: "1" })).toMatchObject({ status: 400 });
+    expect(pg.sim.sim.snapshot(you).pay.USDT?.available).toBe("1000");
     expect((await fetch(`${pg.url}/api/files/nope`)).status).toBe(404);
     expect((await fetch(`${pg.url}/../package.json`)).status).toBe(404);
   });
 
-  it("streams the bot's answers with the time since the person's update, and the side panel", async () => {
+  it("streams the bot's replies with the time since the person's update, and the side panel", async () => {
     const pg = await start(mkdtempSync(join(tmpdir(), "playground-events-")));
     const controller = new AbortController();
     const res = await fetch(`${pg.url}/api/events`, { signal: controller.signal });
@@ -151,8 +165,8 @@ describe("the playground", () => {
     };
     await next(/event: hello\ndata: .*"people"/);
     await post(pg, `/api/chats/${pg.people[0]!.id}/messages`, { text: "/start" });
-    await next(/event: chat\ndata: .*"fromBot":true.*"sinceUpdateMs":\d+/);
-    const latency = Number(/"sinceUpdateMs":(\d+)/.exec(stream)![1]);
+    await next(/event: chat\ndata: .*"fromBot":true.*"timing":\{"replyMs":\d+\}/);
+    const latency = Number(/"replyMs":(\d+)/.exec(stream)![1]);
     expect(latency).toBeLessThan(300);
     await next(/event: panel\ndata: .*"accounts":\[\{"id":1001,"role":"you","name":"Alex"/);
     controller.abort();
@@ -187,13 +201,31 @@ describe("the page's person", () => {
   });
 });
 
-describe("cheque links", () => {
-  it("finds the cheque id in a link or inside a share link, and nothing elsewhere", () => {
-    expect(chequeOf("https://t.me/xrocket?start=ch_123")).toBe("ch_123");
-    expect(chequeOf(`https://t.me/share/url?url=${encodeURIComponent("https://t.me/xrocket?start=ch_9")}`)).toBe("ch_9");
-    expect(chequeOf("https://example.com/?start=ch_1")).toBeUndefined();
-    expect(chequeOf("https://t.me/xrocket")).toBeUndefined();
-    expect(chequeOf("https://t.me/xrocket?start=<script>")).toBeUndefined();
+describe("links in chats", () => {
+  it("finds the link inside a share link, and the start payload of a link into this bot only", () => {
+    const cheque = "https://t.me/xrocket?start=chq_p000001";
+    expect(sharedLink(`https://t.me/share/url?url=${encodeURIComponent(cheque)}`)).toBe(cheque);
+    expect(sharedLink(cheque)).toBeUndefined();
+    expect(sharedLink("https://example.com/share/url?url=https%3A%2F%2Ft.me%2Fx")).toBeUndefined();
+    expect(startPayloadFor("https://t.me/Our_Bot?start=price_BTC-USDT", "our_bot")).toBe("price_BTC-USDT");
+    expect(startPayloadFor("https://t.me/our_bot", "our_bot")).toBe("");
+    expect(startPayloadFor(cheque, "our_bot")).toBeUndefined();
+    expect(startPayloadFor("https://t.me/our_bot?start=<script>", "our_bot")).toBeUndefined();
+  });
+
+  it("describes each kind: this bot, the service's bot by its Telegram or web link, the simulator's own addresses, the rest", async () => {
+    const pg = await start(mkdtempSync(join(tmpdir(), "playground-describe-")));
+    const describe = async (url: string) => (await post(pg, "/api/links/describe", { url })).body;
+    const bot = pg.standIn.botUser.username;
+    expect(await describe(`https://t.me/share/url?url=${encodeURIComponent(`https://t.me/${bot}?start=send_1001`)}`)).toEqual({
+      url: `https://t.me/${bot}?start=send_1001`,
+      share: true,
+      target: { kind: "bot", payload: "send_1001" },
+    });
+    expect(await describe("https://t.me/xrocket?start=chq_p999999")).toMatchObject({ target: { kind: "service", view: { kind: "start", network: "production" } } });
+    expect(await describe("https://testnet.xrocket-sim.invalid/invoice/inv_t999999")).toMatchObject({ target: { kind: "service", view: { network: "testnet" } } });
+    expect(await describe("https://xrocket-sim.invalid/tx/ab12")).toMatchObject({ target: { kind: "simulated" } });
+    expect(await describe("https://example.com/")).toMatchObject({ share: false, target: { kind: "outside" } });
   });
 });
 
@@ -219,7 +251,7 @@ describe("inline mode and links into the bot", () => {
     const friend = pg.people[1]!.id;
     const reply = pg.standIn.user(friend).nextReply();
     const link = `https://t.me/${pg.standIn.botUser.username}?start=price_TONCOIN-USDT`;
-    expect((await post(pg, `/api/chats/${friend}/open-link`, { url: link })).body).toMatchObject({ ok: true, chatId: friend });
+    expect((await post(pg, "/api/links/open", { url: link, as: friend })).body).toMatchObject({ ok: true, chatId: friend });
     expect(pg.standIn.state.history(friend)[0]?.text).toBe("/start price_TONCOIN-USDT");
     expect((await reply).text).toMatch(/TONCOIN/);
   });

@@ -1,15 +1,19 @@
 /**
- * Links the simulator hands out for cheques, invoices and withdrawal links. They name the network's
- * bot so a person can tell testnet links apart; the web host is a reserved `.invalid` name because
- * no simulated page exists behind it.
+ * Links the simulator hands out for cheques, invoices and withdrawal links, and their reading back.
+ * They name the network's bot so a person can tell testnet links apart; the web host is a reserved
+ * `.invalid` name because no simulated page exists behind it (the playground opens such a link as it
+ * opens the Telegram one).
  */
-import type { World } from "../types.js";
+import type { SimNetwork, World } from "../types.js";
 
-const BOT = { production: "xrocket", testnet: "xrocket_testnet_bot" } as const;
+/** The service's own bot per network, as its deep links name it. */
+export const SERVICE_BOTS: Readonly<Record<SimNetwork, string>> = { production: "xrocket", testnet: "xrocket_testnet_bot" };
+
+const WEB_HOST = /^(production|testnet)\.xrocket-sim\.invalid$/;
 
 /** A deep link into the network's bot with a start payload. */
 export function botLink(world: World, payload: string): string {
-  return `https://t.me/${BOT[world.network]}?start=${encodeURIComponent(payload)}`;
+  return `https://t.me/${SERVICE_BOTS[world.network]}?start=${encodeURIComponent(payload)}`;
 }
 
 /** Bot and web links of a payable resource. */
@@ -18,4 +22,25 @@ export function paymentLinks(world: World, kind: string, id: string) {
     telegramBotLink: botLink(world, id),
     webLink: `https://${world.network}.xrocket-sim.invalid/${kind}/${encodeURIComponent(id)}`,
   };
+}
+
+/**
+ * The network and start payload ("" for none) of a link into the service's bot (`t.me/xrocket…`,
+ * its Mini App path included) or of one of the simulator's web links (the resource id is the
+ * payload); undefined for any other link.
+ */
+export function readServiceLink(link: string): { network: SimNetwork; payload: string } | undefined {
+  if (!URL.canParse(link)) return undefined;
+  const url = new URL(link);
+  if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
+  const web = WEB_HOST.exec(url.hostname);
+  if (web) {
+    const id = /^\/[a-z-]+\/([^/]+)$/.exec(url.pathname)?.[1];
+    return id === undefined ? undefined : { network: web[1] as SimNetwork, payload: decodeURIComponent(id) };
+  }
+  if (url.hostname !== "t.me") return undefined;
+  const bot = url.pathname.split("/")[1]?.toLowerCase();
+  const network = (Object.keys(SERVICE_BOTS) as SimNetwork[]).find((n) => SERVICE_BOTS[n] === bot);
+  if (network === undefined) return undefined;
+  return { network, payload: url.searchParams.get("start") ?? url.searchParams.get("startapp") ?? "" };
 }

@@ -3,6 +3,7 @@
  * ledger per resource kind, indexed by server id and by client id, so lookups and duplicate checks
  * stay O(1) however many transfers a mass job creates.
  */
+import type { OperationInput } from "../../service/operations.js";
 import type * as S from "../../service/schemas.js";
 import type { World } from "../types.js";
 
@@ -41,6 +42,16 @@ export interface WithdrawalRecord {
   withdrawal: Filled<S.PayWithdrawal, "asset" | "amount" | "fee" | "status">;
 }
 
+/** A withdrawal link's terms; whoever opens it withdraws them from their own wallet, once. */
+export interface WithdrawalLinkRecord {
+  id: string;
+  /** The account whose key made the link. */
+  creator: number;
+  terms: Pick<OperationInput<"createWithdrawalLink">, "network" | "address" | "asset" | "amount" | "comment">;
+  /** The withdrawal its opener confirmed, once it was opened. */
+  completed?: { userId: number; withdrawalId: string } | undefined;
+}
+
 export interface PayAccountState {
   cheques: Ledger<ChequeRecord>;
   transfers: Ledger<TransferRecord>;
@@ -50,9 +61,10 @@ export interface PayAccountState {
 
 export interface PayModule {
   accounts: Map<number, PayAccountState>;
-  /** World-wide indexes for the calls that act on another account's resource (redeem, pay). */
+  /** World-wide indexes for the calls that act on another account's resource (redeem, pay, open a link). */
   chequesById: Map<string, ChequeRecord>;
   invoicesById: Map<string, InvoiceRecord>;
+  withdrawalLinksById: Map<string, WithdrawalLinkRecord>;
 }
 
 const MODULE = "pay";
@@ -63,7 +75,7 @@ const ledger = <T>(): Ledger<T> => ({ list: [], byId: new Map(), byClientId: new
 export function payModule(world: World): PayModule {
   let mod = world.modules.get(MODULE) as PayModule | undefined;
   if (mod === undefined) {
-    mod = { accounts: new Map(), chequesById: new Map(), invoicesById: new Map() };
+    mod = { accounts: new Map(), chequesById: new Map(), invoicesById: new Map(), withdrawalLinksById: new Map() };
     world.modules.set(MODULE, mod);
   }
   return mod;

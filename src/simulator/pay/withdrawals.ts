@@ -11,12 +11,11 @@ import { type CatalogueNetwork, findAsset, findNetwork } from "../catalogue.js";
 import { defineHandlers } from "../define.js";
 import { pageNewestFirst } from "../paging.js";
 import { problems } from "../problems.js";
-import type { SimAccount } from "../types.js";
+import type { SimAccount, World } from "../types.js";
 import { requireAccount, reserve, spendHeld } from "../world.js";
 import { paymentLinks } from "./links.js";
 import { checkAmount, requireAsset, requireNewClientId } from "./rules.js";
-import { lookup, payAccount, record, type WithdrawalRecord } from "./state.js";
-
+import { lookup, payAccount, payModule, record, type WithdrawalLinkRecord, type WithdrawalRecord } from "./state.js";
 
 export const withdrawalHandlers = defineHandlers({
   getWithdrawalQuotas: ({ asset, network }) => {
@@ -33,9 +32,12 @@ export const withdrawalHandlers = defineHandlers({
     };
   },
 
-  createWithdrawalLink: (input, { world }) => {
+  createWithdrawalLink: (input, { account, world }) => {
+    const creator = requireAccount(account);
     checkTerms(input);
     const id = world.nextId("wdl");
+    const { network, address, asset, amount, comment } = input;
+    payModule(world).withdrawalLinksById.set(id, { id, creator: creator.userId, terms: { network, address, asset, amount, comment } });
     return paymentLinks(world, "withdrawal", id);
   },
 
@@ -86,8 +88,54 @@ export const withdrawalHandlers = defineHandlers({
   },
 });
 
+/**
+ * What the service's bot does when `userId` (an account of `world`) opens a withdrawal link and
+ * confirms it: a withdrawal of the link's terms from that person's own Pay balance (amount + fee),
+ * completed at once. A link is used once: 409 `invalid_state` afterwards; 404 for an unknown link or
+ * user; 422 `insufficient_funds` when the balance does not cover amount + fee (nothing moves).
+ */
+export function completeWithdrawalLink(world: World, linkId: string, userId: number): WithdrawalRecord {
+  const link = payModule(world).withdrawalLinksById.get(linkId);
+  if (link === undefined) throw problems.notFound("withdrawal link");
+  const opener = world.accounts.get(userId);
+  if (opener === undefined) throw problems.notFound("user", { userId });
+  if (link.completed !== undefined) {
+    throw problems.invalidState("The withdrawal link was already used.", { withdrawalId: link.completed.withdrawalId });
+  }
+  const { terms } = link;
+  const fee = checkTerms(terms).fee;
+  reserve(opener.pay, terms.asset, money.add(terms.amount, fee));
+  const withdrawalId = world.nextId("wdr");
+  const clientWithdrawalId = `link-${linkId}`;
+  const rec: WithdrawalRecord = {
+    owner: userId,
+    withdrawal: {
+      withdrawalId,
+      clientWithdrawalId,
+      network: terms.network,
+      address: terms.address,
+      asset: terms.asset,
+      amount: terms.amount,
+      fee,
+      status: "CREATED",
+      comment: terms.comment ?? null,
+      txHash: null,
+      txLink: null,
+      createdAt: world.now().toISOString(),
+    },
+  };
+  record(payAccount(world, userId).withdrawals, withdrawalId, clientWithdrawalId, rec);
+  link.completed = { userId, withdrawalId };
+  return settle(opener, rec);
+}
+
+/** A withdrawal link by id, for the service bot's description of it. */
+export function withdrawalLink(world: World, linkId: string): WithdrawalLinkRecord | undefined {
+  return payModule(world).withdrawalLinksById.get(linkId);
+}
+
 /** Validates asset, network, address and amount of a withdrawal; returns the network's terms. */
-function checkTerms(input: OperationInput<"createWithdrawalLink">): CatalogueNetwork {
+function checkTerms(input: Pick<OperationInput<"createWithdrawalLink">, "asset" | "network" | "address" | "amount">): CatalogueNetwork {
   const asset = requireAsset(input.asset);
   const terms = findNetwork(input.asset, input.network);
   if (terms === undefined || !terms.withdrawalEnabled) {

@@ -2,7 +2,7 @@
 // simulator's balances and operations beside it. The server owns all state; the page only shows it
 // and sends what the person does.
 import type { BotCommand, InlineQueryResult, KeyboardButton, Message, ReplyKeyboardMarkup } from "grammy/types";
-import { el, fileUrl, type MessageHandlers, renderMessage } from "./render.js";
+import { el, fileUrl, type MessageHandlers, renderMessage, type Timing } from "./render.js";
 import "./style.css";
 
 interface Person {
@@ -24,18 +24,42 @@ interface PanelState {
   operations: { seq: number; at: string; network: Network; operationId: string; summary: string }[];
 }
 type Network = "production" | "testnet";
+interface ChatTimings {
+  messages: Record<string, Timing>;
+  lastReplyMs?: number;
+}
 interface State {
   bot: { username: string; firstName: string };
   people: Person[];
   chats: Record<string, Message[]>;
+  timings: Record<string, ChatTimings>;
   commands: Record<string, BotCommand[]>;
   panel: PanelState;
+  assets: string[];
 }
 type ChatEvent =
-  | { type: "message"; chatId: number; message: Message; fromBot: boolean; sinceUpdateMs?: number }
-  | { type: "edit"; chatId: number; message: Message; sinceUpdateMs?: number }
+  | { type: "message"; chatId: number; message: Message; fromBot: boolean; timing?: Timing }
+  | { type: "edit"; chatId: number; message: Message; timing?: Timing }
   | { type: "delete"; chatId: number; messageId: number }
-  | { type: "callback-answer"; chatId: number; text?: string; showAlert: boolean; sinceUpdateMs?: number };
+  | { type: "callback-answer"; chatId: number; text?: string; showAlert: boolean; timing?: Timing };
+/** What the server knows of a link (see src/playground/links.ts). */
+type ServiceLinkView = { network: Network } & (
+  | { kind: "cheque"; asset: string; amount: string; state: string }
+  | { kind: "invoice"; asset: string; amount: string; fixed: boolean; status: string }
+  | { kind: "withdrawal-link"; asset: string; amount: string; chain: string; address: string; used: boolean }
+  | { kind: "start"; payload: string; asset?: string }
+);
+interface DescribedLink {
+  url: string;
+  share: boolean;
+  target: { kind: "bot"; payload: string } | { kind: "service"; view: ServiceLinkView } | { kind: "simulated" } | { kind: "outside" };
+}
+interface OpenedLink {
+  ok: boolean;
+  text: string;
+  chatId?: number;
+  topUp?: { personId: number; network: Network; asset?: string };
+}
 type WithKeyboard = Message & { keyboard?: ReplyKeyboardMarkup | { remove_keyboard: true } };
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -46,7 +70,8 @@ let current = 0;
 let network: Network = "production";
 let previousPanel: PanelState | undefined;
 const chats = new Map<number, Map<number, Message>>();
-const latency = new Map<string, number>();
+/** Per chat: the bot's messages timed as replies or marked as notices, and the latest reply's figure. */
+const timings = new Map<number, ChatTimings>();
 const unread = new Map<number, number>();
 /** Reply keyboards the person already used (one_time_keyboard) or that were removed. */
 const usedKeyboards = new Set<string>();
@@ -84,7 +109,9 @@ function connect(): void {
 function load(next: State): void {
   state = next;
   chats.clear();
+  timings.clear();
   for (const [id, messages] of Object.entries(next.chats)) chats.set(Number(id), new Map(messages.map((m) => [m.message_id, m])));
+  for (const [id, known] of Object.entries(next.timings)) timings.set(Number(id), known);
   const fromHash = Number(location.hash.slice(1));
   if (!current) current = next.people.some((p) => p.id === fromHash) ? fromHash : next.people[0]!.id;
   $("bot-name").textContent = next.bot.firstName;
@@ -94,15 +121,32 @@ function load(next: State): void {
   renderPanel();
 }
 
+function chatTimings(chatId: number): ChatTimings {
+  let known = timings.get(chatId);
+  if (!known) {
+    known = { messages: {} };
+    timings.set(chatId, known);
+  }
+  return known;
+}
+
+/** The header's figure: the latest reply in the open chat (notices are not answers). */
+function renderLastAnswer(): void {
+  const ms = timings.get(current)?.lastReplyMs;
+  $("latency").textContent = ms === undefined ? "–" : `last answer ${ms} ms`;
+  $("latency").classList.toggle("slow", ms !== undefined && ms > 300);
+}
+
 function apply(e: ChatEvent): void {
   const chat = chats.get(e.chatId);
   if (!chat) return;
-  if ("sinceUpdateMs" in e && e.sinceUpdateMs !== undefined && e.chatId === current) {
-    $("latency").textContent = `last answer ${e.sinceUpdateMs} ms`;
-    $("latency").classList.toggle("slow", e.sinceUpdateMs > 300);
+  if ("timing" in e && e.timing) {
+    const known = chatTimings(e.chatId);
+    if (e.timing.replyMs !== undefined) known.lastReplyMs = e.timing.replyMs;
+    if (e.type !== "callback-answer") known.messages[e.message.message_id] = e.timing;
+    if (e.chatId === current) renderLastAnswer();
   }
   if (e.type === "message" || e.type === "edit") {
-    if (e.sinceUpdateMs !== undefined) latency.set(`${e.chatId}:${e.message.message_id}`, e.sinceUpdateMs);
     const isNew = !chat.has(e.message.message_id);
     chat.set(e.message.message_id, e.message);
     if (e.chatId !== current) {
@@ -168,13 +212,14 @@ function renderChat(): void {
   if (messages.length === 0) list.append(el("div", "empty", "Say hello: press /start below, or type a message."));
   list.scrollTop = list.scrollHeight;
   renderReplyKeyboard();
+  renderLastAnswer();
   hideCommandMenu();
 }
 
 function bubble(m: Message): HTMLElement {
   const fromBot = m.from?.is_bot === true;
-  const ms = latency.get(`${current}:${m.message_id}`);
-  return renderMessage(m, { fromBot, ...(ms !== undefined ? { latencyMs: ms } : {}) }, handlers);
+  const timing = timings.get(current)?.messages[m.message_id];
+  return renderMessage(m, { fromBot, ...(timing ? { timing } : {}) }, handlers);
 }
 
 /** A new message is appended; an edited one is replaced where it stands. */
@@ -359,35 +404,100 @@ function openForward(): void {
   ($("forward-dialog") as HTMLDialogElement).showModal();
 }
 
+/** A link in a chat, opened as Telegram would: the server says where it leads, the page's user picks who opens it. */
 function openLink(url: string): void {
   if (!URL.canParse(url)) return toast("That link cannot be opened.");
-  if (new URL(url).hostname !== "t.me") {
-    window.open(url, "_blank", "noopener");
-    return;
-  }
-  // A t.me link is opened by a person: let the page's user choose which demo person that is
-  // (a cheque goes to whoever opens it; a link into this bot starts it in that person's chat).
+  post("/api/links/describe", { url })
+    .then((r) => {
+      const link = r as DescribedLink;
+      if (link.target.kind === "outside") window.open(link.url, "_blank", "noopener");
+      else if (link.target.kind === "simulated") toast("This address exists only in the simulator: there is no page behind it.");
+      else chooseOpener(link);
+    })
+    .catch((err: Error) => toast(err.message));
+}
+
+/** The chooser's heading and explanation for a link. */
+function linkWording(link: DescribedLink): { title: string; hint: string; outsider: boolean } {
+  const t = link.target;
+  let opened: { title: string; hint: string; outsider: boolean };
+  if (t.kind === "bot") {
+    opened = { title: "Open the bot as…", hint: `Telegram opens that person's chat with the bot and sends ${t.payload ? `/start ${t.payload}` : "/start"}.`, outsider: false };
+  } else if (t.kind === "service") {
+    const v = t.view;
+    const where = `xRocket's bot (${v.network})`;
+    opened =
+      v.kind === "cheque"
+        ? { title: "Take the cheque as…", hint: `In Telegram this link opens ${where}, which credits the cheque (${v.amount} ${v.asset}) to whoever opens it.`, outsider: false }
+        : v.kind === "invoice"
+          ? { title: "Pay the invoice as…", hint: `${where} takes ${v.amount} ${v.asset} from that person's Pay wallet. Someone without an account pays from outside, as on the web.`, outsider: true }
+          : v.kind === "withdrawal-link"
+            ? { title: "Confirm the withdrawal as…", hint: `${where} sends ${v.amount} ${v.asset} plus the network fee from that person's Pay wallet to ${v.address} (${v.chain}).`, outsider: false }
+            : { title: "Open xRocket's bot as…", hint: `There people deposit money into their wallet; here the simulator tops up that person's ${v.network} balance.`, outsider: false };
+  } else opened = { title: "Open this link as…", hint: "", outsider: false };
+  if (!link.share) return opened;
+  return { ...opened, title: "Share with…", hint: `The person you pick receives the link and opens it. ${opened.hint}` };
+}
+
+function chooseOpener(link: DescribedLink): void {
+  const wording = linkWording(link);
+  $("open-title").textContent = wording.title;
+  $("open-hint").textContent = wording.hint;
+  const choice = (testid: string, avatar: string, label: string, as: number | "outsider") => {
+    const b = el("button", "choice") as HTMLButtonElement;
+    b.type = "button";
+    b.dataset.testid = testid;
+    b.append(el("span", "avatar", avatar), el("span", "", label));
+    b.addEventListener("click", () => {
+      ($("open-dialog") as HTMLDialogElement).close();
+      post("/api/links/open", { url: link.url, as })
+        .then((r) => opened(r as OpenedLink))
+        .catch((err: Error) => toast(err.message));
+    });
+    return b;
+  };
   $("open-people").replaceChildren(
-    ...state!.people.map((p) => {
-      const b = el("button", "choice") as HTMLButtonElement;
-      b.type = "button";
-      b.dataset.testid = `open-as-${p.role}`;
-      b.append(el("span", "avatar", p.firstName[0]), el("span", "", `${p.firstName} (${p.role})`));
-      b.addEventListener("click", () => {
-        ($("open-dialog") as HTMLDialogElement).close();
-        post(`/api/chats/${p.id}/open-link`, { url })
-          .then((r) => {
-            const reply = r as { text: string; chatId?: number };
-            // A link into this bot opens that person's chat with it.
-            if (reply.chatId !== undefined && reply.chatId !== current) switchTo(reply.chatId);
-            toast(reply.text);
-          })
-          .catch((err: Error) => toast(err.message));
-      });
-      return b;
-    }),
+    ...state!.people.map((p) => choice(`open-as-${p.role}`, p.firstName[0]!, `${p.firstName} (${p.role})`, p.id)),
+    ...(wording.outsider ? [choice("open-as-outsider", "?", "Someone outside the playground (a simulated payment)", "outsider")] : []),
   );
   ($("open-dialog") as HTMLDialogElement).showModal();
+}
+
+function opened(reply: OpenedLink): void {
+  // A link into this bot opens that person's chat with it.
+  if (reply.chatId !== undefined && reply.chatId !== current) switchTo(reply.chatId);
+  if (reply.topUp) return openTopUp(reply.topUp.personId, reply.topUp.network, reply.topUp.asset);
+  if (reply.text) toast(reply.text);
+}
+
+// ---------------------------------------------------------------- top-up
+/** The simulator credits money the way a deposit through xRocket's bot would bring it. */
+function openTopUp(personId: number, onNetwork: Network, asset?: string): void {
+  const who = person(personId);
+  const dialog = $("top-up-dialog") as HTMLDialogElement;
+  dialog.dataset.personId = String(personId);
+  $("top-up-title").textContent = `Top up ${who.firstName}'s balance`;
+  ($("top-up-network") as HTMLSelectElement).value = onNetwork;
+  const assets = $("top-up-asset") as HTMLSelectElement;
+  if (assets.options.length === 0) {
+    assets.replaceChildren(...state!.assets.map((a) => Object.assign(el("option", "", a) as HTMLOptionElement, { value: a })));
+  }
+  ($("top-up-to") as HTMLSelectElement).value = "pay";
+  if (asset) assets.value = asset;
+  dialog.showModal();
+}
+
+function topUp(): void {
+  const dialog = $("top-up-dialog") as HTMLDialogElement;
+  post("/api/top-up", {
+    personId: Number(dialog.dataset.personId),
+    network: ($("top-up-network") as HTMLSelectElement).value,
+    to: ($("top-up-to") as HTMLSelectElement).value,
+    asset: ($("top-up-asset") as HTMLSelectElement).value,
+    amount: ($("top-up-amount") as HTMLInputElement).value,
+  })
+    .then((r) => toast((r as { text: string }).text))
+    .catch((err: Error) => toast(err.message));
 }
 
 function showAlert(text: string): void {
@@ -429,7 +539,14 @@ function renderPanel(): void {
     ...state.panel.accounts.map((a) => {
       const card = el("section", `account ${a.id === current ? "current" : ""}`);
       card.dataset.testid = `account-${a.role}`;
-      card.append(el("h4", "", `${a.name} · ${a.role} · ${a.id}`));
+      const heading = el("div", "account-head");
+      const add = el("button", "small", "➕ Top up") as HTMLButtonElement;
+      add.type = "button";
+      add.title = `Money into ${a.name}'s Pay wallet or Exchange funding (${network}), as a deposit through xRocket's bot`;
+      add.dataset.testid = `top-up-${a.role}`;
+      add.addEventListener("click", () => openTopUp(a.id, network));
+      heading.append(el("h4", "", `${a.name} · ${a.role} · ${a.id}`), add);
+      card.append(heading);
       const was = previousPanel?.accounts.find((p) => p.id === a.id)?.balances[network];
       for (const kind of ["pay", "funding", "trading"] as const) {
         const entries = Object.entries(a.balances[network][kind]);
@@ -534,6 +651,7 @@ function init(): void {
     const text = ($("forward-text") as HTMLTextAreaElement).value;
     act("forward", from === "hidden" ? { hiddenName: "Hidden Person", text } : { fromId: Number(from), text });
   });
+  $("top-up-send").addEventListener("click", topUp);
   $("share-by-id").addEventListener("click", (e) => {
     const id = ($("share-id") as HTMLInputElement).value.trim();
     if (!/^[1-9][0-9]{0,15}$/.test(id)) {

@@ -7,12 +7,24 @@ export interface MessageHandlers {
   command(text: string): void;
 }
 
+/** How the server classed a bot message (src/playground/reply-timing.ts). */
+export interface Timing {
+  /** Milliseconds from the person's update to this reply. */
+  replyMs?: number;
+  /** Sent by the bot on its own. */
+  notice?: true;
+}
+
 export interface MessageMeta {
   fromBot: boolean;
-  latencyMs?: number;
+  timing?: Timing;
 }
 
 const BARE_URL = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]]/g;
+/** A bot command in plain text, as Telegram's apps find one: "/word" not inside a word, a path or a pair. */
+const BARE_COMMAND = /(?<![\w/])\/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]{3,32})?(?![\w/-])/g;
+/** Entities whose text keeps its own meaning: no link or command is found inside them. */
+const LITERAL = new Set(["code", "pre", "text_link", "url", "bot_command", "mention", "hashtag", "cashtag", "email", "phone_number"]);
 
 /** One bubble: header, media, text or caption, a meta line and the inline keyboard. */
 export function renderMessage(message: Message, meta: MessageMeta, on: MessageHandlers): HTMLElement {
@@ -55,16 +67,21 @@ export function renderMessage(message: Message, meta: MessageMeta, on: MessageHa
   const text = message.text ?? message.caption;
   if (text) {
     const body = el("div", "text");
-    body.append(renderEntities(text, message.entities ?? message.caption_entities ?? [], on));
+    body.append(renderEntities(text, message.entities ?? message.caption_entities ?? [], on, meta.fromBot));
     bubble.append(body);
   }
 
   const metaLine = el("div", "meta");
   if (message.edit_date) metaLine.append(el("span", "edited", "edited"));
-  if (meta.latencyMs !== undefined) {
-    const latency = el("span", `latency-tag ${meta.latencyMs > 300 ? "slow" : ""}`, `⚡ ${meta.latencyMs} ms`);
-    latency.title = "Time from the person's update to this answer";
+  const ms = meta.timing?.replyMs;
+  if (ms !== undefined) {
+    const latency = el("span", `latency-tag ${ms > 300 ? "slow" : ""}`, `⚡ ${ms} ms`);
+    latency.title = "Time from the person's update to this reply";
     metaLine.append(latency);
+  } else if (meta.timing?.notice) {
+    const notice = el("span", "notice-tag", "🔔 notice");
+    notice.title = "Sent by the bot on its own, not in reply to this person";
+    metaLine.append(notice);
   }
   metaLine.append(el("span", "", new Date(message.date * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })));
   bubble.append(metaLine);
@@ -102,9 +119,10 @@ function inlineButton(message: Message, b: InlineKeyboardButton, on: MessageHand
 /**
  * Text with Telegram's entities (offsets in UTF-16 units, as JavaScript strings count). The text is
  * cut at every entity boundary and each piece is wrapped in the entities covering it, so nested and
- * overlapping entities both render.
+ * overlapping entities both render. Outside literal entities, bare addresses become links and, in the
+ * bot's messages, bare /commands too (Telegram finds both in any text).
  */
-export function renderEntities(text: string, entities: readonly MessageEntity[], on: MessageHandlers): DocumentFragment {
+export function renderEntities(text: string, entities: readonly MessageEntity[], on: MessageHandlers, fromBot = false): DocumentFragment {
   const out = document.createDocumentFragment();
   const cuts = new Set([0, text.length]);
   for (const e of entities) {
@@ -124,7 +142,7 @@ export function renderEntities(text: string, entities: readonly MessageEntity[],
       block = blockEntity ? { entity: blockEntity, node: blockNode(blockEntity) } : undefined;
       if (block) out.append(block.node);
     }
-    let node: Node = covering.length ? document.createTextNode(piece) : autolink(piece, on);
+    let node: Node = covering.some((e) => LITERAL.has(e.type)) ? document.createTextNode(piece) : autolink(piece, on, fromBot);
     for (const e of covering) if (e !== blockEntity) node = wrap(node, e, piece, on);
     (block ? (block.node.querySelector("code") ?? block.node) : out).append(node);
   }
@@ -155,16 +173,7 @@ function wrap(inner: Node, e: MessageEntity, piece: string, on: MessageHandlers)
     node.append(inner);
     return node;
   }
-  if (e.type === "bot_command") {
-    const node = el("a", "command") as HTMLAnchorElement;
-    node.href = "#";
-    node.addEventListener("click", (ev) => {
-      ev.preventDefault();
-      on.command(piece);
-    });
-    node.append(inner);
-    return node;
-  }
+  if (e.type === "bot_command") return commandLink(piece, inner, on);
   if (e.type === "mention" || e.type === "hashtag" || e.type === "cashtag") {
     const node = el("span", "mention");
     node.append(inner);
@@ -173,17 +182,42 @@ function wrap(inner: Node, e: MessageEntity, piece: string, on: MessageHandlers)
   return inner;
 }
 
-/** Plain text with bare addresses made clickable, as Telegram's clients do. */
-function autolink(piece: string, on: MessageHandlers): Node {
+/** Plain text with bare addresses (and, in the bot's messages, /commands) made clickable, as Telegram's clients do. */
+function autolink(piece: string, on: MessageHandlers, commands: boolean): Node {
   const out = document.createDocumentFragment();
   let last = 0;
   for (const m of piece.matchAll(BARE_URL)) {
-    out.append(piece.slice(last, m.index));
+    out.append(commands ? commandLinks(piece.slice(last, m.index), on) : piece.slice(last, m.index));
     out.append(link(m[0], document.createTextNode(m[0]), on));
     last = m.index + m[0].length;
   }
-  out.append(piece.slice(last));
+  const rest = piece.slice(last);
+  out.append(commands ? commandLinks(rest, on) : rest);
   return out;
+}
+
+function commandLinks(text: string, on: MessageHandlers): Node {
+  const out = document.createDocumentFragment();
+  let last = 0;
+  for (const m of text.matchAll(BARE_COMMAND)) {
+    out.append(text.slice(last, m.index), commandLink(m[0], document.createTextNode(m[0]), on));
+    last = m.index + m[0].length;
+  }
+  out.append(text.slice(last));
+  return out;
+}
+
+/** A command the person sends by clicking it. */
+function commandLink(command: string, inner: Node, on: MessageHandlers): HTMLElement {
+  const node = el("a", "command") as HTMLAnchorElement;
+  node.href = "#";
+  node.title = `Send ${command}`;
+  node.addEventListener("click", (ev) => {
+    ev.preventDefault();
+    on.command(command);
+  });
+  node.append(inner);
+  return node;
 }
 
 function link(url: string, inner: Node, on: MessageHandlers): HTMLElement {
