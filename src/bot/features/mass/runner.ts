@@ -9,6 +9,9 @@
  *    their client id before anything else is sent: found → completed; 404 → queued again, same id;
  *  - only refusals that prove nothing was applied (429, never sent, 4xx for the whole call) requeue
  *    a row directly.
+ * A row fails only for a reason of its own (the service refused that item). An outage (5xx, timeouts,
+ * dropped connections, 429s) never fails a row, however long it lasts: the run backs off, and after
+ * `maxConsecutiveFailures` failed calls in a row the job pauses and the admin is told why, with Resume.
  * At the end the report and (if chosen) the recipients' notifications go to the outbox in one
  * transaction, once; when every notification is settled, the operator's summary follows the same way.
  * At shutdown a run stops between batches and hands the job back to the engine.
@@ -35,7 +38,7 @@ import type { JobResult, Jobs } from "../../../jobs/types.js";
 import type { Outbox } from "../../../outbox/worker.js";
 import { notificationMessages, notifyGroup, notifyOutcomes, notifySummary } from "./notify.js";
 import { totalsByAsset } from "./plan.js";
-import { jobLabel, ProgressMessage, reasonText } from "./progress.js";
+import { jobButtons, jobLabel, ProgressMessage, reasonText } from "./progress.js";
 import { reportMessages } from "./report.js";
 import {
   ACTIVE_STATUSES,
@@ -67,13 +70,16 @@ type LoopEnd = "done" | "paused" | "lost" | "stopped" | "error";
 
 interface BatchResult {
   outcomes: RowOutcome[];
-  /** The call failed in a way worth a backoff. */
-  failure?: boolean;
-  /** Wait this long before the next call (429). */
+  /** The call failed for a reason of the service's (an outage, a rate limit), not of its rows. */
+  failure?: Outage;
+  /** Wait at least this long before the next call (429's Retry-After). */
   waitMs?: number;
   /** Stop and ask the operator: the whole call was refused for a reason that would repeat. */
   pause?: string;
 }
+
+/** Why calls fail in an outage, as the pause reason the admin is shown. */
+type Outage = "service_unavailable" | "rate_limited";
 
 /** A sleep that a button press can cut short. */
 class Wake {
@@ -191,17 +197,28 @@ export class MassRunner {
     }
     await progress.update(true);
 
+    // Service calls failed in a row (sends and read-backs). Only a send that got a reply ends the run
+    // of failures: read-backs that work while sends fail are still an outage of the send.
     let failures = 0;
+    let outage: Outage = "service_unavailable";
     let batch = 0;
-    const failed = async (): Promise<boolean> => {
+    /** Backs off after a failed call, unless there were so many in a row that the job is to pause. */
+    const failed = async (why: Outage, atLeastMs = 0): Promise<void> => {
       failures++;
-      if (
-        failures >= massTuning.maxConsecutiveFailures &&
-        (await this.#pause(job, "service_unavailable", t, progress, log))
-      ) {
-        return true;
-      }
-      await wake.sleep(Math.min(massTuning.maxBackoffMs, massTuning.backoffMs * 2 ** (failures - 1)));
+      outage = why;
+      if (failures >= massTuning.maxConsecutiveFailures) return;
+      const backoff = Math.min(massTuning.maxBackoffMs, massTuning.backoffMs * 2 ** (failures - 1));
+      await wake.sleep(Math.max(backoff, atLeastMs));
+    };
+    /**
+     * After too many failed calls in a row: pauses the job (true). Asked only once the rows in doubt
+     * are read back where reads work, so the admin sees what was paid.
+     */
+    const pausedByOutage = async (): Promise<boolean> => {
+      if (failures < massTuning.maxConsecutiveFailures) return false;
+      if (await this.#pause(job, outage, t, progress, log)) return true;
+      // Cancelling: there is nothing to pause, only rows to read back; keep trying, slowly.
+      await wake.sleep(massTuning.maxBackoffMs);
       return false;
     };
 
@@ -221,8 +238,10 @@ export class MassRunner {
       const unknown = await store.rowsIn(jobId, "unknown", RECONCILE_PAGE);
       if (unknown.length > 0) {
         if (!pay) return "error";
-        if (await this.#reconcile(jobId, pay, unknown, log)) failures = 0;
-        else if (await failed()) return "paused";
+        if (!(await this.#reconcile(jobId, pay, unknown, log))) {
+          await failed("service_unavailable");
+          if (await pausedByOutage()) return "paused";
+        }
         await progress.update();
         continue;
       }
@@ -237,6 +256,7 @@ export class MassRunner {
       );
       if (rows.length === 0) break;
       if (!pay) return "error";
+      if (await pausedByOutage()) return "paused";
 
       batch++;
       await checkpoint("before_send", jobId, batch);
@@ -251,10 +271,8 @@ export class MassRunner {
       await store.record(jobId, result.outcomes, ["sending"]);
 
       if (result.pause && (await this.#pause(job, result.pause, t, progress, log))) return "paused";
-      if (result.failure) {
-        if (await failed()) return "paused";
-      } else failures = 0;
-      if (result.waitMs) await wake.sleep(result.waitMs);
+      if (result.failure) await failed(result.failure, result.waitMs);
+      else failures = 0;
       await progress.update();
     }
 
@@ -288,15 +306,16 @@ export class MassRunner {
       });
       return { outcomes: itemOutcomes(rows, reply) };
     } catch (err) {
-      if (err instanceof RateLimitedError) return { outcomes: all("queued"), waitMs: err.retryAfterMs };
+      if (err instanceof RateLimitedError)
+        return { outcomes: all("queued"), failure: "rate_limited", waitMs: err.retryAfterMs };
       if (outcomeMayBeApplied(err)) {
         log.warn(
           { err, rows: rows.length },
           "batch outcome unknown; its rows will be read back by client id",
         );
-        return { outcomes: all("unknown"), failure: true };
+        return { outcomes: all("unknown"), failure: "service_unavailable" };
       }
-      if (err instanceof NetworkError) return { outcomes: all("queued"), failure: true };
+      if (err instanceof NetworkError) return { outcomes: all("queued"), failure: "service_unavailable" };
       if (err instanceof UnauthorizedError) return { outcomes: all("queued"), pause: "unauthorized" };
       if (err instanceof ServiceRefusedError) {
         log.warn({ kind: err.kind, status: err.status }, "the service refused a whole batch");
@@ -308,7 +327,7 @@ export class MassRunner {
       }
       // Anything else may have happened after the request left: treat the rows as unknown.
       log.error({ err }, "unexpected failure sending a batch");
-      return { outcomes: all("unknown"), failure: true };
+      return { outcomes: all("unknown"), failure: "service_unavailable" };
     }
   }
 
@@ -343,10 +362,8 @@ export class MassRunner {
         if (row.error === "client_id_duplicate") {
           // The service called the id used yet cannot show it: never resend, report it for a check.
           outcomes.push({ rowNo: row.rowNo, state: "failed", error: "unresolved" });
-        } else if (row.attempts >= massTuning.maxSends) {
-          outcomes.push({ rowNo: row.rowNo, state: "failed", error: "not_sent_gave_up" });
         } else {
-          // Proven not applied: it goes out again with the same client id.
+          // Proven not applied: it goes out again with the same client id, however often that takes.
           outcomes.push({ rowNo: row.rowNo, state: "queued", error: null });
         }
       }
@@ -382,6 +399,7 @@ export class MassRunner {
     const notice = {
       chatId: job.chatId,
       text: t("mass-paused-auto", { job: jobLabel(job.id), reason: reasonText(t, reason) }),
+      replyMarkup: jobButtons(t, job.id, "paused"),
     };
     if (!(await this.r.store.pause(job.id, reason, [notice]))) return false;
     this.r.outbox.kick();
