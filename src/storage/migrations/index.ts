@@ -20,6 +20,7 @@ import * as notifications from "./007-notifications.js";
 import * as massSenderName from "./010-mass-sender-name.js";
 import * as leanUpdateIds from "./011-lean-update-ids.js";
 import * as flowStateInSession from "./012-flow-state-in-session.js";
+import * as massLease from "./013-mass-lease.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "010-mass-sender-name": massSenderName,
   "011-lean-update-ids": leanUpdateIds,
   "012-flow-state-in-session": flowStateInSession,
+  "013-mass-lease": massLease,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,16 +37,17 @@ import { NoKeyError, type Translate } from "../../shared/errors.js";
 import type { JobResult, Jobs } from "../../../jobs/types.js";
 import type { Outbox } from "../../../outbox/worker.js";
 import { notificationMessages, notifyGroup, notifyOutcomes, notifySummary } from "./notify.js";
-import { totalsByAsset } from "./plan.js";
 import { jobButtons, jobLabel, ProgressMessage, reasonText } from "./progress.js";
 import { reportMessages } from "./report.js";
 import {
   ACTIVE_STATUSES,
   FINAL_STATUSES,
+  LeaseLostError,
   type MassJob,
   type MassRow,
   type MassStore,
   type RowOutcome,
+  type RowState,
 } from "./store.js";
 import { type Checkpoint, massTuning } from "./tuning.js";
 
@@ -67,6 +68,18 @@ export interface RunnerDeps {
 }
 
 type LoopEnd = "done" | "paused" | "lost" | "stopped" | "error";
+
+/** One run of a job: what it holds (the lease) and what it needs at each step. */
+interface Run {
+  job: MassJob;
+  lease: number;
+  wake: Wake;
+  /** The engine's: this instance is shutting down, or the engine found that it lost the job. */
+  signal: AbortSignal;
+  progress: ProgressMessage;
+  t: Translate;
+  log: Logger;
+}
 
 interface BatchResult {
   outcomes: RowOutcome[];
@@ -144,6 +157,14 @@ export class MassRunner {
     signal.addEventListener("abort", onAbort);
     try {
       return await this.#run(jobId, wake, signal);
+    } catch (err) {
+      if (!(err instanceof LeaseLostError)) throw err;
+      // Nothing this run did after losing the job was written; the run holding it reads back by
+      // client id whatever this one had in flight.
+      this.#log.warn(
+        { jobId, ...(err.unrecorded ? { unrecorded: err.unrecorded } : {}) },
+        "another run holds the mass-transfer job now; this one stops",
+      );
     } finally {
       signal.removeEventListener("abort", onAbort);
       if (this.#active.get(jobId) === wake) this.#active.delete(jobId);
@@ -152,17 +173,22 @@ export class MassRunner {
 
   async #run(jobId: string, wake: Wake, signal: AbortSignal): Promise<JobResult> {
     const { store } = this.r;
-    const log = this.#log.child({ jobId });
-    // The engine runs one run per job at a time: whatever an earlier run left in flight may or may
+    // The engine runs one run of a job at a time, yet a run whose instance froze may wake after the
+    // job was taken over: taking the lease fences it off, and whatever it left in flight may or may
     // not have been applied.
-    const orphaned = await store.orphanSending(jobId);
-    if (orphaned > 0) log.warn({ rows: orphaned }, "rows left in flight are now unknown and will be reconciled");
+    const taken = await store.takeLease(jobId);
+    if (!taken) return;
+    const log = this.#log.child({ jobId, lease: taken.lease });
+    log.info("mass-transfer run took the job");
+    if (taken.orphaned > 0)
+      log.warn({ rows: taken.orphaned }, "rows left in flight are now unknown and will be reconciled");
     let job = await store.get(jobId);
     if (!job) return;
     const t = await this.r.translatorFor(job.adminId, job.locale ?? undefined);
     const progress = new ProgressMessage(this.r.api, store, job, job.progressMessageId, t, log);
+    const run: Run = { job, lease: taken.lease, wake, signal, progress, t, log };
     if (ACTIVE_STATUSES.includes(job.status)) {
-      const end = await this.#send(job, wake, signal, progress, t, log);
+      const end = await this.#send(run);
       if (end === "stopped") return "again";
       // The engine retries with a growing delay.
       if (end === "error") throw new Error("mass-transfer run could not go on; retrying later");
@@ -170,19 +196,13 @@ export class MassRunner {
       job = await store.get(jobId);
       if (!job) return;
     }
-    if (FINAL_STATUSES.includes(job.status)) return this.#afterwards(job, progress, t, log);
+    if (FINAL_STATUSES.includes(job.status)) return this.#afterwards({ ...run, job });
   }
 
-  /** Sends and reconciles until no row is left to send; then records the job's end. */
-  async #send(
-    job: MassJob,
-    wake: Wake,
-    signal: AbortSignal,
-    progress: ProgressMessage,
-    t: Translate,
-    log: Logger,
-  ): Promise<LoopEnd> {
+  /** Sends and reconciles until no row is left to send or in doubt; then records the job's end. */
+  async #send(run: Run): Promise<LoopEnd> {
     const { store, deps } = this.r;
+    const { job, lease, wake, signal, progress, log } = run;
     const jobId = job.id;
     const client = await this.#payClient(job);
     // Without a usable key only a cancelled job with nothing left to read back can still finish.
@@ -191,7 +211,7 @@ export class MassRunner {
       typeof client === "string" &&
       !(job.status === "cancelling" && (await store.counts(jobId)).unknown === 0)
     ) {
-      if (await this.#pause(job, client, t, progress, log)) return "paused";
+      if (await this.#pause(run, client)) return "paused";
       log.warn({ reason: client }, "cannot go on with the job; will try again later");
       return "error";
     }
@@ -216,10 +236,22 @@ export class MassRunner {
      */
     const pausedByOutage = async (): Promise<boolean> => {
       if (failures < massTuning.maxConsecutiveFailures) return false;
-      if (await this.#pause(job, outage, t, progress, log)) return true;
+      if (await this.#pause(run, outage)) return true;
       // Cancelling: there is nothing to pause, only rows to read back; keep trying, slowly.
       await wake.sleep(massTuning.maxBackoffMs);
       return false;
+    };
+    /** Records the job's end; false while a row is still open (then the loop goes on). */
+    const finished = async (): Promise<boolean> => {
+      const end = await store.finish(jobId, lease);
+      if (end === "open") {
+        log.warn("rows are still open at the job's end; going on");
+        await wake.sleep(massTuning.backoffMs);
+        return false;
+      }
+      log.info({ status: end?.status, ...end?.counts }, "mass-transfer job finished sending");
+      await progress.update(true);
+      return true;
     };
 
     for (;;) {
@@ -238,7 +270,7 @@ export class MassRunner {
       const unknown = await store.rowsIn(jobId, "unknown", RECONCILE_PAGE);
       if (unknown.length > 0) {
         if (!pay) return "error";
-        if (!(await this.#reconcile(jobId, pay, unknown, log))) {
+        if (!(await this.#reconcile(run, pay, unknown))) {
           await failed("service_unavailable");
           if (await pausedByOutage()) return "paused";
         }
@@ -246,47 +278,50 @@ export class MassRunner {
         continue;
       }
       if (current.status === "cancelling") {
-        const skipped = await store.skipQueued(jobId);
-        log.info({ skipped }, "job cancelled; queued rows are not sent");
-        break;
+        const skipped = await store.skipQueued(jobId, lease);
+        if (skipped > 0) log.info({ skipped }, "job cancelled; queued rows are not sent");
+        if (await finished()) return "done";
+        continue;
       }
       const rows = await store.nextBatch(
         jobId,
         Math.min(deps.config.MASS_BATCH_SIZE, MASS_TRANSFER_MAX_ITEMS),
       );
-      if (rows.length === 0) break;
+      if (rows.length === 0) {
+        if (await finished()) return "done";
+        continue;
+      }
       if (!pay) return "error";
       if (await pausedByOutage()) return "paused";
 
       batch++;
       await checkpoint("before_send", jobId, batch);
+      const asked = Date.now();
       const moved = await store.markSending(
         jobId,
+        lease,
         rows.map((r) => r.rowNo),
       );
+      // A step that took this long may have spanned a freeze of this process, and another run may
+      // hold the job now: look before sending (the rows stay sending; the holder reads them back).
+      if (Date.now() - asked > massTuning.leaseRecheckMs && !(await store.holdsLease(jobId, lease)))
+        throw new LeaseLostError(jobId);
       const sending = rows.filter((r) => moved.has(r.rowNo));
       if (sending.length === 0) continue;
       const result = await this.#sendBatch(pay, sending, log);
       await checkpoint("after_send", jobId, batch);
-      await store.record(jobId, result.outcomes, ["sending"]);
+      try {
+        await store.record(jobId, lease, result.outcomes, ["sending"]);
+      } catch (err) {
+        if (err instanceof LeaseLostError) err.unrecorded = tally(result.outcomes);
+        throw err;
+      }
 
-      if (result.pause && (await this.#pause(job, result.pause, t, progress, log))) return "paused";
+      if (result.pause && (await this.#pause(run, result.pause))) return "paused";
       if (result.failure) await failed(result.failure, result.waitMs);
       else failures = 0;
       await progress.update();
     }
-
-    const counts = await store.counts(jobId);
-    const paid = totalsByAsset(await store.amountsIn(jobId, "completed"));
-    const status = await store.finish(jobId, {
-      paid: counts.completed,
-      failed: counts.failed,
-      skipped: counts.cancelled,
-      paidTotals: paid,
-    });
-    log.info({ status, ...counts }, "mass-transfer job finished sending");
-    await progress.update(true);
-    return "done";
   }
 
   /** One createMassTransfer call; every row gets an outcome (never left 'sending'). */
@@ -332,7 +367,7 @@ export class MassRunner {
   }
 
   /** Reads unknown rows back by client id. False when some lookup failed (they stay unknown). */
-  async #reconcile(jobId: string, pay: PayClient, rows: MassRow[], log: Logger): Promise<boolean> {
+  async #reconcile({ job, lease, log }: Run, pay: PayClient, rows: MassRow[]): Promise<boolean> {
     let ok = true;
     const outcomes: RowOutcome[] = [];
     await forEachLimit(rows, massTuning.reconcileConcurrency, async (row) => {
@@ -368,7 +403,7 @@ export class MassRunner {
         }
       }
     });
-    await this.r.store.record(jobId, outcomes, ["unknown"]);
+    await this.r.store.record(job.id, lease, outcomes, ["unknown"]);
     return ok;
   }
 
@@ -389,19 +424,13 @@ export class MassRunner {
   }
 
   /** running → paused with a reason, and the operator told (outbox). False when the job was not running. */
-  async #pause(
-    job: MassJob,
-    reason: string,
-    t: Translate,
-    progress: ProgressMessage,
-    log: Logger,
-  ): Promise<boolean> {
+  async #pause({ job, lease, t, progress, log }: Run, reason: string): Promise<boolean> {
     const notice = {
       chatId: job.chatId,
       text: t("mass-paused-auto", { job: jobLabel(job.id), reason: reasonText(t, reason) }),
       replyMarkup: jobButtons(t, job.id, "paused"),
     };
-    if (!(await this.r.store.pause(job.id, reason, [notice]))) return false;
+    if (!(await this.r.store.pause(job.id, lease, reason, [notice]))) return false;
     this.r.outbox.kick();
     log.warn({ reason }, "mass-transfer job paused");
     await progress.update(true);
@@ -412,7 +441,7 @@ export class MassRunner {
    * The report and notifications, queued once; then, when every notification is settled, the
    * operator's summary. Asks the engine to look again while notifications are still going out.
    */
-  async #afterwards(job: MassJob, progress: ProgressMessage, t: Translate, log: Logger): Promise<JobResult> {
+  async #afterwards({ job, lease, progress, t, log }: Run): Promise<JobResult> {
     const { store, outbox } = this.r;
     if (!job.reportSent) {
       // A resumed job shows its final state here; a job that just finished has shown it already.
@@ -422,7 +451,7 @@ export class MassRunner {
         ...reportMessages(t, job, rows),
         ...(job.notify ? await notificationMessages(job, rows, this.r.translatorFor) : []),
       ];
-      if (await store.queueReport(job.id, owed)) {
+      if (await store.queueReport(job.id, lease, owed)) {
         log.info({ messages: owed.length }, "report and notifications queued");
         outbox.kick();
       }
@@ -432,7 +461,7 @@ export class MassRunner {
     const counts = await outbox.store.counts(group);
     if (counts.pending > 0) return { again: true, delayMs: NOTIFY_CHECK_MS };
     const outcomes = notifyOutcomes(await outbox.store.outcomes(group));
-    if (await store.finishNotifications(job.id, outcomes, notifySummary(t, job, counts))) outbox.kick();
+    if (await store.finishNotifications(job.id, lease, outcomes, notifySummary(t, job, counts))) outbox.kick();
   }
 }
 
@@ -455,6 +484,13 @@ export function itemOutcomes(rows: MassRow[], reply: MassTransferResult): RowOut
     // Known reasons are explained in the report; any other kind is shown as the service named it.
     return { rowNo: row.rowNo, state: "failed", error: reason === "refused" ? problem.kind : reason };
   });
+}
+
+/** Rows per outcome state, for a log line. */
+function tally(outcomes: RowOutcome[]): Partial<Record<RowState, number>> {
+  const out: Partial<Record<RowState, number>> = {};
+  for (const o of outcomes) out[o.state] = (out[o.state] ?? 0) + 1;
+  return out;
 }
 
 async function checkpoint(point: Checkpoint, jobId: string, batch: number): Promise<void> {

@@ -16,6 +16,11 @@ export interface MassTuning {
    * defaults, after about a minute of failing: 0.5 + 1 + 2 + … + 30 s of backoff).
    */
   maxConsecutiveFailures: number;
+  /**
+   * A batch's "mark sending" step that took longer than this may have spanned a freeze of the
+   * process: the run checks it still holds the job before sending.
+   */
+  leaseRecheckMs: number;
   /** Parallel lookups by client id when reconciling. */
   reconcileConcurrency: number;
   hooks: {
@@ -28,6 +33,7 @@ export const massTuning: MassTuning = {
   backoffMs: 500,
   maxBackoffMs: 30_000,
   maxConsecutiveFailures: 8,
+  leaseRecheckMs: 1000,
   reconcileConcurrency: 8,
   hooks: {},
 };
