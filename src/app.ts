@@ -50,7 +50,14 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
     keyEncryptionKey: config.KEY_ENCRYPTION_KEY,
     keyVersion: config.KEY_ENCRYPTION_KEY_VERSION,
     previousKeys: config.KEY_ENCRYPTION_PREVIOUS_KEYS,
-    database: { onIdleError: (err) => logger.error({ err }, "database connection failed while idle") },
+    database: {
+      onIdleError: (err) => logger.error({ err }, "database connection failed while idle"),
+      timeouts: {
+        idleInTransactionMs: config.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        lockMs: config.PG_LOCK_TIMEOUT_MS,
+        statementMs: config.PG_STATEMENT_TIMEOUT_MS,
+      },
+    },
   });
   const metrics = createMetrics(storage.db);
   const services = createServiceFactory(config, { logger, onAttempt: metrics.serviceCall });
