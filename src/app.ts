@@ -75,7 +75,10 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
       // Telegram's limits: a 429 or flood wait is retried after retry_after, here and inside
       // conversations. Replies are not paced; broadcasts are, by the bot's own BroadcastPacer.
       apiTransformers: [autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 })],
-      jobs: createJobs(config.DATABASE_URL, logger, config.JOBS_SCHEMA),
+      jobs: createJobs(config.DATABASE_URL, logger, {
+        schema: config.JOBS_SCHEMA,
+        idleInTransactionMs: config.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      }),
       reconcileMinAgeMs: sendWindowMs,
       onUpdate: metrics.update,
     },
