@@ -104,30 +104,32 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
             if (!job) return;
             const { key = name, data = {} } = job.data ?? {};
             // job.signal: pg-boss found this job no longer held by this worker (taken over).
-            const lost = () => job.signal.aborted && !controller.signal.aborted;
             const signal = AbortSignal.any([controller.signal, job.signal]);
+            /** Whether this worker still holds the job (read back; unknown counts as held). */
+            const held = async () => {
+              const now = await boss.getJobById(name, job.id).catch(() => undefined);
+              return now === undefined || (now?.state === "active" && now.retryCount === job.retryCount);
+            };
             let result: JobResult;
             for (let failures = 1; ; failures++) {
               try {
                 result = await handler(data, { signal });
                 break;
               } catch (err) {
-                if (lost()) return;
                 const wait = retryDelayMs(failures);
                 log.warn({ err, job: name, key, wait }, "job failed; retrying");
                 const slept = await sleep(wait, true, { signal }).catch(() => false);
-                if (slept) continue;
-                // Shutting down: the job waits for the next instance, after the same backoff.
-                if (!lost()) await enqueueAnyway(name, data, { key, delayMs: wait });
+                if (slept && (await held())) continue;
+                // Stopping, or the job is another worker's now: it runs again after the backoff (stately:
+                // behind the one running).
+                await enqueueAnyway(name, data, { key, delayMs: wait });
                 return;
               }
             }
-            if (lost()) {
+            if (job.signal.aborted && !controller.signal.aborted)
               log.info({ job: name, key }, "another instance took this job over; its run here ended");
-              return;
-            }
             const delay = againDelay(result);
-            // A new job under the same key waits behind this one (stately) and runs after it.
+            // A new job under the same key waits behind the one running (stately) and runs after it.
             if (delay !== undefined) await enqueueAnyway(name, data, { key, delayMs: delay });
           },
         );

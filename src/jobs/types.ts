@@ -10,9 +10,9 @@
  */
 export interface JobRun {
   /**
-   * Aborted when this instance shuts down: finish the current step, then return "again". Also aborted
-   * (PostgreSQL) when the engine finds that another instance runs this job now (this one's heartbeat
-   * stopped, e.g. while the process was frozen): then stop; what the run returns is ignored.
+   * Aborted when this instance shuts down, and (PostgreSQL) when the engine finds that another
+   * instance runs this job now (this one's heartbeat stopped, e.g. while the process was frozen):
+   * finish the current step, then return "again" (the next run comes after the one running).
    */
   signal: AbortSignal;
 }

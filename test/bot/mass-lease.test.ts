@@ -4,7 +4,9 @@
  * sees. The job is finished only when no row is in flight, and the report equals the ledger.
  *
  * Two bots over one storage and one simulator stand for two instances; a checkpoint hook freezes a
- * run where a paused VM or a long stop-the-world pause would.
+ * run where a paused VM or a long stop-the-world pause would. The frozen instance's job engine is
+ * stopped once the other took over: its in-process engine cannot know another process runs the job
+ * (on PostgreSQL, pg-boss starts no run of a job while another one's is active).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMassStore, LeaseLostError } from "../../src/bot/features/mass/store.js";
@@ -110,6 +112,7 @@ describe.each(BACKENDS.map((url) => ({ url, name: backendName(url) })))("mass-tr
     const other = restartedBot(h);
     await other.resume();
     await second.reached;
+    await h.app.jobs.stop(0);
     const sentAtTakeover = (await sentClientIds(h)).length;
     expect(sentAtTakeover).toBe(4);
 
@@ -140,6 +143,7 @@ describe.each(BACKENDS.map((url) => ({ url, name: backendName(url) })))("mass-tr
 
     // The other instance takes over: the rows left sending are read back by client id, found paid.
     await restartedBot(h).resume();
+    await h.app.jobs.stop(0);
     await expectLedgerMatches(s);
     const updatedAt = (await jobRows(h, s.job.id)).map((r) => r.updated_at);
 

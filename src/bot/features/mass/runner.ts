@@ -160,11 +160,13 @@ export class MassRunner {
     } catch (err) {
       if (!(err instanceof LeaseLostError)) throw err;
       // Nothing this run did after losing the job was written; the run holding it reads back by
-      // client id whatever this one had in flight.
+      // client id whatever this one had in flight. Asking to run again keeps the job going should
+      // that run stop too: the engine starts the next run only after the one running.
       this.#log.warn(
         { jobId, ...(err.unrecorded ? { unrecorded: err.unrecorded } : {}) },
         "another run holds the mass-transfer job now; this one stops",
       );
+      return "again";
     } finally {
       signal.removeEventListener("abort", onAbort);
       if (this.#active.get(jobId) === wake) this.#active.delete(jobId);
