@@ -204,6 +204,22 @@ export class MassCluster {
     return false;
   }
 
+  /**
+   * createMassTransfer requests the instance started at or after `since` (epoch ms), from its log
+   * (each request's line says when it ended and how long it took), up to where it took a job again.
+   * A request already in flight when the process was frozen is not counted.
+   */
+  sendsStartedSince(instance: Instance, since: number, fromOffset = 0): string[] {
+    const output = instance.bot.output.slice(fromOffset).split('"msg":"mass-transfer run took the job"')[0]!;
+    return output.split("\n").filter((line) => {
+      if (!line.includes('"operationId":"createMassTransfer"')) return false;
+      // The service client's line for each attempt (other lines may name the operation in an error).
+      const entry = JSON.parse(line) as { time: number; ms?: number; msg?: string; operationId?: string };
+      if (entry.operationId !== "createMassTransfer" || entry.ms === undefined) return false;
+      return entry.time - entry.ms >= since;
+    });
+  }
+
   /** Waits until the job is finished, its report queued and the outbox empty. */
   async done(jobId: string, timeoutMs: number): Promise<void> {
     await until(
@@ -246,7 +262,7 @@ export class MassCluster {
     } while (cursor);
     const label = `#${jobId.slice(0, 8)}`;
     const report = this.telegram.tg.textsIn(ADMIN).find((t) => t.startsWith(`✅ Mass transfer ${label}`));
-    const reportPaid = report ? Number(/Paid: ([\d\u00a0 ]+)/.exec(report)?.[1]?.replace(/\D/g, "")) : undefined;
+    const reportPaid = report ? Number(/Paid: (\d[\d,.\s]*)/.exec(report)?.[1]?.replace(/\D/g, "")) : undefined;
     const audit = (await this.db.query(`select paid_rows from ${this.schema}.mass_audit where job_id = $1`, [jobId]))
       .rows[0];
     return {
