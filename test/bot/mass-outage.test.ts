@@ -48,6 +48,16 @@ describe.each(BACKENDS.map((url) => ({ url, name: backendName(url) })))("mass tr
     return { admin, key, job, targets, amountOf };
   }
 
+  /** Waits for the job to pause for the outage; no row failed for it. Returns the rows. */
+  async function pausedForOutage(jobId: string) {
+    const paused = await waitJob(h, jobId, stopped);
+    expect(paused.status).toBe("paused");
+    expect(paused.error).toBe("service_unavailable");
+    const rows = await jobRows(h, jobId);
+    expect(rows.filter((r) => r.state === "failed")).toEqual([]);
+    return rows;
+  }
+
   /** Everyone paid exactly their amount once; the missing recipient is the only failed row. */
   async function expectPaidOnce(s: Awaited<ReturnType<typeof startJob>>) {
     const rows = await jobRows(h, s.job.id);
@@ -71,11 +81,7 @@ describe.each(BACKENDS.map((url) => ({ url, name: backendName(url) })))("mass tr
     await h.fault({ operationId: "createMassTransfer", mode: "error5xx", count: 40 });
     await s.admin.pressLabel(/Confirm/);
 
-    const paused = await waitJob(h, s.job.id, stopped);
-    expect(paused.status).toBe("paused");
-    expect(paused.error).toBe("service_unavailable");
-    const rows = await jobRows(h, s.job.id);
-    expect(rows.filter((r) => r.state === "failed")).toEqual([]);
+    const rows = await pausedForOutage(s.job.id);
     expect(rows.filter((r) => r.state === "sending" || r.state === "unknown")).toEqual([]);
     // The admin is told why, with Resume at hand.
     const notice = s.admin.messageWithButton(`mass:resume:${s.job.id}`);
@@ -112,11 +118,7 @@ describe.each(BACKENDS.map((url) => ({ url, name: backendName(url) })))("mass tr
     for (const f of faults) await h.fault({ operationId: "createMassTransfer", ...f });
     await s.admin.pressLabel(/Confirm/);
 
-    const paused = await waitJob(h, s.job.id, stopped);
-    expect(paused.status).toBe("paused");
-    expect(paused.error).toBe("service_unavailable");
-    const rows = await jobRows(h, s.job.id);
-    expect(rows.filter((r) => r.state === "failed")).toEqual([]);
+    const rows = await pausedForOutage(s.job.id);
     // The two batches applied before their connection dropped were read back as paid.
     expect(rows.filter((r) => r.state === "completed")).toHaveLength(200);
 
