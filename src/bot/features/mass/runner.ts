@@ -3,8 +3,10 @@
  * one run at a time per job across instances; a run whose instance died is taken over) that sends the queued rows in batches of one asset through createMassTransfer and records each item's
  * own outcome. What makes every row paid exactly once, whatever happens to the process:
  *  - each row's client transfer id is fixed when the job is planned, and the service applies an id once;
- *  - a row is marked 'sending' BEFORE its batch is sent; a run that starts finds rows left 'sending'
- *    by a dead run and marks them 'unknown';
+ *  - a row is marked 'sending' BEFORE its batch is sent, in a write that checks the run still holds
+ *    the job's lease; each run takes the lease (+1) and marks rows a former run left 'sending'
+ *    'unknown', so a run whose instance froze while another took the job over has every later write
+ *    refused and stops, sending nothing more;
  *  - 'unknown' rows (timeout, dropped connection, 5xx, unreadable reply, duplicate id) are read back by
  *    their client id before anything else is sent: found → completed; 404 → queued again, same id;
  *  - only refusals that prove nothing was applied (429, never sent, 4xx for the whole call) requeue
@@ -243,15 +245,19 @@ export class MassRunner {
       await wake.sleep(massTuning.maxBackoffMs);
       return false;
     };
-    /** Records the job's end; false while a row is still open (then the loop goes on). */
+    /**
+     * Records the job's end; false while a row is still open, or when the job just left running or
+     * cancelling (a Pause pressed meanwhile): then the loop goes on and sees why.
+     */
     const finished = async (): Promise<boolean> => {
       const end = await store.finish(jobId, lease);
+      if (end === undefined) return false;
       if (end === "open") {
         log.warn("rows are still open at the job's end; going on");
         await wake.sleep(massTuning.backoffMs);
         return false;
       }
-      log.info({ status: end?.status, ...end?.counts }, "mass-transfer job finished sending");
+      log.info({ status: end.status, ...end.counts }, "mass-transfer job finished sending");
       await progress.update(true);
       return true;
     };
