@@ -2,7 +2,7 @@
  * Jobs on PostgreSQL through pg-boss, for several bot instances on one database. Every queue is
  * "stately" (one running and one waiting job per singleton key) and jobs send heartbeats: a job whose
  * instance died or froze is failed by pg-boss's supervisor once its heartbeat is HEARTBEAT_SECONDS
- * old, and retried at once on a live instance (10–20 s from the death to the takeover; see
+ * old, and retried at once on a live instance (8–15 s from the death to the takeover; see
  * docs/operations.md). A handler that throws is retried by the worker holding the job, after a growing
  * backoff (as in process), so pg-boss's own retry, kept for takeovers, never grows slower with a job's
  * past failures. pg-boss keeps its tables in its own schema.
@@ -21,7 +21,7 @@ const HEARTBEAT_REFRESH_SECONDS = 2;
  * How often pg-boss's supervisor looks for jobs whose heartbeat stopped (its default, 60 s, made a
  * takeover take up to a minute).
  */
-const SUPERVISE_SECONDS = 5;
+const SUPERVISE_SECONDS = 3;
 
 export interface PgBossJobsOptions {
   connectionString: string;
@@ -89,7 +89,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
         // pg-boss retries a job only when its instance is gone (its own handler failures are retried
         // below): at once, however often it happened before. updateQueue brings a queue made by an
         // earlier deployment to the same settings.
-        const retry = { retryLimit: 1_000_000, retryDelay: 1, retryBackoff: false, expireInSeconds: 24 * 3600 };
+        const retry = { retryLimit: 1_000_000, retryDelay: 0, retryBackoff: false, expireInSeconds: 24 * 3600 };
         await boss.createQueue(name, { policy: "stately", heartbeatSeconds: HEARTBEAT_SECONDS, ...retry });
         await boss.updateQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS, retryDelayMax: null, ...retry });
         await boss.work<Envelope>(
