@@ -50,7 +50,14 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
     keyEncryptionKey: config.KEY_ENCRYPTION_KEY,
     keyVersion: config.KEY_ENCRYPTION_KEY_VERSION,
     previousKeys: config.KEY_ENCRYPTION_PREVIOUS_KEYS,
-    database: { onIdleError: (err) => logger.error({ err }, "database connection failed while idle") },
+    database: {
+      onIdleError: (err) => logger.error({ err }, "database connection failed while idle"),
+      timeouts: {
+        idleInTransactionMs: config.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        lockMs: config.PG_LOCK_TIMEOUT_MS,
+        statementMs: config.PG_STATEMENT_TIMEOUT_MS,
+      },
+    },
   });
   const metrics = createMetrics(storage.db, { refreshMs: config.METRICS_REFRESH_SECONDS * 1000, log: logger });
   const services = createServiceFactory(config, { logger, onAttempt: metrics.serviceCall });
@@ -68,7 +75,10 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
       // Telegram's limits: a 429 or flood wait is retried after retry_after, here and inside
       // conversations. Replies are not paced; broadcasts are, by the bot's own BroadcastPacer.
       apiTransformers: [autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 })],
-      jobs: createJobs(config.DATABASE_URL, logger, config.JOBS_SCHEMA),
+      jobs: createJobs(config.DATABASE_URL, logger, {
+        schema: config.JOBS_SCHEMA,
+        idleInTransactionMs: config.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      }),
       reconcileMinAgeMs: sendWindowMs,
       onUpdate: metrics.update,
     },

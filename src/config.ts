@@ -162,6 +162,14 @@ export const ConfigSchema = ServiceConfigSchema.extend({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a lower-case SQL identifier")
     .default("pgboss"),
+  /**
+   * PostgreSQL limits on the bot's sessions, in milliseconds (0: none). The server ends a session left
+   * idle inside a transaction (an instance frozen mid-transaction) so its row locks stop blocking the
+   * other instances; the job engine's sessions get the same idle limit.
+   */
+  PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: int(5000, 0, 3_600_000),
+  PG_LOCK_TIMEOUT_MS: int(5000, 0, 3_600_000),
+  PG_STATEMENT_TIMEOUT_MS: int(30_000, 0, 3_600_000),
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
 
   // Exchange in chat: inline mode and charts.

@@ -5,10 +5,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
-import { againDelay, type EnqueueOptions, type JobHandler, type Jobs } from "./types.js";
-
-const RETRY_FIRST_MS = 500;
-const RETRY_MAX_MS = 60_000;
+import { againDelay, type EnqueueOptions, type JobHandler, type Jobs, RETRY_FIRST_MS, retryDelayMs } from "./types.js";
 
 interface Slot {
   running: Promise<void> | null;
@@ -51,7 +48,7 @@ export function createInProcessJobs(options: InProcessJobsOptions): Jobs {
           return;
         } catch (err) {
           failures++;
-          const wait = Math.min(RETRY_MAX_MS, retryFirst * 2 ** (failures - 1));
+          const wait = retryDelayMs(failures, retryFirst);
           log.warn({ err, job: name, key, wait }, "job failed; retrying");
           await sleep(wait, undefined, { signal: controller.signal }).catch(() => undefined);
         }

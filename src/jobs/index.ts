@@ -7,9 +7,16 @@ import type { Jobs } from "./types.js";
 export type { EnqueueOptions, JobHandler, JobResult, JobRun, Jobs } from "./types.js";
 export { createInProcessJobs } from "./in-process.js";
 
-/** The adapter for DATABASE_URL: several instances share a PostgreSQL one; SQLite's runs in process. */
-export function createJobs(databaseUrl: string | undefined, logger: Logger, schema?: string): Jobs {
+/**
+ * The adapter for DATABASE_URL: several instances share a PostgreSQL one (pg-boss in `schema`, its
+ * sessions ended when idle in a transaction for `idleInTransactionMs`); SQLite's runs in process.
+ */
+export function createJobs(
+  databaseUrl: string | undefined,
+  logger: Logger,
+  options: { schema?: string; idleInTransactionMs?: number } = {},
+): Jobs {
   return databaseUrl && /^postgres(ql)?:\/\//i.test(databaseUrl)
-    ? createPgBossJobs({ connectionString: databaseUrl, logger, ...(schema ? { schema } : {}) })
+    ? createPgBossJobs({ connectionString: databaseUrl, logger, ...options })
     : createInProcessJobs({ logger });
 }

@@ -1,15 +1,27 @@
 /**
  * Jobs on PostgreSQL through pg-boss, for several bot instances on one database. Every queue is
- * "stately" (one running and one waiting job per singleton key), jobs send heartbeats, so a job whose
- * instance died is failed by pg-boss's monitor and retried on a live instance, and a failed handler
- * is retried with a growing delay. pg-boss keeps its tables in its own schema.
+ * "stately" (one running and one waiting job per singleton key) and jobs send heartbeats: a job whose
+ * instance died or froze is failed by pg-boss's supervisor once its heartbeat is HEARTBEAT_SECONDS
+ * old, and retried at once on a live instance (8–15 s from the death to the takeover; see
+ * docs/operations.md). A handler that throws is retried by the worker holding the job, after a growing
+ * backoff (as in process), so pg-boss's own retry, kept for takeovers, never grows slower with a job's
+ * past failures. pg-boss keeps its tables in its own schema.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { PgBoss } from "pg-boss";
 import type { Logger } from "pino";
-import { againDelay, type EnqueueOptions, type JobHandler, type Jobs } from "./types.js";
+import { withSessionSettings } from "../storage/database.js";
+import { againDelay, type EnqueueOptions, type JobHandler, type JobResult, type Jobs, retryDelayMs } from "./types.js";
 
 /** A job whose instance stops sending heartbeats for this long is taken over (pg-boss's minimum is 10). */
 export const HEARTBEAT_SECONDS = 10;
+/** How often a running job's heartbeat is written: the takeover comes 8–10 s after the last one. */
+const HEARTBEAT_REFRESH_SECONDS = 2;
+/**
+ * How often pg-boss's supervisor looks for jobs whose heartbeat stopped (its default, 60 s, made a
+ * takeover take up to a minute).
+ */
+const SUPERVISE_SECONDS = 3;
 
 export interface PgBossJobsOptions {
   connectionString: string;
@@ -18,8 +30,8 @@ export interface PgBossJobsOptions {
   logger: Logger;
   /** How often idle workers look for jobs, in seconds (NOTIFY wakes them sooner). */
   pollingIntervalSeconds?: number;
-  /** How often the monitor looks for dead jobs, in seconds. */
-  monitorIntervalSeconds?: number;
+  /** The server ends a pg-boss session idle inside a transaction this long (ms; 0 or unset: never). */
+  idleInTransactionMs?: number;
 }
 
 /** What a job carries: its key (to enqueue it again under the same one) and the feature's data. */
@@ -30,9 +42,13 @@ interface Envelope {
 
 export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
   const boss = new PgBoss({
-    connectionString: options.connectionString,
+    connectionString: withSessionSettings(
+      options.connectionString,
+      options.idleInTransactionMs ? { idle_in_transaction_session_timeout: options.idleInTransactionMs } : {},
+    ),
     ...(options.schema ? { schema: options.schema } : {}),
-    monitorIntervalSeconds: options.monitorIntervalSeconds ?? 5,
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
     max: 4,
   });
   const log = options.logger.child({ component: "jobs" });
@@ -70,23 +86,50 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
       await boss.start();
       started = true;
       for (const [name, handler] of handlers) {
-        await boss.createQueue(name, {
-          policy: "stately",
-          heartbeatSeconds: HEARTBEAT_SECONDS,
-          expireInSeconds: 24 * 3600,
-          retryLimit: 1_000_000,
-          retryDelay: 1,
-          retryBackoff: true,
-          retryDelayMax: 60,
-        });
+        // pg-boss retries a job only when its instance is gone (its own handler failures are retried
+        // below): at once, however often it happened before. updateQueue brings a queue made by an
+        // earlier deployment to the same settings.
+        const retry = { retryLimit: 1_000_000, retryDelay: 0, retryBackoff: false, expireInSeconds: 24 * 3600 };
+        await boss.createQueue(name, { policy: "stately", heartbeatSeconds: HEARTBEAT_SECONDS, ...retry });
+        await boss.updateQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS, retryDelayMax: null, ...retry });
         await boss.work<Envelope>(
           name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, localConcurrency: 4 },
+          {
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+            batchSize: 1,
+            localConcurrency: 4,
+            heartbeatRefreshSeconds: HEARTBEAT_REFRESH_SECONDS,
+          },
           async ([job]) => {
             if (!job) return;
             const { key = name, data = {} } = job.data ?? {};
-            const delay = againDelay(await handler(data, { signal: controller.signal }));
-            // A new job under the same key waits behind this one (stately) and runs after it.
+            // job.signal: pg-boss found this job no longer held by this worker (taken over).
+            const signal = AbortSignal.any([controller.signal, job.signal]);
+            /** Whether this worker still holds the job (read back; unknown counts as held). */
+            const held = async () => {
+              const now = await boss.getJobById(name, job.id).catch(() => undefined);
+              return now === undefined || (now?.state === "active" && now.retryCount === job.retryCount);
+            };
+            let result: JobResult;
+            for (let failures = 1; ; failures++) {
+              try {
+                result = await handler(data, { signal });
+                break;
+              } catch (err) {
+                const wait = retryDelayMs(failures);
+                log.warn({ err, job: name, key, wait }, "job failed; retrying");
+                const slept = await sleep(wait, true, { signal }).catch(() => false);
+                if (slept && (await held())) continue;
+                // Stopping, or the job is another worker's now: it runs again after the backoff (stately:
+                // behind the one running).
+                await enqueueAnyway(name, data, { key, delayMs: wait });
+                return;
+              }
+            }
+            if (job.signal.aborted && !controller.signal.aborted)
+              log.info({ job: name, key }, "another instance took this job over; its run here ended");
+            const delay = againDelay(result);
+            // A new job under the same key waits behind the one running (stately) and runs after it.
             if (delay !== undefined) await enqueueAnyway(name, data, { key, delayMs: delay });
           },
         );

@@ -9,7 +9,11 @@
  * instance once its heartbeat stops. Handlers must therefore be safe to run again from the start.
  */
 export interface JobRun {
-  /** Aborted when this instance shuts down: finish the current step, then return "again". */
+  /**
+   * Aborted when this instance shuts down, and (PostgreSQL) when the engine finds that another
+   * instance runs this job now (this one's heartbeat stopped, e.g. while the process was frozen):
+   * finish the current step, then return "again" (the next run comes after the one running).
+   */
   signal: AbortSignal;
 }
 
@@ -38,6 +42,15 @@ export interface Jobs {
   stop(timeoutMs: number): Promise<void>;
   /** Jobs waiting or running, by name (for /metrics). */
   depth(): Promise<Record<string, number>>;
+}
+
+/** First retry delay after a failed handler; doubled per failure in a row, up to a minute. */
+export const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 60_000;
+
+/** The wait before the next try of a job whose handler failed `failures` times in a row. */
+export function retryDelayMs(failures: number, firstMs = RETRY_FIRST_MS): number {
+  return Math.min(RETRY_MAX_MS, firstMs * 2 ** Math.max(0, failures - 1));
 }
 
 /** The delay before running a job again that asked for it. */

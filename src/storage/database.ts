@@ -32,10 +32,46 @@ export interface OpenedDatabase {
 export interface OpenDatabaseOptions {
   /** PostgreSQL schema to work in (sets search_path), e.g. to isolate test runs. */
   schema?: string;
+  /** PostgreSQL limits on each of the pool's sessions (none when absent). */
+  timeouts?: PgTimeouts;
   /** Most PostgreSQL connections held by the pool (default 10). */
   poolSize?: number;
   /** Called when an idle PostgreSQL connection fails (server restart); the pool replaces it. */
   onIdleError?: (err: Error) => void;
+}
+
+/**
+ * PostgreSQL's limits on a session, in milliseconds (0: none). A bot instance frozen inside a
+ * transaction (a paused VM, a long stop) would hold its row locks until it woke and stop every other
+ * instance's writes to those rows: the server ends such a session after `idleInTransactionMs`, and a
+ * write waits at most `lockMs` for a lock and a statement runs at most `statementMs`.
+ */
+export interface PgTimeouts {
+  idleInTransactionMs: number;
+  lockMs: number;
+  statementMs: number;
+}
+
+/** The PostgreSQL settings of `timeouts`, by name. */
+export function pgTimeoutSettings(timeouts: Partial<PgTimeouts>): Record<string, number> {
+  const settings: Record<string, number> = {};
+  if (timeouts.idleInTransactionMs !== undefined)
+    settings.idle_in_transaction_session_timeout = timeouts.idleInTransactionMs;
+  if (timeouts.lockMs !== undefined) settings.lock_timeout = timeouts.lockMs;
+  if (timeouts.statementMs !== undefined) settings.statement_timeout = timeouts.statementMs;
+  return settings;
+}
+
+/**
+ * The connection string with these session settings added to its `options` (sent at connect, so
+ * every connection of a pool has them and RESET returns to them), after any it already carries.
+ */
+export function withSessionSettings(connectionString: string, settings: Record<string, string | number>): string {
+  const flags = Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`);
+  if (flags.length === 0) return connectionString;
+  const url = new URL(connectionString);
+  url.searchParams.set("options", [url.searchParams.get("options"), ...flags].filter(Boolean).join(" "));
+  return url.toString();
 }
 
 export const DEFAULT_SQLITE_PATH = "./data/bot.sqlite";
@@ -222,10 +258,13 @@ function openPostgres(connectionString: string, options: OpenDatabaseOptions): K
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
     throw new Error("database schema must be a lower-case SQL identifier");
   }
+  const settings = {
+    ...(schema === undefined ? {} : { search_path: schema }),
+    ...pgTimeoutSettings(options.timeouts ?? {}),
+  };
   const pool = new pg.Pool({
-    connectionString,
+    connectionString: withSessionSettings(connectionString, settings),
     max: options.poolSize ?? 10,
-    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
     // Per pool, not global: bigint columns (Telegram ids, epoch ms) read as numbers, as on SQLite.
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
@@ -236,6 +275,10 @@ function openPostgres(connectionString: string, options: OpenDatabaseOptions): K
   });
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on("error", (err) => options.onIdleError?.(err));
+  // The same for a connection in use between two queries, e.g. ended by the server's
+  // idle-in-transaction limit while this process was frozen: its next query fails with the error
+  // (and the pool drops it), so the event itself needs nothing more.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

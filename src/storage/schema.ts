@@ -68,9 +68,11 @@ export interface MassJobsTable {
   totals: string | null;
   operation_id: string | null;
   progress_message_id: number | null;
-  /** The sender loop holding the job, and until when (epoch ms). */
+  /** Unused (the job engine runs one run of a job at a time; `lease` fences a run that lost it). */
   runner_id: string | null;
   lease_until: number | null;
+  /** Taken by each run (+1) and checked in every write that commits a step (migration 013). */
+  lease: Generated<number>;
   error: string | null;
   report_sent: number;
   notify_done: number;

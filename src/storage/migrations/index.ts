@@ -20,6 +20,7 @@ import * as notifications from "./007-notifications.js";
 import * as massSenderName from "./010-mass-sender-name.js";
 import * as leanUpdateIds from "./011-lean-update-ids.js";
 import * as flowStateInSession from "./012-flow-state-in-session.js";
+import * as massLease from "./013-mass-lease.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "010-mass-sender-name": massSenderName,
   "011-lean-update-ids": leanUpdateIds,
   "012-flow-state-in-session": flowStateInSession,
+  "013-mass-lease": massLease,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -84,9 +86,28 @@ export async function createMigrator<DB>(db: Kysely<DB>): Promise<Migrator> {
  * Throws the first migration error. Safe to run repeatedly and from several processes at once (locked).
  */
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
-  const { error, results = [] } = await (await createMigrator(db)).migrateToLatest();
+  const { error, results = [] } = await withoutTimeouts(db, async (conn) => (await createMigrator(conn)).migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
   return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/**
+ * On PostgreSQL, runs `fn` on one connection with the session's statement and lock timeouts off: a
+ * migration may rewrite a large table, and an instance starting meanwhile waits for its lock. They
+ * are reset (to the pool's settings) before the connection goes back.
+ */
+async function withoutTimeouts<DB, T>(db: Kysely<DB>, fn: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return fn(db);
+  return db.connection().execute(async (conn) => {
+    await sql`set statement_timeout = 0`.execute(conn);
+    await sql`set lock_timeout = 0`.execute(conn);
+    try {
+      return await fn(conn);
+    } finally {
+      await sql`reset statement_timeout`.execute(conn);
+      await sql`reset lock_timeout`.execute(conn);
+    }
+  });
 }
 
 /**

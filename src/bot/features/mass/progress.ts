@@ -53,12 +53,16 @@ export function renderProgress(
   if (v.error && v.status === "paused")
     lines.push(t("mass-paused-because", { reason: reasonText(t, v.error) }));
 
+  return { text: lines.join("\n"), keyboard: jobButtons(t, jobId, v.status) };
+}
+
+/** The buttons a job in `status` offers: Pause or Resume, and Cancel. */
+export function jobButtons(t: Translate, jobId: string, status: MassJobStatus): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  if (v.status === "running") keyboard.text(t("mass-button-pause"), `mass:pause:${jobId}`);
-  if (v.status === "paused") keyboard.text(t("mass-button-resume"), `mass:resume:${jobId}`);
-  if (v.status === "running" || v.status === "paused")
-    keyboard.text(t("mass-button-cancel"), `mass:cancel:${jobId}`);
-  return { text: lines.join("\n"), keyboard };
+  if (status === "running") keyboard.text(t("mass-button-pause"), `mass:pause:${jobId}`);
+  if (status === "paused") keyboard.text(t("mass-button-resume"), `mass:resume:${jobId}`);
+  if (status === "running" || status === "paused") keyboard.text(t("mass-button-cancel"), `mass:cancel:${jobId}`);
+  return keyboard;
 }
 
 const ROW_TOTAL = (c: Record<RowState, number>) => Object.values(c).reduce((a, b) => a + b, 0);
@@ -81,6 +85,7 @@ const KNOWN_REASONS = new Set([
   "incorrect_decimal_places",
   "client_id_conflict",
   "unresolved",
+  // Rows of jobs run before outages paused jobs may carry it.
   "not_sent_gave_up",
   "job_cancelled",
   "unauthorized",
@@ -88,6 +93,7 @@ const KNOWN_REASONS = new Set([
   "network_changed",
   "account_changed",
   "service_unavailable",
+  "rate_limited",
   "invalid_request",
   "refused",
 ]);

@@ -3,12 +3,17 @@
  * one run at a time per job across instances; a run whose instance died is taken over) that sends the queued rows in batches of one asset through createMassTransfer and records each item's
  * own outcome. What makes every row paid exactly once, whatever happens to the process:
  *  - each row's client transfer id is fixed when the job is planned, and the service applies an id once;
- *  - a row is marked 'sending' BEFORE its batch is sent; a run that starts finds rows left 'sending'
- *    by a dead run and marks them 'unknown';
+ *  - a row is marked 'sending' BEFORE its batch is sent, in a write that checks the run still holds
+ *    the job's lease; each run takes the lease (+1) and marks rows a former run left 'sending'
+ *    'unknown', so a run whose instance froze while another took the job over has every later write
+ *    refused and stops, sending nothing more;
  *  - 'unknown' rows (timeout, dropped connection, 5xx, unreadable reply, duplicate id) are read back by
  *    their client id before anything else is sent: found → completed; 404 → queued again, same id;
  *  - only refusals that prove nothing was applied (429, never sent, 4xx for the whole call) requeue
  *    a row directly.
+ * A row fails only for a reason of its own (the service refused that item). An outage (5xx, timeouts,
+ * dropped connections, 429s) never fails a row, however long it lasts: the run backs off, and after
+ * `maxConsecutiveFailures` failed calls in a row the job pauses and the admin is told why, with Resume.
  * At the end the report and (if chosen) the recipients' notifications go to the outbox in one
  * transaction, once; when every notification is settled, the operator's summary follows the same way.
  * At shutdown a run stops between batches and hands the job back to the engine.
@@ -34,16 +39,17 @@ import type { Translate } from "../../../domain/translate.js";
 import type { JobResult, Jobs } from "../../../jobs/types.js";
 import type { Outbox } from "../../../outbox/worker.js";
 import { notificationMessages, notifyGroup, notifyOutcomes, notifySummary } from "./notify.js";
-import { totalsByAsset } from "./plan.js";
-import { jobLabel, ProgressMessage, reasonText } from "./progress.js";
+import { jobButtons, jobLabel, ProgressMessage, reasonText } from "./progress.js";
 import { reportMessages } from "./report.js";
 import {
   ACTIVE_STATUSES,
   FINAL_STATUSES,
+  LeaseLostError,
   type MassJob,
   type MassRow,
   type MassStore,
   type RowOutcome,
+  type RowState,
 } from "./store.js";
 import { type Checkpoint, massTuning } from "./tuning.js";
 
@@ -65,15 +71,30 @@ export interface RunnerDeps {
 
 type LoopEnd = "done" | "paused" | "lost" | "stopped" | "error";
 
+/** One run of a job: what it holds (the lease) and what it needs at each step. */
+interface Run {
+  job: MassJob;
+  lease: number;
+  wake: Wake;
+  /** The engine's: this instance is shutting down, or the engine found that it lost the job. */
+  signal: AbortSignal;
+  progress: ProgressMessage;
+  t: Translate;
+  log: Logger;
+}
+
 interface BatchResult {
   outcomes: RowOutcome[];
-  /** The call failed in a way worth a backoff. */
-  failure?: boolean;
-  /** Wait this long before the next call (429). */
+  /** The call failed for a reason of the service's (an outage, a rate limit), not of its rows. */
+  failure?: Outage;
+  /** Wait at least this long before the next call (429's Retry-After). */
   waitMs?: number;
   /** Stop and ask the operator: the whole call was refused for a reason that would repeat. */
   pause?: string;
 }
+
+/** Why calls fail in an outage, as the pause reason the admin is shown. */
+type Outage = "service_unavailable" | "rate_limited";
 
 /** A sleep that a button press can cut short. */
 class Wake {
@@ -138,6 +159,16 @@ export class MassRunner {
     signal.addEventListener("abort", onAbort);
     try {
       return await this.#run(jobId, wake, signal);
+    } catch (err) {
+      if (!(err instanceof LeaseLostError)) throw err;
+      // Nothing this run did after losing the job was written; the run holding it reads back by
+      // client id whatever this one had in flight. Asking to run again keeps the job going should
+      // that run stop too: the engine starts the next run only after the one running.
+      this.#log.warn(
+        { jobId, ...(err.unrecorded ? { unrecorded: err.unrecorded } : {}) },
+        "another run holds the mass-transfer job now; this one stops",
+      );
+      return "again";
     } finally {
       signal.removeEventListener("abort", onAbort);
       if (this.#active.get(jobId) === wake) this.#active.delete(jobId);
@@ -146,17 +177,22 @@ export class MassRunner {
 
   async #run(jobId: string, wake: Wake, signal: AbortSignal): Promise<JobResult> {
     const { store } = this.r;
-    const log = this.#log.child({ jobId });
-    // The engine runs one run per job at a time: whatever an earlier run left in flight may or may
+    // The engine runs one run of a job at a time, yet a run whose instance froze may wake after the
+    // job was taken over: taking the lease fences it off, and whatever it left in flight may or may
     // not have been applied.
-    const orphaned = await store.orphanSending(jobId);
-    if (orphaned > 0) log.warn({ rows: orphaned }, "rows left in flight are now unknown and will be reconciled");
+    const taken = await store.takeLease(jobId);
+    if (!taken) return;
+    const log = this.#log.child({ jobId, lease: taken.lease });
+    log.info("mass-transfer run took the job");
+    if (taken.orphaned > 0)
+      log.warn({ rows: taken.orphaned }, "rows left in flight are now unknown and will be reconciled");
     let job = await store.get(jobId);
     if (!job) return;
     const t = await this.r.translatorFor(job.adminId, job.locale ?? undefined);
     const progress = new ProgressMessage(this.r.api, store, job, job.progressMessageId, t, log);
+    const run: Run = { job, lease: taken.lease, wake, signal, progress, t, log };
     if (ACTIVE_STATUSES.includes(job.status)) {
-      const end = await this.#send(job, wake, signal, progress, t, log);
+      const end = await this.#send(run);
       if (end === "stopped") return "again";
       // The engine retries with a growing delay.
       if (end === "error") throw new Error("mass-transfer run could not go on; retrying later");
@@ -164,19 +200,13 @@ export class MassRunner {
       job = await store.get(jobId);
       if (!job) return;
     }
-    if (FINAL_STATUSES.includes(job.status)) return this.#afterwards(job, progress, t, log);
+    if (FINAL_STATUSES.includes(job.status)) return this.#afterwards({ ...run, job });
   }
 
-  /** Sends and reconciles until no row is left to send; then records the job's end. */
-  async #send(
-    job: MassJob,
-    wake: Wake,
-    signal: AbortSignal,
-    progress: ProgressMessage,
-    t: Translate,
-    log: Logger,
-  ): Promise<LoopEnd> {
+  /** Sends and reconciles until no row is left to send or in doubt; then records the job's end. */
+  async #send(run: Run): Promise<LoopEnd> {
     const { store, deps } = this.r;
+    const { job, lease, wake, signal, progress, log } = run;
     const jobId = job.id;
     const client = await this.#payClient(job);
     // Without a usable key only a cancelled job with nothing left to read back can still finish.
@@ -185,24 +215,51 @@ export class MassRunner {
       typeof client === "string" &&
       !(job.status === "cancelling" && (await store.counts(jobId)).unknown === 0)
     ) {
-      if (await this.#pause(job, client, t, progress, log)) return "paused";
+      if (await this.#pause(run, client)) return "paused";
       log.warn({ reason: client }, "cannot go on with the job; will try again later");
       return "error";
     }
     await progress.update(true);
 
+    // Service calls failed in a row (sends and read-backs). Only a send that got a reply ends the run
+    // of failures: read-backs that work while sends fail are still an outage of the send.
     let failures = 0;
+    let outage: Outage = "service_unavailable";
     let batch = 0;
-    const failed = async (): Promise<boolean> => {
+    /** Backs off after a failed call, unless there were so many in a row that the job is to pause. */
+    const failed = async (why: Outage, atLeastMs = 0): Promise<void> => {
       failures++;
-      if (
-        failures >= massTuning.maxConsecutiveFailures &&
-        (await this.#pause(job, "service_unavailable", t, progress, log))
-      ) {
-        return true;
-      }
-      await wake.sleep(Math.min(massTuning.maxBackoffMs, massTuning.backoffMs * 2 ** (failures - 1)));
+      outage = why;
+      if (failures >= massTuning.maxConsecutiveFailures) return;
+      const backoff = Math.min(massTuning.maxBackoffMs, massTuning.backoffMs * 2 ** (failures - 1));
+      await wake.sleep(Math.max(backoff, atLeastMs));
+    };
+    /**
+     * After too many failed calls in a row: pauses the job (true). Asked only once the rows in doubt
+     * are read back where reads work, so the admin sees what was paid.
+     */
+    const pausedByOutage = async (): Promise<boolean> => {
+      if (failures < massTuning.maxConsecutiveFailures) return false;
+      if (await this.#pause(run, outage)) return true;
+      // Cancelling: there is nothing to pause, only rows to read back; keep trying, slowly.
+      await wake.sleep(massTuning.maxBackoffMs);
       return false;
+    };
+    /**
+     * Records the job's end; false while a row is still open, or when the job just left running or
+     * cancelling (a Pause pressed meanwhile): then the loop goes on and sees why.
+     */
+    const finished = async (): Promise<boolean> => {
+      const end = await store.finish(jobId, lease);
+      if (end === undefined) return false;
+      if (end === "open") {
+        log.warn("rows are still open at the job's end; going on");
+        await wake.sleep(massTuning.backoffMs);
+        return false;
+      }
+      log.info({ status: end.status, ...end.counts }, "mass-transfer job finished sending");
+      await progress.update(true);
+      return true;
     };
 
     for (;;) {
@@ -221,54 +278,58 @@ export class MassRunner {
       const unknown = await store.rowsIn(jobId, "unknown", RECONCILE_PAGE);
       if (unknown.length > 0) {
         if (!pay) return "error";
-        if (await this.#reconcile(jobId, pay, unknown, log)) failures = 0;
-        else if (await failed()) return "paused";
+        if (!(await this.#reconcile(run, pay, unknown))) {
+          await failed("service_unavailable");
+          if (await pausedByOutage()) return "paused";
+        }
         await progress.update();
         continue;
       }
       if (current.status === "cancelling") {
-        const skipped = await store.skipQueued(jobId);
-        log.info({ skipped }, "job cancelled; queued rows are not sent");
-        break;
+        const skipped = await store.skipQueued(jobId, lease);
+        if (skipped > 0) log.info({ skipped }, "job cancelled; queued rows are not sent");
+        if (await finished()) return "done";
+        continue;
       }
       const rows = await store.nextBatch(
         jobId,
         Math.min(deps.config.MASS_BATCH_SIZE, MASS_TRANSFER_MAX_ITEMS),
       );
-      if (rows.length === 0) break;
+      if (rows.length === 0) {
+        if (await finished()) return "done";
+        continue;
+      }
       if (!pay) return "error";
+      if (await pausedByOutage()) return "paused";
 
       batch++;
       await checkpoint("before_send", jobId, batch);
+      const asked = Date.now();
       const moved = await store.markSending(
         jobId,
+        lease,
         rows.map((r) => r.rowNo),
       );
+      // A step that took this long may have spanned a freeze of this process, and another run may
+      // hold the job now: look before sending (the rows stay sending; the holder reads them back).
+      if (Date.now() - asked > massTuning.leaseRecheckMs && !(await store.holdsLease(jobId, lease)))
+        throw new LeaseLostError(jobId);
       const sending = rows.filter((r) => moved.has(r.rowNo));
       if (sending.length === 0) continue;
       const result = await this.#sendBatch(pay, sending, log);
       await checkpoint("after_send", jobId, batch);
-      await store.record(jobId, result.outcomes, ["sending"]);
+      try {
+        await store.record(jobId, lease, result.outcomes, ["sending"]);
+      } catch (err) {
+        if (err instanceof LeaseLostError) err.unrecorded = tally(result.outcomes);
+        throw err;
+      }
 
-      if (result.pause && (await this.#pause(job, result.pause, t, progress, log))) return "paused";
-      if (result.failure) {
-        if (await failed()) return "paused";
-      } else failures = 0;
-      if (result.waitMs) await wake.sleep(result.waitMs);
+      if (result.pause && (await this.#pause(run, result.pause))) return "paused";
+      if (result.failure) await failed(result.failure, result.waitMs);
+      else failures = 0;
       await progress.update();
     }
-
-    const counts = await store.counts(jobId);
-    const paid = totalsByAsset(await store.amountsIn(jobId, "completed"));
-    const status = await store.finish(jobId, {
-      paid: counts.completed,
-      failed: counts.failed,
-      skipped: counts.cancelled,
-      paidTotals: paid,
-    });
-    log.info({ status, ...counts }, "mass-transfer job finished sending");
-    await progress.update(true);
-    return "done";
   }
 
   /** One createMassTransfer call; every row gets an outcome (never left 'sending'). */
@@ -288,15 +349,16 @@ export class MassRunner {
       });
       return { outcomes: itemOutcomes(rows, reply) };
     } catch (err) {
-      if (err instanceof RateLimitedError) return { outcomes: all("queued"), waitMs: err.retryAfterMs };
+      if (err instanceof RateLimitedError)
+        return { outcomes: all("queued"), failure: "rate_limited", waitMs: err.retryAfterMs };
       if (outcomeMayBeApplied(err)) {
         log.warn(
           { err, rows: rows.length },
           "batch outcome unknown; its rows will be read back by client id",
         );
-        return { outcomes: all("unknown"), failure: true };
+        return { outcomes: all("unknown"), failure: "service_unavailable" };
       }
-      if (err instanceof NetworkError) return { outcomes: all("queued"), failure: true };
+      if (err instanceof NetworkError) return { outcomes: all("queued"), failure: "service_unavailable" };
       if (err instanceof UnauthorizedError) return { outcomes: all("queued"), pause: "unauthorized" };
       if (err instanceof ServiceRefusedError) {
         log.warn({ kind: err.kind, status: err.status }, "the service refused a whole batch");
@@ -308,12 +370,12 @@ export class MassRunner {
       }
       // Anything else may have happened after the request left: treat the rows as unknown.
       log.error({ err }, "unexpected failure sending a batch");
-      return { outcomes: all("unknown"), failure: true };
+      return { outcomes: all("unknown"), failure: "service_unavailable" };
     }
   }
 
   /** Reads unknown rows back by client id. False when some lookup failed (they stay unknown). */
-  async #reconcile(jobId: string, pay: PayClient, rows: MassRow[], log: Logger): Promise<boolean> {
+  async #reconcile({ job, lease, log }: Run, pay: PayClient, rows: MassRow[]): Promise<boolean> {
     let ok = true;
     const outcomes: RowOutcome[] = [];
     await forEachLimit(rows, massTuning.reconcileConcurrency, async (row) => {
@@ -343,15 +405,13 @@ export class MassRunner {
         if (row.error === "client_id_duplicate") {
           // The service called the id used yet cannot show it: never resend, report it for a check.
           outcomes.push({ rowNo: row.rowNo, state: "failed", error: "unresolved" });
-        } else if (row.attempts >= massTuning.maxSends) {
-          outcomes.push({ rowNo: row.rowNo, state: "failed", error: "not_sent_gave_up" });
         } else {
-          // Proven not applied: it goes out again with the same client id.
+          // Proven not applied: it goes out again with the same client id, however often that takes.
           outcomes.push({ rowNo: row.rowNo, state: "queued", error: null });
         }
       }
     });
-    await this.r.store.record(jobId, outcomes, ["unknown"]);
+    await this.r.store.record(job.id, lease, outcomes, ["unknown"]);
     return ok;
   }
 
@@ -372,18 +432,13 @@ export class MassRunner {
   }
 
   /** running → paused with a reason, and the operator told (outbox). False when the job was not running. */
-  async #pause(
-    job: MassJob,
-    reason: string,
-    t: Translate,
-    progress: ProgressMessage,
-    log: Logger,
-  ): Promise<boolean> {
+  async #pause({ job, lease, t, progress, log }: Run, reason: string): Promise<boolean> {
     const notice = {
       chatId: job.chatId,
       text: t("mass-paused-auto", { job: jobLabel(job.id), reason: reasonText(t, reason) }),
+      replyMarkup: jobButtons(t, job.id, "paused"),
     };
-    if (!(await this.r.store.pause(job.id, reason, [notice]))) return false;
+    if (!(await this.r.store.pause(job.id, lease, reason, [notice]))) return false;
     this.r.outbox.kick();
     log.warn({ reason }, "mass-transfer job paused");
     await progress.update(true);
@@ -394,7 +449,7 @@ export class MassRunner {
    * The report and notifications, queued once; then, when every notification is settled, the
    * operator's summary. Asks the engine to look again while notifications are still going out.
    */
-  async #afterwards(job: MassJob, progress: ProgressMessage, t: Translate, log: Logger): Promise<JobResult> {
+  async #afterwards({ job, lease, progress, t, log }: Run): Promise<JobResult> {
     const { store, outbox } = this.r;
     if (!job.reportSent) {
       // A resumed job shows its final state here; a job that just finished has shown it already.
@@ -404,7 +459,7 @@ export class MassRunner {
         ...reportMessages(t, job, rows),
         ...(job.notify ? await notificationMessages(job, rows, this.r.translatorFor) : []),
       ];
-      if (await store.queueReport(job.id, owed)) {
+      if (await store.queueReport(job.id, lease, owed)) {
         log.info({ messages: owed.length }, "report and notifications queued");
         outbox.kick();
       }
@@ -414,7 +469,7 @@ export class MassRunner {
     const counts = await outbox.store.counts(group);
     if (counts.pending > 0) return { again: true, delayMs: NOTIFY_CHECK_MS };
     const outcomes = notifyOutcomes(await outbox.store.outcomes(group));
-    if (await store.finishNotifications(job.id, outcomes, notifySummary(t, job, counts))) outbox.kick();
+    if (await store.finishNotifications(job.id, lease, outcomes, notifySummary(t, job, counts))) outbox.kick();
   }
 }
 
@@ -437,6 +492,13 @@ export function itemOutcomes(rows: MassRow[], reply: MassTransferResult): RowOut
     // Known reasons are explained in the report; any other kind is shown as the service named it.
     return { rowNo: row.rowNo, state: "failed", error: reason === "refused" ? problem.kind : reason };
   });
+}
+
+/** Rows per outcome state, for a log line. */
+function tally(outcomes: RowOutcome[]): Partial<Record<RowState, number>> {
+  const out: Partial<Record<RowState, number>> = {};
+  for (const o of outcomes) out[o.state] = (out[o.state] ?? 0) + 1;
+  return out;
 }
 
 async function checkpoint(point: Checkpoint, jobId: string, batch: number): Promise<void> {

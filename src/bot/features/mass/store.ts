@@ -6,16 +6,20 @@
  * Job:  draft → running ⇄ paused → cancelling → cancelled;  running → completed;  draft → discarded.
  * Row:  queued → sending (written BEFORE the call) → completed | failed | unknown;
  *       unknown → completed (found by its client id) | queued (proven unsent: same client id again);
- *       queued → cancelled (job cancelled before it was sent). When a run starts (the job engine runs
- *       one at a time per job) every row left sending is unknown.
+ *       queued → cancelled (job cancelled before it was sent).
+ * Lease: each run of a job takes it by adding one to `lease` (and every row left sending by a former
+ * run becomes unknown, in the same transaction). Every write that commits a step of the run first
+ * checks that lease on the job's row, in its own transaction: a run that lost the job (its instance was
+ * frozen while another took over) gets LeaseLostError and stops, having changed nothing. The job row
+ * is locked first in each of them, so a takeover and a step never interleave.
  * The report, the recipients' notifications and pause notices go to the outbox in the transaction of
  * the change that makes them owed.
  */
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
 import type { Database, MassJobsTable, MassRowsTable } from "../../../storage/schema.js";
 import { type OutgoingMessage, writeOutbox } from "../../../outbox/store.js";
 import type { NetworkName } from "../../../domain/networks.js";
-import { clientTransferId, type DupPolicy, type PlannedRow } from "./plan.js";
+import { clientTransferId, type DupPolicy, type PlannedRow, totalsByAsset } from "./plan.js";
 
 export type MassJobStatus =
   | "draft"
@@ -91,6 +95,20 @@ export interface RowOutcome {
 }
 
 export type MassStore = ReturnType<typeof createMassStore>;
+
+/** The run's lease is no longer the job's: another run took the job over. Nothing was written. */
+export class LeaseLostError extends Error {
+  override name = "LeaseLostError";
+  /** Outcomes of a batch this run sent that it could not record (the holder reads them back). */
+  unrecorded?: Partial<Record<RowState, number>>;
+
+  constructor(readonly jobId: string) {
+    super(`mass-transfer job ${jobId}: another run holds it now`);
+  }
+}
+
+/** Rows that keep a job from ending: not sent yet, or sent with an outcome not known yet. */
+const OPEN_STATES: readonly RowState[] = ["queued", "sending", "unknown"];
 
 /** Rows per INSERT: well below SQLite's and PostgreSQL's limits on bound parameters. */
 const INSERT_CHUNK = 500;
@@ -318,15 +336,34 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
 
     setStatus,
 
-    /** Rows left 'sending' by a loop that is gone: the request may or may not have been applied. */
-    async orphanSending(id: string): Promise<number> {
-      const res = await db
-        .updateTable("mass_rows")
-        .set({ state: "unknown", updated_at: at() })
-        .where("job_id", "=", id)
-        .where("state", "=", "sending")
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows);
+    /**
+     * Takes the job for a new run: its lease goes up by one, so any earlier run's next write is
+     * refused; rows that run left 'sending' become unknown (their request may or may not have been
+     * applied). Undefined when there is no such job.
+     */
+    async takeLease(id: string): Promise<{ lease: number; orphaned: number } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const taken = await trx
+          .updateTable("mass_jobs")
+          .set({ lease: sql`lease + 1` })
+          .where("id", "=", id)
+          .returning("lease")
+          .executeTakeFirst();
+        if (!taken) return undefined;
+        const res = await trx
+          .updateTable("mass_rows")
+          .set({ state: "unknown", updated_at: at() })
+          .where("job_id", "=", id)
+          .where("state", "=", "sending")
+          .executeTakeFirst();
+        return { lease: taken.lease, orphaned: Number(res.numUpdatedRows) };
+      });
+    },
+
+    /** Whether `lease` is still the job's (a read: a run that may have been frozen asks before sending). */
+    async holdsLease(id: string, lease: number): Promise<boolean> {
+      const row = await db.selectFrom("mass_jobs").select("lease").where("id", "=", id).executeTakeFirst();
+      return row?.lease === lease;
     },
 
     async rowsIn(id: string, state: RowState, limit: number): Promise<MassRow[]> {
@@ -358,24 +395,34 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
       return rows.map(toRow);
     },
 
-    /** queued → sending for these rows; returns the rows this call moved (only those may be sent). */
-    async markSending(id: string, rowNos: number[]): Promise<Set<number>> {
-      const moved = await db
-        .updateTable("mass_rows")
-        .set({ state: "sending", attempts: sql`attempts + 1`, updated_at: at() })
-        .where("job_id", "=", id)
-        .where("row_no", "in", rowNos)
-        .where("state", "=", "queued")
-        .returning("row_no")
-        .execute();
-      return new Set(moved.map((r) => r.row_no));
+    /**
+     * queued → sending for these rows, only while `lease` holds (else LeaseLostError); returns the
+     * rows this call moved (only those may be sent).
+     */
+    async markSending(id: string, lease: number, rowNos: number[]): Promise<Set<number>> {
+      return db.transaction().execute(async (trx) => {
+        await holdLease(trx, id, lease);
+        const moved = await trx
+          .updateTable("mass_rows")
+          .set({ state: "sending", attempts: sql`attempts + 1`, updated_at: at() })
+          .where("job_id", "=", id)
+          .where("row_no", "in", rowNos)
+          .where("state", "=", "queued")
+          .returning("row_no")
+          .execute();
+        return new Set(moved.map((r) => r.row_no));
+      });
     },
 
-    /** Records outcomes in one transaction; each only over a row still in one of `from`. */
-    async record(id: string, outcomes: RowOutcome[], from: readonly RowState[]): Promise<void> {
+    /**
+     * Records outcomes in one transaction, only while `lease` holds (else LeaseLostError, nothing
+     * written); each only over a row still in one of `from`.
+     */
+    async record(id: string, lease: number, outcomes: RowOutcome[], from: readonly RowState[]): Promise<void> {
       if (outcomes.length === 0) return;
       const t = at();
       await db.transaction().execute(async (trx) => {
+        await holdLease(trx, id, lease);
         for (const o of outcomes) {
           await trx
             .updateTable("mass_rows")
@@ -396,13 +443,7 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
     },
 
     async counts(id: string): Promise<Record<RowState, number>> {
-      const rows = await rowsOf(id)
-        .select(["state", (eb) => eb.fn.countAll<number | string>().as("n")])
-        .groupBy("state")
-        .execute();
-      const out = Object.fromEntries(ROW_STATES.map((s) => [s, 0])) as Record<RowState, number>;
-      for (const r of rows) out[r.state as RowState] = Number(r.n);
-      return out;
+      return countRows(db, id);
     },
 
     /** Failed rows by reason. */
@@ -415,29 +456,32 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
       return rows.map((r) => ({ reason: r.error ?? "unknown", n: Number(r.n) })).sort((a, b) => b.n - a.n);
     },
 
-    /** Amounts of rows in `state`, summed per asset by the caller (decimal strings never go through SQL sums). */
-    async amountsIn(id: string, state: RowState): Promise<{ asset: string; amount: string }[]> {
-      return rowsOf(id).select(["asset", "amount"]).where("state", "=", state).execute();
+    /** Rows still queued when the job is cancelled: never sent (only while `lease` holds). */
+    async skipQueued(id: string, lease: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        await holdLease(trx, id, lease);
+        const res = await trx
+          .updateTable("mass_rows")
+          .set({ state: "cancelled", error: "job_cancelled", updated_at: at() })
+          .where("job_id", "=", id)
+          .where("state", "=", "queued")
+          .executeTakeFirst();
+        return Number(res.numUpdatedRows);
+      });
     },
 
-    /** Rows still queued when the job is cancelled: never sent. */
-    async skipQueued(id: string): Promise<number> {
-      const res = await db
-        .updateTable("mass_rows")
-        .set({ state: "cancelled", error: "job_cancelled", updated_at: at() })
-        .where("job_id", "=", id)
-        .where("state", "=", "queued")
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows);
-    },
-
-    /** running → completed or cancelling → cancelled, with the audit outcome. */
+    /**
+     * running → completed or cancelling → cancelled, with the audit outcome counted from the rows in
+     * the same transaction (so it is what the report will say), only while `lease` holds. "open"
+     * while any row is queued, sending or unknown: a job never ends with a row in flight.
+     */
     async finish(
       id: string,
-      outcome: { paid: number; failed: number; skipped: number; paidTotals: Record<string, string> },
-    ): Promise<MassJobStatus | undefined> {
+      lease: number,
+    ): Promise<{ status: MassJobStatus; counts: Record<RowState, number> } | "open" | undefined> {
       const t = at();
       return db.transaction().execute(async (trx) => {
+        await holdLease(trx, id, lease);
         const job = await trx
           .selectFrom("mass_jobs")
           .select("status")
@@ -446,21 +490,29 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
         const to: MassJobStatus | undefined =
           job?.status === "running" ? "completed" : job?.status === "cancelling" ? "cancelled" : undefined;
         if (!to || !job) return undefined;
+        const counts = await countRows(trx, id);
+        if (OPEN_STATES.some((state) => counts[state] > 0)) return "open";
         if (!(await setStatusIn(trx, id, [job.status as MassJobStatus], to, t, { finished_at: t })))
           return undefined;
+        const paid = await trx
+          .selectFrom("mass_rows")
+          .select(["asset", "amount"])
+          .where("job_id", "=", id)
+          .where("state", "=", "completed")
+          .execute();
         await trx
           .updateTable("mass_audit")
           .set({
             outcome: to,
-            paid_rows: outcome.paid,
-            failed_rows: outcome.failed,
-            skipped_rows: outcome.skipped,
-            paid_totals: JSON.stringify(outcome.paidTotals),
+            paid_rows: counts.completed,
+            failed_rows: counts.failed,
+            skipped_rows: counts.cancelled,
+            paid_totals: JSON.stringify(totalsByAsset(paid)),
             finished_at: t,
           })
           .where("job_id", "=", id)
           .execute();
-        return to;
+        return { status: to, counts };
       });
     },
 
@@ -484,9 +536,10 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
      * Report owed → report queued: marks the report sent and writes its messages (and the recipients'
      * notifications) to the outbox in one transaction, once per job. False when done before.
      */
-    async queueReport(id: string, owed: OutgoingMessage[]): Promise<boolean> {
+    async queueReport(id: string, lease: number, owed: OutgoingMessage[]): Promise<boolean> {
       const t = at();
       return db.transaction().execute(async (trx) => {
+        await holdLease(trx, id, lease);
         const res = await trx
           .updateTable("mass_jobs")
           .set({ report_sent: 1, updated_at: t })
@@ -505,11 +558,13 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
      */
     async finishNotifications(
       id: string,
+      lease: number,
       outcomes: { target: string; notified: number }[],
       summary: OutgoingMessage,
     ): Promise<boolean> {
       const t = at();
       return db.transaction().execute(async (trx) => {
+        await holdLease(trx, id, lease);
         const res = await trx
           .updateTable("mass_jobs")
           .set({ notify_done: 1, updated_at: t })
@@ -531,10 +586,14 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
       });
     },
 
-    /** running → paused with a reason, and the operator's message queued in the same transaction. */
-    async pause(id: string, reason: string, owed: OutgoingMessage[]): Promise<boolean> {
+    /**
+     * running → paused with a reason, and the operator's message queued in the same transaction, by
+     * the run holding `lease`. False when the job was not running.
+     */
+    async pause(id: string, lease: number, reason: string, owed: OutgoingMessage[]): Promise<boolean> {
       const t = at();
       return db.transaction().execute(async (trx) => {
+        await holdLease(trx, id, lease);
         if (!(await setStatusIn(trx, id, ["running"], "paused", t, { error: reason }))) return false;
         await writeOutbox(trx, owed, t);
         return true;
@@ -566,13 +625,40 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
   };
 }
 
+/**
+ * Locks the job's row if `lease` is still its lease, else throws LeaseLostError (rolling the caller's
+ * transaction back). First in every fenced transaction: a takeover (takeLease) waits for the step
+ * holding the lock to commit, and a step waits for a takeover and then sees the new lease.
+ */
+async function holdLease(trx: Kysely<Database>, id: string, lease: number): Promise<void> {
+  const res = await trx
+    .updateTable("mass_jobs")
+    .set({ lease })
+    .where("id", "=", id)
+    .where("lease", "=", lease)
+    .executeTakeFirst();
+  if (res.numUpdatedRows === 0n) throw new LeaseLostError(id);
+}
+
+async function countRows(db: Kysely<Database>, id: string): Promise<Record<RowState, number>> {
+  const rows = await db
+    .selectFrom("mass_rows")
+    .select(["state", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("job_id", "=", id)
+    .groupBy("state")
+    .execute();
+  const out = Object.fromEntries(ROW_STATES.map((s) => [s, 0])) as Record<RowState, number>;
+  for (const r of rows) out[r.state as RowState] = Number(r.n);
+  return out;
+}
+
 async function setStatusIn(
   db: Kysely<Database>,
   id: string,
   from: readonly MassJobStatus[],
   to: MassJobStatus,
   t: number,
-  extra: Partial<MassJobsTable> = {},
+  extra: Updateable<MassJobsTable> = {},
 ): Promise<boolean> {
   const res = await db
     .updateTable("mass_jobs")

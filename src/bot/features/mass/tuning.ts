@@ -11,10 +11,16 @@ export interface MassTuning {
   /** First wait after a failed call; doubled per consecutive failure up to maxBackoffMs. */
   backoffMs: number;
   maxBackoffMs: number;
-  /** Consecutive failures after which the job pauses and the operator is told. */
+  /**
+   * Failed service calls in a row after which the job pauses and the operator is told (with the
+   * defaults, after about a minute of failing: 0.5 + 1 + 2 + … + 30 s of backoff).
+   */
   maxConsecutiveFailures: number;
-  /** Sends of one row proven not applied after which the row is given up (reported as failed). */
-  maxSends: number;
+  /**
+   * A batch's "mark sending" step that took longer than this may have spanned a freeze of the
+   * process: the run checks it still holds the job before sending.
+   */
+  leaseRecheckMs: number;
   /** Parallel lookups by client id when reconciling. */
   reconcileConcurrency: number;
   hooks: {
@@ -27,7 +33,7 @@ export const massTuning: MassTuning = {
   backoffMs: 500,
   maxBackoffMs: 30_000,
   maxConsecutiveFailures: 8,
-  maxSends: 5,
+  leaseRecheckMs: 1000,
   reconcileConcurrency: 8,
   hooks: {},
 };
