@@ -70,7 +70,7 @@ export default tseslint.config(
     // CSV that people open goes through src/domain/spreadsheet-csv.ts, which keeps cells from being read
     // as formulas; parse.ts writes CSV only as the canonical text it hashes.
     files: ["src/**/*.ts"],
-    ignores: ["src/domain/spreadsheet-csv.ts", "src/bot/features/mass/parse.ts"],
+    ignores: ["src/domain/spreadsheet-csv.ts", "src/mass/parse.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -8,6 +8,29 @@
 import { randomBytes } from "node:crypto";
 import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, MAX_DECIMALS, money, normaliseAmountInput } from "../../../domain/money.js";
+import {
+  type AssetRules,
+  decodeInput,
+  digestRows,
+  MAX_DESCRIPTION,
+  lacksColumns,
+  MAX_INPUT_BYTES,
+  needsDefaultAsset,
+  type RowError,
+  readRows,
+  type ValidRow,
+  validateRows,
+} from "../../../mass/parse.js";
+import {
+  type AssetLine,
+  assetLines,
+  DUP_POLICIES,
+  type DupPolicy,
+  findDuplicates,
+  planRows,
+  totalsByAsset,
+} from "../../../mass/plan.js";
+import type { MassStore } from "../../../mass/store.js";
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import {
@@ -21,29 +44,6 @@ import {
 } from "../../shared/inputs.js";
 import { MASS_ACTION } from "./action.js";
 import { downloadDocument, FileTooLargeError } from "./download.js";
-import {
-  type AssetRules,
-  decodeInput,
-  digestRows,
-  MAX_DESCRIPTION,
-  lacksColumns,
-  MAX_INPUT_BYTES,
-  needsDefaultAsset,
-  type RowError,
-  readRows,
-  type ValidRow,
-  validateRows,
-} from "./parse.js";
-import {
-  type AssetLine,
-  assetLines,
-  DUP_POLICIES,
-  type DupPolicy,
-  findDuplicates,
-  planRows,
-  totalsByAsset,
-} from "./plan.js";
-import type { MassStore } from "./store.js";
 import { type PlanSummary, shortfallText, summaryText } from "./summary.js";
 import { reportProblems } from "./validation-report.js";
 

@@ -5,7 +5,7 @@
 import { formatAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import { inlineUserText } from "../../../domain/user-text.js";
-import type { AssetLine, DupPolicy } from "./plan.js";
+import type { AssetLine, DupPolicy } from "../../../mass/plan.js";
 
 /** The planned job as plain JSON (it passes through conversation state). */
 export interface PlanSummary {
