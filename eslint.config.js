@@ -25,13 +25,14 @@ const LAYERS = {
   accounts: { paths: ["accounts/"], may: ["service", "storage", "domain"] },
   jobs: { paths: ["jobs/"], may: ["storage", "domain", "config", "logger"] },
   telegram: { paths: ["telegram/"], may: ["domain"] },
-  // The outbox registers its drain on the job engine.
-  outbox: { paths: ["outbox/"], may: ["jobs", "telegram", ...BELOW_ENGINES] },
   charts: { paths: ["charts/"], may: ["service", "domain"] },
-  // Notifications run on the job engine and send through the outbox.
-  notifications: { paths: ["notifications/"], may: ["accounts", "jobs", "outbox", "telegram", ...BELOW_ENGINES] },
-  // Mass transfers: a user's clients from accounts, runs on the job engine, notices through the outbox.
-  mass: { paths: ["mass/"], may: ["accounts", "jobs", "outbox", "telegram", ...BELOW_ENGINES] },
+  // The outbox registers its drain on the job engine.
+  outbox: { paths: ["outbox/"], may: ["jobs", ...BELOW_ENGINES] },
+  // Notifications run on the job engine and send their notices through the outbox.
+  notifications: { paths: ["notifications/"], may: ["jobs", "outbox", ...BELOW_ENGINES] },
+  // A mass job runs on the job engine, reads the admin's clients from accounts, and sends its report
+  // and the recipients' notices through the outbox.
+  mass: { paths: ["mass/"], may: ["accounts", "jobs", "outbox", ...BELOW_ENGINES] },
   // The Bot API stand-in: for the playground, tests and benchmarks only.
   "telegram-stand-in": { paths: ["telegram/stand-in/"], may: [] },
   // The bot: features over the engines; never the serving layer, the playground or the simulator.
