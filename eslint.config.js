@@ -3,6 +3,54 @@
 // mirror this project installs from, which breaks `npm ci`.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import layers from "./eslint-rules/layers.js";
+
+// Imports point one way: bot → engines → service, storage → domain. Each layer lists what it may
+// import besides itself; the rule (eslint-rules/layers.js) resolves every relative import to its file
+// and reports the others. The paths are under src/; the closest match places a file.
+const ENGINES = ["accounts", "mass", "notifications", "jobs", "outbox", "telegram", "charts"];
+const BELOW_ENGINES = ["service", "storage", "domain", "config", "logger"];
+const LAYERS = {
+  // Money, ids, networks, people-facing text shared by the bot and the engines: nothing of ours.
+  domain: { paths: ["domain/"], may: [] },
+  // The service's clients and contract, and the database: the domain only, never each other.
+  service: { paths: ["service/"], may: ["domain"] },
+  storage: { paths: ["storage/"], may: ["domain"] },
+  // Settings parsed from the environment (decimal settings use the contract's pattern), the logger,
+  // and the Node version check every entry point imports first.
+  config: { paths: ["config.ts"], may: ["service", "domain"] },
+  logger: { paths: ["logger.ts"], may: [] },
+  "runtime-check": { paths: ["runtime-check.ts"], may: [] },
+  // Engines: under the bot, over the service and storage. Where one engine uses another, it is listed.
+  accounts: { paths: ["accounts/"], may: ["service", "storage", "domain"] },
+  jobs: { paths: ["jobs/"], may: ["storage", "domain", "config", "logger"] },
+  telegram: { paths: ["telegram/"], may: ["domain"] },
+  charts: { paths: ["charts/"], may: ["service", "domain"] },
+  // The outbox registers its drain on the job engine.
+  outbox: { paths: ["outbox/"], may: ["jobs", ...BELOW_ENGINES] },
+  // Notifications run on the job engine and send their notices through the outbox.
+  notifications: { paths: ["notifications/"], may: ["jobs", "outbox", ...BELOW_ENGINES] },
+  // A mass job runs on the job engine, reads the admin's clients from accounts, and sends its report
+  // and the recipients' notices through the outbox.
+  mass: { paths: ["mass/"], may: ["accounts", "jobs", "outbox", ...BELOW_ENGINES] },
+  // The Bot API stand-in: for the playground, tests and benchmarks only.
+  "telegram-stand-in": { paths: ["telegram/stand-in/"], may: [] },
+  // The bot: features over the engines; never the serving layer, the playground or the simulator.
+  bot: { paths: ["bot/"], may: [...ENGINES, ...BELOW_ENGINES] },
+  // The composition and serving layer builds everything of the production bot (not the simulator,
+  // not the stand-in: main.ts reaches those only through the playground).
+  composition: {
+    paths: ["app.ts", "serve.ts", "main.ts", "rotate-keys.ts", "web/"],
+    may: ["bot", ...ENGINES, ...BELOW_ENGINES, "runtime-check", "playground"],
+  },
+  // The local service: its contract and the domain, never the bot, the engines or storage.
+  simulator: { paths: ["simulator/"], may: ["service", "domain", "runtime-check"] },
+  // The offline playground puts everything together: the simulator, the stand-in and the bot.
+  playground: {
+    paths: ["playground/"],
+    may: ["composition", "bot", ...ENGINES, ...BELOW_ENGINES, "runtime-check", "simulator", "telegram-stand-in"],
+  },
+};
 
 export default tseslint.config(
   { ignores: ["node_modules/", "data/", "coverage/", "dist/", ".tools/", ".bench/"] },
@@ -23,7 +71,7 @@ export default tseslint.config(
     // CSV that people open goes through src/domain/spreadsheet-csv.ts, which keeps cells from being read
     // as formulas; parse.ts writes CSV only as the canonical text it hashes.
     files: ["src/**/*.ts"],
-    ignores: ["src/domain/spreadsheet-csv.ts", "src/bot/features/mass/parse.ts"],
+    ignores: ["src/domain/spreadsheet-csv.ts", "src/mass/parse.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -34,6 +82,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ["src/**/*.ts"],
+    plugins: { layers: { rules: { direction: layers } } },
+    rules: { "layers/direction": ["error", { root: "src", layers: LAYERS }] },
   },
   {
     // The simulator's, the benchmark's and rotate-keys' entry points print their addresses, figures and counts.

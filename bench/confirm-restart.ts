@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { type RunningBot, startBot } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import { startBotApiServer } from "../src/playground/telegram/bot-api-server.js";
+import { startBotApiServer } from "../src/telegram/stand-in/bot-api-server.js";
 import { startSimulator } from "../src/simulator/server.js";
 
 const RUNS = Number(process.env.RUNS ?? 3);

@@ -20,8 +20,8 @@ import pino from "pino";
 import { type RunningBot, startBot } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import type { ChatEvent } from "../src/playground/telegram/chat-model.js";
-import { type SimulatedUser, startBotApiServer } from "../src/playground/telegram/bot-api-server.js";
+import type { ChatEvent } from "../src/telegram/stand-in/chat-model.js";
+import { type SimulatedUser, startBotApiServer } from "../src/telegram/stand-in/bot-api-server.js";
 import { startSimulator } from "../src/simulator/server.js";
 
 const USERS = Number(process.env.USERS ?? 50);

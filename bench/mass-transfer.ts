@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { massTuning } from "../src/bot/features/mass/tuning.js";
+import { massTuning } from "../src/mass/tuning.js";
 import { Harness } from "../test/helpers/bot-harness.js";
 
 const ROWS = Number(process.env.ROWS ?? 10_000);

@@ -6,6 +6,7 @@
  * and the sample of objects it will change. Then it serves HTTP and applies the changes asked for.
  * The set-up's arrays (100,000 keys, 300,000 rows) never enter the bot's process.
  */
+import { initialState, type WatchKind } from "../src/notifications/detect.js";
 import { fillOrder } from "../src/simulator/exchange/control.js";
 import { exchangeHandlers } from "../src/simulator/exchange/index.js";
 import { payHandlers, payInvoice, redeemCheque } from "../src/simulator/pay/index.js";
@@ -13,7 +14,6 @@ import { startSimulator } from "../src/simulator/server.js";
 import type { SimHandler } from "../src/simulator/types.js";
 import { createStorage } from "../src/storage/index.js";
 import { createKeyCipher, keyAad } from "../src/storage/key-crypto.js";
-import { initialState, type WatchKind } from "../src/watch/detect.js";
 
 export type BenchObject = { kind: WatchKind; id: string; owner: number };
 export type FromSim =

@@ -18,17 +18,17 @@
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { Session } from "node:inspector";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Session } from "node:inspector";
-import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
 import { setTimeout as sleep } from "node:timers/promises";
+import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
 import pino from "pino";
+import { createNotifications } from "../src/notifications/index.js";
+import { NOTICE_REF } from "../src/notifications/notices.js";
+import { timerScheduler } from "../src/notifications/schedule.js";
 import { createServiceFactory } from "../src/service/factory.js";
 import { createStorage } from "../src/storage/index.js";
-import { createNotifications } from "../src/watch/index.js";
-import { NOTICE_REF } from "../src/watch/notices.js";
-import { timerScheduler } from "../src/watch/schedule.js";
 import type { BenchObject, FromSim, ToSim } from "./watch-sim.js";
 
 const USERS = Number(process.env.USERS ?? 100_000);

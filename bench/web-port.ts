@@ -21,8 +21,8 @@ import { sql } from "kysely";
 import { startBot } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import type { ChatEvent } from "../src/playground/telegram/chat-model.js";
-import { startBotApiServer } from "../src/playground/telegram/bot-api-server.js";
+import type { ChatEvent } from "../src/telegram/stand-in/chat-model.js";
+import { startBotApiServer } from "../src/telegram/stand-in/bot-api-server.js";
 import { startSimulator } from "../src/simulator/server.js";
 import { createStorage } from "../src/storage/index.js";
 

@@ -13,12 +13,12 @@ import { type BotApp, createBot } from "./bot/index.js";
 import type { Config } from "./config.js";
 import { createJobs } from "./jobs/index.js";
 import { createLogger, type Logger } from "./logger.js";
+import { handleCallback } from "./notifications/callbacks.js";
+import { createNotifications } from "./notifications/index.js";
+import { jobsScheduler } from "./notifications/schedule.js";
 import { startServing } from "./serve.js";
 import { createServiceFactory } from "./service/factory.js";
 import { createStorage, type SqlStorage } from "./storage/index.js";
-import { handleCallback } from "./watch/callbacks.js";
-import { createNotifications } from "./watch/index.js";
-import { jobsScheduler } from "./watch/schedule.js";
 import { createMetrics } from "./web/metrics.js";
 
 /** What a caller may supply instead of what the configuration builds (a benchmark's log sink). */

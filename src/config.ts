@@ -215,7 +215,6 @@ export function loadPlaygroundConfig(env: NodeJS.ProcessEnv = process.env): Play
 }
 
 export type Config = z.infer<typeof ConfigSchema>;
-export type ServiceConfig = z.infer<typeof ServiceConfigSchema>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

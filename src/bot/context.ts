@@ -7,6 +7,7 @@ import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
+import type { WatchHooks } from "../notifications/index.js";
 import type { ServiceFactory } from "../service/factory.js";
 import type { SqlStorage } from "../storage/index.js";
 
@@ -42,16 +43,6 @@ export interface BotDeps {
   downloadFile?: (filePath: string) => Promise<Buffer>;
   /** The notification watcher's hooks (absent when it is not running). */
   watch?: WatchHooks;
-}
-
-/** What the features tell the notification watcher (src/watch). */
-export interface WatchHooks {
-  /** An action of `actionKind` (the confirmation's kind) was carried out for the user: look soon. */
-  actionDone(telegramId: number, actionKind: string): Promise<void>;
-  /** An invoice was just created for the user: look soon. */
-  invoiceCreated(telegramId: number): Promise<void>;
-  /** `{ callback }` for the user's new objects when they stored a webhook secret and the bot has a public URL; else `{}`. */
-  callbackFor(telegramId: number): Promise<{ callback?: { callbackUrl: string } }>;
 }
 
 type Base = Context & I18nFlavor & { log: Logger };

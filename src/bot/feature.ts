@@ -4,11 +4,11 @@
  */
 import type { ConversationBuilder } from "@grammyjs/conversations";
 import type { Api, Composer } from "grammy";
+import type { Translate } from "../domain/translate.js";
 import type { Jobs } from "../jobs/types.js";
 import type { Outbox } from "../outbox/worker.js";
 import type { BotContext, BotDeps, ConvContext } from "./context.js";
 import type { ActionRegistry } from "./shared/confirm.js";
-import type { Translate } from "./shared/errors.js";
 
 export interface FeatureCommand {
   command: string;

@@ -44,7 +44,8 @@ import {
   reconcileUnfinished,
   type RecordSettlement,
 } from "./shared/confirm.js";
-import { describeError, errorText, type Translate } from "./shared/errors.js";
+import type { Translate } from "../domain/translate.js";
+import { describeError, errorText } from "./shared/errors.js";
 import { keyGate } from "./shared/key-gate.js";
 
 /** Least time between two error messages to one chat. */

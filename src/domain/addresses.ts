@@ -2,10 +2,7 @@
  * Address formats per network, checked before a withdrawal is summarised so that a typo is caught
  * in the chat rather than by the service (or, worse, not at all).
  */
-import type { z } from "zod";
-import type { Network } from "../service/schemas.js";
-
-export type NetworkCode = z.infer<typeof Network>;
+import type { NetworkCode } from "./networks.js";
 
 const BASE58 = "[1-9A-HJ-NP-Za-km-z]";
 const PATTERNS: Record<NetworkCode, RegExp> = {

@@ -16,7 +16,7 @@ import { type DemoPerson, seedPlayground, startMarketMaker } from "./demo-seed.j
 import { playgroundEncryptionKey } from "./encryption-key.js";
 import { PanelWatcher } from "./panel.js";
 import { SimulatedServiceBot } from "./service-bot.js";
-import { type BotApiServer, startBotApiServer } from "./telegram/bot-api-server.js";
+import { type BotApiServer, startBotApiServer } from "../telegram/stand-in/bot-api-server.js";
 import { type RunningWebServer, startWebServer } from "./web-server.js";
 
 /** The stand-in accepts only this token; it opens nothing outside this process. */

@@ -5,7 +5,7 @@
  * invoice paid, a report ready) is a notice, and carries no time, since there is nothing to time it
  * against. The server keeps the figures with the chats, so they survive a reload of the page.
  */
-import type { ChatEvent } from "./telegram/chat-model.js";
+import type { ChatEvent } from "../telegram/stand-in/chat-model.js";
 
 /** What the page shows beside a bot message. */
 export interface Timing {

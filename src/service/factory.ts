@@ -3,9 +3,17 @@
  * global key: each private call gets a client made for the user who asked.
  */
 import type { Logger } from "pino";
-import type { ServiceConfig } from "../config.js";
-import type { NetworkName } from "../storage/types.js";
+import type { NetworkName } from "../domain/networks.js";
 import { type ClientOptions, createExchangeClient, createPayClient, type ExchangeClient, type PayClient } from "./client.js";
+
+/** The base URLs and timeout the factory builds clients with; config.ts parses them from the environment. */
+export interface ServiceConfig {
+  PAY_BASE_URL: string;
+  EXCHANGE_BASE_URL: string;
+  PAY_TESTNET_BASE_URL: string;
+  EXCHANGE_TESTNET_BASE_URL: string;
+  SERVICE_TIMEOUT_MS: number;
+}
 
 export interface ServiceClients {
   pay: PayClient;

@@ -5,6 +5,7 @@
  * gaining a field does not break us, while a missing or malformed field is a typed error.
  */
 import { z } from "zod";
+import { NETWORK_CODES } from "../domain/networks.js";
 
 // ------------------------------------------------------------------ primitives
 
@@ -18,7 +19,7 @@ export const SymbolCode = z.string().regex(/^[A-Z0-9]+-[A-Z0-9]+$/);
 export const AssetCode = z.string().min(1).max(32);
 /** The currency rates are quoted in: a fiat code (`USD`) or an asset (`USDT`, S3). */
 export const RateBase = z.string().regex(/^[A-Z0-9]{2,10}$/);
-export const Network = z.enum(["TON", "BSC", "ETH", "BTC", "TRX", "SOL"]);
+export const Network = z.enum(NETWORK_CODES);
 export const Side = z.enum(["buy", "sell"]);
 /** A client id: 1–64 of `[A-Za-z0-9_-]` (S5); optional on the real service, but we always send one. */
 export const ClientId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);

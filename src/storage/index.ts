@@ -1,6 +1,9 @@
 /**
  * The storage layer: opens the database, migrates it, and returns the repositories of types.ts. The
- * Kysely instance is exposed too, so other features can add their own tables and repositories.
+ * Kysely instance is exposed too: each engine keeps the repository of its own tables beside its code
+ * (mass/store.ts, notifications/store.ts, outbox/store.ts), while the schema and the migrations of
+ * every table stay here, in one ordered list. The notice settings stay here as well: they hold
+ * webhook secrets sealed with the key cipher, which this layer owns and rotates.
  */
 import type { Kysely } from "kysely";
 import { type DialectName, type OpenDatabaseOptions, openDatabase } from "./database.js";

@@ -5,7 +5,7 @@
  * No message here carries key material.
  */
 import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from "node:crypto";
-import type { NetworkName } from "./types.js";
+import type { NetworkName } from "../domain/networks.js";
 
 const ALGORITHM = "aes-256-gcm";
 const KEY_BYTES = 32;

@@ -43,7 +43,7 @@ export interface KvTable {
   updated_at: number;
 }
 
-/** A mass-transfer job (migration 002). `status`: see MassJobStatus in features/mass/store.ts. */
+/** A mass-transfer job (migration 002). `status`: see MassJobStatus in src/mass/store.ts. */
 export interface MassJobsTable {
   id: string;
   admin_id: number;

@@ -2,7 +2,7 @@
  * What the bot needs from storage. Implemented once with Kysely over SQLite (embedded default) and
  * PostgreSQL (several bot instances); every method behaves the same on both.
  */
-export type NetworkName = "production" | "testnet";
+import type { NetworkName } from "../domain/networks.js";
 
 export interface UserRecord {
   telegramId: number;

@@ -3,11 +3,12 @@
  * decrypted on demand; it never appears in a row, an error or a log line in clear.
  */
 import type { Kysely, Selectable } from "kysely";
+import type { NetworkName } from "../domain/networks.js";
 import { precompile } from "./compiled.js";
 import type { KeyCipher } from "./key-crypto.js";
 import type { Database, UsersTable } from "./schema.js";
 import { noSealedValue, SERVICE_KEY, seal, unseal } from "./sealed-columns.js";
-import type { NetworkName, UserRecord, UsersRepo } from "./types.js";
+import type { UserRecord, UsersRepo } from "./types.js";
 
 export const DEFAULT_NETWORK: NetworkName = "production";
 

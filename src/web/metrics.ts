@@ -31,7 +31,7 @@ export interface MetricsOptions {
 
 /** Journal states that are not final (types.ts). */
 const UNFINISHED_OPERATIONS: readonly OperationState[] = ["proposed", "pending", "unknown"];
-/** Mass-transfer jobs with rows still to send, and the row states not final (features/mass/store.ts). */
+/** Mass-transfer jobs with rows still to send, and the row states not final (src/mass/store.ts). */
 const OPEN_JOB_STATUSES = ["running", "paused", "cancelling"] as const;
 const UNFINISHED_ROWS = ["queued", "sending", "unknown"] as const;
 

@@ -3,8 +3,8 @@
  * Runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { NetworkName } from "../../src/domain/networks.js";
 import type { Invoice } from "../../src/service/schemas.js";
-import type { NetworkName } from "../../src/storage/types.js";
 import { Harness } from "../helpers/bot-harness.js";
 
 const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);

@@ -7,8 +7,8 @@
  * one in flight at the crash is sent twice).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { massTuning } from "../../src/bot/features/mass/tuning.js";
 import { money } from "../../src/domain/money.js";
+import { massTuning } from "../../src/mass/tuning.js";
 import { outboxTuning } from "../../src/outbox/worker.js";
 import { Harness } from "../helpers/bot-harness.js";
 import {

@@ -4,9 +4,9 @@
  * the job, its rows and the simulator hold.
  */
 
-import { massTuning } from "../../src/bot/features/mass/tuning.js";
-import { outboxTuning } from "../../src/outbox/worker.js";
 import { createBot } from "../../src/bot/index.js";
+import { massTuning } from "../../src/mass/tuning.js";
+import { outboxTuning } from "../../src/outbox/worker.js";
 import type { Harness, TestUser } from "../helpers/bot-harness.js";
 import { BOT_INFO } from "../helpers/bot-harness.js";
 

@@ -5,7 +5,7 @@
  * every row paid once.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { massTuning } from "../../src/bot/features/mass/tuning.js";
+import { massTuning } from "../../src/mass/tuning.js";
 import { Harness } from "../helpers/bot-harness.js";
 import {
   ADMIN,

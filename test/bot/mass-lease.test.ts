@@ -9,9 +9,9 @@
  * (on PostgreSQL, pg-boss starts no run of a job while another one's is active).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMassStore, LeaseLostError } from "../../src/bot/features/mass/store.js";
-import { type Checkpoint, massTuning } from "../../src/bot/features/mass/tuning.js";
 import { money } from "../../src/domain/money.js";
+import { createMassStore, LeaseLostError } from "../../src/mass/store.js";
+import { type Checkpoint, massTuning } from "../../src/mass/tuning.js";
 import { Harness } from "../helpers/bot-harness.js";
 import {
   ADMIN,

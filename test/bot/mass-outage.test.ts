@@ -5,8 +5,8 @@
  * the service refused on their own (an unknown recipient) are the only failed ones.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { massTuning } from "../../src/bot/features/mass/tuning.js";
 import { money } from "../../src/domain/money.js";
+import { massTuning } from "../../src/mass/tuning.js";
 import { Harness } from "../helpers/bot-harness.js";
 import {
   ADMIN,

@@ -4,7 +4,7 @@
  * job's buttons, and everything a non-admin must not see or do.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { massTuning } from "../../src/bot/features/mass/tuning.js";
+import { massTuning } from "../../src/mass/tuning.js";
 import { Harness } from "../helpers/bot-harness.js";
 import {
   ADMIN,

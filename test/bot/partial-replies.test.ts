@@ -10,7 +10,7 @@ import { assetText } from "../../src/bot/features/market/view.js";
 import { historyLine, transferDetails } from "../../src/bot/features/send/format.js";
 import { withdrawalStatusLabel } from "../../src/bot/features/withdraw/history.js";
 import { LOCALES_DIR } from "../../src/bot/i18n.js";
-import type { Translate } from "../../src/bot/shared/errors.js";
+import type { Translate } from "../../src/domain/translate.js";
 import { operations, replyOf } from "../../src/service/operations.js";
 import type { Rate } from "../../src/service/schemas.js";
 import { loadRealFixtures } from "../service/real-fixtures.js";

@@ -3,19 +3,19 @@
  * PostgreSQL in a fresh schema) and the fake Telegram. Tests drive it as users would: messages,
  * commands, button presses, documents; and assert what the service holds and what users were shown.
  */
+import type { Update } from "grammy/types";
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
-import type { Update } from "grammy/types";
 import type { BotDeps } from "../../src/bot/context.js";
 import { type BotApp, type CreateBotOptions, createBot } from "../../src/bot/index.js";
+import type { NetworkName } from "../../src/domain/networks.js";
 import { createLogger } from "../../src/logger.js";
+import { createNotifications, type Notifications, type NotificationsConfig } from "../../src/notifications/index.js";
 import { createServiceFactory } from "../../src/service/factory.js";
 import { startSimulator } from "../../src/simulator/server.js";
 import { createStorage, type SqlStorage } from "../../src/storage/index.js";
-import type { NetworkName } from "../../src/storage/types.js";
-import { createNotifications, type Notifications, type NotificationsConfig } from "../../src/watch/index.js";
-import { pgExec } from "./pg.js";
 import { FakeTelegram, type ShownMessage } from "./fake-telegram.js";
+import { pgExec } from "./pg.js";
 
 export const BOT_INFO = {
   id: 424242,

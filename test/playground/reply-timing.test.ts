@@ -5,7 +5,7 @@
 import type { Message, Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { ReplyTimings, SAME_REPLY_MS, UNANSWERED_MS } from "../../src/playground/reply-timing.js";
-import type { ChatEvent } from "../../src/playground/telegram/chat-model.js";
+import type { ChatEvent } from "../../src/telegram/stand-in/chat-model.js";
 
 const CHAT = 1001;
 const message = (id: number) => ({ message_id: id }) as Message;

@@ -10,6 +10,7 @@ import { Book } from "../../src/simulator/exchange/book.js";
 import { exchangeHandlers } from "../../src/simulator/exchange/index.js";
 import { market } from "../../src/simulator/exchange/market.js";
 import { walk } from "../../src/simulator/exchange/matching.js";
+import type { SimOrder } from "../../src/simulator/exchange/model.js";
 import { requirePair } from "../../src/simulator/exchange/symbols.js";
 import type { SimAccount } from "../../src/simulator/types.js";
 import { addAccount, createWorld, type SimWorld } from "../../src/simulator/world.js";
@@ -43,7 +44,7 @@ describe("book and walk", () => {
   const spec = requirePair("TONCOIN-USDT");
 
   it("keeps price-time priority and groups levels without flattering them", () => {
-    const book = new Book();
+    const book = new Book<SimOrder>();
     book.add({ id: "a", side: "sell", price: "5.21", size: "1", seq: 1 });
     book.add({ id: "b", side: "sell", price: "5.2", size: "2", seq: 2 });
     book.add({ id: "c", side: "sell", price: "5.21", size: "3", seq: 3 });
@@ -66,7 +67,7 @@ describe("book and walk", () => {
   });
 
   it("walks by size, by funds and up to a limit price", () => {
-    const book = new Book();
+    const book = new Book<SimOrder>();
     book.add({ id: "a", side: "sell", price: "5", size: "10", seq: 1 });
     book.add({ id: "b", side: "sell", price: "6", size: "10", seq: 2 });
     const bySize = walk(book, spec, { side: "buy", limit: null, size: "15", funds: null });

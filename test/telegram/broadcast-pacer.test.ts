@@ -4,8 +4,8 @@
  */
 import { Api } from "grammy";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { ApiRefusal, type BotApiServer, startBotApiServer } from "../../src/playground/telegram/bot-api-server.js";
 import { BroadcastPacer, broadcastApi } from "../../src/telegram/broadcast-pacer.js";
+import { ApiRefusal, type BotApiServer, startBotApiServer } from "../../src/telegram/stand-in/bot-api-server.js";
 
 let server: BotApiServer;
 beforeEach(async () => {

@@ -9,7 +9,9 @@
  */
 import { Composer, type Context, GrammyError, InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
+import { clientsFor, NoKeyError, type UserClients } from "../../accounts/clients.js";
 import { newClientId } from "../../domain/ids.js";
+import type { Translate } from "../../domain/translate.js";
 import {
   InvalidReplyError,
   InvalidRequestError,
@@ -25,8 +27,7 @@ import { operations } from "../../service/operations.js";
 import type { Reconciled } from "../../service/reconcile.js";
 import type { OperationRecord } from "../../storage/types.js";
 import type { BotContext, BotDeps } from "../context.js";
-import { clientsFor, type UserClients } from "./account.js";
-import { describeError, NoKeyError, type Translate, type UserMessage } from "./errors.js";
+import { describeError, type UserMessage } from "./errors.js";
 
 export type Json = Record<string, unknown>;
 

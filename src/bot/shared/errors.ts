@@ -2,6 +2,8 @@
  * Turns any failure into a localized message key and variables. Raw service text and stack traces
  * never reach a user: unknown failures map to `error-generic`.
  */
+import { NoKeyError } from "../../accounts/clients.js";
+import type { Translate } from "../../domain/translate.js";
 import {
   InvalidReplyError,
   InvalidRequestError,
@@ -13,16 +15,6 @@ import {
   UnauthorizedError,
 } from "../../service/errors.js";
 import { operations } from "../../service/operations.js";
-
-/** The user has not linked a key yet (or removed it). */
-export class NoKeyError extends Error {
-  constructor() {
-    super("no key linked");
-    this.name = "NoKeyError";
-  }
-}
-
-export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 export interface UserMessage {
   key: string;

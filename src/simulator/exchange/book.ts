@@ -1,15 +1,14 @@
 /**
  * The order book of one pair: resting bids and asks in price-time priority. Entries of the seeded
  * market maker carry no order; entries of accounts point at their order, which the matching engine
- * updates on every fill.
+ * updates on every fill. The book is generic in that order so that it depends on nothing of the model.
  */
 import { money } from "../../domain/money.js";
-import type { SimOrder } from "./model.js";
 import { ceilToStep, floorToStep } from "./steps.js";
 
 export type Side = "buy" | "sell";
 
-export interface RestingEntry {
+export interface RestingEntry<Order> {
   id: string;
   side: Side;
   price: string;
@@ -18,32 +17,32 @@ export interface RestingEntry {
   /** Arrival order: earlier entries at the same price fill first. */
   seq: number;
   /** The account order behind the entry; absent for the market maker's liquidity. */
-  order?: SimOrder;
+  order?: Order;
 }
 
-export class Book {
+export class Book<Order> {
   /** Highest price first. */
-  readonly bids: RestingEntry[] = [];
+  readonly bids: RestingEntry<Order>[] = [];
   /** Lowest price first. */
-  readonly asks: RestingEntry[] = [];
+  readonly asks: RestingEntry<Order>[] = [];
 
   /** The side a taker of `side` trades against, best first. */
-  against(side: Side): RestingEntry[] {
+  against(side: Side): RestingEntry<Order>[] {
     return side === "buy" ? this.asks : this.bids;
   }
 
   /** Inserts behind every entry with the same or a better price. */
-  add(entry: RestingEntry): void {
+  add(entry: RestingEntry<Order>): void {
     const list = entry.side === "buy" ? this.bids : this.asks;
-    const worse = (other: RestingEntry) =>
+    const worse = (other: RestingEntry<Order>) =>
       entry.side === "buy" ? money.lt(other.price, entry.price) : money.gt(other.price, entry.price);
     // Searching from the worst end: seeding appends, so it costs one comparison per entry.
     let i = list.length;
-    while (i > 0 && worse(list[i - 1] as RestingEntry)) i--;
+    while (i > 0 && worse(list[i - 1] as RestingEntry<Order>)) i--;
     list.splice(i, 0, entry);
   }
 
-  remove(entry: RestingEntry): void {
+  remove(entry: RestingEntry<Order>): void {
     const list = entry.side === "buy" ? this.bids : this.asks;
     const i = list.indexOf(entry);
     if (i >= 0) list.splice(i, 1);

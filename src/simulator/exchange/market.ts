@@ -7,7 +7,7 @@ import { money } from "../../domain/money.js";
 import type { World } from "../types.js";
 import { Book, type Side } from "./book.js";
 import { curvePrice, type History } from "./curve.js";
-import { exchangeState, type MarketState, type SimTrade } from "./model.js";
+import { exchangeState, type MarketState, type SimOrder, type SimTrade } from "./model.js";
 import { generator, hash32 } from "./random.js";
 import { floorToStep } from "./steps.js";
 import { type PairSpec, referencePrice, requirePair, usdPrice } from "./symbols.js";
@@ -27,7 +27,7 @@ export function market(world: World, symbol: string): MarketState {
   if (!m) {
     const spec = requirePair(symbol);
     const anchor = world.now().getTime();
-    m = { anchor, book: new Book(), trades: [], lastPrice: referencePrice(spec), stops: [], counter: 0 };
+    m = { anchor, book: new Book<SimOrder>(), trades: [], lastPrice: referencePrice(spec), stops: [], counter: 0 };
     seedBook(m, spec);
     seedTrades(m, spec);
     state.markets.set(symbol, m);

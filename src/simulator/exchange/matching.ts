@@ -23,7 +23,7 @@ export interface Taking {
 }
 
 export interface Fill {
-  entry: RestingEntry;
+  entry: RestingEntry<SimOrder>;
   size: string;
   price: string;
   /** size × price, in the quote asset. */
@@ -42,7 +42,7 @@ export interface Walk {
 const TRADES_KEPT = 1000;
 
 /** The fills an order would get from the book right now; changes nothing. */
-export function walk(book: Book, spec: PairSpec, t: Taking): Walk {
+export function walk(book: Book<SimOrder>, spec: PairSpec, t: Taking): Walk {
   const fills: Fill[] = [];
   let size = "0";
   let funds = "0";

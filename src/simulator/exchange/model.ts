@@ -54,7 +54,7 @@ export interface SimTrade {
 export interface MarketState {
   /** When the market opened in this world (ms); the seeded history ends here. */
   anchor: number;
-  book: Book;
+  book: Book<SimOrder>;
   /** Oldest first. */
   trades: SimTrade[];
   lastPrice: string;

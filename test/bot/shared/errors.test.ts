@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeError, NoKeyError } from "../../../src/bot/shared/errors.js";
+import { NoKeyError } from "../../../src/accounts/clients.js";
+import { describeError } from "../../../src/bot/shared/errors.js";
 import {
   InvalidReplyError,
   NetworkError,

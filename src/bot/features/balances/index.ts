@@ -5,9 +5,9 @@
  * asset between the funding and trading balances through the shared confirmation.
  */
 import { Composer, InlineKeyboard } from "grammy";
+import { clientsFor } from "../../../accounts/clients.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { clientsFor } from "../../shared/account.js";
 import { showInPlace } from "../../shared/show.js";
 import { MOVE_CONVERSATION, moveAction, moveConversation } from "./move.js";
 import { type BalanceSources, balancesText, currenciesTexts, FIATS, ratesText } from "./view.js";

@@ -5,13 +5,13 @@
  * unknown.
  */
 import { InlineKeyboard } from "grammy";
+import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, money } from "../../../domain/money.js";
+import type { Translate } from "../../../domain/translate.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import type { BalanceKind } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
-import type { Translate } from "../../shared/errors.js";
 import { askAmount, askAsset, askChoice } from "../../shared/inputs.js";
 import { byAssetOrder } from "./view.js";
 

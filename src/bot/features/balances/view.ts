@@ -4,8 +4,8 @@
  * input and a translate function, so the handlers only fetch and send.
  */
 import { formatAmount, formatOptionalAmount, money } from "../../../domain/money.js";
+import type { Translate } from "../../../domain/translate.js";
 import type { AccountBalance, Currency, PayBalance, Rate } from "../../../service/schemas.js";
-import type { Translate } from "../../shared/errors.js";
 
 /** Assets listed first wherever assets are listed; the rest follow alphabetically. */
 export const MAIN_ASSETS = ["USDT", "TONCOIN", "BTC", "ETH", "SOL", "TRX"] as const;

@@ -22,7 +22,7 @@ export const CreatePayload = z.object({
     .string()
     .regex(/^[1-9][0-9]{0,15}$/)
     .optional(),
-  /** Where the service reports the cheque's changes (users with a webhook secret; see src/watch). */
+  /** Where the service reports the cheque's changes (users with a webhook secret; see src/notifications). */
   callback: Callback.optional(),
 });
 export type CreatePayload = z.infer<typeof CreatePayload>;

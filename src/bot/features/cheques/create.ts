@@ -4,9 +4,9 @@
  * returns plain JSON only (never clients or the key).
  */
 import { InlineKeyboard } from "grammy";
+import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, MAX_DECIMALS, money } from "../../../domain/money.js";
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import type { UserMessage } from "../../shared/errors.js";

@@ -3,8 +3,8 @@
  * the same text twice is harmless, so it needs no confirmation step; the service refuses a cheque
  * that is no longer active, which is explained like any refusal.
  */
+import { clientsFor } from "../../../accounts/clients.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { askText } from "../../shared/inputs.js";
 import { DESCRIPTION_MAX } from "./create.js";

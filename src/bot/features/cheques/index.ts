@@ -4,10 +4,10 @@
  * a small per-user store, since service cursors may not fit in callback data.
  */
 import { Composer } from "grammy";
+import { clientsFor } from "../../../accounts/clients.js";
 import type { Cheque } from "../../../service/schemas.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { clientsFor } from "../../shared/account.js";
 import { proposeAction } from "../../shared/confirm.js";
 import { createCursorPages } from "../../shared/cursor-pages.js";
 import { showInPlace } from "../../shared/show.js";

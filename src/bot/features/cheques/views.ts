@@ -5,10 +5,10 @@
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { formatAmount, formatOptionalAmount, money } from "../../../domain/money.js";
+import type { Translate } from "../../../domain/translate.js";
+import { quotedField } from "../../../domain/user-text.js";
 import type { Cheque } from "../../../service/schemas.js";
-import type { Translate } from "../../shared/errors.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
-import { quotedField } from "../../shared/user-text.js";
 
 /** Callback data of the feature; every value stays within Telegram's 64 bytes. */
 export const CB = {

@@ -5,8 +5,8 @@
  */
 import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
+import type { Translate } from "../../../domain/translate.js";
 import type { ExchangeTransfer, ExchangeWithdrawal } from "../../../service/schemas.js";
-import type { Translate } from "../../shared/errors.js";
 import { formatTime } from "../../shared/format.js";
 
 export const HISTORY_PAGE_SIZE = 10;

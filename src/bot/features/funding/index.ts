@@ -4,9 +4,9 @@
  * the withdrawals and the moves between funding and trading, each with its details.
  */
 import { Composer, InlineKeyboard } from "grammy";
+import { clientsFor } from "../../../accounts/clients.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { clientsFor } from "../../shared/account.js";
 import { showInPlace } from "../../shared/show.js";
 import {
   HISTORY_PAGE_SIZE,

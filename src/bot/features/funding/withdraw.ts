@@ -6,16 +6,16 @@
  * that id when the outcome is unknown.
  */
 import { InlineKeyboard } from "grammy";
-import type { NetworkCode } from "../../../domain/addresses.js";
+import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, money } from "../../../domain/money.js";
+import type { NetworkCode } from "../../../domain/networks.js";
+import { quotedField } from "../../../domain/user-text.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import { ExchangeWithdrawal, Network } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount, askAsset, askChoice } from "../../shared/inputs.js";
-import { quotedField } from "../../shared/user-text.js";
 import {
   type AddressWithdrawalPayload,
   amountLines,

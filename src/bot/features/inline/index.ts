@@ -7,15 +7,15 @@
  */
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { InlineQueryResult } from "grammy/types";
+import { clientsFor, publicClientsFor, type UserClients } from "../../../accounts/clients.js";
 import { formatAmount, formatOptionalAmount } from "../../../domain/money.js";
-import { ServiceError } from "../../../service/errors.js";
 import { resolveSymbol } from "../../../domain/symbols.js";
+import type { Translate } from "../../../domain/translate.js";
+import { inlineUserText, quoteBlock } from "../../../domain/user-text.js";
+import { ServiceError } from "../../../service/errors.js";
 import type { Cheque, Invoice } from "../../../service/schemas.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { clientsFor, publicClientsFor, type UserClients } from "../../shared/account.js";
-import type { Translate } from "../../shared/errors.js";
-import { inlineUserText, quoteBlock } from "../../shared/user-text.js";
 import { invoiceAmount, invoiceAsset } from "../invoices/view.js";
 import { priceLink } from "../links/payloads.js";
 import { chartCacheOf, chartCaption, chartOf, DEFAULT_INTERVAL } from "../market/chart.js";

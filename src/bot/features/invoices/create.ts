@@ -4,12 +4,12 @@
  * one moves no money (the payer pays), so there is no confirmation step; the create is still sent
  * exactly once, under a client id chosen before it.
  */
+import { clientsFor } from "../../../accounts/clients.js";
 import { newClientId } from "../../../domain/ids.js";
 import { formatAmount, MAX_DECIMALS } from "../../../domain/money.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import { type Currency, type Invoice, invoiceExpiresIn } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { askAmount, askAsset, askChoice, askText } from "../../shared/inputs.js";
 import { invoiceCard, invoiceKeyboard } from "./view.js";

@@ -3,16 +3,16 @@
  * the shared confirmation step, and (testnet only) paying it to try the whole cycle.
  */
 import { Composer, InlineKeyboard } from "grammy";
+import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount } from "../../../domain/money.js";
+import { inlineUserText, quotedField } from "../../../domain/user-text.js";
 import { isNotFound, outcomeMayBeApplied, ServiceRefusedError } from "../../../service/errors.js";
 import type { Reconciled } from "../../../service/reconcile.js";
 import type { Invoice } from "../../../service/schemas.js";
 import type { BotContext, BotDeps } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { createCursorPages } from "../../shared/cursor-pages.js";
 import { showInPlace } from "../../shared/show.js";
-import { inlineUserText, quotedField } from "../../shared/user-text.js";
 import {
   addressText,
   invoiceAmount,

@@ -1,16 +1,16 @@
 /** How an invoice is shown: its card text and the buttons under it. */
 import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
+import { payerName } from "../../../domain/payer-name.js";
+import type { Translate } from "../../../domain/translate.js";
+import { quotedField } from "../../../domain/user-text.js";
 import {
   type Invoice,
-  type InvoicePayer,
   type InvoicePayment,
   type InvoicePaymentAddress,
   paymentPayer,
 } from "../../../service/schemas.js";
-import type { Translate } from "../../shared/errors.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
-import { quotedField } from "../../shared/user-text.js";
 
 const KNOWN_STATUSES = new Set(["active", "paid", "expired", "deleted"]);
 
@@ -44,13 +44,6 @@ export function invoiceCard(t: Translate, inv: Invoice, heading: string): string
     if (inv.links.webLink) lines.push(t("invoices-field-web", { link: inv.links.webLink }));
   }
   return lines.join("\n");
-}
-
-/** A payer in the user's words: @username, else the Telegram id, else the e-mail. */
-export function payerName(t: Translate, payer: InvoicePayer | undefined): string {
-  if (payer?.telegramUsername) return `@${payer.telegramUsername}`;
-  if (payer?.telegramId) return t("invoices-payer-user", { id: payer.telegramId });
-  return payer?.email ?? t("invoices-payer-unknown");
 }
 
 /** The payments towards an invoice: who paid, how much and in which asset, and their status as it comes. */

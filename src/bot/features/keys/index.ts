@@ -5,13 +5,13 @@
  * remembers which network the next pasted message is for.
  */
 import { Composer, InlineKeyboard } from "grammy";
+import type { NetworkName } from "../../../domain/networks.js";
 import { cleanPastedKey, couldBeKey, isOwnKey, looksLikeApiKey } from "../../../domain/secrets.js";
+import { inlineUserText } from "../../../domain/user-text.js";
 import { UnauthorizedError } from "../../../service/errors.js";
-import type { NetworkName } from "../../../storage/types.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { showInPlace } from "../../shared/show.js";
-import { inlineUserText } from "../../shared/user-text.js";
 
 const PENDING_KEY_TTL_MS = 10 * 60 * 1000;
 

@@ -4,11 +4,10 @@
  * ours, malformed, or names something the user may not see gets a clear answer and the main menu.
  */
 import { Composer } from "grammy";
+import { clientsFor, NoKeyError } from "../../../accounts/clients.js";
 import { isNotFound } from "../../../service/errors.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { clientsFor } from "../../shared/account.js";
-import { NoKeyError } from "../../shared/errors.js";
 import { invoiceCard, invoiceKeyboard } from "../invoices/view.js";
 import { marketScreens } from "../market/screens.js";
 import { NEW_TRANSFER_CONVERSATION } from "../send/new-transfer.js";

@@ -7,11 +7,11 @@ import { InlineKeyboard, InputFile } from "grammy";
 import type { InputMediaPhoto } from "grammy/types";
 import { ChartCache } from "../../../charts/cache.js";
 import { candleFromService, renderCandleChart } from "../../../charts/candles.js";
+import { formatAmount } from "../../../domain/money.js";
+import type { Translate } from "../../../domain/translate.js";
 import type { ServiceClients } from "../../../service/factory.js";
 import type { CandleType } from "../../../service/schemas.js";
 import type { BotContext } from "../../context.js";
-import type { Translate } from "../../shared/errors.js";
-import { formatAmount } from "../../../domain/money.js";
 import { assetsOf } from "./view.js";
 
 /** The interval buttons, in order: label → the service's interval value and its length. */

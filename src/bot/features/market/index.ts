@@ -5,14 +5,14 @@
  * an unknown one gets the closest pairs as buttons.
  */
 import { Composer, InlineKeyboard } from "grammy";
+import { clientsFor, publicClientsFor } from "../../../accounts/clients.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { clientsFor, publicClientsFor } from "../../shared/account.js";
 import { showInPlace } from "../../shared/show.js";
+import { TRADE_CONVERSATION } from "../trade/flow.js";
 import { DEFAULT_INTERVAL, isChartInterval } from "./chart.js";
 import { marketScreens } from "./screens.js";
 import { assetsKeyboard, assetText, feesText, type HealthLine, statusText } from "./view.js";
-import { TRADE_CONVERSATION } from "../trade/flow.js";
 
 const SYMBOL = "([A-Z0-9]{1,20}-[A-Z0-9]{1,20})";
 const PRICE_DATA = new RegExp(`^mkt:price:${SYMBOL}$`);

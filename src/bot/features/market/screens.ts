@@ -4,11 +4,11 @@
  * each edits the pressed button's message in place or sends a new one. Deep links open them too.
  */
 import { InlineKeyboard } from "grammy";
-import type { BotContext, BotDeps } from "../../context.js";
-import { publicClientsFor } from "../../shared/account.js";
-import { showInPlace } from "../../shared/show.js";
+import { publicClientsFor } from "../../../accounts/clients.js";
+import type { NetworkName } from "../../../domain/networks.js";
 import { resolveSymbol, searchSymbols } from "../../../domain/symbols.js";
-import type { NetworkName } from "../../../storage/types.js";
+import type { BotContext, BotDeps } from "../../context.js";
+import { showInPlace } from "../../shared/show.js";
 import { type ChartInterval, chartCacheOf, showChart } from "./chart.js";
 import {
   BOOK_DEPTH,

@@ -5,8 +5,8 @@
  */
 import { InlineKeyboard } from "grammy";
 import { formatAmount, money } from "../../../domain/money.js";
+import type { Translate } from "../../../domain/translate.js";
 import type { Asset, Orderbook, SymbolInfo, Ticker, Trade, TradeFee } from "../../../service/schemas.js";
-import type { Translate } from "../../shared/errors.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
 import { priceLink } from "../links/payloads.js";
 

@@ -4,11 +4,11 @@
  * Its `op.id` is not a client id sent to the service: each row has its own, fixed at planning.
  */
 import { money } from "../../../domain/money.js";
+import type { MassRunner } from "../../../mass/runner.js";
+import type { MassStore } from "../../../mass/store.js";
 import { ServiceRefusedError } from "../../../service/errors.js";
 import type { BotDeps } from "../../context.js";
 import type { ActionDefinition } from "../../shared/confirm.js";
-import type { MassRunner } from "./runner.js";
-import type { MassStore } from "./store.js";
 
 export const MASS_ACTION = "mass_transfer";
 

@@ -6,21 +6,8 @@
  * The list itself never enters conversation state: it lives in the draft job, in storage.
  */
 import { randomBytes } from "node:crypto";
+import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, MAX_DECIMALS, money, normaliseAmountInput } from "../../../domain/money.js";
-import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
-import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
-import {
-  askAsset,
-  askChoice,
-  cancelRow,
-  choiceKeyboard,
-  isCancel,
-  leave,
-  waitAnswer,
-} from "../../shared/inputs.js";
-import { MASS_ACTION } from "./action.js";
-import { downloadDocument, FileTooLargeError } from "./download.js";
 import {
   type AssetRules,
   decodeInput,
@@ -33,7 +20,7 @@ import {
   readRows,
   type ValidRow,
   validateRows,
-} from "./parse.js";
+} from "../../../mass/parse.js";
 import {
   type AssetLine,
   assetLines,
@@ -42,8 +29,21 @@ import {
   findDuplicates,
   planRows,
   totalsByAsset,
-} from "./plan.js";
-import type { MassStore } from "./store.js";
+} from "../../../mass/plan.js";
+import type { MassStore } from "../../../mass/store.js";
+import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
+import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
+import {
+  askAsset,
+  askChoice,
+  cancelRow,
+  choiceKeyboard,
+  isCancel,
+  leave,
+  waitAnswer,
+} from "../../shared/inputs.js";
+import { MASS_ACTION } from "./action.js";
+import { downloadDocument, FileTooLargeError } from "./download.js";
 import { type PlanSummary, shortfallText, summaryText } from "./summary.js";
 import { reportProblems } from "./validation-report.js";
 

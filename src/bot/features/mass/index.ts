@@ -5,13 +5,13 @@
  * not in ADMIN_IDS sees nothing of it: their /mass and presses fall through to the generic replies.
  */
 import { Composer, InlineKeyboard } from "grammy";
+import { JOB_BUTTON } from "../../../mass/progress.js";
+import { MassRunner } from "../../../mass/runner.js";
+import { createMassStore, type MassJobStatus } from "../../../mass/store.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { massTransferAction } from "./action.js";
 import { MASS_CONVERSATION, massConversation } from "./flow.js";
-import { JOB_BUTTON } from "./progress.js";
-import { MassRunner } from "./runner.js";
-import { createMassStore, type MassJobStatus } from "./store.js";
 
 const TRANSITIONS: Record<string, { from: MassJobStatus[]; to: MassJobStatus }> = {
   pause: { from: ["running"], to: "paused" },

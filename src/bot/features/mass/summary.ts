@@ -3,9 +3,9 @@
  * the fee (none: the contract charges none for transfers), the available balance and what remains.
  */
 import { formatAmount, money } from "../../../domain/money.js";
-import type { Translate } from "../../shared/errors.js";
-import { inlineUserText } from "../../shared/user-text.js";
-import type { AssetLine, DupPolicy } from "./plan.js";
+import type { Translate } from "../../../domain/translate.js";
+import { inlineUserText } from "../../../domain/user-text.js";
+import type { AssetLine, DupPolicy } from "../../../mass/plan.js";
 
 /** The planned job as plain JSON (it passes through conversation state). */
 export interface PlanSummary {

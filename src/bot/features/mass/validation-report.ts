@@ -4,10 +4,10 @@
  */
 import { InlineKeyboard, InputFile } from "grammy";
 import { spreadsheetCsv } from "../../../domain/spreadsheet-csv.js";
+import type { Translate } from "../../../domain/translate.js";
+import type { RowError } from "../../../mass/parse.js";
 import type { BotContext } from "../../context.js";
-import type { Translate } from "../../shared/errors.js";
 import { CANCEL_DATA } from "../../shared/inputs.js";
-import type { RowError } from "./parse.js";
 
 /** Problems listed in the message itself; more go to the file. */
 const MAX_LISTED = 20;

@@ -6,13 +6,13 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { formatAmount, parseAmount } from "../../../domain/money.js";
+import type { Translate } from "../../../domain/translate.js";
+import { createAlertStore, MAX_ALERTS_PER_USER, type PriceAlert } from "../../../notifications/alerts.js";
+import { createWatchStore } from "../../../notifications/store.js";
 import { ServiceRefusedError } from "../../../service/errors.js";
 import { NOTICE_TOPICS, type NoticeTopic } from "../../../storage/notify-settings.js";
-import { createAlertStore, MAX_ALERTS_PER_USER, type PriceAlert } from "../../../watch/alerts.js";
-import { createWatchStore } from "../../../watch/store.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import type { Translate } from "../../shared/errors.js";
 import { mainMenu } from "../start/menu.js";
 
 const SECRET_TTL_MS = 10 * 60 * 1000;

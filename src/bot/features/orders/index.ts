@@ -7,9 +7,9 @@
  * is kept in the session for the next /orders.
  */
 import { Composer, InlineKeyboard } from "grammy";
+import { clientsFor } from "../../../accounts/clients.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { clientsFor } from "../../shared/account.js";
 import { showInPlace } from "../../shared/show.js";
 import { cancelOrderKeyboard } from "../trade/index.js";
 import {

@@ -5,9 +5,9 @@
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import { formatAmount, money } from "../../../domain/money.js";
+import type { Translate } from "../../../domain/translate.js";
+import { quotedField } from "../../../domain/user-text.js";
 import type { Order } from "../../../service/schemas.js";
-import type { Translate } from "../../shared/errors.js";
-import { quotedField } from "../../shared/user-text.js";
 import { encodeFilter, fitsButton, type OrderFilter, PERIODS, SIDES } from "./filter.js";
 
 /** Orders per page of history. */

@@ -1,9 +1,9 @@
 /** How transfers are shown: summary lines, details, history lines. All amounts via formatAmount. */
 import { formatAmount, formatOptionalAmount, money } from "../../../domain/money.js";
+import type { Translate } from "../../../domain/translate.js";
+import { inlineUserText, quotedField } from "../../../domain/user-text.js";
 import type { Transfer } from "../../../service/schemas.js";
-import type { Translate } from "../../shared/errors.js";
 import { formatTime } from "../../shared/format.js";
-import { inlineUserText, quotedField } from "../../shared/user-text.js";
 
 /** The confirmed action's parameters, stored with the operation row (plain JSON, no secrets). */
 export type TransferPayload = {

@@ -3,13 +3,13 @@
  * forward, so the cursors of the pages already seen are kept per user to go back.
  */
 import { InlineKeyboard } from "grammy";
+import { clientsFor } from "../../../accounts/clients.js";
+import type { Translate } from "../../../domain/translate.js";
 import type { PayClient } from "../../../service/client.js";
 import { isNotFound } from "../../../service/errors.js";
 import type { Transfer } from "../../../service/schemas.js";
 import type { BotContext, BotDeps } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
 import { createCursorPages } from "../../shared/cursor-pages.js";
-import type { Translate } from "../../shared/errors.js";
 import { showInPlace } from "../../shared/show.js";
 import { OUR_CLIENT_ID } from "./action.js";
 import { historyLine, transferDetails } from "./format.js";

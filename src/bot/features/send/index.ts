@@ -4,10 +4,10 @@
  * pages) and Find by id (/transfer <id>).
  */
 import { Composer, InlineKeyboard } from "grammy";
+import { clientsFor } from "../../../accounts/clients.js";
+import type { Translate } from "../../../domain/translate.js";
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { clientsFor } from "../../shared/account.js";
-import type { Translate } from "../../shared/errors.js";
 import { shareUrl } from "../../shared/format.js";
 import { askText } from "../../shared/inputs.js";
 import { sendLink } from "../links/payloads.js";

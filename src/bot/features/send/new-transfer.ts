@@ -4,9 +4,9 @@
  * JSON; the transfer itself is sent only when Confirm is pressed (see action.ts).
  */
 import type { ReplyKeyboardMarkup } from "grammy/types";
+import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, MAX_DECIMALS, money } from "../../../domain/money.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount, askChoice, askText, isCancel, leave } from "../../shared/inputs.js";
 import { TRANSFER_KIND } from "./action.js";

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import type { Translate } from "../../shared/errors.js";
+import type { Translate } from "../../../domain/translate.js";
 
 /** The main menu: one button per feature; each feature answers its own `menu:<name>` press. */
 export function mainMenu(t: Translate): InlineKeyboard {

@@ -5,11 +5,11 @@
  */
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
+import type { Translate } from "../../../domain/translate.js";
 import { outcomeMayBeApplied, ServiceRefusedError } from "../../../service/errors.js";
 import { createOnce, type Reconciled, reconcile } from "../../../service/reconcile.js";
 import { Decimal, Order, Side, SymbolCode } from "../../../service/schemas.js";
 import type { ActionDefinition, Json } from "../../shared/confirm.js";
-import type { Translate } from "../../shared/errors.js";
 import { cancelledKeyboard, cancelledText, isCancellable, placedKeyboard, placedText } from "./view.js";
 
 export const ORDER_KIND = "order";

@@ -5,10 +5,10 @@
  * → the shared confirmation. Service reads and the proposal run inside `conversation.external` and
  * return plain JSON; the order itself is placed only when Confirm is pressed (see actions.ts).
  */
+import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, money } from "../../../domain/money.js";
 import type { SymbolInfo } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askChoice, askSymbol, cancelRow, waitAnswer } from "../../shared/inputs.js";

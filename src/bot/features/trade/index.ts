@@ -4,9 +4,9 @@
  * order's details (`trd:cancel:<orderId>`) proposes its cancellation through the same confirmation.
  */
 import { Composer } from "grammy";
+import { clientsFor } from "../../../accounts/clients.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { clientsFor } from "../../shared/account.js";
 import { proposeAction } from "../../shared/confirm.js";
 import { CANCEL_KIND, type CancelPayload, cancelOrderAction, placeOrderAction } from "./actions.js";
 import { TRADE_CONVERSATION, tradeConversation } from "./flow.js";

@@ -6,8 +6,8 @@
 import { InlineKeyboard } from "grammy";
 import type { z } from "zod";
 import { formatAmount, money } from "../../../domain/money.js";
+import type { Translate } from "../../../domain/translate.js";
 import type { Order, OrderEstimate } from "../../../service/schemas.js";
-import type { Translate } from "../../shared/errors.js";
 import { committed } from "./rules.js";
 
 export type Estimate = z.infer<typeof OrderEstimate>;

@@ -5,12 +5,12 @@
  */
 import { InlineKeyboard } from "grammy";
 import { formatAmount, formatOptionalAmount } from "../../../domain/money.js";
+import type { Translate } from "../../../domain/translate.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import { PayWithdrawal } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
-import type { Translate } from "../../shared/errors.js";
 import { askAmount } from "../../shared/inputs.js";
 import { withdrawalStatusLabel } from "./history.js";
 import {

@@ -1,13 +1,13 @@
 /** My withdrawals: the list, paged by the service's cursor, and the details of one. */
 import { Composer, InlineKeyboard } from "grammy";
+import { clientsFor } from "../../../accounts/clients.js";
 import { formatOptionalAmount } from "../../../domain/money.js";
+import type { Translate } from "../../../domain/translate.js";
 import type { PayWithdrawal } from "../../../service/schemas.js";
 import type { BotContext, BotDeps } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
 import { createCursorPages } from "../../shared/cursor-pages.js";
-import type { Translate } from "../../shared/errors.js";
-import { showInPlace } from "../../shared/show.js";
 import { formatTime } from "../../shared/format.js";
+import { showInPlace } from "../../shared/show.js";
 
 const PAGE_SIZE = 5;
 const SHOW = /^wdr:show:([A-Za-z0-9_-]{1,50})$/;

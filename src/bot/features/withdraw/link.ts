@@ -4,14 +4,14 @@
  * confirmation here; the call takes no client id, so a lost reply is reported, not retried.
  */
 import { InlineKeyboard } from "grammy";
+import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, formatOptionalAmount } from "../../../domain/money.js";
 import { outcomeMayBeApplied } from "../../../service/errors.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
+import { shareUrl } from "../../shared/format.js";
 import { askAmount } from "../../shared/inputs.js";
 import { askRoute, minimumOf, routeLines } from "./steps.js";
-import { shareUrl } from "../../shared/format.js";
 
 export const WITHDRAWAL_LINK = "withdraw-link";
 

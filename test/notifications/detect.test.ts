@@ -1,9 +1,9 @@
 /** The detector's rules, quiet hours and the webhook signature, without I/O. */
 import { describe, expect, it } from "vitest";
+import { initialState, nextState, noticesFor, stateOf } from "../../src/notifications/detect.js";
+import { quietUntil } from "../../src/notifications/notices.js";
 import type { Invoice, InvoicePayment, Order } from "../../src/service/schemas.js";
 import { signatureHeaders, signWebhook, verifyWebhook } from "../../src/service/webhook-signature.js";
-import { initialState, nextState, noticesFor, stateOf } from "../../src/watch/detect.js";
-import { quietUntil } from "../../src/watch/notices.js";
 
 const order = (o: Partial<Order>): Order =>
   ({

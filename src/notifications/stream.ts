@@ -9,8 +9,9 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import WebSocket from "ws";
+import type { NetworkName } from "../domain/networks.js";
 import type { Database } from "../storage/schema.js";
-import type { NetworkName, UsersRepo } from "../storage/types.js";
+import type { UsersRepo } from "../storage/types.js";
 
 export interface StreamDeps {
   db: Kysely<Database>;

@@ -4,7 +4,6 @@
  * run on a Scheduler (the job engine in the bot, timers in the benchmark).
  */
 import type { Logger } from "pino";
-import type { WatchHooks } from "../bot/context.js";
 import type { Config } from "../config.js";
 import type { ServiceFactory } from "../service/factory.js";
 import type { SqlStorage } from "../storage/index.js";
@@ -31,6 +30,16 @@ export type NotificationsConfig = Pick<
   | "CALLBACK_MAX_AGE_SECONDS"
 > &
   Partial<Pick<Config, "EXCHANGE_WS_URL" | "EXCHANGE_TESTNET_WS_URL">>;
+
+/** What the bot's features tell the notification watcher. */
+export interface WatchHooks {
+  /** An action of `actionKind` (the confirmation's kind) was carried out for the user: look soon. */
+  actionDone(telegramId: number, actionKind: string): Promise<void>;
+  /** An invoice was just created for the user: look soon. */
+  invoiceCreated(telegramId: number): Promise<void>;
+  /** `{ callback }` for the user's new objects when they stored a webhook secret and the bot has a public URL; else `{}`. */
+  callbackFor(telegramId: number): Promise<{ callback?: { callbackUrl: string } }>;
+}
 
 export interface NotificationsDeps {
   storage: Pick<SqlStorage, "db" | "users" | "notifySettings">;

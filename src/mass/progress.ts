@@ -3,10 +3,10 @@
  * Pause / Resume / Cancel buttons. Edited at most once per `progressIntervalMs`; a failed edit never
  * stops the job (the message is only a view of what storage holds).
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { type Api, GrammyError, InlineKeyboard } from "grammy";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
-import type { Translate } from "../../shared/errors.js";
+import type { Translate } from "../domain/translate.js";
 import type { MassJob, MassJobStatus, MassStore, RowState } from "./store.js";
 import { massTuning } from "./tuning.js";
 

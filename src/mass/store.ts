@@ -16,9 +16,9 @@
  * the change that makes them owed.
  */
 import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
-import type { Database, MassJobsTable, MassRowsTable } from "../../../storage/schema.js";
-import { type OutgoingMessage, writeOutbox } from "../../../outbox/store.js";
-import type { NetworkName } from "../../../storage/types.js";
+import type { NetworkName } from "../domain/networks.js";
+import { type OutgoingMessage, writeOutbox } from "../outbox/store.js";
+import type { Database, MassJobsTable, MassRowsTable } from "../storage/schema.js";
 import { clientTransferId, type DupPolicy, type PlannedRow, totalsByAsset } from "./plan.js";
 
 export type MassJobStatus =

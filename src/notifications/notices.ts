@@ -6,11 +6,11 @@
  * whatever crashes; the outbox's one paced sender delivers it. A chat that refuses (403) is recorded
  * by the outbox as blocked, and `syncBlocked` turns that user's notices off.
  */
-import type { Kysely } from "kysely";
 import type { InlineKeyboardMarkup } from "grammy/types";
+import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import { payerName } from "../bot/features/invoices/view.js";
 import { formatAmount, formatOptionalAmount } from "../domain/money.js";
+import { payerName } from "../domain/payer-name.js";
 import type { Outbox } from "../outbox/worker.js";
 import type { NotifySettingsRepo } from "../storage/notify-settings.js";
 import type { Database } from "../storage/schema.js";

@@ -2,7 +2,7 @@
  * From validated rows to the rows that will be paid: duplicate recipients (same target and asset)
  * resolved by the operator's choice, numbered, and totalled per asset against the balance.
  */
-import { money } from "../../../domain/money.js";
+import { money } from "../domain/money.js";
 import type { ValidRow } from "./parse.js";
 
 /** merge: one transfer of the summed amount; keep: separate transfers; drop: the first row only. */

@@ -3,10 +3,10 @@
  * (comma, semicolon or tab; quoted fields may hold commas) with an optional header line. Every row is
  * checked before anything happens and every problem is reported at once, with its line number.
  */
-import { createHash } from "node:crypto";
 import { type CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { type AmountError, parseAmount } from "../../../domain/money.js";
+import { createHash } from "node:crypto";
+import { type AmountError, parseAmount } from "../domain/money.js";
 
 /** Longest description accepted per row (the contract sets none; the receiver sees it). */
 export const MAX_DESCRIPTION = 200;

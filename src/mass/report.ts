@@ -2,10 +2,10 @@
  * The end of a job: a summary (paid, failed with reasons, not sent, totals) and a CSV of every row
  * with its outcome and transfer id, sent to the operator as a document through the outbox.
  */
-import { formatAmount } from "../../../domain/money.js";
-import { spreadsheetCsv } from "../../../domain/spreadsheet-csv.js";
-import type { OutgoingMessage } from "../../../outbox/store.js";
-import type { Translate } from "../../shared/errors.js";
+import { formatAmount } from "../domain/money.js";
+import { spreadsheetCsv } from "../domain/spreadsheet-csv.js";
+import type { Translate } from "../domain/translate.js";
+import type { OutgoingMessage } from "../outbox/store.js";
 import { totalsByAsset } from "./plan.js";
 import { jobLabel, reasonText } from "./progress.js";
 import type { MassJob, MassRow } from "./store.js";

@@ -9,10 +9,10 @@ import type { Kysely, Selectable } from "kysely";
 import type { Logger } from "pino";
 import { newClientId } from "../domain/ids.js";
 import { money } from "../domain/money.js";
+import type { NetworkName } from "../domain/networks.js";
 import { RateLimitedError } from "../service/errors.js";
 import type { ServiceFactory } from "../service/factory.js";
 import type { Database, PriceAlertsTable } from "../storage/schema.js";
-import type { NetworkName } from "../storage/types.js";
 import type { NoticePayload } from "./detect.js";
 import { queueNotice } from "./store.js";
 

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
+import { type NoticePayload, withPayments } from "../../src/notifications/detect.js";
+import { renderNotice } from "../../src/notifications/notices.js";
 import type { InvoicePayment } from "../../src/service/schemas.js";
 import type { UsersRepo } from "../../src/storage/types.js";
-import { type NoticePayload, withPayments } from "../../src/watch/detect.js";
-import { renderNotice } from "../../src/watch/notices.js";
 
 const i18n = createI18n({ get: async () => undefined } as unknown as UsersRepo);
 const inLocale = (locale: string) => (key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars);

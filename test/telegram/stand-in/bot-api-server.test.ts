@@ -4,8 +4,8 @@
  */
 import { Bot, GrammyError, InputFile } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ChatEvent } from "../../src/playground/telegram/chat-model.js";
-import { type BotApiServer, startBotApiServer } from "../../src/playground/telegram/bot-api-server.js";
+import { type BotApiServer, startBotApiServer } from "../../../src/telegram/stand-in/bot-api-server.js";
+import type { ChatEvent } from "../../../src/telegram/stand-in/chat-model.js";
 
 const TOKEN = "123:TEST";
 let server: BotApiServer;

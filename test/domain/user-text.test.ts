@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inlineUserText, quoteBlock, quotedField } from "../../../src/bot/shared/user-text.js";
+import { inlineUserText, quoteBlock, quotedField } from "../../src/domain/user-text.js";
 
 describe("typed text set apart", () => {
   it("quotes every line of a note, whatever starts the line", () => {

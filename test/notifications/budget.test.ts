@@ -5,8 +5,8 @@
  */
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { Watcher, type WatcherDeps } from "../../src/notifications/watcher.js";
 import { Harness } from "../helpers/bot-harness.js";
-import { Watcher, type WatcherDeps } from "../../src/watch/watcher.js";
 
 let h: Harness | undefined;
 afterEach(async () => h?.close());

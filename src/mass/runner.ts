@@ -20,8 +20,12 @@
  */
 import type { Api } from "grammy";
 import type { Logger } from "pino";
-import { money } from "../../../domain/money.js";
-import type { PayClient } from "../../../service/client.js";
+import { type AccountDeps, clientsFor, NoKeyError } from "../accounts/clients.js";
+import { money } from "../domain/money.js";
+import type { Translate } from "../domain/translate.js";
+import type { JobResult, Jobs } from "../jobs/types.js";
+import type { Outbox } from "../outbox/worker.js";
+import type { PayClient } from "../service/client.js";
 import {
   InvalidRequestError,
   isNotFound,
@@ -31,13 +35,8 @@ import {
   refusalReason,
   ServiceRefusedError,
   UnauthorizedError,
-} from "../../../service/errors.js";
-import { MASS_TRANSFER_MAX_ITEMS, type MassTransferResult } from "../../../service/schemas.js";
-import type { BotDeps } from "../../context.js";
-import { clientsFor } from "../../shared/account.js";
-import { NoKeyError, type Translate } from "../../shared/errors.js";
-import type { JobResult, Jobs } from "../../../jobs/types.js";
-import type { Outbox } from "../../../outbox/worker.js";
+} from "../service/errors.js";
+import { MASS_TRANSFER_MAX_ITEMS, type MassTransferResult } from "../service/schemas.js";
 import { notificationMessages, notifyGroup, notifyOutcomes, notifySummary } from "./notify.js";
 import { jobButtons, jobLabel, ProgressMessage, reasonText } from "./progress.js";
 import { reportMessages } from "./report.js";
@@ -60,8 +59,14 @@ export const MASS_RUN_JOB = "mass.run";
 /** How often a finished job looks whether its notifications are all settled. */
 const NOTIFY_CHECK_MS = 1000;
 
+/** What the runner reads of the bot's dependencies: the user's clients, the logger, the batch size. */
+export interface MassRunnerDeps extends AccountDeps {
+  logger: Logger;
+  config: { MASS_BATCH_SIZE: number };
+}
+
 export interface RunnerDeps {
-  deps: BotDeps;
+  deps: MassRunnerDeps;
   store: MassStore;
   api: Api;
   jobs: Jobs;

@@ -4,10 +4,10 @@
  * with the report (one transaction), and its worker sends them paced under Telegram's limits, counting
  * a recipient who blocked the bot or never started it as unreachable.
  */
-import { formatAmount } from "../../../domain/money.js";
-import type { OutboxState, OutgoingMessage } from "../../../outbox/store.js";
-import type { Translate } from "../../shared/errors.js";
-import { quotedField } from "../../shared/user-text.js";
+import { formatAmount } from "../domain/money.js";
+import type { Translate } from "../domain/translate.js";
+import { quotedField } from "../domain/user-text.js";
+import type { OutboxState, OutgoingMessage } from "../outbox/store.js";
 import { totalsByAsset } from "./plan.js";
 import { jobLabel } from "./progress.js";
 import { type MassJob, type MassRow, NOTIFY } from "./store.js";

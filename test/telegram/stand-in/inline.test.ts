@@ -4,7 +4,7 @@
  * result lands in the chat "via @bot".
  */
 import { afterEach, expect, it } from "vitest";
-import { type BotApiServer, startBotApiServer } from "../../src/playground/telegram/bot-api-server.js";
+import { type BotApiServer, startBotApiServer } from "../../../src/telegram/stand-in/bot-api-server.js";
 
 let api: BotApiServer | undefined;
 afterEach(async () => {

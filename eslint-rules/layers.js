@@ -1,0 +1,86 @@
+// The ESLint rule `layers/direction`: imports point one way. Each file under the source root belongs to
+// the layer whose path matches it most closely (a folder "mass/" or a file "app.ts"); a relative import
+// is resolved to the file it names, and it is reported when that file's layer is not one the importer's
+// layer may use. A file that no layer claims is reported too, so a new folder gets its place in the
+// table. Specifiers are resolved by path alone (no resolver, no file system), so the rule is exact for
+// the relative `.js` specifiers this code base writes, whatever the depth of the importing file.
+import path from "node:path";
+
+/** The layer of `file` (relative to the root, with "/"): the one whose path matches most closely. */
+function layerOf(layers, file) {
+  let best;
+  for (const [name, layer] of Object.entries(layers)) {
+    for (const p of layer.paths) {
+      const hit = p.endsWith("/") ? file.startsWith(p) : file === p;
+      if (hit && (!best || p.length > best.length)) best = { name, length: p.length };
+    }
+  }
+  return best?.name;
+}
+
+/** "x.js" as the source file it names ("x.ts"): the code base imports its TypeScript files by their output names. */
+const sourceName = (file) => file.replace(/\.js$/, ".ts");
+
+export default {
+  meta: {
+    type: "problem",
+    docs: { description: "Imports follow the layering of the source tree (a table of layers and what each may import)." },
+    schema: [
+      {
+        type: "object",
+        properties: {
+          root: { type: "string" },
+          layers: {
+            type: "object",
+            additionalProperties: {
+              type: "object",
+              properties: {
+                paths: { type: "array", items: { type: "string" } },
+                may: { type: "array", items: { type: "string" } },
+              },
+              required: ["paths", "may"],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ["root", "layers"],
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      forbidden: "{{from}} may not import {{to}} ({{target}}); {{from}} may import: {{allowed}}.",
+      unplaced: "{{file}} is in no layer: give its folder a place in the layers table (eslint.config.js).",
+    },
+  },
+  create(context) {
+    const { root, layers } = context.options[0];
+    const rootDir = path.resolve(context.cwd, root);
+    const relative = (absolute) => path.relative(rootDir, absolute).split(path.sep).join("/");
+    const file = relative(context.filename);
+    if (file.startsWith("../") || path.isAbsolute(file)) return {};
+    const from = layerOf(layers, file);
+
+    const check = (source) => {
+      if (!source || typeof source.value !== "string" || !source.value.startsWith(".")) return;
+      const target = relative(sourceName(path.resolve(path.dirname(context.filename), source.value)));
+      if (target.startsWith("../") || !from) return;
+      const to = layerOf(layers, target);
+      if (!to) {
+        context.report({ node: source, messageId: "unplaced", data: { file: `${root}/${target}` } });
+      } else if (to !== from && !layers[from].may.includes(to)) {
+        const allowed = layers[from].may.join(", ") || "nothing outside itself";
+        context.report({ node: source, messageId: "forbidden", data: { from, to, target: `${root}/${target}`, allowed } });
+      }
+    };
+
+    return {
+      Program(node) {
+        if (!from) context.report({ node, messageId: "unplaced", data: { file: `${root}/${file}` } });
+      },
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};

@@ -1,0 +1,52 @@
+/**
+ * Clients for the user who asked, for the bot's features and the engines alike. The key is decrypted
+ * here, used to build the clients and dropped; callers get clients (whose key is a private field),
+ * never the key itself.
+ */
+import type { NetworkName } from "../domain/networks.js";
+import type { ServiceClients, ServiceFactory } from "../service/factory.js";
+import type { UsersRepo } from "../storage/types.js";
+
+/** What building a user's clients reads: their stored key and network, and the service factory. */
+export interface AccountDeps {
+  storage: { users: Pick<UsersRepo, "get" | "loadKey"> };
+  services: ServiceFactory;
+}
+
+/** The user has not linked a key yet (or removed it). */
+export class NoKeyError extends Error {
+  constructor() {
+    super("no key linked");
+    this.name = "NoKeyError";
+  }
+}
+
+export interface UserClients extends ServiceClients {
+  network: NetworkName;
+}
+
+/** Clients bound to the user's linked key; throws NoKeyError when none is linked. */
+export async function clientsFor(deps: AccountDeps, telegramId: number): Promise<UserClients> {
+  const stored = await deps.storage.users.loadKey(telegramId);
+  if (!stored) throw new NoKeyError();
+  return { ...deps.services.forKey(stored.network, stored.apiKey), network: stored.network };
+}
+
+/** Runs `fn` with the user's clients; what `fn` returns must be plain data (no clients, no key). */
+export async function withClients<T>(
+  deps: AccountDeps,
+  telegramId: number,
+  fn: (c: UserClients) => Promise<T>,
+): Promise<T> {
+  return fn(await clientsFor(deps, telegramId));
+}
+
+/**
+ * Clients for public reads (market data) on the network of the user's key, or testnet when no key
+ * is linked: market data needs no key.
+ */
+export async function publicClientsFor(deps: AccountDeps, telegramId: number): Promise<UserClients> {
+  const user = await deps.storage.users.get(telegramId);
+  const network: NetworkName = user?.hasKey ? user.network : "testnet";
+  return { ...deps.services.public(network), network };
+}

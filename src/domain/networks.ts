@@ -1,0 +1,11 @@
+/**
+ * The two kinds of network the bot speaks of: the service deployment a key belongs to
+ * (production or testnet) and the chains that assets are deposited from and withdrawn to.
+ */
+
+/** The service deployment a key belongs to; each has its own Payments and Exchange origins. */
+export type NetworkName = "production" | "testnet";
+
+/** The chains the service moves assets on (the contract's `Network`). */
+export const NETWORK_CODES = ["TON", "BSC", "ETH", "BTC", "TRX", "SOL"] as const;
+export type NetworkCode = (typeof NETWORK_CODES)[number];

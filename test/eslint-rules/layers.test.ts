@@ -1,0 +1,54 @@
+/**
+ * The layering rule as CI runs it: the project's own ESLint configuration, applied to small files
+ * placed in a layer (they exist only in memory), reports imports against the direction and keeps
+ * quiet about the ones that follow it.
+ */
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const eslint = new ESLint({ cwd: repo });
+
+/** The layering messages ESLint gives for `code` as if it were the file at `filePath`. */
+async function layerMessages(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === "layers/direction").map((m) => m.message);
+}
+
+describe("layers/direction", () => {
+  it.each([
+    ["src/domain/probe.ts", 'import { operations } from "../service/operations.js";', "domain may not import service"],
+    ["src/service/probe.ts", 'import type { UsersRepo } from "../storage/types.js";', "service may not import storage"],
+    ["src/storage/probe.ts", 'export { operations } from "../service/operations.js";', "storage may not import service"],
+    ["src/notifications/probe.ts", 'import type { BotDeps } from "../bot/context.js";', "notifications may not import bot"],
+    ["src/mass/deep/probe.ts", 'import { createBot } from "../../bot/index.js";', "mass may not import bot"],
+    ["src/outbox/probe.ts", 'import { startBot } from "../app.js";', "outbox may not import composition"],
+    ["src/bot/features/x/probe.ts", 'import { startWebServer } from "../../../web/server.js";', "bot may not import composition"],
+    ["src/bot/probe.ts", 'const m = await import("../playground/playground.js");', "bot may not import playground"],
+    ["src/bot/probe.ts", 'import { Simulator } from "../simulator/simulator.js";', "bot may not import simulator"],
+    ["src/simulator/exchange/probe.ts", 'import type { SqlStorage } from "../../storage/index.js";', "simulator may not import storage"],
+    ["src/simulator/probe.ts", 'import { createBot } from "../bot/index.js";', "simulator may not import bot"],
+    ["src/app.ts", 'import { BotApiServer } from "./telegram/stand-in/bot-api-server.js";', "composition may not import telegram-stand-in"],
+  ])("%s: %s is reported", async (filePath, code, expected) => {
+    const messages = await layerMessages(filePath, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(expected);
+  });
+
+  it.each([
+    ["src/bot/features/x/probe.ts", 'import { MassRunner } from "../../../mass/runner.js";'],
+    ["src/mass/probe.ts", 'import { clientsFor } from "../accounts/clients.js";'],
+    ["src/notifications/probe.ts", 'import { money } from "../domain/money.js";'],
+    ["src/simulator/exchange/probe.ts", 'import { Book } from "./book.js";\nimport { money } from "../../domain/money.js";'],
+    ["src/playground/probe.ts", 'import { BotApiServer } from "../telegram/stand-in/bot-api-server.js";'],
+    ["src/domain/probe.ts", 'import { Decimal } from "decimal.js";\nimport { money } from "./money.js";'],
+  ])("%s: %s follows the direction", async (filePath, code) => {
+    expect(await layerMessages(filePath, code)).toEqual([]);
+  });
+
+  it("a folder that no layer claims is reported, so that it gets a place", async () => {
+    const messages = await layerMessages("src/somewhere/probe.ts", 'import { money } from "../domain/money.js";');
+    expect(messages).toEqual([expect.stringContaining("src/somewhere/probe.ts is in no layer")]);
+  });
+});
