@@ -74,7 +74,7 @@ describe.skipIf(!chromiumPresent())("links and top-ups in the playground, in hea
     await d.clickLink(/xrocket-sim\.invalid\/invoice\//);
     await expect.poll(() => dialogText(d)).toMatch(/Pay the invoice as/);
     await d.page.getByTestId("open-as-outsider").click();
-    expect(await d.toast(/paid/)).toMatch(/paid the invoice: 15 USDT/);
+    expect(await d.toast(/15 USDT/)).toMatch(/paid the invoice: 15 USDT/);
     await expect.poll(() => d.balance("you", "USDT")).toBe("1\u202f019 USDT");
     await d.page.close();
   });
@@ -99,7 +99,7 @@ describe.skipIf(!chromiumPresent())("links and top-ups in the playground, in hea
     await expect.poll(() => d.balance("friend", "USDT")).toBe("3.8 USDT");
     await d.clickLink(/t\.me\/xrocket\?start=wdl_/);
     await d.page.getByTestId("open-as-friend").click();
-    expect(await d.toast(/could not/)).toMatch(/already used/);
+    expect(await d.toast(/already used/)).toMatch(/already used/);
     await expect.poll(() => d.balance("friend", "USDT")).toBe("3.8 USDT");
     await d.page.close();
   });
@@ -139,7 +139,7 @@ describe.skipIf(!chromiumPresent())("links and top-ups in the playground, in hea
     await dialog.locator("#top-up-asset").selectOption("USDT");
     await dialog.locator("#top-up-amount").fill("100,5");
     await dialog.locator("#top-up-send").click();
-    expect(await d.toast(/Topped up/)).toMatch(/Topped up Sam's Pay wallet: \+100\.5 USDT \(production\)/);
+    expect(await d.toast(/\+100\.5 USDT/)).toMatch(/Topped up Sam's Pay wallet: \+100\.5 USDT \(production\)/);
     await expect.poll(async () => amountOf(await d.balance("friend", "USDT"))).toBe(money.add(before, "100.5"));
 
     await d.page.locator("[data-network=testnet]").click();
@@ -148,7 +148,7 @@ describe.skipIf(!chromiumPresent())("links and top-ups in the playground, in hea
     await dialog.locator("#top-up-asset").selectOption("TONCOIN");
     await dialog.locator("#top-up-amount").fill("7");
     await dialog.locator("#top-up-send").click();
-    expect(await d.toast(/Topped up/)).toMatch(/Exchange funding: \+7 TONCOIN \(testnet\)/);
+    expect(await d.toast(/\+7 TONCOIN/)).toMatch(/Exchange funding: \+7 TONCOIN \(testnet\)/);
     await expect.poll(() => d.page.getByTestId("account-friend").locator("dl[data-kind=funding] dd[data-asset=TONCOIN]").innerText()).toMatch(/7 TONCOIN/);
 
     // A link into xRocket's bot that is no cheque, invoice or withdrawal link opens its start screen,
@@ -168,7 +168,7 @@ describe.skipIf(!chromiumPresent())("links and top-ups in the playground, in hea
     expect(await dialog.locator("#top-up-asset").inputValue()).toBe("BTC");
     await dialog.locator("#top-up-amount").fill("0.01");
     await dialog.locator("#top-up-send").click();
-    expect(await d.toast(/Topped up/)).toMatch(/Topped up Sam's Pay wallet: \+0\.01 BTC \(testnet\)/);
+    expect(await d.toast(/\+0\.01 BTC/)).toMatch(/Topped up Sam's Pay wallet: \+0\.01 BTC \(testnet\)/);
     await d.page.close();
   });
 
