@@ -36,5 +36,5 @@ STOPSIGNAL SIGTERM
 # V8 sizes the young generation and the first old-space limit from the host's memory (128 MB of
 # semi-spaces on a 24 GB host; no full collection before the old space reaches ~150 MB), and lets the old
 # space grow to several times what is live. The watcher's garbage dies young and its live heap is small:
-# these keep it within 300 MB RSS at 100,000 users (README). None of them caps the heap.
+# these keep it within 300 MB RSS at 100,000 users (docs/performance.md). None of them caps the heap.
 CMD ["node", "--max-semi-space-size=16", "--initial-old-space-size=64", "--heap-growing-percent=100", "--no-allocation-site-pretenuring", "dist/main.js"]

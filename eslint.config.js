@@ -1,6 +1,6 @@
 // ESLint (flat config): JavaScript recommended rules plus typescript-eslint's recommended and
-// stylistic sets. Biome was dropped because its per-platform binaries are not all on the registry
-// mirror this project installs from, which breaks `npm ci`.
+// stylistic sets. Not Biome: its per-platform binaries are not all on the registry mirror this
+// project installs from, which breaks `npm ci`.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import layers from "./eslint-rules/layers.js";

@@ -30,7 +30,7 @@ const ROWS = Number(process.env.ROWS ?? 500_000);
 const SCRAPERS = 50;
 const SECRET = "bench-webhook-secret-0123";
 
-/** A port free right now (the wiring before PORT=0 meant "any port" had no other way). */
+/** A port free right now: known before the bot starts, and usable with code that has no PORT=0. */
 async function freePort(): Promise<number> {
   const s = createHttpServer();
   await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));

@@ -105,7 +105,7 @@ export const ConfigSchema = ServiceConfigSchema.extend({
     .string()
     .regex(DECIMAL_PATTERN, "must be a plain decimal such as 1000")
     .default("1000"),
-  // Notifications (issue 14): the watcher, price alerts, the notice sender and signed callbacks.
+  // Notifications: the watcher, price alerts, the notice sender and signed callbacks.
   WATCH_ENABLED: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   WATCH_MIN_INTERVAL_SECONDS: int(10, 1, 3600),
   WATCH_MAX_INTERVAL_SECONDS: int(300, 1, 86_400),
@@ -115,7 +115,7 @@ export const ConfigSchema = ServiceConfigSchema.extend({
    * Service calls the watcher makes per minute in all, at most. When the slots' intervals would need
    * more, the intervals of long-quiet slots are lengthened to fit (fresh ones keep theirs), logged at
    * warn. The defaults carry 100,000 users with 1–3 open objects each (≈ 44,000 calls a minute, within
-   * 80 % of 60,000), as one instance was measured to (README, Notifications).
+   * 80 % of 60,000), as one instance was measured to (docs/performance.md).
    */
   WATCH_CALLS_PER_MINUTE: int(60_000, 60, 1_000_000),
   WATCH_CONCURRENCY: int(32, 1, 256),

@@ -1,7 +1,7 @@
 /**
- * The README's table "Operations and where the bot uses them" cannot go stale: it lists exactly the
- * contract's operations, every command it names is one the bot registers (for everyone or for
- * admins), and the bot's own code (its features and the engines they run) calls every operation.
+ * The table "Operations and where the bot uses them" (docs/service-api.md) cannot go stale: it lists
+ * exactly the contract's operations, every command it names is one the bot registers (for everyone or
+ * for admins), and the bot's own code (its features and the engines they run) calls every operation.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../src/service/operations.js";
 import { Harness } from "./helpers/bot-harness.js";
 
-const README = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+const DOC = readFileSync(new URL("../docs/service-api.md", import.meta.url), "utf8");
 
 /** Rows of the table under the heading: operation → the text of its second cell. */
 function operationsTable(): Map<string, string> {
-  const start = README.indexOf("### Operations and where the bot uses them");
+  const start = DOC.indexOf("## Operations and where the bot uses them");
   expect(start).toBeGreaterThan(0);
   const rows = new Map<string, string>();
-  for (const line of README.slice(start).split("\n").slice(1)) {
+  for (const line of DOC.slice(start).split("\n").slice(1)) {
     if (line.startsWith("#")) break;
     const m = /^\| `([A-Za-z]+)` \| (.+) \|$/.exec(line);
     if (m) rows.set(m[1]!, m[2]!);
@@ -30,7 +30,7 @@ function sourceFiles(dir: string): string[] {
   );
 }
 
-describe("README: operations and where the bot uses them", () => {
+describe("docs/service-api.md: operations and where the bot uses them", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await Harness.create();

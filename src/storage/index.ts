@@ -27,7 +27,7 @@ export type * from "./types.js";
 export interface SqlStorage extends Storage {
   db: Kysely<Database>;
   dialect: DialectName;
-  /** Notice settings and webhook secrets (issue 14). */
+  /** Notice settings and webhook secrets. */
   notifySettings: NotifySettingsRepo;
 }
 

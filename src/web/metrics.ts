@@ -5,7 +5,7 @@
  * outbox's depth). A scrape reads no table: those figures come from one snapshot, read at most once
  * per `refreshMs` by three indexed queries whose cost follows the unfinished work, not the history;
  * a stale snapshot is served at once and read again behind it. Every instance reports the same
- * database-wide figures: aggregate them with max(), not sum() (docs/decisions/020-metrics-snapshot.md).
+ * database-wide figures: aggregate them with max(), not sum() (docs/decisions/003-metrics-snapshot.md).
  */
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";

@@ -14,7 +14,7 @@ import { pgExec } from "../helpers/pg.js";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const HOLDER = fileURLToPath(new URL("./fixtures/hold-job.ts", import.meta.url));
-/** The README's promise. */
+/** The takeover bound of docs/operations.md (8–15 s), with room for a loaded machine. */
 const TAKEOVER_LIMIT_MS = 20_000;
 
 const until = async (check: () => boolean, ms: number, what: string) => {

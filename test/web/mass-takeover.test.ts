@@ -21,7 +21,7 @@ const PAID_ONCE = {
   rowsCompleted: ROWS,
   auditPaid: ROWS,
 };
-/** The README's promise for a takeover. */
+/** The takeover bound of docs/operations.md (8–15 s), with room for a loaded machine. */
 const TAKEOVER_LIMIT_MS = 20_000;
 
 describe.skipIf(!PG_URL)("mass-transfer takeover between two instances (PostgreSQL)", () => {

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 14): per-user notice settings (with an optional webhook secret, encrypted like
+ * Notifications: per-user notice settings (with an optional webhook secret, encrypted like
  * keys), the watcher's last-seen state of each watched object and its polling schedule per user and
  * kind, the notices owed (one row per change, so a change is announced once), price alerts and the
  * callback deliveries already accepted (replays are refused). Timestamps are epoch ms as in 001.

@@ -1,5 +1,5 @@
 /**
- * The sender's display name of a mass transfer (issue 9): what recipients' notifications say the
+ * The sender's display name of a mass transfer: what recipients' notifications say the
  * payment is from, chosen by the admin in /mass. Kept per job, so a job's notifications say what was
  * confirmed even if the admin picks another name later; the admin's last name is read from here.
  */

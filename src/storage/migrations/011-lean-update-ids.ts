@@ -1,5 +1,5 @@
 /**
- * Taken update ids (issue 9): recording one is a commit on every update, so it should touch as few
+ * Taken update ids: recording one is a commit on every update, so it should touch as few
  * pages as possible. On SQLite the table becomes a rowid table keyed by the update id itself (one
  * B-tree instead of a table plus its primary-key index). On both databases the index on `taken_at`
  * goes: pruning walks the ids from both ends instead (pruneTakenUpdates).

@@ -3,7 +3,7 @@
  * `down`) and add one line to `migrations` below; Kysely applies them in key order, each once.
  */
 import { type Kysely, PostgresAdapter, sql } from "kysely";
-// Kysely 0.29 moved the migration API to its own entry point.
+// Kysely's migration API is its own entry point.
 import {
   type MigrateOptions,
   type Migration,
