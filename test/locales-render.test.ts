@@ -137,26 +137,41 @@ interface Entry {
   pattern: NonNullable<Pattern>;
 }
 
-function loadLocale(locale: string): { bundle: FluentBundle; entries: Entry[]; duplicates: string[] } {
+interface Loaded {
+  bundle: FluentBundle;
+  entries: Entry[];
+  duplicates: string[];
+}
+
+/** One locale's messages from Fluent sources, as the bot loads them (one bundle, no isolation marks). */
+function loadSources(locale: string, sources: { name: string; text: string }[]): Loaded {
   const bundle = new FluentBundle(locale, { useIsolating: false });
   const entries: Entry[] = [];
   const seen = new Set<string>();
   const duplicates: string[] = [];
-  const dir = join(LOCALES_DIR, locale);
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".ftl")).sort()) {
-    const resource = new FluentResource(readFileSync(join(dir, file), "utf8"));
+  for (const { name, text } of sources) {
+    const resource = new FluentResource(text);
     const errors = bundle.addResource(resource, { allowOverrides: true });
-    expect(errors, `${locale}/${file}`).toEqual([]);
+    expect(errors, `${locale}/${name}`).toEqual([]);
     for (const message of resource.body) {
       if (message.id.startsWith("-")) continue;
       if (seen.has(message.id)) duplicates.push(message.id);
       seen.add(message.id);
       if (message.value !== null) entries.push({ locale, id: message.id, part: "value", pattern: message.value });
-      for (const [name, pattern] of Object.entries(message.attributes))
-        entries.push({ locale, id: message.id, part: name, pattern });
+      for (const [part, pattern] of Object.entries(message.attributes))
+        entries.push({ locale, id: message.id, part, pattern });
     }
   }
   return { bundle, entries, duplicates };
+}
+
+function loadLocale(locale: string): Loaded {
+  const dir = join(LOCALES_DIR, locale);
+  const files = readdirSync(dir).filter((f) => f.endsWith(".ftl")).sort();
+  return loadSources(
+    locale,
+    files.map((name) => ({ name, text: readFileSync(join(dir, name), "utf8") })),
+  );
 }
 
 /** A variable of a message: the keys of the selects it drives (plural categories make it a count). */
@@ -346,6 +361,74 @@ function slotProblems(entry: Entry, vars: Map<string, Variable>): string[] {
   return problems;
 }
 
+/**
+ * What a message shows at each variation of its values: Fluent errors, the other language's words, and
+ * in Russian decimal points in examples and moves called transfers.
+ */
+function renderProblems(bundle: FluentBundle, entry: Entry, vars: Variable[]): string[] {
+  const problems: string[] = [];
+  for (const args of variations(entry.id, vars)) {
+    const { text, errors } = render(bundle, entry, args);
+    problems.push(...errors);
+    const foreign = foreignWords(entry, text, args);
+    if (foreign.length > 0) problems.push(`${foreign.join(", ")} in “${text}”`);
+    if (entry.locale === "ru" && !DOT_DECIMAL_KEPT_IN.has(entry.id) && /\d\.\d/.test(ownWords(text, args)))
+      problems.push(`a decimal point in an example (write "2,5") in “${text}”`);
+    if (entry.locale === "ru" && ABOUT_MOVES(entry.id, text) && /перев/i.test(text))
+      problems.push(`a move between balances called a transfer ("перевод") in “${text}”`);
+  }
+  return [...new Set(problems)];
+}
+
+/** Every problem of one kind in a locale, each with the message's label. */
+function problemsIn(
+  { bundle, entries }: Loaded,
+  check: (bundle: FluentBundle, entry: Entry, vars: Map<string, Variable>) => string[],
+): string[] {
+  return entries.flatMap((entry) =>
+    check(bundle, entry, variablesOf(bundle, entry.pattern)).map((p) => `${label(entry)}: ${p}`),
+  );
+}
+const RENDER = (bundle: FluentBundle, entry: Entry, vars: Map<string, Variable>) =>
+  renderProblems(bundle, entry, [...vars.values()]);
+const PLURALS = (bundle: FluentBundle, entry: Entry, vars: Map<string, Variable>) =>
+  [...new Set(pluralProblems(bundle, entry, [...vars.values()]))];
+const SLOTS = (_bundle: FluentBundle, entry: Entry, vars: Map<string, Variable>) => slotProblems(entry, vars);
+
+describe("the checks", () => {
+  /** The problems each check finds in one message of the given locale. */
+  const check = (locale: string, source: string) => {
+    const loaded = loadSources(locale, [{ name: "sample.ftl", text: source }]);
+    return [RENDER, PLURALS, SLOTS].map((c) => problemsIn(loaded, c).length);
+  };
+
+  it.each([
+    ["en", "market-symbols-page = Page { $page }/{ $pages } · { $total } pairs", [0, 1, 0]],
+    ["en", "mass-summary-recipients = Recipients: { $recipients } ({ $rows } transfers)", [0, 1, 0]],
+    ["en", "mass-summary-asset = { $asset }: { $total } in { $rows } transfers", [0, 1, 0]],
+    ["en", "balances-currencies-head = { $asset } ({ $precision } decimal places)", [0, 1, 0]],
+    ["en", "withdraw-bad-address = That is not a { $network } address.", [0, 0, 1]],
+    ["en", "x = Готово.", [1, 0, 0]],
+    ["en", "x = See { no-such-message }.", [1, 0, 0]],
+    ["en", "x = { $count ->\n  [one] { $count } pair\n *[other] { $count } pairs\n}", [0, 0, 0]],
+    ["ru", "send-done = ✅ Отправлено { $amount } получателю { $recipient }.", [0, 0, 1]],
+    ["ru", "invoices-payment-line = • { $amount } от { $payer }", [0, 0, 1]],
+    ["ru", "mass-notify-received = Вы получили { $amounts } от { $sender }.", [0, 0, 1]],
+    ["ru", "balances-line = { $asset }: Pay { $pay } · Funding { $funding } · Trading { $trading }", [1, 0, 0]],
+    ["ru", "balances-move-button = ↔️ Перевод между балансами", [1, 0, 0]],
+    ["ru", "amount-not_a_number = Отправьте число, например 10 или 2.5.", [1, 0, 0]],
+    ["ru", "cmd-alert = Ценовой сигнал: /alert BTC-USDT above 100000", [1, 0, 0]],
+    ["ru", "send-find = Найти по id", [1, 0, 0]],
+    ["ru", "alerts-too-many = У вас уже { $max } сигналов.", [0, 1, 0]],
+    ["ru", "mass-too-many-rows = В списке { $rows } { $rows ->\n  [one] строка\n *[other] строк\n}.", [0, 1, 0]],
+    ["ru", "mass-errors-title = { $count ->\n  [one] 1 ошибка\n  [few] { $count } ошибки\n *[other] { $count } ошибок\n}", [0, 1, 0]],
+    ["ru", "common-text-too-long = От 1 до { $max } { $max ->\n  [one] символа\n *[other] символов\n}.", [0, 0, 0]],
+    ["ru", "mass-summary-notify-as = Выплата от «{ $sender }».", [0, 0, 0]],
+  ])("%s: %s → render, plural, slot problems %j", (locale, source, expected) => {
+    expect(check(locale, source)).toEqual(expected);
+  });
+});
+
 describe("every message of every locale, rendered", () => {
   const loaded = new Map(SUPPORTED_LOCALES.map((locale) => [locale, loadLocale(locale)]));
 
@@ -364,40 +447,15 @@ describe("every message of every locale, rendered", () => {
   });
 
   it.each(SUPPORTED_LOCALES)("%s renders every message without Fluent errors and in its own language", (locale) => {
-    const { bundle, entries } = loaded.get(locale)!;
-    const problems: string[] = [];
-    for (const entry of entries) {
-      const vars = [...variablesOf(bundle, entry.pattern).values()];
-      for (const args of variations(entry.id, vars)) {
-        const { text, errors } = render(bundle, entry, args);
-        for (const error of errors) problems.push(`${label(entry)}: ${error}`);
-        const foreign = foreignWords(entry, text, args);
-        if (foreign.length > 0) problems.push(`${label(entry)}: ${foreign.join(", ")} in “${text}”`);
-        if (locale === "ru" && !DOT_DECIMAL_KEPT_IN.has(entry.id) && /\d\.\d/.test(ownWords(text, args)))
-          problems.push(`${label(entry)}: a decimal point in an example (write "2,5") in “${text}”`);
-        if (locale === "ru" && ABOUT_MOVES(entry.id, text) && /перев/i.test(text))
-          problems.push(`${label(entry)}: a move between balances called a transfer ("перевод") in “${text}”`);
-      }
-    }
-    expect([...new Set(problems)]).toEqual([]);
+    expect(problemsIn(loaded.get(locale)!, RENDER)).toEqual([]);
   });
 
   it.each(SUPPORTED_LOCALES)("%s has no broken plurals", (locale) => {
-    const { bundle, entries } = loaded.get(locale)!;
-    const problems = entries.flatMap((entry) =>
-      pluralProblems(bundle, entry, [...variablesOf(bundle, entry.pattern).values()]).map(
-        (p) => `${label(entry)}: ${p}`,
-      ),
-    );
-    expect([...new Set(problems)]).toEqual([]);
+    expect(problemsIn(loaded.get(locale)!, PLURALS)).toEqual([]);
   });
 
   it.each(SUPPORTED_LOCALES)("%s puts no value where an article or a case would have to fit it", (locale) => {
-    const { bundle, entries } = loaded.get(locale)!;
-    const problems = entries.flatMap((entry) =>
-      slotProblems(entry, variablesOf(bundle, entry.pattern)).map((p) => `${label(entry)}: ${p}`),
-    );
-    expect(problems).toEqual([]);
+    expect(problemsIn(loaded.get(locale)!, SLOTS)).toEqual([]);
   });
 
   it("each message takes the same variables in every locale", () => {
