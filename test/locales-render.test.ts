@@ -1,12 +1,13 @@
 /**
  * Every message of every locale, rendered the way the bot renders it (Fluent, no isolation marks)
  * with sample values for each variable it references, and read for what a person would stumble on:
- * a Fluent error (a variable the message needs but no sample names, a broken select), the other
- * language's words (Latin words in Russian beyond tickers, brands, commands and kept keywords;
- * Cyrillic in English), broken plurals ("1 pairs", "5 строк" next to "1 строк"), an English article
- * in front of a value ("a { $network }"), and a Russian fragment slotted behind a word that governs
- * its case ("на { $kind }", "получателю { $recipient }"). Counts are varied over 1, 2, 5 and 21 so
- * that each plural form is seen. A new variable needs a line in KINDS below.
+ * a Fluent error (a reference to a message or function that does not exist), the other language's
+ * words (Latin words in Russian beyond tickers, brands, commands and kept keywords; Cyrillic in
+ * English), broken plurals ("1 pairs", "5 строк" next to "1 строк"), an English article in front of a
+ * value ("a { $network }"), a Russian fragment slotted behind a word that governs its case ("на
+ * { $kind }", "получателю { $recipient }"), decimal points in Russian examples, and a move between
+ * balances called a transfer. Counts are varied over 1, 2, 5 and 21 so that each plural form is seen,
+ * and each select over its keys. A new variable needs a line in KINDS below.
  */
 import { FluentBundle, FluentResource } from "@fluent/bundle";
 import { readdirSync, readFileSync } from "node:fs";
