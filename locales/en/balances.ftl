@@ -21,7 +21,7 @@ balances-rates-title = 💱 Rates in { $base }
 balances-rates-line = 1 { $asset } = { $rate }
 balances-currencies-button = 📋 Currencies
 balances-currencies-title = 📋 Supported currencies
-balances-currencies-head = { $asset } — { $name } ({ $precision } decimal places)
+balances-currencies-head = { $asset } — { $name } (decimal places: { $precision })
 balances-currencies-minimums = Minimum: transfer { $transfer } · cheque { $cheque } · invoice { $invoice } · withdrawal { $withdrawal }
 balances-currencies-networks = Networks: { $networks }
 balances-move-nothing = There is nothing to move: your funding and trading balances are empty.
@@ -29,12 +29,21 @@ balances-move-ask-asset = Which asset do you want to move?
 balances-move-ask-direction = Move it which way?
 balances-move-direction-fundingToTrading = Funding → Trading ({ $available })
 balances-move-direction-tradingToFunding = Trading → Funding ({ $available })
-balances-move-ask-amount = How much { $asset } do you want to move? Available on { $kind }: { $available }.
+balances-move-ask-amount = How much { $asset } do you want to move? Available on your { $kind ->
+        [funding] funding
+       *[other] trading
+    } balance: { $available }.
 balances-move-summary-title = ↔️ Move between your Exchange balances
 balances-move-summary-asset = Asset: { $asset }
 balances-move-summary-from = From: { $kind } (left there: { $after })
 balances-move-summary-to = To: { $kind } (then available: { $after })
 balances-move-summary-amount = Amount: { $amount }
 balances-move-summary-fee = Fee: none
-balances-move-done = ✅ Moved { $amount } from { $from } to { $to }.
+balances-move-done = ✅ Moved { $amount } from { $from ->
+        [funding] funding
+       *[other] trading
+    } to { $to ->
+        [funding] funding
+       *[other] trading
+    }.
 balances-move-failed = ❌ The service recorded the move as failed. Nothing was moved.

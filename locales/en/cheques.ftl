@@ -10,7 +10,10 @@ cheques-back-to-list = « My cheques
 cheques-no-funds = You have no available funds on your Pay balance, so a cheque cannot be created. Top up your balance first.
 cheques-ask-asset = Which currency should the cheque be in? (Only currencies with available funds are shown.)
 cheques-ask-amount = How much { $asset } should the cheque hold? Available: { $available }. Minimum: { $min }.
-cheques-ask-description = Add a description shown with the cheque (up to { $max } characters), or press Skip.
+cheques-ask-description = Add a description shown with the cheque (up to { $max } { $max ->
+        [one] character
+       *[other] characters
+    }), or press Skip.
 cheques-ask-recipient = Who may redeem the cheque? Send the numeric Telegram user id of the only person allowed, or press Skip so that anyone with the link can.
 cheques-recipient-invalid = That is not a Telegram user id. Send digits only (for example 123456789), or press Skip.
 cheques-recipient-anyone = anyone with the link
@@ -36,7 +39,7 @@ cheques-summary-delete =
     Available after: { $after }
 cheques-deleted = 🗑 Cheque deleted. { $amount } released back to your available balance.
 cheques-deleted-plain = 🗑 Cheque deleted; its amount is available again.
-cheques-not-active = This cheque is { $state } and can no longer be deleted. Nothing was changed.
+cheques-not-active = This cheque can no longer be deleted: its state is { $state }. Nothing was changed.
 cheques-state-active = 🟢 active
 cheques-state-completed = ✅ redeemed
 cheques-state-draft = 📝 draft
@@ -56,4 +59,7 @@ cheques-details-text =
 
 ## cheque description update
 cheques-describe = ✏️ Change description
-cheques-ask-new-description = Send the new description shown with the cheque (up to { $max } characters), or press Skip to remove it.
+cheques-ask-new-description = Send the new description shown with the cheque (up to { $max } { $max ->
+        [one] character
+       *[other] characters
+    }), or press Skip to remove it.

@@ -39,7 +39,10 @@ common-send-text = Please answer with a text message, or press Cancel.
 common-pick-from-list = Please pick one of the buttons.
 common-ask-asset = Which currency?
 common-ask-amount = How much { $asset }? Available: { $available }.
-common-text-too-long = Please send a text of 1 to { $max } characters.
+common-text-too-long = Please send a text of 1 to { $max } { $max ->
+        [one] character
+       *[other] characters
+    }.
 common-button-outdated = This button is no longer active.
 common-unknown-message = I did not understand that. Here is the menu:
 common-share = 📣 Share
@@ -59,7 +62,10 @@ amount-insufficient = Not enough funds. Available: { $available } (fee { $fee })
 ## confirm
 confirm-yes = ✅ Confirm
 confirm-no = ✖️ Cancel
-confirm-expires = Confirm within { $seconds } seconds.
+confirm-expires = Confirm within { $seconds } { $seconds ->
+        [one] second
+       *[other] seconds
+    }.
 confirm-processing = Processing…
 confirm-cancelled = Cancelled. Nothing was done.
 confirm-expired = This confirmation had expired when your press reached me. Nothing was done; start again if you still want it.
@@ -110,7 +116,7 @@ keys-network-testnet = Testnet
 keys-send-key = Paste your { $network } API key as the next message. I will delete the message at once and store the key encrypted.
 keys-checking = Checking the key…
 keys-linked = ✅ Key linked to “{ $name }” ({ $network }).
-keys-wrong-network = ❌ This key belongs to { $other }, not { $network }. Choose { $other } with /connect, or paste a { $network } key.
+keys-wrong-network = ❌ This key belongs to { $other }, not { $network }. Choose { $other } with /connect, or paste a key for { $network }.
 keys-invalid = ❌ The service did not accept this key. Check it in the xRocket bot (Exchange settings → API token) and try /connect again.
 keys-unavailable = ⚠️ The service could not be reached to check the key. Nothing was stored; please try again later.
 keys-unlinked = 🗑 Your API key was removed.

@@ -31,6 +31,12 @@ funding-move-line = { $n }. { $time } · { $amount } · { $from } → { $to } ·
 funding-move-title = ↔️ Move { $id }
 funding-move-status = Status: { $status }
 funding-move-amount = Amount: { $amount }
-funding-move-route = From { $from } to { $to }
+funding-move-route = From { $from ->
+        [funding] funding
+       *[other] trading
+    } to { $to ->
+        [funding] funding
+       *[other] trading
+    }
 funding-move-status-completed = completed
 funding-move-status-failed = failed

@@ -44,7 +44,12 @@ invoices-not-paid = ℹ️ The invoice could not be paid: it is not waiting for 
 ## invoice payments and on-chain address
 invoices-payments-title = 💳 Payments:
 invoices-payments-none = 💳 No payments yet.
-invoices-payment-line = • { $amount } from { $payer }: { $status } ({ $time })
+invoices-payment-line = • { $amount } from { $payer }: { $status ->
+        [paid] paid
+        [pending] pending
+        [failed] failed
+       *[other] { $status }
+    } ({ $time })
 invoices-payer-user = user id { $id }
 invoices-payer-unknown = an unknown payer
 invoices-onchain = ⛓ Pay on chain
@@ -63,5 +68,8 @@ invoices-ask-pricing = How should the invoice be paid?
 invoices-pricing-fixed = A fixed price
 invoices-pricing-minimum = Any amount from a minimum
 invoices-ask-min-payment = What is the smallest payment in { $asset }? The payer may pay more. At least { $min }.
-invoices-ask-payments = How many payments close the invoice? Each payer pays the amount once.
+invoices-ask-payments = How many payments close the invoice? { $pricing ->
+        [fixed] Each payment is the fixed price.
+       *[other] Each payment is at least the minimum; the payer chooses how much.
+    }
 invoices-payments-one = One payment

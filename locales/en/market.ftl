@@ -43,7 +43,10 @@ market-side-buy = buy
 market-side-sell = sell
 market-symbols-title = 📋 Trading pairs
 market-symbols-search = 📋 Pairs matching “{ $query }”
-market-symbols-page = Page { $page }/{ $pages } · { $total } pairs
+market-symbols-page = Page { $page }/{ $pages } · { $total } { $total ->
+        [one] pair
+       *[other] pairs
+    }
 market-symbols-none = No pair matches.
 market-symbols-hint = Search by part of a name: /symbols btc
 market-assets-title = 🪙 Exchange assets: pick one for its networks.

@@ -8,15 +8,24 @@ mass-ask-list =
     • target: the recipient's Telegram user id (a whole number)
     • amount: e.g. 10 or 2.5
     • asset: e.g. USDT (if left out, you choose one for the whole list)
-    • description: optional, up to { $description } characters; put it in "quotes" if it has commas
-    A header line is fine. Up to { $max } rows. Nothing is sent before you confirm.
+    • description: optional, up to { $description } { $description ->
+        [one] character
+       *[other] characters
+    }; put it in "quotes" if it has commas
+    A header line is fine. Up to { $max } { $max ->
+        [one] row
+       *[other] rows
+    }. Nothing is sent before you confirm.
 mass-send-list = Please send the list as a file or as text, or press Cancel.
 mass-file-too-big = ❌ The file is too large (at most { $max } MB). Split it into several lists.
 mass-file-not-text = ❌ This file is not a text or CSV file. Export the list as CSV (UTF-8) and send it again.
 mass-file-unreadable = ❌ I could not download this file. Please send it again.
 mass-empty = ❌ I found no rows in this list. Send one recipient per line: target,amount[,asset][,description].
 mass-no-columns = ❌ I could not find the columns of this list: separate them with a comma, semicolon or tab, one recipient per line, e.g. 123456789,10,USDT. Other separators (| or spaces) are not recognised.
-mass-too-many-rows = ❌ The list has { $rows } rows; at most { $max } are allowed per job. Split it and send the parts one by one.
+mass-too-many-rows = ❌ The list has { $rows } { $rows ->
+        [one] row
+       *[other] rows
+    }; at most { $max } are allowed per job. Split it and send the parts one by one.
 mass-ask-default-asset = Some rows have no asset. Which currency should they be paid in?
 mass-errors-title = ❌ { $count ->
         [one] The list has 1 problem
@@ -25,8 +34,14 @@ mass-errors-title = ❌ { $count ->
 mass-error-line = Line { $line }: “{ $value }” — { $reason }
 mass-errors-more = …and { $count } more (all of them are in the file below).
 mass-errors-fix = Fix the list and send it again (or press Cancel).
-mass-errors-file = All { $count } problems, one per line.
-mass-problem-columns = expected target,amount[,asset][,description] ({ $count } columns found; put a description with commas in "quotes")
+mass-errors-file = { $count ->
+        [one] { $count } problem.
+       *[other] All { $count } problems, one per line.
+    }
+mass-problem-columns = expected target,amount[,asset][,description] ({ $count } { $count ->
+        [one] column
+       *[other] columns
+    } found; put a description with commas in "quotes")
 mass-problem-target = the target must be a Telegram user id (a positive whole number)
 mass-problem-self = this is the paying account itself
 mass-problem-amount-missing = the amount is missing
@@ -40,7 +55,10 @@ mass-problem-amount-below-minimum = below the minimum transfer of { $min } { $as
 mass-problem-amount-above-maximum = above the maximum
 mass-problem-asset-missing = no asset given and no default chosen
 mass-problem-asset-unknown = unknown asset
-mass-problem-description-too-long = the description has { $length } characters; at most { $max } are allowed
+mass-problem-description-too-long = the description has { $length } { $length ->
+        [one] character
+       *[other] characters
+    }; at most { $max } are allowed
 mass-problem-csv = this line cannot be read as CSV (check the quotes)
 mass-dup-found = ⚠️ { $count ->
         [one] 1 recipient appears
@@ -52,8 +70,14 @@ mass-dup-merge = Merge: one transfer of the summed amount
 mass-dup-keep = Keep: a separate transfer for each line
 mass-dup-drop = Drop: pay the first line only
 mass-summary-title = 📦 Mass transfer from “{ $account }” ({ $network })
-mass-summary-recipients = Recipients: { $recipients } ({ $rows } transfers)
-mass-summary-asset = { $asset }: { $total } in { $rows } transfers · fee: { $fee } · available { $available } → remains { $remaining }
+mass-summary-recipients = Recipients: { $recipients } ({ $rows } { $rows ->
+        [one] transfer
+       *[other] transfers
+    })
+mass-summary-asset = { $asset }: { $total } in { $rows } { $rows ->
+        [one] transfer
+       *[other] transfers
+    } · fee: { $fee } · available { $available } → remains { $remaining }
 mass-summary-dups-merge = Repeated recipients: { $count }, each merged into one transfer.
 mass-summary-dups-keep = Repeated recipients: { $count }, paid once per line.
 mass-summary-dups-drop = Repeated recipients: { $count }, paid for their first line only.
@@ -69,11 +93,14 @@ mass-type-total = This payout is above { $limit }. To confirm, type the { $asset
 mass-type-total-wrong = That is not the total. Type { $total } to go on, or press Cancel.
 mass-confirm-hint = Press Confirm to start sending. Each row is paid once; you can pause or cancel while it runs.
 mass-draft-gone = This list is no longer available. Start again with /mass.
-mass-started = 🚀 Started: { $rows } transfers. The progress is shown below.
+mass-started = 🚀 Started: { $rows } { $rows ->
+        [one] transfer
+       *[other] transfers
+    }. The progress is shown below.
 mass-progress-title = 📦 Mass transfer { $job }
 mass-progress-counts = ✅ Sent: { $sent } · ❌ Failed: { $failed } · ⏳ Left: { $left }
 mass-progress-skipped = ⏹ Not sent (cancelled): { $skipped }
-mass-progress-rate = ⚡ { $rate } rows/s · about { $eta } left
+mass-progress-rate = ⚡ Rows per second: { $rate } · about { $eta } left
 mass-status-draft = Draft
 mass-status-discarded = Discarded
 mass-status-running = ▶️ Sending…
@@ -123,8 +150,17 @@ mass-notify-note = Note:
 mass-notify-summary = 📨 Notifications for { $job }: delivered { $sent }, unreachable { $unreachable } (never started the bot or blocked it), failed { $failed }.
 
 ## Sender name in recipients' notifications (issue 9)
-mass-ask-sender = How should recipients see who paid them? Type the sender name for their message (up to { $max } characters), e.g. your company or project.
-mass-ask-sender-again = How should recipients see who paid them? Press the name you used last time, or type another (up to { $max } characters).
-mass-sender-invalid = ❌ Please type the sender name as one line of 1 to { $max } characters, or press Cancel.
+mass-ask-sender = How should recipients see who paid them? Type the sender name for their message (up to { $max } { $max ->
+        [one] character
+       *[other] characters
+    }), e.g. your company or project.
+mass-ask-sender-again = How should recipients see who paid them? Press the name you used last time, or type another (up to { $max } { $max ->
+        [one] character
+       *[other] characters
+    }).
+mass-sender-invalid = ❌ Please type the sender name as one line of 1 to { $max } { $max ->
+        [one] character
+       *[other] characters
+    }, or press Cancel.
 mass-summary-notify-as = Recipients will get a message from me saying the payment is from “{ $sender }”.
 mass-notify-received-anonymous = 💸 You received { $amounts }.

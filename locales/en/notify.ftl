@@ -28,7 +28,10 @@ notify-alerts-button = 📈 Price alerts
 alerts-usage = Set a price alert like this: /alert BTC-USDT above 100000 (or below). Add "every" to be told every time the price crosses it, not only once.
 alerts-bad-price = The price must be a positive number such as 100000 or 0.25.
 alerts-unknown-pair = There is no trading pair { $symbol }.
-alerts-too-many = You already have { $max } alerts. Remove one in /alerts first.
+alerts-too-many = You already have { $max } { $max ->
+        [one] alert
+       *[other] alerts
+    }. Remove one in /alerts first.
 alerts-created = ✅ Alert set: { $line }. The price now: { $last }.
 alerts-title = Your price alerts ({ $count } of { $max }). Tap one to remove it:
 alerts-empty = You have no price alerts. Set one with /alert BTC-USDT above 100000.

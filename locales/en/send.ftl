@@ -25,7 +25,10 @@ send-ask-asset = Which currency do you want to send?
 send-asset-option = { $asset } · { $available }
 send-no-funds = You have no balance to send from (each currency has a minimum transfer). Top up your balance first.
 send-ask-amount = How much { $asset } to send? Available: { $available }. Minimum: { $min }.
-send-ask-description = Add a note for the recipient (up to { $max } characters), or press Skip.
+send-ask-description = Add a note for the recipient (up to { $max } { $max ->
+        [one] character
+       *[other] characters
+    }), or press Skip.
 send-balance-changed = Your available balance has changed in the meantime: { $available } now. Please enter the amount again.
 
 send-summary-title = 📤 Transfer — please check:

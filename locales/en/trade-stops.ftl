@@ -10,6 +10,7 @@ trade-stop-hint-sell = A stop below the last price sells when the price falls to
 trade-stop-at-last = The stop price cannot be the last price ({ $last }): the order would trigger at once. Use a market or limit order, or choose another stop.
 trade-stop-will-rise = The order will wait until the last price rises to { $stop } or above.
 trade-stop-will-fall = The order will wait until the last price falls to { $stop } or below.
+trade-ask-limit-price = At what limit price, in { $quote } per { $base }, should the order be placed once the stop triggers at { $stop }? Price step: { $step }.
 trade-stop-then-limit = then a limit order is placed
 trade-stop-then-market = then it executes at market
 trade-stop-summary-rise = Trigger: when the last price rises to { $stop } or above (now { $last }); { $then }.

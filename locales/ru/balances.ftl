@@ -2,20 +2,20 @@
 balances-cmd-balance = Ваши балансы
 balances-cmd-rates = Курсы валют
 balances-cmd-currencies = Поддерживаемые валюты
-balances-cmd-move = Перевод между финансовым и торговым балансом
+balances-cmd-move = Перемещение между финансовым и торговым балансом
 balances-title = 💰 Балансы
-balances-legend = Актив: Pay доступно / заблокировано · Биржа funding · trading
-balances-line = { $asset }: Pay { $pay } · Funding { $funding } · Trading { $trading }
+balances-legend = Актив: кошелёк доступно / заблокировано · биржа: финансовый · торговый
+balances-line = { $asset }: кошелёк { $pay } · финансовый { $funding } · торговый { $trading }
 balances-pay-pair = { $available } / { $held }
 balances-with-held = { $available } (+{ $held } заблокировано)
 balances-missing = —
 balances-all-zero = Все ваши балансы нулевые.
-balances-pay-unavailable = ⚠️ Балансы Pay сейчас не удалось получить; показана только биржевая часть.
-balances-exchange-unavailable = ⚠️ Балансы биржи сейчас не удалось получить; показана только часть Pay.
+balances-pay-unavailable = ⚠️ Баланс кошелька сейчас не удалось получить; показаны только балансы биржи.
+balances-exchange-unavailable = ⚠️ Балансы биржи сейчас не удалось получить; показан только кошелёк.
 balances-refresh = 🔄 Обновить
-balances-move-button = ↔️ Перевод funding ⇄ trading
-balances-kind-funding = Funding
-balances-kind-trading = Trading
+balances-move-button = ↔️ Переместить: финансовый ⇄ торговый
+balances-kind-funding = Финансовый
+balances-kind-trading = Торговый
 balances-rates-pick-fiat = 💱 Курсы в какой валюте?
 balances-rates-title = 💱 Курсы в { $base }
 balances-rates-line = 1 { $asset } = { $rate }
@@ -24,17 +24,26 @@ balances-currencies-title = 📋 Поддерживаемые валюты
 balances-currencies-head = { $asset } — { $name } (знаков после запятой: { $precision })
 balances-currencies-minimums = Минимум: перевод { $transfer } · чек { $cheque } · счёт { $invoice } · вывод { $withdrawal }
 balances-currencies-networks = Сети: { $networks }
-balances-move-nothing = Переводить нечего: финансовый и торговый балансы биржи пусты.
-balances-move-ask-asset = Какой актив перевести?
+balances-move-nothing = Перемещать нечего: финансовый и торговый балансы биржи пусты.
+balances-move-ask-asset = Какой актив переместить?
 balances-move-ask-direction = В какую сторону?
-balances-move-direction-fundingToTrading = Funding → Trading ({ $available })
-balances-move-direction-tradingToFunding = Trading → Funding ({ $available })
-balances-move-ask-amount = Сколько { $asset } перевести? Доступно на { $kind }: { $available }.
-balances-move-summary-title = ↔️ Перевод между балансами биржи
+balances-move-direction-fundingToTrading = Финансовый → Торговый ({ $available })
+balances-move-direction-tradingToFunding = Торговый → Финансовый ({ $available })
+balances-move-ask-amount = Сколько { $asset } переместить? Доступно на { $kind ->
+        [funding] финансовом
+       *[other] торговом
+    } балансе: { $available }.
+balances-move-summary-title = ↔️ Перемещение между балансами биржи
 balances-move-summary-asset = Актив: { $asset }
 balances-move-summary-from = Откуда: { $kind } (останется: { $after })
 balances-move-summary-to = Куда: { $kind } (станет доступно: { $after })
 balances-move-summary-amount = Сумма: { $amount }
 balances-move-summary-fee = Комиссия: нет
-balances-move-done = ✅ Переведено { $amount } с { $from } на { $to }.
-balances-move-failed = ❌ Сервис записал перевод как неуспешный. Ничего не переведено.
+balances-move-done = ✅ Перемещено { $amount } с { $from ->
+        [funding] финансового
+       *[other] торгового
+    } на { $to ->
+        [funding] финансовый
+       *[other] торговый
+    } баланс.
+balances-move-failed = ❌ Сервис записал перемещение как неуспешное. Ничего не перемещено.

@@ -1,20 +1,23 @@
 ## cheques
 cheques-cmd-cheques = Чеки: создание и управление
 cheques-cmd-new = Создать чек
-cheques-menu-title = 🎟 Чеки. Чек резервирует сумму на вашем балансе Pay, пока кто-нибудь не активирует его по ссылке или пока вы его не удалите.
+cheques-menu-title = 🎟 Чеки. Чек резервирует сумму в вашем кошельке, пока кто-нибудь не активирует его по ссылке или пока вы его не удалите.
 cheques-create = ➕ Новый чек
 cheques-list = 📋 Мои чеки
 cheques-details = 🔎 Подробнее
 cheques-delete = 🗑 Удалить
 cheques-back-to-list = « Мои чеки
-cheques-no-funds = На вашем балансе Pay нет доступных средств, поэтому создать чек нельзя. Сначала пополните баланс.
+cheques-no-funds = В вашем кошельке нет доступных средств, поэтому создать чек нельзя. Сначала пополните кошелёк.
 cheques-ask-asset = В какой валюте будет чек? (Показаны только валюты, в которых есть доступные средства.)
 cheques-ask-amount = Какую сумму в { $asset } зарезервировать в чеке? Доступно: { $available }. Минимум: { $min }.
-cheques-ask-description = Добавьте описание к чеку (до { $max } символов) или нажмите «Пропустить».
+cheques-ask-description = Добавьте описание к чеку (до { $max } { $max ->
+        [one] символа
+       *[other] символов
+    }) или нажмите «Пропустить».
 cheques-ask-recipient = Кто может активировать чек? Отправьте числовой Telegram ID единственного получателя или нажмите «Пропустить», чтобы чек мог активировать любой, у кого есть ссылка.
 cheques-recipient-invalid = Это не Telegram ID. Отправьте только цифры (например, 123456789) или нажмите «Пропустить».
 cheques-recipient-anyone = любой, у кого есть ссылка
-cheques-recipient-user = только пользователь Telegram { $id }
+cheques-recipient-user = только пользователь с Telegram ID { $id }
 cheques-field-description = Описание:
 cheques-summary-create =
     🎟 Новый чек
@@ -36,7 +39,7 @@ cheques-summary-delete =
     Станет доступно: { $after }
 cheques-deleted = 🗑 Чек удалён. { $amount } возвращено на доступный баланс.
 cheques-deleted-plain = 🗑 Чек удалён, сумма снова доступна.
-cheques-not-active = Этот чек уже { $state }, удалить его нельзя. Ничего не изменилось.
+cheques-not-active = Этот чек уже нельзя удалить: его состояние — { $state }. Ничего не изменилось.
 cheques-state-active = 🟢 активен
 cheques-state-completed = ✅ активирован получателем
 cheques-state-draft = 📝 черновик
@@ -56,4 +59,7 @@ cheques-details-text =
 
 ## cheque description update
 cheques-describe = ✏️ Изменить описание
-cheques-ask-new-description = Пришлите новое описание чека (до { $max } символов) или нажмите «Пропустить», чтобы убрать его.
+cheques-ask-new-description = Пришлите новое описание чека (до { $max } { $max ->
+        [one] символа
+       *[other] символов
+    }) или нажмите «Пропустить», чтобы убрать его.

@@ -1,10 +1,10 @@
 ## funding
 funding-cmd-withdraw = Вывод с финансового баланса биржи
 funding-cmd-withdrawals = Выводы с финансового баланса
-funding-cmd-moves = Переводы между финансовым и торговым балансом
+funding-cmd-moves = Перемещения между финансовым и торговым балансом
 funding-withdraw-button = 🏦 Вывести с финансового
 funding-withdrawals-button = 📜 Выводы с финансового
-funding-moves-button = 📜 Переводы
+funding-moves-button = 📜 Перемещения
 funding-nothing = Выводить нечего: на финансовом балансе биржи нет актива, который можно вывести.
 funding-ask-asset = Какой актив вывести с финансового баланса биржи?
 funding-not-enough = Сейчас такой вывод невозможен. Финансовый баланс: { $available }; минимум { $min } плюс комиссия { $fee }; дневной лимит ещё позволяет { $limit }.
@@ -12,7 +12,7 @@ funding-ask-amount = Сколько { $asset } вывести? Доступно 
 funding-summary-title = 🏦 Вывод с финансового баланса биржи
 funding-field-stays = Останется на финансовом: { $stays }
 funding-field-updated = Обновлён: { $updated }
-funding-field-client-id = Клиентский id: { $id }
+funding-field-client-id = Клиентский ID: { $id }
 funding-done = ✅ Вывод { $amount } на { $address } ({ $network }) принят. Комиссия: { $fee }. Статус: { $status }.
 funding-details-button = 🔎 Подробнее
 funding-status-pending = принят
@@ -25,12 +25,18 @@ funding-withdrawals-title = 🏦 Выводы с финансового бала
 funding-withdrawals-none = Выводов пока нет.
 funding-withdrawal-line = { $n }. { $time } · { $amount } · { $network } · { $status }
 funding-withdrawal-title = 🏦 Вывод с финансового { $id }
-funding-moves-title = ↔️ Переводы между финансовым и торговым (время UTC)
-funding-moves-none = Переводов пока нет.
+funding-moves-title = ↔️ Перемещения между финансовым и торговым балансом (время UTC)
+funding-moves-none = Перемещений пока нет.
 funding-move-line = { $n }. { $time } · { $amount } · { $from } → { $to } · { $status }
-funding-move-title = ↔️ Перевод { $id }
+funding-move-title = ↔️ Перемещение { $id }
 funding-move-status = Статус: { $status }
 funding-move-amount = Сумма: { $amount }
-funding-move-route = С { $from } на { $to }
-funding-move-status-completed = выполнен
-funding-move-status-failed = не выполнен
+funding-move-route = С { $from ->
+        [funding] финансового
+       *[other] торгового
+    } на { $to ->
+        [funding] финансовый
+       *[other] торговый
+    } баланс
+funding-move-status-completed = выполнено
+funding-move-status-failed = не выполнено

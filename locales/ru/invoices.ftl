@@ -44,9 +44,14 @@ invoices-not-paid = ℹ️ Счёт не удалось оплатить: он �
 ## invoice payments and on-chain address
 invoices-payments-title = 💳 Платежи:
 invoices-payments-none = 💳 Платежей пока нет.
-invoices-payment-line = • { $amount } от { $payer }: { $status } ({ $time })
-invoices-payer-user = пользователь с id { $id }
-invoices-payer-unknown = неизвестного плательщика
+invoices-payment-line = • { $amount } · плательщик: { $payer } · { $status ->
+        [paid] оплачен
+        [pending] в обработке
+        [failed] не прошёл
+       *[other] { $status }
+    } ({ $time })
+invoices-payer-user = ID { $id }
+invoices-payer-unknown = неизвестен
 invoices-onchain = ⛓ Оплата в блокчейне
 invoices-onchain-ask-network = В какой сети плательщик отправит { $asset }?
 invoices-onchain-unavailable = Этот счёт сейчас нельзя оплатить в блокчейне.
@@ -63,5 +68,8 @@ invoices-ask-pricing = Как будет оплачиваться счёт?
 invoices-pricing-fixed = Фиксированная цена
 invoices-pricing-minimum = Любая сумма от минимума
 invoices-ask-min-payment = Какой наименьший платёж в { $asset }? Плательщик может заплатить больше. Не меньше { $min }.
-invoices-ask-payments = Сколько платежей закрывают счёт? Каждый плательщик платит один раз.
+invoices-ask-payments = Сколько платежей закрывают счёт? { $pricing ->
+        [fixed] Каждый платёж — на фиксированную сумму.
+       *[other] Каждый платёж — не меньше минимума, сумму выбирает плательщик.
+    }
 invoices-payments-one = Один платёж

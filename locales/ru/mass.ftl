@@ -4,19 +4,29 @@ mass-admin-entry = 🛠 Админ: выплата многим получате
 mass-menu-button = 📦 Массовая выплата
 mass-ask-list =
     📦 Массовая выплата. Пришлите список файлом CSV или TXT либо вставьте его сюда: по одному получателю в строке,
-    target,amount[,asset][,description]
-    • target: Telegram ID получателя (целое число)
-    • amount: например, 10 или 2.5
-    • asset: например, USDT (если не указан, вы выберете валюту для всего списка)
-    • description: необязательно, до { $description } символов; если в нём есть запятые, возьмите его в "кавычки"
-    Строка заголовка допустима. Не больше { $max } строк. Ничего не отправится без вашего подтверждения.
+    получатель;сумма[;валюта][;описание]
+    • получатель: Telegram ID (целое число)
+    • сумма: например, 10 или 2,5
+    • валюта: например, USDT (если не указана, вы выберете одну для всего списка)
+    • описание: необязательно, до { $description } { $description ->
+        [one] символа
+       *[other] символов
+    }; если в нём есть точка с запятой, возьмите его в "кавычки"
+    Столбцы можно разделять и запятыми, но тогда дробную часть суммы пишите через точку. Строка заголовка допустима. Не больше { $max } { $max ->
+        [one] строки
+       *[other] строк
+    }. Ничего не отправится без вашего подтверждения.
 mass-send-list = Пришлите список файлом или текстом либо нажмите «Отмена».
 mass-file-too-big = ❌ Файл слишком большой (не больше { $max } МБ). Разбейте его на несколько списков.
 mass-file-not-text = ❌ Это не текстовый и не CSV-файл. Сохраните список как CSV (UTF-8) и пришлите снова.
 mass-file-unreadable = ❌ Не удалось скачать файл. Пришлите его ещё раз.
-mass-empty = ❌ В списке нет ни одной строки. Пишите по одному получателю в строке: target,amount[,asset][,description].
-mass-no-columns = ❌ Не удалось найти столбцы в этом списке: разделяйте их запятой, точкой с запятой или табуляцией, по одному получателю в строке, например 123456789,10,USDT. Другие разделители (| или пробелы) не распознаются.
-mass-too-many-rows = ❌ В списке { $rows } строк, а в одной выплате допускается не больше { $max }. Разбейте список и пришлите части по очереди.
+mass-empty = ❌ В списке нет ни одной строки. Пишите по одному получателю в строке: получатель;сумма[;валюта][;описание].
+mass-no-columns = ❌ Не удалось найти столбцы в этом списке: разделяйте их запятой, точкой с запятой или табуляцией, по одному получателю в строке, например 123456789;10;USDT. Другие разделители (| или пробелы) не распознаются.
+mass-too-many-rows = ❌ В списке { $rows } { $rows ->
+        [one] строка
+        [few] строки
+       *[other] строк
+    }, а в одной выплате допускается не больше { $max }. Разбейте список и пришлите части по очереди.
 mass-ask-default-asset = В некоторых строках не указана валюта. В какой валюте их выплатить?
 mass-errors-title = ❌ В списке { $count ->
         [one] { $count } ошибка
@@ -26,22 +36,29 @@ mass-errors-title = ❌ В списке { $count ->
 mass-error-line = Строка { $line }: «{ $value }» — { $reason }
 mass-errors-more = …и ещё { $count } (все они — в файле ниже).
 mass-errors-fix = Исправьте список и пришлите его снова (или нажмите «Отмена»).
-mass-errors-file = Все ошибки ({ $count }), по одной в строке.
-mass-problem-columns = ожидается target,amount[,asset][,description] (столбцов: { $count }; описание с запятыми возьмите в "кавычки")
+mass-errors-file = { $count ->
+        [one] { $count } ошибка.
+       *[other] Все ошибки ({ $count }), по одной в строке.
+    }
+mass-problem-columns = ожидается получатель;сумма[;валюта][;описание] (столбцов: { $count }; если в описании есть разделитель столбцов, возьмите описание в "кавычки")
 mass-problem-target = получатель должен быть Telegram ID (целое положительное число)
 mass-problem-self = это сам счёт, с которого идёт выплата
 mass-problem-amount-missing = не указана сумма
-mass-problem-amount-not-a-number = это не сумма (пишите, например, 10 или 2.5)
-mass-problem-amount-ambiguous = неоднозначно: дробную часть пишите через точку (12.345), без разделителя тысяч (12345)
-mass-problem-amount-misplaced-separator = разделитель здесь не отделяет тысячи: напишите сумму без него (например, 15 или 1.5)
+mass-problem-amount-not-a-number = это не сумма (пишите, например, 10 или 2,5)
+mass-problem-amount-ambiguous = неоднозначно: тысячи пишите без разделителя (12345), а дробную часть — через точку (12.345)
+mass-problem-amount-misplaced-separator = разделитель здесь не отделяет тысячи: напишите сумму без него (например, 15 или 1,5)
 mass-problem-amount-invisible-character = в сумме есть невидимые символы: наберите её заново без них
 mass-problem-amount-not-positive = сумма должна быть больше нуля
-mass-problem-amount-too-many-decimals = слишком много знаков после точки: для { $asset } не больше { $decimals }
+mass-problem-amount-too-many-decimals = слишком много знаков после запятой: для { $asset } не больше { $decimals }
 mass-problem-amount-below-minimum = меньше минимального перевода { $min } { $asset }
 mass-problem-amount-above-maximum = больше максимума
 mass-problem-asset-missing = валюта не указана, и валюта по умолчанию не выбрана
 mass-problem-asset-unknown = неизвестная валюта
-mass-problem-description-too-long = в описании { $length } символов, допускается не больше { $max }
+mass-problem-description-too-long = в описании { $length } { $length ->
+        [one] символ
+        [few] символа
+       *[other] символов
+    }, допускается не больше { $max }
 mass-problem-csv = строку не удалось прочитать как CSV (проверьте кавычки)
 mass-dup-found = ⚠️ { $count ->
         [one] { $count } получатель встречается
@@ -55,7 +72,10 @@ mass-dup-keep = Оставить: отдельный перевод по каж�
 mass-dup-drop = Отбросить: выплатить только по первой строке
 mass-summary-title = 📦 Массовая выплата со счёта «{ $account }» ({ $network })
 mass-summary-recipients = Получателей: { $recipients } (переводов: { $rows })
-mass-summary-asset = { $asset }: { $total } в { $rows } переводах · комиссия: { $fee } · доступно { $available } → останется { $remaining }
+mass-summary-asset = { $asset }: { $total } в { $rows } { $rows ->
+        [one] переводе
+       *[other] переводах
+    } · комиссия: { $fee } · доступно { $available } → останется { $remaining }
 mass-summary-dups-merge = Повторяющихся получателей: { $count }, каждому — один перевод на общую сумму.
 mass-summary-dups-keep = Повторяющихся получателей: { $count }, выплата по каждой строке.
 mass-summary-dups-drop = Повторяющихся получателей: { $count }, выплата только по первой строке.
@@ -71,11 +91,11 @@ mass-type-total = Выплата больше { $limit }. Для подтвер�
 mass-type-total-wrong = Это не та сумма. Введите { $total }, чтобы продолжить, или нажмите «Отмена».
 mass-confirm-hint = Нажмите «Подтвердить», чтобы начать отправку. Каждая строка оплачивается один раз; во время отправки её можно приостановить или отменить.
 mass-draft-gone = Этот список больше недоступен. Начните заново: /mass.
-mass-started = 🚀 Запущено: переводов { $rows }. Ход выполнения — ниже.
+mass-started = 🚀 Выплата запущена. Переводов: { $rows }. Ход выполнения — ниже.
 mass-progress-title = 📦 Массовая выплата { $job }
 mass-progress-counts = ✅ Отправлено: { $sent } · ❌ Ошибки: { $failed } · ⏳ Осталось: { $left }
 mass-progress-skipped = ⏹ Не отправлено (отмена): { $skipped }
-mass-progress-rate = ⚡ { $rate } строк/с · осталось около { $eta }
+mass-progress-rate = ⚡ Строк в секунду: { $rate } · осталось около { $eta }
 mass-status-draft = Черновик
 mass-status-discarded = Отброшено
 mass-status-running = ▶️ Отправка…
@@ -97,7 +117,7 @@ mass-reason-insufficient-funds = недостаточно средств
 mass-reason-not-found = получатель не найден
 mass-reason-validation-error = сервис отклонил данные
 mass-reason-amount-out-of-range = сумма вне допустимых пределов
-mass-reason-incorrect-decimal-places = слишком много знаков после точки
+mass-reason-incorrect-decimal-places = слишком много знаков после запятой
 mass-reason-client-id-conflict = её идентификатор уже занят другим переводом
 mass-reason-unresolved = сервис сообщил, что перевод уже был, но не смог его показать; проверьте, прежде чем платить снова
 mass-reason-not-sent-gave-up = не отправлено после нескольких попыток
@@ -120,13 +140,22 @@ mass-report-reason = • { $reason }: { $count }
 mass-report-skipped = Не отправлено: { $count } ({ $totals })
 mass-report-file = Все строки с результатом и ID перевода — в файле ниже.
 mass-report-caption = Массовая выплата { $job }: все строки и их результат
-mass-notify-received = 💸 Вы получили { $amounts } от { $sender }.
+mass-notify-received = 💸 Вы получили { $amounts }. Отправитель: { $sender }.
 mass-notify-note = Комментарий:
 mass-notify-summary = 📨 Уведомления по { $job }: доставлено { $sent }, недоступны { $unreachable } (не запускали бота или заблокировали его), ошибки { $failed }.
 
 ## Sender name in recipients' notifications (issue 9)
-mass-ask-sender = Как получатели увидят, от кого выплата? Напишите имя отправителя для их сообщения (до { $max } символов), например название компании или проекта.
-mass-ask-sender-again = Как получатели увидят, от кого выплата? Нажмите имя, которое вы указали в прошлый раз, или напишите другое (до { $max } символов).
-mass-sender-invalid = ❌ Напишите имя отправителя одной строкой, от 1 до { $max } символов, или нажмите «Отмена».
+mass-ask-sender = Как получатели увидят, от кого выплата? Напишите имя отправителя для их сообщения (до { $max } { $max ->
+        [one] символа
+       *[other] символов
+    }), например название компании или проекта.
+mass-ask-sender-again = Как получатели увидят, от кого выплата? Нажмите имя, которое вы указали в прошлый раз, или напишите другое (до { $max } { $max ->
+        [one] символа
+       *[other] символов
+    }).
+mass-sender-invalid = ❌ Напишите имя отправителя одной строкой, от 1 до { $max } { $max ->
+        [one] символа
+       *[other] символов
+    }, или нажмите «Отмена».
 mass-summary-notify-as = Получатели получат от меня сообщение о выплате от «{ $sender }».
 mass-notify-received-anonymous = 💸 Вы получили { $amounts }.

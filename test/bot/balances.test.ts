@@ -85,11 +85,24 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       expect(stranger.last()!.text).toMatch(/You have not linked an API key yet/);
     });
 
-    it("speaks Russian to a Russian user", async () => {
-      const { user } = await h.linkedUser({ pay: { USDT: "1" } }, { languageCode: "ru" });
+    it("speaks Russian to a Russian user, naming every balance and button in Russian", async () => {
+      const { user } = await h.linkedUser(
+        { pay: { USDT: "1" }, funding: { USDT: "2.5" }, trading: { BTC: "0.5" } },
+        { languageCode: "ru" },
+      );
       await user.send("/balance");
-      expect(user.last()!.text).toContain("💰 Балансы");
-      expect(user.last()!.text).toContain("USDT: Pay 1 · Funding 0 · Trading 0");
+      const shown = user.last()!;
+      expect(shown.text.split("\n")).toEqual([
+        "💰 Балансы",
+        "",
+        "USDT: кошелёк 1 · финансовый 2.5 · торговый 0",
+        "BTC: кошелёк 0 · финансовый 0 · торговый 0.5",
+      ]);
+      const labels = shown.keyboard!.inline_keyboard.flat().map((b) => b.text);
+      expect(labels).toContain("↔️ Переместить: финансовый ⇄ торговый");
+      // Nothing in Latin letters but the tickers.
+      const latin = [shown.text, ...labels].join(" ").match(/[A-Za-z]+/g) ?? [];
+      expect(latin.filter((w) => !["USDT", "BTC"].includes(w))).toEqual([]);
     });
   });
 
@@ -129,10 +142,10 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       await user.send("/currencies");
       const text = user.texts().join("\n");
       expect(text).toContain("📋 Supported currencies");
-      expect(text).toContain("USDT — Tether USD (6 decimal places)");
+      expect(text).toContain("USDT — Tether USD (decimal places: 6)");
       expect(text).toContain("Minimum: transfer 0.01 · cheque 0.1 · invoice 0.1 · withdrawal 1");
       expect(text).toContain("Networks: TON, TRX, ETH, BSC, SOL");
-      expect(text).toContain("BTC — Bitcoin (8 decimal places)");
+      expect(text).toContain("BTC — Bitcoin (decimal places: 8)");
       expect(text).toContain(
         "Minimum: transfer 0.000001 · cheque 0.00001 · invoice 0.00001 · withdrawal 0.0001",
       );
@@ -162,7 +175,7 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       expect(user.buttonData(/Funding → Trading \(50 USDT\)/)).toBe("in:pick:fundingToTrading");
       expect(user.buttonData(/Trading → Funding \(5 USDT\)/)).toBe("in:pick:tradingToFunding");
       await user.press("in:pick:fundingToTrading");
-      expect(user.last()!.text).toMatch(/How much USDT .* Available on Funding: 50 USDT/);
+      expect(user.last()!.text).toMatch(/How much USDT .* Available on your funding balance: 50 USDT\./);
       await user.send("12.5");
 
       const summary = user.last()!.text;
@@ -175,7 +188,7 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       expect(await h.simRequests("createBalanceTransfer")).toHaveLength(0);
 
       await user.pressLabel(/Confirm/);
-      expect(user.last()!.text).toContain("✅ Moved 12.5 USDT from Funding to Trading.");
+      expect(user.last()!.text).toContain("✅ Moved 12.5 USDT from funding to trading.");
       const state = await h.account(account.userId);
       expect(state.funding.USDT).toBe("37.5");
       expect(state.trading.USDT).toBe("17.5");
@@ -205,7 +218,7 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       await user.press("in:pick:tradingToFunding");
       await user.send("2");
       await user.pressLabel(/Confirm/);
-      expect(user.last()!.text).toContain("✅ Moved 2 TONCOIN from Trading to Funding.");
+      expect(user.last()!.text).toContain("✅ Moved 2 TONCOIN from trading to funding.");
       const state = await h.account(account.userId);
       expect(state.funding.TONCOIN).toBe("2");
       expect(state.trading.TONCOIN).toBe("0");
@@ -231,13 +244,35 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       expect(state.trading.USDT).toBe("55");
     });
 
+    it("moves in Russian: a decimal comma is read, and the balances are named in the case each phrase needs", async () => {
+      const { user, account } = await h.linkedUser(start, { languageCode: "ru" });
+      await user.send("/move");
+      await user.press("in:pick:USDT");
+      expect(user.last()!.keyboard!.inline_keyboard.flat().map((b) => b.text)).toContain("Финансовый → Торговый (50 USDT)");
+      await user.press("in:pick:fundingToTrading");
+      await user.send("12,5");
+      const summary = user.last()!.text;
+      expect(summary).toContain("↔️ Перемещение между балансами биржи");
+      expect(summary).toContain("Откуда: Финансовый (останется: 37.5 USDT)");
+      expect(summary).toContain("Куда: Торговый (станет доступно: 17.5 USDT)");
+      await user.pressLabel(/Подтвердить/);
+      expect(user.last()!.text).toMatch(/\n✅ Перемещено 12\.5 USDT с финансового на торговый баланс\.$/);
+      expect((await h.account(account.userId)).trading.USDT).toBe("17.5");
+
+      await user.send("/moves");
+      const history = user.last()!.text;
+      expect(history).toMatch(/^↔️ Перемещения между финансовым и торговым балансом/);
+      expect(history).toContain("12.5 USDT · Финансовый → Торговый · выполнено");
+      expect(history).not.toMatch(/[Пп]еревод/);
+    });
+
     it("asks again in Russian", async () => {
       const { user } = await h.linkedUser(start, { languageCode: "ru" });
       await user.send("/move");
       expect(user.last()!.text).toMatch(/Какой актив/);
       await user.press("in:pick:USDT");
       await user.press("in:pick:fundingToTrading");
-      expect(user.last()!.text).toMatch(/Сколько USDT перевести\? Доступно на Funding: 50 USDT/);
+      expect(user.last()!.text).toMatch(/Сколько USDT переместить\? Доступно на финансовом балансе: 50 USDT\./);
       await user.send("много");
       expect(user.last()!.text).toMatch(/Это не сумма/);
       await user.send("/cancel");
@@ -332,7 +367,7 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       const id = await propose(user, "20");
       await h.fault({ operationId: "createBalanceTransfer", mode: "dropAfter" });
       await user.press(`cf:${id}`);
-      expect(user.last()!.text).toContain("✅ Moved 20 USDT from Funding to Trading.");
+      expect(user.last()!.text).toContain("✅ Moved 20 USDT from funding to trading.");
       expect(await h.simRequests("createBalanceTransfer")).toHaveLength(1);
       expect(await h.simRequests("getBalanceTransfer")).toHaveLength(1);
       const state = await h.account(account.userId);

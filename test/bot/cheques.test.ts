@@ -427,7 +427,7 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
     await redeem(early.chequeId);
     await user.pressLabel(/Delete/);
     expect(user.last()?.text).toBe(
-      "This cheque is ✅ redeemed and can no longer be deleted. Nothing was changed.",
+      "This cheque can no longer be deleted: its state is ✅ redeemed. Nothing was changed.",
     );
     expect(user.buttonData(/Confirm/)).toBeUndefined();
 

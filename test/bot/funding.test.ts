@@ -50,7 +50,7 @@ describe.each(databases)("funding (database %s)", (databaseUrl) => {
     expect(networks).toEqual(expect.arrayContaining(["TON", "TRX", "ETH", "BSC", "SOL"]));
     await user.press("in:pick:TRX");
     await user.send("not-an-address");
-    expect(user.last()!.text).toMatch(/not a TRX address/);
+    expect(user.last()!.text).toMatch(/not an address on the TRX network/);
     await user.send(TRX_ADDRESS);
     expect(user.last()!.text).toContain(
       `How much USDT do you want to withdraw? Available on funding: 100 USDT. From 5 USDT to ${formatAmount("100000", "USDT")}; fee 1 USDT.`,
@@ -171,6 +171,6 @@ describe.each(databases)("funding (database %s)", (databaseUrl) => {
     expect(page.text).toMatch(/1\. .* · 12\.5 USDT · Funding → Trading · completed/);
     await user.press(user.buttonData(/^1$/)!);
     expect(user.last()!.text).toContain("Amount: 12.5 USDT");
-    expect(user.last()!.text).toContain("From Funding to Trading");
+    expect(user.last()!.text).toContain("From funding to trading");
   });
 });

@@ -33,7 +33,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
 
   async function createVia(user: Awaited<ReturnType<Harness["linkedUser"]>>["user"], amount: string) {
     await user.press("menu:invoices");
-    await user.pressLabel(/New invoice/);
+    await user.press("inv:new");
     await user.press("in:pick:USDT");
     await user.press("in:pick:fixed");
     await user.send(amount);
@@ -59,7 +59,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     await user.send("1.1234567");
     expect(user.last()?.text).toMatch(/at most 6/);
     await user.send("12,5");
-    expect(user.last()?.text).toMatch(/How many payments/);
+    expect(user.last()?.text).toBe("How many payments close the invoice? Each payment is the fixed price.");
     await user.press("in:pick:1");
     expect(user.last()?.text).toMatch(/description/);
     await user.send("Coffee beans");
@@ -118,6 +118,10 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     await user.send("0.01");
     expect(user.last()?.text).toMatch(/minimum is 0.1 USDT/);
     await user.send("2");
+    // Nothing limits a payer to one payment, and the amount is the payer's choice from the minimum.
+    expect(user.last()?.text).toBe(
+      "How many payments close the invoice? Each payment is at least the minimum; the payer chooses how much.",
+    );
     await user.send("seven");
     expect(user.last()?.text).toMatch(/Pick one/i);
     await user.press("in:pick:3");
@@ -346,5 +350,20 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     expect(labels).toEqual(expect.arrayContaining(["Фиксированная цена", "Любая сумма от минимума"]));
     await user.press("in:pick:minimum");
     expect(user.last()?.text).toMatch(/Какой наименьший платёж в USDT/);
+    await user.send("0,5");
+    expect(user.last()?.text).toBe(
+      "Сколько платежей закрывают счёт? Каждый платёж — не меньше минимума, сумму выбирает плательщик.",
+    );
+  });
+
+  it("shows who paid in Russian without a case to fit", async () => {
+    const { user, key } = await h.linkedUser({ pay: { USDT: "100" } }, { network: "testnet", languageCode: "ru" });
+    await createVia(user, "5");
+    const [inv] = (await activeInvoices(key, "testnet")) as [Invoice];
+    await user.send("/myinvoices");
+    await user.press(`inv:show:${inv.id}`);
+    await user.pressLabel(/Оплатить \(тест\)/);
+    await user.press(`inv:show:${inv.id}`);
+    expect(user.last()?.text).toMatch(/Платежи:\n• 5 USDT · плательщик: ID 1000 · оплачен \(/);
   });
 });

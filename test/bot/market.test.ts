@@ -136,6 +136,8 @@ describe("market data", () => {
     expect(labels).toContain("« Back");
     await user.send("/symbols nosuchthing");
     expect(user.last()!.text).toContain("No pair matches.");
+    await user.send("/symbols btc-usdt");
+    expect(user.last()!.text).toContain("Page 1/1 · 1 pair\n");
   });
 
   it("shows assets with their networks, and Back to the list", async () => {

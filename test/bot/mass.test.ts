@@ -554,17 +554,37 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       const { user: admin } = await h.linkedUser({ pay: { USDT: "100" } }, { id: ADMIN, languageCode: "ru" });
       await h.storage.users.setLanguage(R1, "ru");
       await admin.send("/mass");
-      await admin.send(`${R1},1,USDT`);
+      const ask = admin.last()!.text;
+      expect(ask).toContain("получатель;сумма[;валюта][;описание]");
+      expect(ask).toContain("• сумма: например, 10 или 2,5");
+      // As the request says: semicolons between the columns, a decimal comma in the amount.
+      await admin.send(`${R1};1,5;USDT`);
       await admin.pressLabel(/Сообщить получателям/);
       expect(admin.last()!.text).toContain("Как получатели увидят, от кого выплата?");
       await admin.send("ООО Ромашка");
-      expect(admin.last()!.text).toContain("комиссия: нет");
-      expect(admin.last()!.text).toContain("о выплате от «ООО Ромашка»");
+      const summary = admin.last()!.text;
+      expect(summary).toContain("Получателей: 1 (переводов: 1)");
+      expect(summary).toContain("USDT: 1.5 USDT в 1 переводе · комиссия: нет");
+      expect(summary).toContain("о выплате от «ООО Ромашка»");
       const job = (await latestJob(h))!;
       await admin.pressLabel(/Подтвердить/);
       await waitDone(h, job.id);
-      expect(admin.texts().join("\n")).toContain("Выплачено: 1 (1 USDT)");
-      expect(h.tg.textsIn(R1)).toEqual(["💸 Вы получили 1 USDT от ООО Ромашка."]);
+      expect(admin.texts().join("\n")).toContain("Выплачено: 1 (1.5 USDT)");
+      expect(h.tg.textsIn(R1)).toEqual(["💸 Вы получили 1.5 USDT. Отправитель: ООО Ромашка."]);
+    });
+
+    it("speaks of one recipient and one transfer in the singular", async () => {
+      await create();
+      const admin = await linkedAdmin(h, { USDT: "100" });
+      await flowToConfirm(admin, `${R1},2.5,USDT`);
+      const summary = admin.last()!.text;
+      expect(summary).toContain("Recipients: 1 (1 transfer)\n");
+      expect(summary).toContain("USDT: 2.5 USDT in 1 transfer · fee: none");
+      const job = (await latestJob(h))!;
+      await admin.pressLabel(/Confirm/);
+      await waitDone(h, job.id);
+      expect(admin.texts().join("\n")).toContain("🚀 Started: 1 transfer. The progress is shown below.");
+      expect((await h.account(R1)).pay.USDT?.balance).toBe("2.5");
     });
   },
 );

@@ -34,6 +34,23 @@ it("/help lists every command by name, in the person's language, admin commands 
   expect(russian.last()!.text).toMatch(/^\/send — [А-Яа-яЁё]/m);
 });
 
+it("the Russian /help gives its examples in Russian, and the bot takes them as written", async () => {
+  h = await Harness.create();
+  const russian = h.user(102, { languageCode: "ru" });
+  await russian.send("/start");
+  await russian.send("/help");
+  const alertLine = russian.last()!.text.split("\n").find((l) => l.startsWith("/alert "))!;
+  expect(alertLine).toBe("/alert — Ценовой сигнал: /alert BTC-USDT выше 100000");
+  await russian.send(alertLine.slice(alertLine.lastIndexOf("/alert")));
+  expect(russian.last()!.text).toMatch(/^✅ Сигнал задан: BTC-USDT выше 100\u00a0000 USDT \(один раз\)\./);
+
+  await russian.send("/alert");
+  const usage = russian.last()!.text;
+  expect(usage).toContain("/alert BTC-USDT выше 100000 (или ниже). Добавьте «каждый»");
+  await russian.send("/alert ETH-USDT ниже 0,25 каждый");
+  expect(russian.last()!.text).toMatch(/^✅ Сигнал задан: ETH-USDT ниже 0\.25 USDT \(каждый раз\)\./);
+});
+
 it("the cheques menu and an empty cheque list lead back", async () => {
   h = await Harness.create();
   const { user } = await h.linkedUser({ pay: { USDT: "10" } });

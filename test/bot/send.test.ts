@@ -268,9 +268,28 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     await sender.user.send(String(sender.user.id));
     expect(sender.user.last()?.text).toMatch(/самому себе/);
     await sender.user.send(String(recipientId));
-    await fillTransfer(sender.user);
+    expect(sender.user.texts()).toContain(`Получатель: ID ${recipientId}`);
+    await fillTransfer(sender.user, "2,5");
+    expect(sender.user.last()?.text).toContain(`Кому: ID ${recipientId}`);
     expect(sender.user.last()?.text).toMatch(/Комиссия: 0 USDT/);
-    expect(sender.user.last()?.text).toMatch(/Останется доступно: 90 USDT/);
+    expect(sender.user.last()?.text).toMatch(/Останется доступно: 97.5 USDT/);
+    await sender.user.pressLabel(/Подтвердить/);
+    await expectMovedOnce(sender, recipientId, "2.5");
+    // The recipient is named after a label, so no case has to fit it.
+    expect(sender.user.last()?.text).toMatch(
+      new RegExp(`\\n✅ Отправлено 2\\.5 USDT, получатель: ID ${recipientId}\\.\\nID перевода: \\S+$`),
+    );
+  });
+
+  it("names a forwarded recipient in Russian the same way", async () => {
+    const sender = await h.linkedUser({ pay: { USDT: "100" } }, { languageCode: "ru" });
+    const { userId: recipientId } = await h.createAccount({});
+    await openNewTransfer(sender.user);
+    await sender.user.forwardFrom({ id: recipientId, first_name: "Сэм" });
+    expect(sender.user.texts()).toContain(`Получатель: «Сэм» (ID ${recipientId})`);
+    await fillTransfer(sender.user);
+    await sender.user.pressLabel(/Подтвердить/);
+    expect(sender.user.last()?.text).toContain(`✅ Отправлено 10 USDT, получатель: «Сэм» (ID ${recipientId}).`);
   });
 
   it("checks the amount before any confirmation", async () => {

@@ -104,6 +104,23 @@ describe("stop orders", () => {
     expect(user.last()!.text).toContain("BTC-USDT: buy or sell BTC?");
   });
 
+  it("asks a Russian trader for the stop price, then for the limit price, in those words", async () => {
+    const { user, key } = await h.linkedUser({ trading: { BTC: "1" } }, { languageCode: "ru" });
+    const exchange = createExchangeClient({ baseUrl: h.sim.baseUrls.exchange, apiKey: key });
+    const stop = money.floor(money.mul(await last(exchange), "0.9"), 0);
+    await user.send("/trade");
+    await user.press("in:pick:BTC-USDT");
+    await user.press("in:pick:sell");
+    await user.press("in:pick:stopLimit");
+    expect(user.last()!.text).toMatch(/^Какая стоп-цена, в USDT за BTC\?/);
+    await user.send(stop);
+    expect(user.last()!.text).toMatch(
+      new RegExp(
+        `^По какой лимитной цене, в USDT за BTC, выставить ордер, когда сработает стоп ${formatAmount(stop, "USDT")}\\? Шаг цены: `,
+      ),
+    );
+  });
+
   it("a stop-limit sell below the market waits, shows its stop, and cancelling releases the BTC", async () => {
     const { user, exchange } = await trader({ BTC: "1" });
     const lastPrice = await last(exchange);
@@ -114,7 +131,14 @@ describe("stop orders", () => {
     await user.press("in:pick:BTC-USDT");
     await user.press("in:pick:sell");
     await user.press("in:pick:stopLimit");
+    expect(user.last()!.text).toMatch(/^At what stop price, in USDT per BTC\?/);
     await user.send(stop);
+    // The second price asked is the limit price of the order the stop places.
+    expect(user.last()!.text).toMatch(
+      new RegExp(
+        `^At what limit price, in USDT per BTC, should the order be placed once the stop triggers at ${formatAmount(stop, "USDT")}\\? Price step: `,
+      ),
+    );
     await user.send(limit);
     await user.send("0.2");
     const summary = user.last()!.text;

@@ -55,9 +55,9 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
     expect(user.last()?.text).toMatch(/Which network/);
     await user.press("in:pick:TRX");
     await user.send("hello");
-    expect(user.last()?.text).toMatch(/not a TRX address. Expected: 34 characters starting with T/);
+    expect(user.last()?.text).toMatch(/not an address on the TRX network. Expected: 34 characters starting with T/);
     await user.send(TON_ADDRESS);
-    expect(user.last()?.text).toMatch(/not a TRX address/);
+    expect(user.last()?.text).toMatch(/not an address on the TRX network/);
     await user.send(TRX_ADDRESS);
     expect(user.last()?.text).toMatch(/Minimum 5 USDT, maximum 100\u00a0000 USDT. Fee: 1 USDT/);
     await user.send("3");

@@ -119,7 +119,8 @@ export function moveConversation(deps: BotDeps, actions: ActionRegistry) {
       available: entry[from],
       prompt: ctx.t("balances-move-ask-amount", {
         asset,
-        kind: kindLabel(ctx.t, from),
+        // The balance's name takes the case the sentence needs: the message selects it by kind.
+        kind: from,
         available: formatAmount(entry[from], asset),
       }),
     });
@@ -152,10 +153,6 @@ export const moveAction: ActionDefinition<MovePayload> = {
   describeDone: (t, p, result) =>
     result.status === "failed"
       ? t("balances-move-failed")
-      : t("balances-move-done", {
-          amount: formatAmount(p.amount, p.asset),
-          from: kindLabel(t, p.from),
-          to: kindLabel(t, p.to),
-        }),
+      : t("balances-move-done", { amount: formatAmount(p.amount, p.asset), from: p.from, to: p.to }),
   doneKeyboard: (t) => new InlineKeyboard().text(t("menu-balances"), "menu:balances"),
 };

@@ -129,7 +129,8 @@ export function moveDetails(t: Translate, m: ExchangeTransfer): string {
     t("funding-move-title", { id: m.id }),
     t("funding-move-status", { status: t(`funding-move-status-${m.status}`) }),
     t("funding-move-amount", { amount: formatAmount(m.amount, m.asset) }),
-    t("funding-move-route", { from: kindLabel(t, m.from), to: kindLabel(t, m.to) }),
+    // Selected by kind in the message, so that each balance's name takes its case.
+    t("funding-move-route", { from: m.from, to: m.to }),
     t("withdraw-field-created", { created: formatTime(m.createdAt) }),
     t("funding-field-client-id", { id: m.clientTransferId }),
   ].join("\n");

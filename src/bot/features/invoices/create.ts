@@ -76,7 +76,7 @@ export function createInvoiceConversation(deps: BotDeps) {
       await askChoice(
         conversation,
         ctx,
-        ctx.t("invoices-ask-payments"),
+        ctx.t("invoices-ask-payments", { pricing }),
         PAYMENT_COUNTS.map((n) => ({ label: n === "1" ? ctx.t("invoices-payments-one") : n, value: n })),
         4,
       ),

@@ -205,7 +205,14 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
         conversation,
         ctx,
         [
-          ctx.t("trade-ask-price", { base, quote, step: formatAmount(pair.priceIncrement, quote) }),
+          type === "stopLimit"
+            ? ctx.t("trade-ask-limit-price", {
+                base,
+                quote,
+                stop: formatAmount(stopPrice!, quote),
+                step: formatAmount(pair.priceIncrement, quote),
+              })
+            : ctx.t("trade-ask-price", { base, quote, step: formatAmount(pair.priceIncrement, quote) }),
           bookLine,
         ].join("\n"),
         (text) => checkPrice(text, pair),
