@@ -29,11 +29,13 @@ export interface ShownMessage {
 type Failure = { error_code: number; description: string; parameters?: { retry_after?: number } };
 
 export class TelegramView {
-  /** Current state of every message the bot sent and did not delete, by `chatId:messageId`. */
+  /** Current state of every message the bot sent, by `chatId:messageId` (edits applied). */
   readonly messages = new Map<string, ShownMessage>();
-  /** Messages in the order they were first sent (deleted ones too). */
+  /** Messages in the order they were first sent. */
   readonly sent: ShownMessage[] = [];
+  /** Every message deleted (the bot's or a person's), in order. */
   readonly deleted: { chatId: number; messageId: number }[] = [];
+  #deletedKeys = new Set<string>();
   #calls: ApiCall[] = [];
   #seenFiles = new Set<string>();
 
@@ -68,16 +70,16 @@ export class TelegramView {
     for (const id of userIds) this.api.personMessage(id, { text: "/start" });
   }
 
-  /** Every text shown in `chatId` (current state of each message), oldest first. */
+  /** Every text shown in `chatId` now (current state of each message not deleted), oldest first. */
   textsIn(chatId: number): string[] {
-    return this.sent.flatMap((m) => (m.chatId === chatId && this.messages.has(key(m)) ? [m.text] : []));
+    return this.sent.flatMap((m) => (m.chatId === chatId && !this.#deletedKeys.has(key(m)) ? [m.text] : []));
   }
 
-  /** The last message shown in `chatId`, with edits applied. */
+  /** The last message shown in `chatId` now, with edits applied. */
   lastIn(chatId: number): ShownMessage | undefined {
     for (let i = this.sent.length - 1; i >= 0; i--) {
       const m = this.sent[i]!;
-      if (m.chatId === chatId && this.messages.has(key(m))) return m;
+      if (m.chatId === chatId && !this.#deletedKeys.has(key(m))) return m;
     }
     return undefined;
   }
@@ -97,7 +99,7 @@ export class TelegramView {
       if (shown) this.#show(shown, e.message);
     } else if (e.type === "delete") {
       this.deleted.push({ chatId: e.chatId, messageId: e.messageId });
-      this.messages.delete(`${e.chatId}:${e.messageId}`);
+      this.#deletedKeys.add(`${e.chatId}:${e.messageId}`);
     }
   }
 
