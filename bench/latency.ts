@@ -190,7 +190,7 @@ async function drive(
   steps: Step[],
   report?: (step: number, label: string, ms: number) => void,
 ): Promise<void> {
-  const state = user.server.state;
+  const state = user.api.state;
   for (const [i, step] of steps.entries()) {
     let data: string | undefined;
     if (step.press !== undefined) {

@@ -9,14 +9,14 @@ import { type ChatEvent, commandEntities } from "./chat-model.js";
 /** A person in a private chat with the bot, acting through the stand-in. */
 export class SimulatedUser {
   constructor(
-    readonly server: BotApi,
+    readonly api: BotApi,
     readonly id: number,
   ) {}
 
   /** Types a text; a leading /command gets its bot_command entity, as in Telegram clients. */
   send(text: string, entities?: MessageEntity[]): Update {
     const found = entities ?? commandEntities(text);
-    return this.server.personSays(this.id, { text, ...(found ? { entities: found } : {}) }).update;
+    return this.api.personSays(this.id, { text, ...(found ? { entities: found } : {}) }).update;
   }
 
   command(name: string, args = ""): Update {
@@ -27,12 +27,12 @@ export class SimulatedUser {
   press(data: string, messageId?: number): { queryId: string; update: Update } {
     const id = messageId ?? this.findButton(data)?.message_id;
     if (id === undefined) throw new Error(`no button with data ${data} in chat ${this.id}`);
-    return this.server.personPresses(this.id, id, data);
+    return this.api.personPresses(this.id, id, data);
   }
 
   /** Picks a user through a `request_users` keyboard button. */
   shareUser(requestId: number, userId: number, fields: { first_name?: string; username?: string } = {}): Update {
-    return this.server.personSays(this.id, {
+    return this.api.personSays(this.id, {
       users_shared: { request_id: requestId, users: [{ user_id: userId, ...fields }] },
     } as Partial<Message>).update;
   }
@@ -43,12 +43,12 @@ export class SimulatedUser {
       "hiddenName" in from
         ? { type: "hidden_user" as const, date: Math.floor(Date.now() / 1000), sender_user_name: from.hiddenName }
         : { type: "user" as const, date: Math.floor(Date.now() / 1000), sender_user: from };
-    return this.server.personSays(this.id, { text, forward_origin } as Partial<Message>).update;
+    return this.api.personSays(this.id, { text, forward_origin } as Partial<Message>).update;
   }
 
   sendDocument(name: string, content: string | Buffer, mimeType = "text/csv", caption?: string): Update {
-    const file = this.server.state.storeFile(name, mimeType, Buffer.from(content));
-    return this.server.personSays(this.id, {
+    const file = this.api.state.storeFile(name, mimeType, Buffer.from(content));
+    return this.api.personSays(this.id, {
       document: { file_id: file.fileId, file_unique_id: file.fileUniqueId, file_name: name, mime_type: mimeType, file_size: file.content.length },
       ...(caption ? { caption } : {}),
     } as Partial<Message>).update;
@@ -56,23 +56,23 @@ export class SimulatedUser {
 
   /** Sends a picture as Telegram sends photos: sizes of one stored file (the playground's image upload). */
   sendPhoto(name: string, content: Buffer, mimeType = "image/png", caption?: string): Update {
-    const file = this.server.state.storeFile(name, mimeType, content, "photos");
+    const file = this.api.state.storeFile(name, mimeType, content, "photos");
     const size = { file_id: file.fileId, file_unique_id: file.fileUniqueId, file_size: file.content.length, width: 512, height: 512 };
-    return this.server.personSays(this.id, { photo: [size], ...(caption ? { caption } : {}) } as Partial<Message>).update;
+    return this.api.personSays(this.id, { photo: [size], ...(caption ? { caption } : {}) } as Partial<Message>).update;
   }
 
   block(): void {
-    this.server.state.blocked.add(this.id);
+    this.api.state.blocked.add(this.id);
   }
 
   /** Messages in this chat, oldest first (current state). */
   get messages(): Message[] {
-    return this.server.state.history(this.id);
+    return this.api.state.history(this.id);
   }
 
   /** The bot's messages, oldest first. */
   get fromBot(): Message[] {
-    return this.messages.filter((m) => m.from?.id === this.server.botUser.id);
+    return this.messages.filter((m) => m.from?.id === this.api.botUser.id);
   }
 
   lastFromBot(): Message | undefined {
@@ -91,7 +91,7 @@ export class SimulatedUser {
     timeoutMs = 5000,
   ): Promise<T> {
     return new Promise((resolve, reject) => {
-      const state = this.server.state;
+      const state = this.api.state;
       const timer = setTimeout(() => {
         state.off("change", listener);
         reject(new Error(`chat ${this.id}: nothing matched within ${timeoutMs} ms`));
