@@ -21,7 +21,8 @@ import { type RunningBot, startBot } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import type { ChatEvent } from "../src/telegram/stand-in/chat-model.js";
-import { type SimulatedUser, startBotApiServer } from "../src/telegram/stand-in/bot-api-server.js";
+import { startBotApiServer } from "../src/telegram/stand-in/bot-api-server.js";
+import type { SimulatedUser } from "../src/telegram/stand-in/simulated-user.js";
 import { startSimulator } from "../src/simulator/server.js";
 
 const USERS = Number(process.env.USERS ?? 50);
@@ -189,7 +190,7 @@ async function drive(
   steps: Step[],
   report?: (step: number, label: string, ms: number) => void,
 ): Promise<void> {
-  const state = user.server.state;
+  const state = user.api.state;
   for (const [i, step] of steps.entries()) {
     let data: string | undefined;
     if (step.press !== undefined) {

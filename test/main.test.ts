@@ -4,40 +4,24 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type RunningSimulator, startSimulator } from "../src/simulator/server.js";
+import { type BotApiServer, startBotApiServer } from "../src/telegram/stand-in/bot-api-server.js";
 
-let api: Server;
-let apiUrl = "";
+let telegram: BotApiServer;
 let sim: RunningSimulator;
-const methods: string[] = [];
+const methods = () => telegram.calls.map((c) => c.method);
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
-  api = createServer((req, res) => {
-    const method = (req.url ?? "").split("/").pop() ?? "";
-    methods.push(method);
-    const result =
-      method === "getMe"
-        ? { id: 1, is_bot: true, first_name: "Bot", username: "local_bot", can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false }
-        : method === "getUpdates"
-          ? []
-          : true;
-    // Long polling: hold getUpdates briefly so the runner does not spin.
-    setTimeout(() => res.end(JSON.stringify({ ok: true, result })), method === "getUpdates" ? 200 : 0);
-  });
-  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
-  const address = api.address();
-  apiUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  telegram = await startBotApiServer({ token: "123456:LOCAL-TEST" });
 });
 
 afterAll(async () => {
-  api.closeAllConnections();
-  await new Promise((resolve) => api.close(resolve));
+  await telegram.close();
   await sim.close();
 });
 
@@ -47,7 +31,7 @@ it("starts, registers commands, polls and stops on SIGTERM", async () => {
     env: {
       PATH: process.env.PATH,
       BOT_TOKEN: "123456:LOCAL-TEST",
-      TELEGRAM_API_ROOT: apiUrl,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
       KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       DATABASE_URL: `sqlite:${join(dir, "bot.sqlite")}`,
       ADMIN_IDS: "42",
@@ -64,11 +48,11 @@ it("starts, registers commands, polls and stops on SIGTERM", async () => {
   child.stdout.on("data", (d) => (output += String(d)));
   child.stderr.on("data", (d) => (output += String(d)));
   const deadline = Date.now() + 20_000;
-  while (!/bot started/.test(output) || !methods.includes("getUpdates")) {
+  while (!/bot started/.test(output) || !methods().includes("getUpdates")) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`did not start: ${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  expect(methods).toContain("setMyCommands");
+  expect(methods()).toContain("setMyCommands");
   child.kill("SIGTERM");
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   expect(code).toBe(0);

@@ -31,6 +31,7 @@ describe.each(BACKENDS.map((url) => ({ url, name: backendName(url) })))("update 
         entities: [{ type: "bot_command" as const, offset: 0, length: 5 }],
       },
     };
+    h.tg.api.observe(update);
     await Promise.all([h.app.bot.handleUpdate(update), other.bot.handleUpdate(update), h.app.bot.handleUpdate(update)]);
     expect(h.tg.textsIn(5001)).toHaveLength(1);
     expect(seen.filter((u) => u.outcome === "ok")).toHaveLength(1);

@@ -35,9 +35,13 @@ export async function linkedAdmin(h: Harness, pay: Record<string, string>, id = 
   return user;
 }
 
-/** Accounts on the simulator for these user ids (a transfer to an unknown user is refused). */
+/**
+ * Accounts on the simulator for these user ids (a transfer to an unknown user is refused), of people
+ * who have started the bot (so it may tell them what they received).
+ */
 export function recipients(h: Harness, ids: number[]): void {
   for (const userId of ids) h.sim.createAccount({ userId });
+  h.tg.started(...ids);
 }
 
 export interface FlowOptions {

@@ -52,6 +52,7 @@ describe("sharing: inline mode and deep links", () => {
 
   it("offers the chart as a photo once it has a Telegram file id (uploaded to the chart chat)", async () => {
     (h.deps.config as { CHART_UPLOAD_CHAT_ID?: number }).CHART_UPLOAD_CHAT_ID = -100123;
+    h.tg.api.group({ id: -100123, type: "supergroup", title: "Charts" });
     const user = h.user(8102);
     const { results } = await inline(user, "ETH-USDT");
     const photo = results.find((r) => r.type === "photo");

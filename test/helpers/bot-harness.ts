@@ -1,7 +1,8 @@
 /**
  * The real bot (createBot) wired to the in-process simulator over HTTP, real storage (SQLite, or
- * PostgreSQL in a fresh schema) and the fake Telegram. Tests drive it as users would: messages,
- * commands, button presses, documents; and assert what the service holds and what users were shown.
+ * PostgreSQL in a fresh schema) and the Bot API stand-in in process. Tests drive it as users would:
+ * messages, commands, button presses, documents; and assert what the service holds and what users
+ * were shown.
  */
 import type { Update } from "grammy/types";
 import { randomBytes } from "node:crypto";
@@ -14,8 +15,10 @@ import { createNotifications, type Notifications, type NotificationsConfig } fro
 import { createServiceFactory } from "../../src/service/factory.js";
 import { startSimulator } from "../../src/simulator/server.js";
 import { createStorage, type SqlStorage } from "../../src/storage/index.js";
-import { FakeTelegram, type ShownMessage } from "./fake-telegram.js";
+import { BotApi } from "../../src/telegram/stand-in/bot-api.js";
+import { commandEntities } from "../../src/telegram/stand-in/chat-model.js";
 import { pgExec } from "./pg.js";
+import { type ShownMessage, TelegramView } from "./telegram-view.js";
 
 export const BOT_INFO = {
   id: 424242,
@@ -61,7 +64,7 @@ export interface SimAccountView {
 }
 
 export class Harness {
-  readonly tg = new FakeTelegram();
+  readonly tg = new TelegramView(new BotApi({ bot: BOT_INFO }));
   readonly logLines: string[] = [];
   #updateId = 1;
   #clockOffsetMs = 0;
@@ -131,10 +134,9 @@ export class Harness {
       services,
       now: () => new Date(Date.now() + this.#clockOffsetMs),
       downloadFile: async (filePath) => {
-        const id = filePath.slice(filePath.lastIndexOf("/") + 1);
-        const content = this.tg.files.get(id);
-        if (content === undefined) throw new Error(`no such test file ${id}`);
-        return Buffer.from(content);
+        const file = this.tg.api.state.fileAt(filePath);
+        if (!file) throw new Error(`no such file ${filePath}`);
+        return file.content;
       },
     };
     this.app = createBot(this.deps, {
@@ -181,13 +183,15 @@ export class Harness {
     this.#clockOffsetMs += ms;
   }
 
-  /** Feeds one update through the bot, as the runner would. */
+  /** Feeds one update through the bot, as the runner would (Telegram learns what it holds first). */
   async handle(update: Omit<Update, "update_id">): Promise<void> {
+    this.tg.api.observe(update);
     await this.app.bot.handleUpdate({ update_id: this.#updateId++, ...update } as Update);
   }
 
   /** Replays an update exactly as Telegram would on a redelivery (same update_id). */
   async replay(update: Update): Promise<void> {
+    this.tg.api.observe(update);
     await this.app.bot.handleUpdate(update);
   }
 
@@ -268,13 +272,14 @@ export class Harness {
 }
 
 export class TestUser {
-  #nextMessageId = 1;
   constructor(
     readonly h: Harness,
     readonly id: number,
     readonly languageCode: string,
     readonly firstName: string,
-  ) {}
+  ) {
+    h.tg.api.state.user(id, { first_name: firstName, language_code: languageCode });
+  }
 
   get from() {
     return { id: this.id, is_bot: false, first_name: this.firstName, language_code: this.languageCode };
@@ -285,42 +290,13 @@ export class TestUser {
 
   /** Sends a text message (or a /command) in the private chat. */
   async send(text: string): Promise<void> {
-    const entities = text.startsWith("/")
-      ? [{ type: "bot_command" as const, offset: 0, length: text.split(/\s/)[0]!.length }]
-      : undefined;
-    await this.h.handle({ message: this.#message({ text, ...(entities ? { entities } : {}) }) });
+    const entities = commandEntities(text);
+    await this.h.handle({ message: this.#says({ text, ...(entities ? { entities } : {}) }) });
   }
 
   /** Builds the update for pressing a button, so a test can deliver it twice or concurrently. */
   pressUpdate(data: string, messageId?: number): Omit<Update, "update_id"> {
-    const shown =
-      messageId === undefined
-        ? this.messageWithButton(data)
-        : this.h.tg.messages.get(`${this.id}:${messageId}`);
-    return {
-      callback_query: {
-        id: String(Math.random()).slice(2),
-        from: this.from,
-        chat_instance: String(this.id),
-        data,
-        ...(shown
-          ? {
-              message: {
-                message_id: shown.messageId,
-                date: Math.floor(Date.now() / 1000),
-                chat: this.chat,
-                ...(shown.photo
-                  ? {
-                      photo: [{ file_id: shown.photo.fileId, file_unique_id: "u", width: 800, height: 480 }],
-                      caption: shown.text,
-                    }
-                  : { text: shown.text }),
-                ...(shown.keyboard ? { reply_markup: shown.keyboard } : {}),
-              },
-            }
-          : {}),
-      },
-    } as Omit<Update, "update_id">;
+    return this.h.tg.api.pressOf(this.id, messageId ?? this.messageWithButton(data)?.messageId, data);
   }
 
   /** Presses an inline button by its callback data (on the newest message that shows it). */
@@ -337,16 +313,15 @@ export class TestUser {
 
   /** Sends a document (e.g. a CSV) the bot can download. */
   async sendDocument(fileName: string, content: string, caption?: string): Promise<void> {
-    const fileId = `f${randomBytes(4).toString("hex")}`;
-    this.h.tg.files.set(fileId, content);
+    const file = this.h.tg.api.state.storeFile(fileName, "text/csv", Buffer.from(content));
     await this.h.handle({
-      message: this.#message({
+      message: this.#says({
         document: {
-          file_id: fileId,
-          file_unique_id: `u${fileId}`,
+          file_id: file.fileId,
+          file_unique_id: file.fileUniqueId,
           file_name: fileName,
           mime_type: "text/csv",
-          file_size: content.length,
+          file_size: file.content.length,
         },
         ...(caption ? { caption } : {}),
       }),
@@ -356,7 +331,7 @@ export class TestUser {
   /** Forwards a message from `other` (for the recipient step of Send). */
   async forwardFrom(other: { id: number; first_name: string }): Promise<void> {
     await this.h.handle({
-      message: this.#message({
+      message: this.#says({
         text: "hello",
         forward_origin: {
           type: "user",
@@ -370,18 +345,13 @@ export class TestUser {
   /** Shares a user through the request-users keyboard button. */
   async shareUser(requestId: number, userId: number): Promise<void> {
     await this.h.handle({
-      message: this.#message({ users_shared: { request_id: requestId, users: [{ user_id: userId }] } }),
+      message: this.#says({ users_shared: { request_id: requestId, users: [{ user_id: userId }] } }),
     });
   }
 
-  #message(extra: Record<string, unknown>) {
-    return {
-      message_id: this.#nextMessageId++,
-      date: Math.floor(Date.now() / 1000),
-      chat: this.chat,
-      from: this.from,
-      ...extra,
-    } as never;
+  /** A message from this person in the private chat, numbered and kept by Telegram. */
+  #says(content: Record<string, unknown>) {
+    return this.h.tg.api.personMessage(this.id, content) as never;
   }
 
   /** Texts shown in this chat, oldest first (edits applied). */

@@ -1,43 +1,50 @@
 /**
- * The real entry point (src/main.ts) as a child process, fed over HTTP: a fake Telegram Bot API
- * served on loopback (the FakeTelegram of the flow tests behind an HTTP server, so a test reads what
- * people were shown the same way), and updates posted to the bot's webhook with its secret.
+ * The real entry point (src/main.ts) as a child process, fed over HTTP: the Bot API stand-in served
+ * on loopback (read through the same view as the flow tests), and updates posted to the bot's
+ * webhook with its secret.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer, type Server } from "node:http";
+import type { Update } from "grammy/types";
+import { BotApiServer } from "../../src/telegram/stand-in/bot-api-server.js";
+import { commandEntities } from "../../src/telegram/stand-in/chat-model.js";
 import { BOT_INFO } from "./bot-harness.js";
-import { FakeTelegram } from "./fake-telegram.js";
+import { TelegramView } from "./telegram-view.js";
 
-/** FakeTelegram over HTTP at `url` (TELEGRAM_API_ROOT). */
+/** The Bot API stand-in over HTTP at `url` (TELEGRAM_API_ROOT), with the tests' view of it. */
 export class TelegramOverHttp {
-  readonly tg = new FakeTelegram();
-  url = "";
-  #server: Server | undefined;
+  readonly server = new BotApiServer({ bot: BOT_INFO });
+  readonly tg = new TelegramView(this.server);
+  #nextUpdateId = 1;
+
+  get url(): string {
+    return this.server.apiRoot;
+  }
 
   async start(): Promise<void> {
-    this.#server = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const body = Buffer.concat(chunks);
-      const method = (req.url ?? "").split("/").pop() ?? "";
-      if (method === "getMe") {
-        res.end(JSON.stringify({ ok: true, result: BOT_INFO }));
-        return;
-      }
-      const json = /json/.test(req.headers["content-type"] ?? "");
-      const reply = await this.tg.fetch(`http://x/${method}`, {
-        body: body.length === 0 ? undefined : json ? body.toString("utf8") : [body],
-      } as RequestInit);
-      res.writeHead(200, { "content-type": "application/json" }).end(await reply.text());
-    });
-    await new Promise<void>((resolve) => this.#server!.listen(0, "127.0.0.1", resolve));
-    const address = this.#server.address();
-    this.url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    await this.server.listen();
   }
 
   async close(): Promise<void> {
-    this.#server?.closeAllConnections();
-    await new Promise((resolve) => this.#server?.close(resolve));
+    await this.server.close();
+  }
+
+  /** Updates as Telegram posts them to a webhook, from a private chat with `userId` (kept in the chat). */
+  readonly updates = {
+    text: (userId: number, text: string): Update => {
+      this.#person(userId);
+      const entities = commandEntities(text);
+      const message = this.server.personMessage(userId, { text, ...(entities ? { entities } : {}) });
+      return { update_id: this.#nextUpdateId++, message } as Update;
+    },
+    press: (userId: number, data: string, messageId: number): Update => {
+      this.#person(userId);
+      return { update_id: this.#nextUpdateId++, ...this.server.pressOf(userId, messageId, data) };
+    },
+  };
+
+  #person(userId: number): void {
+    if (!this.server.state.users.has(userId))
+      this.server.state.user(userId, { first_name: `User${userId}`, language_code: "en" });
   }
 }
 
@@ -97,47 +104,8 @@ export class LiveBot {
   }
 }
 
-let nextUpdateId = 1;
-let nextMessageId = 1;
-
-/** Updates as Telegram sends them, from a private chat with `userId`. */
-export const updates = {
-  text(userId: number, text: string, updateId = nextUpdateId++) {
-    return {
-      update_id: updateId,
-      message: {
-        message_id: nextMessageId++,
-        date: Math.floor(Date.now() / 1000),
-        chat: { id: userId, type: "private", first_name: `User${userId}` },
-        from: { id: userId, is_bot: false, first_name: `User${userId}`, language_code: "en" },
-        text,
-        ...(text.startsWith("/")
-          ? { entities: [{ type: "bot_command", offset: 0, length: text.split(" ")[0]!.length }] }
-          : {}),
-      },
-    };
-  },
-  press(userId: number, data: string, messageId: number, updateId = nextUpdateId++) {
-    return {
-      update_id: updateId,
-      callback_query: {
-        id: `cq${updateId}`,
-        chat_instance: "ci",
-        from: { id: userId, is_bot: false, first_name: `User${userId}`, language_code: "en" },
-        data,
-        message: {
-          message_id: messageId,
-          date: Math.floor(Date.now() / 1000),
-          chat: { id: userId, type: "private", first_name: `User${userId}` },
-          text: "…",
-        },
-      },
-    };
-  },
-};
-
 /** The callback data and message of the newest button in `chatId` whose label matches. */
-export function button(tg: FakeTelegram, chatId: number, label: RegExp): { data: string; messageId: number } {
+export function button(tg: TelegramView, chatId: number, label: RegExp): { data: string; messageId: number } {
   for (const m of [...tg.sent].reverse()) {
     const shown = tg.messages.get(`${chatId}:${m.messageId}`) ?? m;
     if (shown.chatId !== chatId) continue;

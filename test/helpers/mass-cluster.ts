@@ -10,7 +10,7 @@ import pg from "pg";
 import { money } from "../../src/domain/money.js";
 import { createServiceFactory } from "../../src/service/factory.js";
 import { type RunningSimulator, startSimulator } from "../../src/simulator/server.js";
-import { button, LiveBot, TelegramOverHttp, until, updates } from "./live-bot.js";
+import { button, LiveBot, TelegramOverHttp, until } from "./live-bot.js";
 import { pgExec } from "./pg.js";
 
 const ADMIN = 960_001;
@@ -92,9 +92,9 @@ export class MassCluster {
     const admin = this.sim.createAccount({ userId: ADMIN, pay: { USDT: "100000000" } });
     this.#key = admin.keys.production;
     const first = this.instances[0]!.bot;
-    await this.#step(first, updates.text(ADMIN, "/connect"));
+    await this.#step(first, this.telegram.updates.text(ADMIN, "/connect"));
     await this.#press(first, /Production|production/);
-    await this.#step(first, updates.text(ADMIN, this.#key), /✅/);
+    await this.#step(first, this.telegram.updates.text(ADMIN, this.#key), /✅/);
   }
 
   async #spawn(): Promise<Instance> {
@@ -123,16 +123,16 @@ export class MassCluster {
       amounts.set(target, `${1 + (i % 9)}.${String(i % 100).padStart(2, "0")}`);
     }
     const bot = this.instances[0]!.bot;
-    await this.#step(bot, updates.text(ADMIN, "/mass"));
+    await this.#step(bot, this.telegram.updates.text(ADMIN, "/mass"));
     const list = [...amounts].map(([t, a]) => `${t},${a},USDT`).join("\n");
-    await this.#step(bot, updates.text(ADMIN, list), /tell each paid recipient/);
+    await this.#step(bot, this.telegram.updates.text(ADMIN, list), /tell each paid recipient/);
     await this.#press(bot, /Don.t notify/, /Recipients:/);
     const { rows: drafts } = await this.db.query(
       `select id from ${this.schema}.mass_jobs where status = 'draft' order by created_at desc limit 1`,
     );
     const jobId = String(drafts[0].id);
     const { data, messageId } = button(this.telegram.tg, ADMIN, /Confirm/);
-    if ((await bot.post(updates.press(ADMIN, data, messageId))) !== 200) throw new Error("Confirm refused");
+    if ((await bot.post(this.telegram.updates.press(ADMIN, data, messageId))) !== 200) throw new Error("Confirm refused");
     return { jobId, amounts };
   }
 
@@ -311,6 +311,6 @@ export class MassCluster {
 
   async #press(bot: LiveBot, label: RegExp, expectText?: RegExp): Promise<void> {
     const { data, messageId } = button(this.telegram.tg, ADMIN, label);
-    await this.#step(bot, updates.press(ADMIN, data, messageId), expectText);
+    await this.#step(bot, this.telegram.updates.press(ADMIN, data, messageId), expectText);
   }
 }

@@ -22,6 +22,7 @@ it("sends what a committed transaction owes, records blocked chats and retries f
   outboxTuning.backoffMs = 10;
   h = await Harness.create();
   const { outbox } = h.app;
+  h.tg.started(1, 2, 3, 4);
   h.tg.failNext("sendMessage", { error_code: 403, description: "Forbidden: bot was blocked by the user" }, { chatId: 2 });
   h.tg.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" }, { chatId: 3 });
 

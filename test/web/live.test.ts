@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, startSimulator } from "../../src/simulator/server.js";
-import { button, LiveBot, TelegramOverHttp, updates, until, WEBHOOK_SECRET } from "../helpers/live-bot.js";
+import { button, LiveBot, TelegramOverHttp, until, WEBHOOK_SECRET } from "../helpers/live-bot.js";
 
 const TOKEN = "123456:LIVE-TOKEN-abcdefghijklmnop";
 const ENCRYPTION_KEY = randomBytes(32).toString("base64");
@@ -58,8 +58,8 @@ describe("a bot process in webhook mode", () => {
   });
 
   it("refuses requests without the right secret, and handles nothing of them", async () => {
-    expect(await bot.post(updates.text(USER, "/start"), null)).toBe(401);
-    expect(await bot.post(updates.text(USER, "/start"), "wrong-secret-123456")).toBe(401);
+    expect(await bot.post(telegram.updates.text(USER, "/start"), null)).toBe(401);
+    expect(await bot.post(telegram.updates.text(USER, "/start"), "wrong-secret-123456")).toBe(401);
     await new Promise((r) => setTimeout(r, 200));
     expect(telegram.tg.textsIn(USER)).toEqual([]);
   });
@@ -102,7 +102,7 @@ describe("a bot process in webhook mode", () => {
   });
 
   it("handles an update delivered twice once", async () => {
-    const start = updates.text(USER, "/start");
+    const start = telegram.updates.text(USER, "/start");
     const replies = () =>
       telegram.tg.calls.filter((c) => c.method === "sendMessage" && Number(c.payload.chat_id) === USER).length;
     expect(await Promise.all([bot.post(start), bot.post(start)])).toEqual([200, 200]);
@@ -126,7 +126,7 @@ describe("a bot process in webhook mode", () => {
         body: JSON.stringify({ userId: USER, pay: { USDT: "50" } }),
       })
     ).json() as { keys: { production: string } };
-    await bot.post(updates.text(USER, "/connect"));
+    await bot.post(telegram.updates.text(USER, "/connect"));
     await until(() => {
       try {
         button(telegram.tg, USER, /Production|production/);
@@ -136,9 +136,9 @@ describe("a bot process in webhook mode", () => {
       }
     }, 10_000, "the network buttons");
     const net = button(telegram.tg, USER, /Production|production/);
-    await bot.post(updates.press(USER, net.data, net.messageId));
+    await bot.post(telegram.updates.press(USER, net.data, net.messageId));
     await new Promise((r) => setTimeout(r, 200));
-    await bot.post(updates.text(USER, account.keys.production));
+    await bot.post(telegram.updates.text(USER, account.keys.production));
     await until(() => telegram.tg.textsIn(USER).some((t) => t.includes("✅")), 10_000, "the key to be linked");
     expect(telegram.tg.deleted.some((d) => d.chatId === USER)).toBe(true);
     (globalThis as { linkedKey?: string }).linkedKey = account.keys.production;

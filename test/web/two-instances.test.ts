@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, startSimulator } from "../../src/simulator/server.js";
-import { button, LiveBot, TelegramOverHttp, until, updates } from "../helpers/live-bot.js";
+import { button, LiveBot, TelegramOverHttp, until } from "../helpers/live-bot.js";
 import { pgExec } from "../helpers/pg.js";
 import pg from "pg";
 import { money } from "../../src/domain/money.js";
@@ -85,11 +85,11 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
   };
   async function press(bot: LiveBot, label: RegExp, expectText?: RegExp): Promise<void> {
     const { data, messageId } = button(telegram.tg, ADMIN, label);
-    await step(bot, updates.press(ADMIN, data, messageId), expectText);
+    await step(bot, telegram.updates.press(ADMIN, data, messageId), expectText);
   }
 
   it("handles an update delivered to both instances once", async () => {
-    const start = updates.text(ADMIN, "/start");
+    const start = telegram.updates.text(ADMIN, "/start");
     expect(await Promise.all([a.post(start), b.post(start)])).toEqual([200, 200]);
     await until(() => sentTo(ADMIN) > 0, 15_000, "the greeting");
     await new Promise((r) => setTimeout(r, 500));
@@ -117,12 +117,12 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
         body: JSON.stringify({ userId }),
       });
     }
-    await step(a, updates.text(ADMIN, "/connect"));
+    await step(a, telegram.updates.text(ADMIN, "/connect"));
     await press(a, /Production|production/);
-    await step(a, updates.text(ADMIN, admin.keys.production), /✅/);
-    await step(a, updates.text(ADMIN, "/mass"));
+    await step(a, telegram.updates.text(ADMIN, admin.keys.production), /✅/);
+    await step(a, telegram.updates.text(ADMIN, "/mass"));
     const amountOf = (i: number) => `${1 + (i % 3)}.${String(i % 10).padStart(2, "0")}`;
-    await step(a, updates.text(ADMIN, targets.map((t, i) => `${t},${amountOf(i)},USDT`).join("\n")), /tell each paid recipient/);
+    await step(a, telegram.updates.text(ADMIN, targets.map((t, i) => `${t},${amountOf(i)},USDT`).join("\n")), /tell each paid recipient/);
     await press(a, /Don.t notify/, /Recipients:/);
     // Slow the service down so that the job is still running when A dies.
     await fetch(`${sim.url}/_sim/faults`, {
@@ -131,7 +131,7 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
       body: JSON.stringify({ operationId: "createMassTransfer", mode: "latency", ms: 250, count: 1000 }),
     });
     const { data, messageId } = button(telegram.tg, ADMIN, /Confirm/);
-    expect(await a.post(updates.press(ADMIN, data, messageId))).toBe(200);
+    expect(await a.post(telegram.updates.press(ADMIN, data, messageId))).toBe(200);
 
     const completedRows = async () =>
       Number((await db.query(`select count(*) as n from ${schema}.mass_rows where state = 'completed'`)).rows[0].n);
@@ -175,11 +175,11 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
   it("hands a running job back on SIGTERM (exit 0); the next instance finishes it, each row paid once", async () => {
     const targets = Array.from({ length: ROWS }, (_, i) => FIRST + i);
     const before = await Promise.all(targets.map((t) => balance(t)));
-    await step(b, updates.text(ADMIN, "/mass"));
-    await step(b, updates.text(ADMIN, targets.map((t) => `${t},1,USDT`).join("\n")), /tell each paid recipient/);
+    await step(b, telegram.updates.text(ADMIN, "/mass"));
+    await step(b, telegram.updates.text(ADMIN, targets.map((t) => `${t},1,USDT`).join("\n")), /tell each paid recipient/);
     await press(b, /Don.t notify/, /Recipients:/);
     const { data, messageId } = button(telegram.tg, ADMIN, /Confirm/);
-    expect(await b.post(updates.press(ADMIN, data, messageId))).toBe(200);
+    expect(await b.post(telegram.updates.press(ADMIN, data, messageId))).toBe(200);
     const job = async () =>
       (await db.query(`select id, status, report_sent from ${schema}.mass_jobs where status <> 'discarded' order by created_at desc limit 1`)).rows[0];
     const rows = async (state: string) =>

@@ -1,12 +1,13 @@
 /**
- * The state behind the Bot API stand-in: users, private chats, the messages in them (as Telegram's
- * `Message` objects), uploaded files, callback queries awaiting an answer and the update queue. Every
+ * The state behind the Bot API stand-in: users, their private chats and the groups the bot is in, the
+ * messages in them (as Telegram's `Message` objects), uploaded files, callback queries awaiting an
+ * answer and the update queue. Every
  * change to a chat is emitted as a `ChatEvent` with a timestamp, so a benchmark can time update →
  * reply and a web page can mirror the chats.
  */
 import { EventEmitter } from "node:events";
 import { performance } from "node:perf_hooks";
-import type { Message, MessageEntity, Update, User } from "grammy/types";
+import type { Chat, Message, MessageEntity, Update, User } from "grammy/types";
 
 /** A change in a chat, in the order it happened; `at` is `performance.now()` (ms). */
 export type ChatEvent =
@@ -53,8 +54,12 @@ export class ChatModel extends EventEmitter<{ change: [ChatEvent] }> {
   readonly users = new Map<number, User>();
   /** Messages per chat by id, current state (edits applied). */
   readonly chats = new Map<number, Map<number, Message>>();
+  /** Groups, supergroups and channels the bot is in (private chats are described by their user). */
+  readonly groups = new Map<number, Chat>();
   /** Users who blocked the bot: sending to them is refused. */
   readonly blocked = new Set<number>();
+  /** Users who have written to the bot (started it): only they may be written to in private. */
+  readonly started = new Set<number>();
   readonly files = new Map<string, StoredFile>();
   readonly queries = new Map<string, PendingQuery>();
   /** Updates not yet confirmed by an offset. */
@@ -84,8 +89,27 @@ export class ChatModel extends EventEmitter<{ change: [ChatEvent] }> {
     return user;
   }
 
+  /** A group, supergroup or channel the bot is a member of: it may post there unprompted. */
+  group(chat: Exclude<Chat, Chat.PrivateChat>): void {
+    if (!this.chats.has(chat.id)) this.chats.set(chat.id, new Map());
+    this.groups.set(chat.id, chat);
+  }
+
   chat(chatId: number): Map<number, Message> | undefined {
     return this.chats.get(chatId);
+  }
+
+  /** The chat as Telegram describes it in a message. */
+  chatObject(chatId: number): Chat {
+    const group = this.groups.get(chatId);
+    if (group) return group;
+    const u = this.users.get(chatId);
+    return {
+      id: chatId,
+      type: "private",
+      first_name: u?.first_name ?? "",
+      ...(u?.username ? { username: u.username } : {}),
+    } as Chat;
   }
 
   /** Messages of a chat in order (current state). */
@@ -101,6 +125,9 @@ export class ChatModel extends EventEmitter<{ change: [ChatEvent] }> {
 
   addMessage(chatId: number, message: Message, fromBot: boolean): void {
     this.chats.get(chatId)?.set(message.message_id, message);
+    if (!fromBot && message.chat.type === "private") this.started.add(chatId);
+    // A message numbered elsewhere (an update a test wrote) moves the chat's numbering past it.
+    if (message.message_id > (this.#nextMessageId.get(chatId) ?? 0)) this.#nextMessageId.set(chatId, message.message_id);
     this.emit("change", { type: "message", at: this.now(), chatId, message, fromBot });
   }
 
@@ -114,6 +141,12 @@ export class ChatModel extends EventEmitter<{ change: [ChatEvent] }> {
     this.emit("change", { type: "delete", at: this.now(), chatId, messageId });
   }
 
+  /** The stored file at a `file_path` given out by getFile. */
+  fileAt(path: string): StoredFile | undefined {
+    for (const file of this.files.values()) if (file.path === path) return file;
+    return undefined;
+  }
+
   pushUpdate(chatId: number, body: Omit<Update, "update_id">): Update {
     const update = { update_id: this.#nextUpdateId++, ...body } as Update;
     this.queue.push(update);
@@ -121,8 +154,9 @@ export class ChatModel extends EventEmitter<{ change: [ChatEvent] }> {
     return update;
   }
 
-  openQuery(chatId: number): PendingQuery {
-    const query = { id: `cq${this.#nextQuery++}`, chatId, createdAt: this.now(), answered: false };
+  /** A callback query to answer; `id` is given when the press was written elsewhere (a test's update). */
+  openQuery(chatId: number, id = `cq${this.#nextQuery++}`): PendingQuery {
+    const query = { id, chatId, createdAt: this.now(), answered: false };
     this.queries.set(query.id, query);
     return query;
   }

@@ -74,3 +74,42 @@ export function parseHtml(html: string): { text: string; entities: MessageEntity
     );
   return { text, entities: entities.sort((a, b) => a.offset - b.offset) };
 }
+
+const HTML_TAG: Partial<Record<MessageEntity["type"], string>> = {
+  bold: "b",
+  italic: "i",
+  underline: "u",
+  strikethrough: "s",
+  code: "code",
+  pre: "pre",
+  text_link: "a",
+  spoiler: "tg-spoiler",
+  blockquote: "blockquote",
+};
+
+/** Text and its formatting entities written back as Telegram HTML (the inverse of `parseHtml`). */
+export function toHtml(text: string, entities: MessageEntity[]): string {
+  const formatting = entities
+    .filter((e) => HTML_TAG[e.type])
+    .sort((a, b) => a.offset - b.offset || b.length - a.length);
+  const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  let html = "";
+  let at = 0;
+  const open: MessageEntity[] = [];
+  const closeUntil = (position: number) => {
+    while (open.length > 0 && open.at(-1)!.offset + open.at(-1)!.length <= position) {
+      const e = open.pop()!;
+      html += escape(text.slice(at, e.offset + e.length)) + `</${HTML_TAG[e.type]}>`;
+      at = e.offset + e.length;
+    }
+  };
+  for (const e of formatting) {
+    closeUntil(e.offset);
+    html += escape(text.slice(at, e.offset));
+    at = e.offset;
+    html += e.type === "text_link" ? `<a href="${e.url.replace(/"/g, "&quot;")}">` : `<${HTML_TAG[e.type]}>`;
+    open.push(e);
+  }
+  closeUntil(Number.POSITIVE_INFINITY);
+  return html + escape(text.slice(at));
+}

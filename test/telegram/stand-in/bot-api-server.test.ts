@@ -101,6 +101,14 @@ describe("methods", () => {
     expect((await refusal(bot.api.sendMessage(10, "hi"))).error_code).toBe(403);
   });
 
+  it("lets the bot write to a person whose messages it deleted: they started it once", async () => {
+    const erin = server.user(12);
+    const update = erin.send("my secret key");
+    await bot.api.deleteMessage(12, update.message!.message_id);
+    expect(erin.messages).toEqual([]);
+    expect((await bot.api.sendMessage(12, "Deleted: never paste a key here")).text).toBe("Deleted: never paste a key here");
+  });
+
   it("uploads documents (multipart), serves them back through getFile, and edits captions", async () => {
     const bob = server.user(20);
     bob.send("hello");
