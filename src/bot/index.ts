@@ -32,6 +32,7 @@ import { ordersFeature } from "./features/orders/index.js";
 import { sendFeature } from "./features/send/index.js";
 import { startFeature } from "./features/start/index.js";
 import { mainMenu } from "./features/start/menu.js";
+import { swapFeature } from "./features/swap/index.js";
 import { tradeFeature } from "./features/trade/index.js";
 import { withdrawFeature } from "./features/withdraw/index.js";
 import { createI18n, pickLocale, SUPPORTED_LOCALES } from "./i18n.js";
@@ -76,6 +77,7 @@ const FEATURES: FeatureFactory[] = [
   withdrawFeature,
   ordersFeature,
   tradeFeature,
+  swapFeature,
   marketFeature,
   fundingFeature,
   linksFeature,
