@@ -198,6 +198,13 @@ describe("Max and quick amounts", () => {
       expect((await h.account(account.userId)).trading.USDT ?? "0").toBe("0");
     });
 
+    it("offers only the quick amounts the pair would accept", async () => {
+      // 2 USDT at 60 000 buys 0.00003 BTC (1.8 USDT); a quarter or half of it is under the 1 USDT minimum.
+      const { user } = await h.linkedUser({ trading: { USDT: "2" } });
+      await open(user, "buy", "limit", "60000");
+      expect(labels(user)).toEqual(["Max · 0.00003 BTC", "✖️ Cancel"]);
+    });
+
     it("a typed amount above Max is still refused with the same message", async () => {
       const { user } = await h.linkedUser({ trading: { BTC: "0.25" } });
       await open(user, "sell", "market");
