@@ -2,12 +2,12 @@
  * What a feature contributes: its Composer, its conversations, its commands (for setMyCommands and
  * /help) and the irreversible actions it proposes through the shared confirmation step.
  */
-import type { ConversationBuilder } from "@grammyjs/conversations";
 import type { Api, Composer } from "grammy";
 import type { Translate } from "../domain/translate.js";
 import type { Jobs } from "../jobs/types.js";
 import type { Outbox } from "../outbox/worker.js";
-import type { BotContext, BotDeps, ConvContext } from "./context.js";
+import type { BotContext, BotDeps } from "./context.js";
+import type { Flow } from "./flows.js";
 import type { ActionRegistry } from "./shared/confirm.js";
 
 export interface FeatureCommand {
@@ -21,7 +21,7 @@ export interface Feature {
   composer: Composer<BotContext>;
   /** Middleware that must see updates before any conversation does (e.g. deleting pasted keys). */
   early?: Composer<BotContext>;
-  conversations?: { id: string; builder: ConversationBuilder<BotContext, ConvContext> }[];
+  conversations?: Flow[];
   commands?: FeatureCommand[];
   /** Work to resume at start after a crash (e.g. a mass-transfer job). */
   resume?: () => Promise<void>;

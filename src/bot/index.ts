@@ -2,10 +2,9 @@
  * createBot(deps): the middleware order, the error boundary and the list of features. Tests build it
  * with the simulator and a fake Telegram; main.ts with the real ones.
  */
-import "./grammy-speed.js";
-import { type ConversationBuilder, conversations, createConversation } from "@grammyjs/conversations";
+import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type BotConfig, Composer, type Context, GrammyError, HttpError, type Transformer } from "grammy";
+import { Bot, type BotConfig, type Context, GrammyError, HttpError, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { createInProcessJobs } from "../jobs/in-process.js";
 import type { Jobs } from "../jobs/types.js";
@@ -16,6 +15,7 @@ import { skipUnchangedWrites } from "../storage/kv.js";
 import { CallbackAnswers } from "../telegram/callback-answers.js";
 import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../telegram/broadcast-pacer.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
+import { flowsConversation } from "./flows.js";
 import { chatSession, createContextClass, flowStateInSession } from "./session.js";
 import type { Feature, FeatureCommand, FeatureFactory, FeatureKit } from "./feature.js";
 import { balancesFeature } from "./features/balances/index.js";
@@ -236,7 +236,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     await ctx.conversation.exitAll();
     await ctx.reply(ctx.t("common-cancelled"), { reply_markup: mainMenu(ctx.t) });
   });
-  core.use(flowsConversation(features));
+  core.use(flowsConversation(features.flatMap((f) => f.conversations ?? [])));
   for (const f of features) core.use(f.composer);
 
   // Last: anything nobody handled.
@@ -371,41 +371,4 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     outbox,
     idle: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenIdle.push(resolve))),
   };
-}
-
-/** The one conversation the plugin knows: it runs the feature flow its first argument names. */
-const FLOWS = "flows";
-
-/**
- * Every feature flow as one registered conversation. The plugin runs each registered conversation's
- * middleware on every update (about 2 µs each, a fifth of `/start`'s work with a dozen flows); one
- * registration costs the same whatever the number of flows. `ctx.conversation.enter(id, ...args)`
- * keeps its meaning: it enters this conversation with the flow's id in front of its arguments.
- */
-function flowsConversation(features: Feature[]): Composer<BotContext> {
-  const flows = new Map<string, ConversationBuilder<BotContext, ConvContext>>();
-  for (const f of features) {
-    for (const c of f.conversations ?? []) {
-      if (flows.has(c.id)) throw new Error(`two flows are named ${c.id}`);
-      flows.set(c.id, c.builder);
-    }
-  }
-  const run: ConversationBuilder<BotContext, ConvContext> = async (conversation, ctx, ...args) => {
-    const [id, ...rest] = args as [string, ...unknown[]];
-    const flow = flows.get(id);
-    if (flow === undefined) throw new Error(`no flow is named ${String(id)}`);
-    return flow(conversation, ctx, ...rest);
-  };
-  const composer = new Composer<BotContext>();
-  composer.use((ctx, next) => {
-    const controls = ctx.conversation;
-    const enter = controls.enter.bind(controls);
-    controls.enter = (id: string, ...args: unknown[]) => {
-      if (!flows.has(id)) throw new Error(`no flow is named ${id}`);
-      return enter(FLOWS, id, ...args);
-    };
-    return next();
-  });
-  composer.use(createConversation(run, { id: FLOWS }));
-  return composer;
 }

@@ -6,6 +6,7 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { showInPlace } from "../../shared/show.js";
@@ -111,7 +112,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   // A flow already under way is left for the new one (its own waits pass other buttons on anyway).
   const startMove = async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(MOVE_CONVERSATION);
+    await enterFlow(ctx, MOVE_CONVERSATION);
   };
   pm.command("move", startMove);
   pm.callbackQuery("bal:move", async (ctx) => {

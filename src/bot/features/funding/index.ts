@@ -5,6 +5,7 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { showInPlace } from "../../shared/show.js";
@@ -37,7 +38,7 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
 
   const startWithdraw = async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(FUNDING_WITHDRAW_CONVERSATION);
+    await enterFlow(ctx, FUNDING_WITHDRAW_CONVERSATION);
   };
   pm.command("fund_withdraw", startWithdraw);
   pm.callbackQuery("fnd:new", async (ctx) => {

@@ -3,6 +3,7 @@
  * of active invoices, with details, Delete (confirmed) and, on testnet, a test payment.
  */
 import { Composer, InlineKeyboard } from "grammy";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { CREATE_INVOICE, createInvoiceConversation } from "./create.js";
@@ -25,7 +26,7 @@ export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
   const startCreate = async (ctx: BotContext) => {
     // A new flow replaces whatever flow was waiting for an answer.
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(CREATE_INVOICE);
+    await enterFlow(ctx, CREATE_INVOICE);
   };
   const manage = invoiceManagement(deps, actions);
   composer.use(manage.composer);

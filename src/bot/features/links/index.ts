@@ -6,6 +6,7 @@
 import { Composer } from "grammy";
 import { clientsFor, NoKeyError } from "../../../accounts/clients.js";
 import { isNotFound } from "../../../service/errors.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { invoiceCard, invoiceKeyboard } from "../invoices/view.js";
@@ -55,7 +56,7 @@ export function linksFeature({ deps }: FeatureKit): Feature {
         const user = await deps.storage.users.get(ctx.from.id);
         if (!user?.hasKey) return void (await refuse(ctx, "links-send-no-key"));
         await ctx.conversation.exitAll();
-        await ctx.conversation.enter(NEW_TRANSFER_CONVERSATION, String(payload.userId));
+        await enterFlow(ctx, NEW_TRANSFER_CONVERSATION, String(payload.userId));
         return;
       }
       case "invoice":

@@ -6,6 +6,7 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor, publicClientsFor } from "../../../accounts/clients.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { showInPlace } from "../../shared/show.js";
@@ -87,7 +88,7 @@ export function marketFeature({ deps }: FeatureKit): Feature {
   pm.callbackQuery(TRADE_DATA, async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(TRADE_CONVERSATION, ctx.match[1]!);
+    await enterFlow(ctx, TRADE_CONVERSATION, ctx.match[1]!);
   });
 
   pm.command("symbols", (ctx) => screens.symbols(ctx, searchQuery(ctx.match), 1));

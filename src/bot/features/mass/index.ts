@@ -8,6 +8,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import { JOB_BUTTON } from "../../../mass/progress.js";
 import { MassRunner } from "../../../mass/runner.js";
 import { createMassStore, type MassJobStatus } from "../../../mass/store.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { massTransferAction } from "./action.js";
@@ -44,7 +45,7 @@ export function massFeature(kit: FeatureKit): Feature {
 
   const enter = async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(MASS_CONVERSATION);
+    await enterFlow(ctx, MASS_CONVERSATION);
   };
   admin.command("mass", enter);
   admin.callbackQuery("menu:mass", async (ctx) => {

@@ -6,6 +6,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import type { Translate } from "../../../domain/translate.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { shareUrl } from "../../shared/format.js";
@@ -75,7 +76,7 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
       await ctx.reply(ctx.t("error-no-key"));
       return;
     }
-    await ctx.conversation.enter(NEW_TRANSFER_CONVERSATION, ...(prefill === undefined ? [] : [prefill]));
+    await enterFlow(ctx, NEW_TRANSFER_CONVERSATION, ...(prefill === undefined ? [] : [prefill]));
   };
 
   const showTransfer = async (ctx: BotContext, typed: string) => {
@@ -108,11 +109,11 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   pm.command("transfer", async (ctx) => {
     const arg = ctx.match.trim();
     if (arg) await showTransfer(ctx, arg);
-    else await ctx.conversation.enter(FIND_CONVERSATION);
+    else await enterFlow(ctx, FIND_CONVERSATION);
   });
   pm.callbackQuery(FIND_DATA, async (ctx) => {
     await ctx.answerCallbackQuery();
-    await ctx.conversation.enter(FIND_CONVERSATION);
+    await enterFlow(ctx, FIND_CONVERSATION);
   });
 
   // A user shared through our keyboard after the flow ended (the keyboard can outlive it): start anew.

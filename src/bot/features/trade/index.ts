@@ -5,6 +5,7 @@
  */
 import { Composer } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { proposeAction } from "../../shared/confirm.js";
@@ -24,7 +25,7 @@ export function tradeFeature({ deps, actions }: FeatureKit): Feature {
   // A flow already under way is left for the new one (entering would fail while another waits).
   const startTrade = async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(TRADE_CONVERSATION);
+    await enterFlow(ctx, TRADE_CONVERSATION);
   };
   pm.command("trade", startTrade);
   pm.callbackQuery("menu:trade", async (ctx) => {

@@ -3,6 +3,7 @@
  * external address (confirmed, irreversible) and the list of past withdrawals.
  */
 import { Composer, InlineKeyboard } from "grammy";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { WITHDRAW_TO_ADDRESS, withdrawalAction, withdrawToAddressConversation } from "./address.js";
@@ -31,7 +32,7 @@ export function withdrawFeature({ deps, actions }: FeatureKit): Feature {
   // A new flow replaces whatever flow was waiting for an answer.
   const enter = (id: string) => async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(id);
+    await enterFlow(ctx, id);
   };
   const answered = (run: (ctx: BotContext) => Promise<unknown>) => async (ctx: BotContext) => {
     await ctx.answerCallbackQuery();
