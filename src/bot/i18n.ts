@@ -5,6 +5,7 @@
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
+import type { Translate } from "../domain/translate.js";
 import type { UsersRepo } from "../storage/types.js";
 import { userOnArrival } from "./shared/user-on-arrival.js";
 
@@ -30,4 +31,21 @@ export function createI18n<C extends Context>(users: UsersRepo): I18n<C> {
   });
   i18n.loadLocalesDirSync(LOCALES_DIR);
   return i18n;
+}
+
+/** The bot's translations. */
+export type BotI18n = I18n<Context>;
+
+/**
+ * A translate function in a user's language, for messages sent outside an update; `fallback` (e.g.
+ * the language Telegram reported when the user last wrote) applies when the user chose none.
+ */
+export type TranslatorFor = (telegramId: number, fallback?: string) => Promise<Translate>;
+
+export function translatorsFor(i18n: BotI18n, users: UsersRepo): TranslatorFor {
+  return async (telegramId, fallback) => {
+    const user = telegramId ? await users.get(telegramId) : undefined;
+    const locale = pickLocale(user?.language ?? fallback);
+    return (key, vars) => i18n.t(locale, key, vars);
+  };
 }

@@ -9,6 +9,7 @@ import { clientsFor } from "../../../accounts/clients.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 import { MOVE_CONVERSATION, moveAction, moveConversation } from "./move.js";
 import { type BalanceSources, balancesText, currenciesTexts, FIATS, ratesText } from "./view.js";
@@ -121,14 +122,8 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   });
 
   return {
-    name: "balances",
+    manifest,
     composer,
     conversations: [{ id: MOVE_CONVERSATION, builder: moveConversation(deps, actions) }],
-    commands: [
-      { command: "balance", descriptionKey: "balances-cmd-balance" },
-      { command: "rates", descriptionKey: "balances-cmd-rates" },
-      { command: "currencies", descriptionKey: "balances-cmd-currencies" },
-      { command: "move", descriptionKey: "balances-cmd-move" },
-    ],
   };
 }

@@ -9,6 +9,7 @@ import type { Cheque } from "../../../service/schemas.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { proposeAction } from "../../shared/confirm.js";
 import { createCursorPages } from "../../shared/cursor-pages.js";
 import { showInPlace } from "../../shared/show.js";
@@ -124,15 +125,11 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
   });
 
   return {
-    name: "cheques",
+    manifest,
     composer,
     conversations: [
       { id: CREATE_CONVERSATION, builder: createChequeConversation(deps, actions) },
       { id: DESCRIBE_CONVERSATION, builder: describeChequeConversation(deps) },
-    ],
-    commands: [
-      { command: "cheques", descriptionKey: "cheques-cmd-cheques" },
-      { command: "cheque_new", descriptionKey: "cheques-cmd-new" },
     ],
   };
 }

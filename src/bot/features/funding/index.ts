@@ -8,6 +8,7 @@ import { clientsFor } from "../../../accounts/clients.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 import {
   HISTORY_PAGE_SIZE,
@@ -89,15 +90,10 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
   });
 
   return {
-    name: "funding",
+    manifest,
     composer,
     conversations: [
       { id: FUNDING_WITHDRAW_CONVERSATION, builder: fundingWithdrawConversation(deps, actions) },
-    ],
-    commands: [
-      { command: "fund_withdraw", descriptionKey: "funding-cmd-withdraw" },
-      { command: "fund_withdrawals", descriptionKey: "funding-cmd-withdrawals" },
-      { command: "moves", descriptionKey: "funding-cmd-moves" },
     ],
   };
 }

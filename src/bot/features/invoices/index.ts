@@ -6,6 +6,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { CREATE_INVOICE, createInvoiceConversation } from "./create.js";
 import { deleteInvoiceAction, invoiceManagement } from "./manage.js";
 
@@ -44,13 +45,8 @@ export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
   pm.command("myinvoices", manage.showList);
 
   return {
-    name: "invoices",
+    manifest,
     composer,
     conversations: [{ id: CREATE_INVOICE, builder: createInvoiceConversation(deps) }],
-    commands: [
-      { command: "invoices", descriptionKey: "invoices-cmd-invoices" },
-      { command: "newinvoice", descriptionKey: "invoices-cmd-new" },
-      { command: "myinvoices", descriptionKey: "invoices-cmd-list" },
-    ],
   };
 }

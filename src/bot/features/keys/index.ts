@@ -11,6 +11,7 @@ import { inlineUserText } from "../../../domain/user-text.js";
 import { UnauthorizedError } from "../../../service/errors.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 
 const PENDING_KEY_TTL_MS = 10 * 60 * 1000;
@@ -185,13 +186,8 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   });
 
   return {
-    name: "keys",
+    manifest,
     composer,
     early,
-    commands: [
-      { command: "settings", descriptionKey: "cmd-settings" },
-      { command: "connect", descriptionKey: "cmd-connect" },
-      { command: "disconnect", descriptionKey: "cmd-disconnect" },
-    ],
   };
 }

@@ -9,6 +9,7 @@ import { isNotFound } from "../../../service/errors.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { invoiceCard, invoiceKeyboard } from "../invoices/view.js";
 import { marketScreens } from "../market/screens.js";
 import { NEW_TRANSFER_CONVERSATION } from "../send/new-transfer.js";
@@ -64,5 +65,5 @@ export function linksFeature({ deps }: FeatureKit): Feature {
     }
   });
 
-  return { name: "links", composer };
+  return { manifest, composer };
 }

@@ -9,6 +9,7 @@ import { clientsFor, publicClientsFor } from "../../../accounts/clients.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 import { TRADE_CONVERSATION } from "../trade/flow.js";
 import { DEFAULT_INTERVAL, isChartInterval } from "./chart.js";
@@ -144,17 +145,7 @@ export function marketFeature({ deps }: FeatureKit): Feature {
   pm.command("status", showStatus);
 
   return {
-    name: "market",
+    manifest,
     composer,
-    commands: [
-      { command: "price", descriptionKey: "market-cmd-price" },
-      { command: "chart", descriptionKey: "market-cmd-chart" },
-      { command: "book", descriptionKey: "market-cmd-book" },
-      { command: "trades", descriptionKey: "market-cmd-trades" },
-      { command: "symbols", descriptionKey: "market-cmd-symbols" },
-      { command: "assets", descriptionKey: "market-cmd-assets" },
-      { command: "fees", descriptionKey: "market-cmd-fees" },
-      { command: "status", descriptionKey: "market-cmd-status" },
-    ],
   };
 }

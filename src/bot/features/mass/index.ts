@@ -11,6 +11,7 @@ import { createMassStore, type MassJobStatus } from "../../../mass/store.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { massTransferAction } from "./action.js";
 import { MASS_CONVERSATION, massConversation } from "./flow.js";
 
@@ -73,11 +74,10 @@ export function massFeature(kit: FeatureKit): Feature {
   });
 
   return {
-    name: "mass",
+    manifest,
     composer,
     early,
     conversations: [{ id: MASS_CONVERSATION, builder: massConversation(deps, actions, store) }],
-    adminCommands: [{ command: "mass", descriptionKey: "mass-cmd" }],
     resume: () => runner.resumeAll(),
   };
 }

@@ -13,6 +13,7 @@ import { ServiceRefusedError } from "../../../service/errors.js";
 import { NOTICE_TOPICS, type NoticeTopic } from "../../../storage/notify-settings.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { mainMenu } from "../start/menu.js";
 
 const SECRET_TTL_MS = 10 * 60 * 1000;
@@ -204,13 +205,8 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
   });
 
   return {
-    name: "notify",
+    manifest,
     composer,
     early,
-    commands: [
-      { command: "notify", descriptionKey: "cmd-notify" },
-      { command: "alert", descriptionKey: "cmd-alert" },
-      { command: "alerts", descriptionKey: "cmd-alerts" },
-    ],
   };
 }

@@ -10,6 +10,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 import { cancelOrderKeyboard } from "../trade/index.js";
 import {
@@ -150,9 +151,8 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
   });
 
   return {
-    name: "orders",
+    manifest,
     composer,
-    commands: [{ command: "orders", descriptionKey: "orders-cmd" }],
   };
 }
 

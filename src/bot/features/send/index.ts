@@ -9,6 +9,7 @@ import type { Translate } from "../../../domain/translate.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { shareUrl } from "../../shared/format.js";
 import { askText } from "../../shared/inputs.js";
 import { sendLink } from "../links/payloads.js";
@@ -132,16 +133,11 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   );
 
   return {
-    name: "send",
+    manifest,
     composer,
     conversations: [
       { id: NEW_TRANSFER_CONVERSATION, builder: newTransferConversation(deps, actions) },
       { id: FIND_CONVERSATION, builder: findConversation(deps) },
-    ],
-    commands: [
-      { command: "send", descriptionKey: "send-cmd" },
-      { command: "transfers", descriptionKey: "send-cmd-list" },
-      { command: "transfer", descriptionKey: "send-cmd-find" },
     ],
   };
 }

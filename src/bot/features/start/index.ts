@@ -2,6 +2,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureCommand, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { SUPPORTED_LOCALES } from "../../i18n.js";
 import { userOnArrival } from "../../shared/user-on-arrival.js";
 import { languageKeyboard, mainMenu } from "./menu.js";
@@ -61,14 +62,7 @@ export function startFeature(
   });
 
   return {
-    name: "start",
+    manifest,
     composer,
-    commands: [
-      { command: "start", descriptionKey: "cmd-start" },
-      { command: "menu", descriptionKey: "cmd-menu" },
-      { command: "help", descriptionKey: "cmd-help" },
-      { command: "language", descriptionKey: "cmd-language" },
-      { command: "cancel", descriptionKey: "cmd-cancel" },
-    ],
   };
 }

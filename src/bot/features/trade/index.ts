@@ -8,6 +8,7 @@ import { clientsFor } from "../../../accounts/clients.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { proposeAction } from "../../shared/confirm.js";
 import { CANCEL_KIND, type CancelPayload, cancelOrderAction, placeOrderAction } from "./actions.js";
 import { TRADE_CONVERSATION, tradeConversation } from "./flow.js";
@@ -50,9 +51,8 @@ export function tradeFeature({ deps, actions }: FeatureKit): Feature {
   });
 
   return {
-    name: "trade",
+    manifest,
     composer,
     conversations: [{ id: TRADE_CONVERSATION, builder: tradeConversation(deps, actions) }],
-    commands: [{ command: "trade", descriptionKey: "trade-cmd" }],
   };
 }

@@ -6,6 +6,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { WITHDRAW_TO_ADDRESS, withdrawalAction, withdrawToAddressConversation } from "./address.js";
 import { withdrawalHistory } from "./history.js";
 import { WITHDRAWAL_LINK, withdrawalLinkConversation } from "./link.js";
@@ -49,17 +50,11 @@ export function withdrawFeature({ deps, actions }: FeatureKit): Feature {
   pm.command("withdrawals", history.showList);
 
   return {
-    name: "withdraw",
+    manifest,
     composer,
     conversations: [
       { id: WITHDRAWAL_LINK, builder: withdrawalLinkConversation(deps) },
       { id: WITHDRAW_TO_ADDRESS, builder: withdrawToAddressConversation(deps, actions) },
-    ],
-    commands: [
-      { command: "withdraw", descriptionKey: "withdraw-cmd-withdraw" },
-      { command: "withdraw_link", descriptionKey: "withdraw-cmd-link" },
-      { command: "withdraw_to", descriptionKey: "withdraw-cmd-to" },
-      { command: "withdrawals", descriptionKey: "withdraw-cmd-list" },
     ],
   };
 }
