@@ -4,10 +4,12 @@
  */
 import type { Api, Composer } from "grammy";
 import type { Translate } from "../domain/translate.js";
+import type { DeclaredCodec } from "./callback-data.js";
 import type { Jobs } from "../jobs/types.js";
 import type { Outbox } from "../outbox/worker.js";
 import type { BotContext, BotDeps } from "./context.js";
 import type { Flow } from "./flows.js";
+import type { MenuButton } from "./menu-data.js";
 import type { ActionRegistry } from "./shared/confirm.js";
 
 export interface FeatureCommand {
@@ -32,10 +34,12 @@ export interface FeatureManifest {
   adminCommands?: FeatureCommand[];
   /** Commands it also answers under another name, unlisted (`/balances` for `/balance`). */
   aliases?: string[];
-  /** The first segment of its callback data (`bal` for `bal:refresh`). */
+  /** Its buttons' callback data codecs; their first segment is the prefix it claims. */
+  callbacks?: readonly DeclaredCodec[];
+  /** Callback prefixes of buttons not (yet) built by a codec (`bal` for `bal:refresh`). */
   callbackPrefixes?: string[];
   /** Main-menu buttons it answers (`balances` for `menu:balances`). */
-  menuButtons?: string[];
+  menuButtons?: MenuButton[];
   /** Reply-keyboard labels (locale keys) it answers when no flow is running. */
   menuTexts?: string[];
   /** Kinds of deep-link payload (`/start <kind>_…`) it opens. */

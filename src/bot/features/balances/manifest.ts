@@ -1,5 +1,6 @@
 /** Balances, rates, currencies and moves between accounts; rates and currencies are public. */
 import type { FeatureManifest } from "../../feature.js";
+import { BALANCE_DATA } from "./callback-data.js";
 
 export const manifest: FeatureManifest = {
   name: "balances",
@@ -10,7 +11,7 @@ export const manifest: FeatureManifest = {
     { command: "move", descriptionKey: "balances-cmd-move" },
   ],
   aliases: ["balances"],
-  callbackPrefixes: ["bal", "rates"],
+  callbacks: Object.values(BALANCE_DATA),
   menuButtons: ["balances", "rates"],
   needsKey: true,
   openWithoutKey: ["rates", "currencies"],

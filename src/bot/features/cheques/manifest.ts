@@ -1,5 +1,6 @@
 /** Cheques: create, list, describe, delete. */
 import type { FeatureManifest } from "../../feature.js";
+import { CHEQUE_DATA } from "./callback-data.js";
 
 export const manifest: FeatureManifest = {
   name: "cheques",
@@ -7,7 +8,7 @@ export const manifest: FeatureManifest = {
     { command: "cheques", descriptionKey: "cheques-cmd-cheques" },
     { command: "cheque_new", descriptionKey: "cheques-cmd-new" },
   ],
-  callbackPrefixes: ["chq"],
+  callbacks: Object.values(CHEQUE_DATA),
   menuButtons: ["cheques"],
   needsKey: true,
 };

@@ -9,6 +9,7 @@ import type { Feature, FeatureKit } from "../../feature.js";
 import { manifest } from "./manifest.js";
 import { CREATE_INVOICE, createInvoiceConversation } from "./create.js";
 import { deleteInvoiceAction, invoiceManagement } from "./manage.js";
+import { menu } from "../../menu-data.js";
 
 /** The Invoices feature. */
 export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
@@ -22,7 +23,7 @@ export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
         .text(ctx.t("invoices-new"), "inv:new")
         .text(ctx.t("invoices-active"), "inv:list")
         .row()
-        .text(ctx.t("common-back"), "menu:main"),
+        .text(ctx.t("common-back"), menu("main")),
     });
   const startCreate = async (ctx: BotContext) => {
     // A new flow replaces whatever flow was waiting for an answer.
@@ -33,7 +34,7 @@ export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
   composer.use(manage.composer);
 
   pm.command("invoices", showMenu);
-  pm.callbackQuery("menu:invoices", async (ctx) => {
+  pm.callbackQuery(menu("invoices"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showMenu(ctx);
   });

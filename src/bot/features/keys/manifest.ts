@@ -1,5 +1,6 @@
 /** Linking and unlinking an API key, settings: works without a key (it is how one is linked). */
 import type { FeatureManifest } from "../../feature.js";
+import { KEY_DATA } from "./callback-data.js";
 
 export const manifest: FeatureManifest = {
   name: "keys",
@@ -8,7 +9,7 @@ export const manifest: FeatureManifest = {
     { command: "connect", descriptionKey: "cmd-connect" },
     { command: "disconnect", descriptionKey: "cmd-disconnect" },
   ],
-  callbackPrefixes: ["keys"],
+  callbacks: Object.values(KEY_DATA),
   menuButtons: ["settings"],
   needsKey: false,
 };

@@ -15,6 +15,7 @@ import { TRADE_CONVERSATION } from "../trade/flow.js";
 import { DEFAULT_INTERVAL, isChartInterval } from "./chart.js";
 import { marketScreens } from "./screens.js";
 import { assetsKeyboard, assetText, feesText, type HealthLine, statusText } from "./view.js";
+import { menu } from "../../menu-data.js";
 
 const SYMBOL = "([A-Z0-9]{1,20}-[A-Z0-9]{1,20})";
 const PRICE_DATA = new RegExp(`^mkt:price:${SYMBOL}$`);
@@ -29,7 +30,7 @@ const ASSET_DATA = /^mkt:asset:([A-Za-z0-9]{1,32})$/;
 /** What fits in the pair list's callback data: letters, digits and dashes, at most 20. */
 const searchQuery = (text: string) => text.replace(/[^A-Za-z0-9-]/g, "").slice(0, 20);
 
-const backToMenu = (ctx: BotContext) => new InlineKeyboard().text(ctx.t("common-back"), "menu:main");
+const backToMenu = (ctx: BotContext) => new InlineKeyboard().text(ctx.t("common-back"), menu("main"));
 
 export function marketFeature({ deps }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();

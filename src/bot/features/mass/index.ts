@@ -14,6 +14,7 @@ import type { Feature, FeatureKit } from "../../feature.js";
 import { manifest } from "./manifest.js";
 import { massTransferAction } from "./action.js";
 import { MASS_CONVERSATION, massConversation } from "./flow.js";
+import { menu } from "../../menu-data.js";
 
 const TRANSITIONS: Record<string, { from: MassJobStatus[]; to: MassJobStatus }> = {
   pause: { from: ["running"], to: "paused" },
@@ -40,7 +41,7 @@ export function massFeature(kit: FeatureKit): Feature {
     .command("start", async (ctx, next) => {
       await next();
       await ctx.reply(ctx.t("mass-admin-entry"), {
-        reply_markup: new InlineKeyboard().text(ctx.t("mass-menu-button"), "menu:mass"),
+        reply_markup: new InlineKeyboard().text(ctx.t("mass-menu-button"), menu("mass")),
       });
     });
 
@@ -49,7 +50,7 @@ export function massFeature(kit: FeatureKit): Feature {
     await enterFlow(ctx, MASS_CONVERSATION);
   };
   admin.command("mass", enter);
-  admin.callbackQuery("menu:mass", async (ctx) => {
+  admin.callbackQuery(menu("mass"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await enter(ctx);
   });

@@ -1,5 +1,6 @@
 /** Notification settings and price alerts: work without a key. */
 import type { FeatureManifest } from "../../feature.js";
+import { NOTIFY_DATA } from "./callback-data.js";
 
 export const manifest: FeatureManifest = {
   name: "notify",
@@ -8,6 +9,6 @@ export const manifest: FeatureManifest = {
     { command: "alert", descriptionKey: "cmd-alert" },
     { command: "alerts", descriptionKey: "cmd-alerts" },
   ],
-  callbackPrefixes: ["nt", "al"],
+  callbacks: Object.values(NOTIFY_DATA),
   needsKey: false,
 };

@@ -17,6 +17,7 @@ import { HISTORY_FIRST_PAGE, transferAction } from "./action.js";
 import { FIND_DATA, findReply, findTransfer, historyPages, MENU_DATA, PAGE_PATTERN } from "./history.js";
 import { NEW_TRANSFER_CONVERSATION, newTransferConversation } from "./new-transfer.js";
 import { RECIPIENT_REQUEST_ID } from "./recipient.js";
+import { menu } from "../../menu-data.js";
 
 export const FIND_CONVERSATION = "send-find";
 const NEW_DATA = "snd:new";
@@ -32,7 +33,7 @@ function menuKeyboard(t: Translate, botUsername: string, userId: number): Inline
     .row()
     .url(t("links-share-pay-me"), shareUrl(sendLink(botUsername, userId)))
     .row()
-    .text(t("common-back"), "menu:main");
+    .text(t("common-back"), menu("main"));
 }
 
 function afterFindKeyboard(t: Translate): InlineKeyboard {
@@ -92,7 +93,7 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
     if (arg) await startNew(ctx, arg);
     else await showMenu(ctx);
   });
-  pm.callbackQuery(["menu:send", MENU_DATA], async (ctx) => {
+  pm.callbackQuery([menu("send"), MENU_DATA], async (ctx) => {
     await ctx.answerCallbackQuery();
     await showMenu(ctx);
   });

@@ -1,5 +1,6 @@
 /** Greeting, language and the main menu: works for everyone. */
 import type { FeatureManifest } from "../../feature.js";
+import { START_DATA } from "./callback-data.js";
 
 export const manifest: FeatureManifest = {
   name: "start",
@@ -10,7 +11,7 @@ export const manifest: FeatureManifest = {
     { command: "language", descriptionKey: "cmd-language" },
     { command: "cancel", descriptionKey: "cmd-cancel" },
   ],
-  callbackPrefixes: ["lang"],
+  callbacks: Object.values(START_DATA),
   menuButtons: ["main", "language"],
   needsKey: false,
 };

@@ -13,6 +13,7 @@ import { proposeAction } from "../../shared/confirm.js";
 import { CANCEL_KIND, type CancelPayload, cancelOrderAction, placeOrderAction } from "./actions.js";
 import { TRADE_CONVERSATION, tradeConversation } from "./flow.js";
 import { CANCEL_DATA, cancelSummary, isCancellable } from "./view.js";
+import { menu } from "../../menu-data.js";
 
 export { cancelOrderKeyboard } from "./view.js";
 
@@ -29,7 +30,7 @@ export function tradeFeature({ deps, actions }: FeatureKit): Feature {
     await enterFlow(ctx, TRADE_CONVERSATION);
   };
   pm.command("trade", startTrade);
-  pm.callbackQuery("menu:trade", async (ctx) => {
+  pm.callbackQuery(menu("trade"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await startTrade(ctx);
   });

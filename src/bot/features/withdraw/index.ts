@@ -10,6 +10,7 @@ import { manifest } from "./manifest.js";
 import { WITHDRAW_TO_ADDRESS, withdrawalAction, withdrawToAddressConversation } from "./address.js";
 import { withdrawalHistory } from "./history.js";
 import { WITHDRAWAL_LINK, withdrawalLinkConversation } from "./link.js";
+import { menu } from "../../menu-data.js";
 
 /** The Withdraw feature. */
 export function withdrawFeature({ deps, actions }: FeatureKit): Feature {
@@ -28,7 +29,7 @@ export function withdrawFeature({ deps, actions }: FeatureKit): Feature {
         .row()
         .text(ctx.t("withdraw-menu-history"), "wdr:list")
         .row()
-        .text(ctx.t("common-back"), "menu:main"),
+        .text(ctx.t("common-back"), menu("main")),
     });
   // A new flow replaces whatever flow was waiting for an answer.
   const enter = (id: string) => async (ctx: BotContext) => {
@@ -41,7 +42,7 @@ export function withdrawFeature({ deps, actions }: FeatureKit): Feature {
   };
 
   pm.command("withdraw", showMenu);
-  pm.callbackQuery("menu:withdraw", answered(showMenu));
+  pm.callbackQuery(menu("withdraw"), answered(showMenu));
   pm.command("withdraw_link", enter(WITHDRAWAL_LINK));
   pm.callbackQuery("wdr:link", answered(enter(WITHDRAWAL_LINK)));
   pm.command("withdraw_to", enter(WITHDRAW_TO_ADDRESS));
