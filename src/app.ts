@@ -81,7 +81,7 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
   });
   const now = () => new Date();
   const outbox = createOutbox({ db: storage.db, api: broadcast, jobs, logger, now });
-  const i18n = createI18n(storage.users);
+  const i18n = createI18n();
   const translatorFor = translatorsFor(i18n, storage.users);
   // Notifications: the watcher, price alerts and notices run as jobs; notices go out through the outbox.
   const notifications = createNotifications({ storage, services, outbox, translatorFor, log: logger, config });

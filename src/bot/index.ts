@@ -17,7 +17,7 @@ import { errorReporter } from "./error-boundary.js";
 import type { Feature } from "./feature.js";
 import { createFeatures } from "./features.js";
 import { flowsConversation } from "./flows.js";
-import type { BotI18n, TranslatorFor } from "./i18n.js";
+import { type BotI18n, translations as translationsOf, type TranslatorFor } from "./i18n.js";
 import { journalJobs } from "./journal-jobs.js";
 import { Router } from "./router.js";
 import { fallback, leaveFlows } from "./fallback.js";
@@ -86,7 +86,7 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   const router = new Router(features);
   const errors = errorReporter(deps.logger, i18n);
   const updates = new UpdateTracking(errors.failed, options.onUpdate);
-  const translations = i18n.middleware() as never;
+  const translations = translationsOf(i18n, deps.storage.users) as never;
 
   bot.use(updates.measure);
   // A confirmation's expiry is judged by when its press arrived, before any queue.

@@ -159,7 +159,7 @@ export class Harness {
    * outbox. A second set stands for another process over the same storage.
    */
   newParts(client: CreateBotOptions["client"] = { fetch: this.tg.fetch }): BotParts {
-    const i18n = createI18n(this.storage.users);
+    const i18n = createI18n();
     const jobs = createInProcessJobs({ logger: this.deps.logger });
     const pacer = new BroadcastPacer(() => this.deps.config.BROADCAST_PER_SECOND ?? DEFAULT_BROADCAST_PER_SECOND, this.deps.logger);
     const broadcast = broadcastApi(TOKEN, client ?? {}, pacer);
