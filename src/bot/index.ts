@@ -4,68 +4,27 @@
  */
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { type Api, Bot, type BotConfig, type Transformer } from "grammy";
-import type { UserFromGetMe } from "grammy/types";
-import type { Jobs } from "../jobs/types.js";
-import type { Outbox } from "../outbox/worker.js";
+import { Bot } from "grammy";
 import { skipUnchangedWrites } from "../storage/kv.js";
 import { CallbackAnswers } from "../telegram/callback-answers.js";
 import { registerCommands } from "./commands.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
 import { createContextClass } from "./context-class.js";
 import { errorReporter } from "./error-boundary.js";
-import type { Feature } from "./feature.js";
 import { createFeatures } from "./features.js";
 import { flowsConversation } from "./flows.js";
-import { type BotI18n, translations as translationsOf, type TranslatorFor } from "./i18n.js";
+import type { BotApp, BotParts, CreateBotOptions } from "./bot-app.js";
+import { translations as translationsOf } from "./i18n.js";
 import { journalJobs } from "./journal-jobs.js";
 import { Router } from "./router.js";
 import { fallback, leaveFlows } from "./fallback.js";
 import { chatSession, flowStateInSession } from "./session.js";
 import { ActionRegistry, confirmationComposer, isConfirmationPress, notePressReceipt } from "./shared/confirm.js";
 import { keyGate } from "./shared/key-gate.js";
-import { type OnUpdate, UpdateTracking } from "./update-tracking.js";
+import { UpdateTracking } from "./update-tracking.js";
 
+export type { BotApp, BotParts, CreateBotOptions } from "./bot-app.js";
 export { PRUNE_UPDATES_JOB, RECONCILE_JOB } from "./journal-jobs.js";
-
-/** What the composition root builds for the bot. */
-export interface BotParts {
-  i18n: BotI18n;
-  translatorFor: TranslatorFor;
-  /** The job engine (pg-boss on PostgreSQL, in process on SQLite). */
-  jobs: Jobs;
-  /** Messages owed outside an update, sent through `broadcastApi`. */
-  outbox: Outbox;
-  /** The API for messages to many chats: paced to the global limit. Never for a reply. */
-  broadcastApi: Api;
-}
-
-export interface CreateBotOptions {
-  token: string;
-  /** Skips getMe (tests, and faster start when known). */
-  botInfo?: UserFromGetMe;
-  client?: BotConfig<BotContext>["client"];
-  /** API transformers (auto-retry) for bot.api and inside conversations. Never a pacer for replies. */
-  apiTransformers?: Transformer[];
-  /** The periodic reconciliation leaves younger unfinished operations alone (default 2 minutes). */
-  reconcileMinAgeMs?: number;
-  /** Told of each update's type, outcome and handling time (for metrics). */
-  onUpdate?: OnUpdate;
-}
-
-export interface BotApp {
-  bot: Bot<BotContext>;
-  actions: ActionRegistry;
-  features: Feature[];
-  /** setMyCommands per language, plus the admin commands for each admin's chat. */
-  registerCommands(): Promise<void>;
-  /** Settles operations left pending or unknown for at least `minAgeMs`; returns how many were settled. */
-  reconcileUnfinished(minAgeMs?: number): Promise<number>;
-  /** Work to resume at start (e.g. mass-transfer jobs interrupted by a crash). */
-  resume(): Promise<void>;
-  /** Resolves once no update is being handled (for a clean shutdown after polling stopped). */
-  idle(): Promise<void>;
-}
 
 export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOptions): BotApp {
   const { i18n, jobs, outbox, translatorFor } = parts;
@@ -127,7 +86,8 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   core.use(router.middleware(fallback));
   bot.catch((err) => errors.report(err.error, err.ctx));
 
-  const reconcile = journalJobs({ deps, actions, translatorFor, jobs, outbox, ...(options.reconcileMinAgeMs === undefined ? {} : { reconcileMinAgeMs: options.reconcileMinAgeMs }) });
+  const { reconcileMinAgeMs } = options;
+  const reconcile = journalJobs({ deps, actions, translatorFor, jobs, outbox, ...(reconcileMinAgeMs === undefined ? {} : { reconcileMinAgeMs }) });
   return {
     bot,
     actions,
