@@ -13,7 +13,9 @@ import { formatAmount, money } from "../../../domain/money.js";
 import { ServiceRefusedError } from "../../../service/errors.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import { AssetCode, Decimal, FINAL_ORDER_STATUSES, Order, SymbolCode } from "../../../service/schemas.js";
+import { menu } from "../../menu-data.js";
 import type { ActionDefinition, Json } from "../../shared/confirm.js";
+import { detailsData } from "../trade/view.js";
 
 export const SWAP_KIND = "swap";
 
@@ -102,7 +104,7 @@ export const swapAction: ActionDefinition<SwapPayload> = {
   doneKeyboard(t, _payload, result) {
     const order = Order.safeParse(result);
     const kb = new InlineKeyboard();
-    if (order.success) kb.text(t("swap-order-details"), `ord:show:${order.data.id}`);
-    return kb.text(t("menu-balances"), "menu:balances");
+    if (order.success) kb.text(t("swap-order-details"), detailsData(order.data.id));
+    return kb.text(t("menu-balances"), menu("balances"));
   },
 };

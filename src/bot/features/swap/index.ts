@@ -5,8 +5,11 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { enterFlow } from "../../flows.js";
+import { menu } from "../../menu-data.js";
 import { swapAction } from "./action.js";
 import { SWAP_CONVERSATION, swapConversation } from "./flow.js";
+import { manifest } from "./manifest.js";
 
 export function swapFeature({ deps, actions }: FeatureKit): Feature {
   actions.register(swapAction);
@@ -15,17 +18,16 @@ export function swapFeature({ deps, actions }: FeatureKit): Feature {
   // A flow already under way is left for the new one.
   const start = async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(SWAP_CONVERSATION);
+    await enterFlow(ctx, SWAP_CONVERSATION);
   };
   pm.command("swap", start);
-  pm.callbackQuery("menu:swap", async (ctx) => {
+  pm.callbackQuery(menu("swap"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await start(ctx);
   });
   return {
-    name: "swap",
+    manifest,
     composer,
     conversations: [{ id: SWAP_CONVERSATION, builder: swapConversation(deps, actions) }],
-    commands: [{ command: "swap", descriptionKey: "swap-cmd" }],
   };
 }
