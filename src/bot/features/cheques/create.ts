@@ -11,6 +11,7 @@ import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import type { UserMessage } from "../../shared/errors.js";
 import { askAmount, askAsset, askText, cancelRow, SKIP_DATA, waitAnswer } from "../../shared/inputs.js";
+import { networkOf, topUpReply } from "../../shared/top-up.js";
 import { CREATE_KIND, type CreatePayload } from "./actions.js";
 import { createSummary } from "./views.js";
 
@@ -93,7 +94,9 @@ export function createChequeConversation(deps: BotDeps, actions: ActionRegistry)
     if (!loaded.ok) return tellFailure(ctx, loaded);
     const fundable = loaded.value;
     if (fundable.length === 0) {
-      await ctx.reply(ctx.t("cheques-no-funds"));
+      const network = await conversation.external(() => networkOf(deps, telegramId));
+      const reply = topUpReply(ctx.t, network, ctx.t("cheques-no-funds"), "pay");
+      await ctx.reply(reply.text, { reply_markup: reply.keyboard });
       return;
     }
 

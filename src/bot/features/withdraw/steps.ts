@@ -5,12 +5,13 @@
 import { clientsFor } from "../../../accounts/clients.js";
 import { isValidAddress } from "../../../domain/addresses.js";
 import { formatAmount, money } from "../../../domain/money.js";
-import type { NetworkCode } from "../../../domain/networks.js";
+import type { NetworkCode, NetworkName } from "../../../domain/networks.js";
 import { quotedField } from "../../../domain/user-text.js";
 import { type Currency, Network, type PayWithdrawalQuota } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { type Attempt, attempt, tellFailure } from "../../shared/attempt.js";
 import { askAsset, askChoice, askText } from "../../shared/inputs.js";
+import { topUpReply } from "../../shared/top-up.js";
 
 /** The networks of a currency that the contract knows (others cannot be sent to). */
 function networksOf(currency: Currency): NetworkCode[] {
@@ -20,10 +21,21 @@ function networksOf(currency: Currency): NetworkCode[] {
   });
 }
 
-/** The currencies of the user's network, as plain JSON for the conversation. */
-function loadCurrencies(conversation: BotConversation, deps: BotDeps): Promise<Attempt<Currency[]>> {
+/**
+ * The currencies of the user's network that the wallet has an available balance of, as plain JSON
+ * for the conversation, with the network (for the way to top up when there are none).
+ */
+function loadCurrencies(
+  conversation: BotConversation,
+  deps: BotDeps,
+): Promise<Attempt<{ currencies: Currency[]; network: NetworkName }>> {
   return conversation.external((octx) =>
-    attempt(octx, async () => (await clientsFor(deps, octx.from!.id)).pay.getCurrencies({ kind: "crypto" })),
+    attempt(octx, async () => {
+      const { pay, network } = await clientsFor(deps, octx.from!.id);
+      const [currencies, { balances }] = await Promise.all([pay.getCurrencies({ kind: "crypto" }), pay.getAppBalances()]);
+      const held = new Set(balances.filter((b) => money.isPositive(b.available)).map((b) => b.asset));
+      return { currencies: currencies.filter((c) => held.has(c.code)), network };
+    }),
   );
 }
 
@@ -120,9 +132,15 @@ export async function askRoute(
   ctx: ConvContext,
   deps: BotDeps,
 ): Promise<{ dest: Destination; terms: Terms } | undefined> {
-  const currencies = await loadCurrencies(conversation, deps);
-  if (!currencies.ok) return void (await tellFailure(ctx, currencies));
-  const dest = await askDestination(conversation, ctx, currencies.value);
+  const loaded = await loadCurrencies(conversation, deps);
+  if (!loaded.ok) return void (await tellFailure(ctx, loaded));
+  const { currencies, network } = loaded.value;
+  // Only what the wallet holds can be withdrawn: with nothing, say so before asking anything.
+  if (!currencies.some((c) => networksOf(c).length > 0)) {
+    const reply = topUpReply(ctx.t, network, ctx.t("withdraw-no-funds"), "pay");
+    return void (await ctx.reply(reply.text, { reply_markup: reply.keyboard }));
+  }
+  const dest = await askDestination(conversation, ctx, currencies);
   const terms = await loadTerms(conversation, deps, dest);
   if (!terms.ok) return void (await tellFailure(ctx, terms));
   return { dest, terms: terms.value };
