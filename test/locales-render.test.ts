@@ -52,7 +52,7 @@ const KINDS: Record<string, Kind> = {
   // the bot's own fragments
   status: "word", state: "word", kind: "word", side: "word", type: "word", tif: "word", mode: "word",
   then: "word", hint: "word", reason: "word", recipient: "word", payer: "word", from: "word", to: "word",
-  period: "word", cancelled: "word", api: "word", deposit: "word", pricing: "word",
+  period: "word", cancelled: "word", api: "word", deposit: "word", pricing: "word", at: "word",
 };
 /** A variable whose meaning in one message differs from what its name says elsewhere. */
 const KIND_IN_MESSAGE: Record<string, Record<string, Kind>> = {
