@@ -103,11 +103,13 @@ describe("dead ends", () => {
     expect(user.last()!.text).toMatch(/did not understand/);
   });
 
-  it("/cheque_new with an empty wallet", async () => {
-    const { user } = await h.linkedUser({});
-    await user.send("/cheque_new");
-    expect(user.last()!.text).toMatch(/^You have no available funds in your xRocket Pay wallet, so a cheque cannot be created\.\n\nTo add money/);
-    expect(urlButtons(user)).toEqual([{ text: "➕ Top up in @xRocket", url: PRODUCTION_TOP_UP }]);
+  it("/cheque_new with an empty wallet, or less than any cheque's minimum", async () => {
+    for (const pay of [{}, { USDT: "0.05" }]) {
+      const { user } = await h.linkedUser({ pay });
+      await user.send("/cheque_new");
+      expect(user.last()!.text).toMatch(/^No currency in your xRocket Pay wallet has enough for a cheque \(each currency has a minimum cheque\), so a cheque cannot be created\.\n\nTo add money/);
+      expect(urlButtons(user)).toEqual([{ text: "➕ Top up in @xRocket", url: PRODUCTION_TOP_UP }]);
+    }
   });
 
   it("/withdraw_to and /withdraw_link with an empty wallet say so before asking for an asset or address", async () => {

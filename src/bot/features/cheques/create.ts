@@ -28,7 +28,7 @@ interface Fundable {
   available: string;
 }
 
-/** Currencies the user's Pay balance can fund a cheque in (available > 0), in the service's order. */
+/** Currencies the user's Pay balance can fund a cheque in (at least the minimum), in the service's order. */
 async function loadFundable(deps: BotDeps, telegramId: number): Promise<Fundable[]> {
   const { pay } = await clientsFor(deps, telegramId);
   const [currencies, balances] = await Promise.all([pay.getCurrencies({ kind: "crypto" }), pay.getAppBalances()]);
@@ -40,7 +40,8 @@ async function loadFundable(deps: BotDeps, telegramId: number): Promise<Fundable
       minCheque: c.minCheque ?? "0",
       available: available.get(c.code) ?? "0",
     }))
-    .filter((a) => money.isPositive(a.available));
+    // Below the cheque minimum no amount could be accepted: such an asset is not offered.
+    .filter((a) => money.isPositive(a.available) && money.gte(a.available, a.minCheque));
 }
 
 /**
