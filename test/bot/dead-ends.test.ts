@@ -104,7 +104,7 @@ describe("dead ends", () => {
   });
 
   it("/cheque_new with an empty wallet, or less than any cheque's minimum", async () => {
-    for (const pay of [{}, { USDT: "0.05" }]) {
+    for (const pay of [{}, { USDT: "0.05" }] as Record<string, string>[]) {
       const { user } = await h.linkedUser({ pay });
       await user.send("/cheque_new");
       expect(user.last()!.text).toMatch(/^No currency in your xRocket Pay wallet has enough for a cheque \(each currency has a minimum cheque\), so a cheque cannot be created\.\n\nTo add money/);
