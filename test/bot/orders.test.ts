@@ -9,7 +9,6 @@ import { createExchangeClient, type ExchangeClient } from "../../src/service/cli
 import type { Order } from "../../src/service/schemas.js";
 import { orderLine } from "../../src/bot/features/orders/view.js";
 import { createI18n } from "../../src/bot/i18n.js";
-import type { UsersRepo } from "../../src/storage/types.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 
 const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);
@@ -262,7 +261,7 @@ describe.each(databases)("orders (database %s)", (databaseUrl) => {
 });
 
 describe("an order's line", () => {
-  const i18n = createI18n({} as UsersRepo);
+  const i18n = createI18n();
   const t = (locale: string) => (key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars);
   const order = (o: Partial<Order>): Order => ({
     id: "o1", clientOrderId: "c1", symbol: "BTC-USDT", baseAsset: "BTC", quoteAsset: "USDT", side: "sell",

@@ -8,6 +8,8 @@ import { InlineKeyboard } from "grammy";
 import { type NetworkName, SERVICE_BOT_USERNAMES } from "../../domain/networks.js";
 import type { Translate } from "../../domain/translate.js";
 import type { BotDeps } from "../context.js";
+// The Move button is the balances feature's own, answered there.
+import { BALANCE_DATA } from "../features/balances/callback-data.js";
 
 /** Where the missing money has to arrive: the Pay wallet, the Exchange, or either. */
 export type TopUpPlace = "pay" | "exchange" | "any";
@@ -43,7 +45,7 @@ export function topUpReply(
 export function moveReply(t: Translate, why: string, available: string): { text: string; keyboard: InlineKeyboard } {
   return {
     text: `${why}\n\n${t("topup-move", { available })}`,
-    keyboard: new InlineKeyboard().text(t("balances-move-button"), "bal:move"),
+    keyboard: new InlineKeyboard().text(t("balances-move-button"), BALANCE_DATA.move.build({})),
   };
 }
 
