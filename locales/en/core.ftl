@@ -135,3 +135,10 @@ keys-unlink-kept = The API key stays linked.
 ## service refusals in the real service's vocabulary
 error-user-blocked = The service has blocked this account. Contact xRocket support.
 error-pair-closed = This pair is not open for trading right now.
+
+## top-up (what a person with nothing to spend does next)
+topup-button = ➕ Top up in { $bot }
+topup-pay = To add money to your xRocket Pay wallet, deposit it in { $bot }, the service's own bot (the button below opens it).
+topup-exchange = To bring money onto the Exchange, deposit it to your Exchange account in { $bot }, the service's own bot (the button below opens it). Deposits arrive on your funding balance; /move takes them to trading.
+topup-any = To add money, deposit it in { $bot }, the service's own bot: into your xRocket Pay wallet or onto the Exchange (the button below opens it).
+topup-move = Your funding balance has { $available }: move it to your trading balance with /move (the button below), then trade.

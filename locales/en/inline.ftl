@@ -8,5 +8,8 @@ inline-cheque-message = 🎟 A cheque for { $amount }: open it to receive the mo
 inline-cheque-open = 🎁 Receive { $amount }
 inline-invoice-title = 🧾 Invoice: { $amount }
 inline-invoice-description = Your unpaid invoice: tap to share it
-inline-invoice-message = 🧾 Invoice for { $amount }: open it to pay.
+inline-invoice-message = 🧾 Invoice for { $pricing ->
+        [any] any amount from { $amount }
+       *[fixed] { $amount }
+    }: open it to pay.
 inline-invoice-open = 💳 Pay

@@ -29,6 +29,7 @@ invoices-status-expired = expired
 invoices-status-deleted = deleted
 invoices-list-title = 📋 Active invoices, page { $page }. Pick one for details:
 invoices-list-empty = You have no active invoices.
+invoices-any-amount = any amount (min { $min })
 invoices-delete = 🗑 Delete
 invoices-pay-test = 🧪 Pay (test)
 invoices-back-to-list = « Active invoices
@@ -37,7 +38,10 @@ invoices-delete-summary = 🗑 Delete invoice { $id }?
     Amount: { $amount }
     { $description }
     After deletion nobody can pay it. No money moves and there is no fee; your balance stays as it is.
-invoices-deleted = 🗑 Invoice for { $amount } deleted. Nobody can pay it any more.
+invoices-deleted = 🗑 Invoice for { $pricing ->
+        [any] any amount from { $amount }
+       *[fixed] { $amount }
+    } deleted. Nobody can pay it any more.
 invoices-paid = ✅ Test payment done: the invoice is paid and the amount is in your testnet balance.
 invoices-not-paid = ℹ️ The invoice could not be paid: it is not waiting for payment.
 

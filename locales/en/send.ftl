@@ -23,7 +23,7 @@ send-recipient-not-understood = Please send a user id, choose a user with the bu
 
 send-ask-asset = Which currency do you want to send?
 send-asset-option = { $asset } · { $available }
-send-no-funds = You have no balance to send from (each currency has a minimum transfer). Top up your balance first.
+send-no-funds = You have no balance to send from (each currency has a minimum transfer).
 send-ask-amount = How much { $asset } to send? Available: { $available }. Minimum: { $min }.
 send-ask-description = Add a note for the recipient (up to { $max } { $max ->
         [one] character

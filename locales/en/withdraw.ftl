@@ -8,6 +8,7 @@ withdraw-menu-link = 🔗 Withdrawal link
 withdraw-menu-address = 📤 Withdraw to address
 withdraw-menu-history = 📋 My withdrawals
 withdraw-ask-asset = Which currency do you want to withdraw?
+withdraw-no-funds = Nothing to withdraw: no currency in your xRocket Pay wallet has an available balance.
 withdraw-ask-network = Which network should the { $asset } go over?
 withdraw-ask-address = Send the { $network } address to withdraw to ({ $format }).
 withdraw-bad-address = That is not an address on the { $network } network. Expected: { $format }. Send the address again.

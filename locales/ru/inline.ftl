@@ -8,5 +8,8 @@ inline-cheque-message = 🎟 Чек на { $amount }: откройте его, �
 inline-cheque-open = 🎁 Получить { $amount }
 inline-invoice-title = 🧾 Счёт: { $amount }
 inline-invoice-description = Ваш неоплаченный счёт: нажмите, чтобы поделиться
-inline-invoice-message = 🧾 Счёт на { $amount }: откройте его, чтобы оплатить.
+inline-invoice-message = 🧾 Счёт на { $pricing ->
+        [any] любую сумму от { $amount }
+       *[fixed] { $amount }
+    }: откройте его, чтобы оплатить.
 inline-invoice-open = 💳 Оплатить

@@ -29,6 +29,7 @@ invoices-status-expired = просрочен
 invoices-status-deleted = удалён
 invoices-list-title = 📋 Активные счета, страница { $page }. Выберите счёт:
 invoices-list-empty = Активных счетов нет.
+invoices-any-amount = любая сумма (от { $min })
 invoices-delete = 🗑 Удалить
 invoices-pay-test = 🧪 Оплатить (тест)
 invoices-back-to-list = « Активные счета
@@ -37,7 +38,10 @@ invoices-delete-summary = 🗑 Удалить счёт { $id }?
     Сумма: { $amount }
     { $description }
     После удаления его никто не сможет оплатить. Деньги не двигаются, комиссии нет; баланс не изменится.
-invoices-deleted = 🗑 Счёт на { $amount } удалён. Оплатить его больше нельзя.
+invoices-deleted = 🗑 Счёт на { $pricing ->
+        [any] любую сумму от { $amount }
+       *[fixed] { $amount }
+    } удалён. Оплатить его больше нельзя.
 invoices-paid = ✅ Тестовая оплата прошла: счёт оплачен, сумма зачислена на ваш тестовый баланс.
 invoices-not-paid = ℹ️ Счёт не удалось оплатить: он не ожидает оплаты.
 

@@ -23,7 +23,7 @@ send-recipient-not-understood = Пришлите Telegram ID, выберите �
 
 send-ask-asset = Какую валюту перевести?
 send-asset-option = { $asset } · { $available }
-send-no-funds = Вам нечего переводить (у каждой валюты есть минимальная сумма перевода). Сначала пополните баланс.
+send-no-funds = Вам нечего переводить (у каждой валюты есть минимальная сумма перевода).
 send-ask-amount = Сколько { $asset } перевести? Доступно: { $available }. Минимум: { $min }.
 send-ask-description = Добавьте комментарий для получателя (до { $max } { $max ->
         [one] символа

@@ -8,6 +8,7 @@ withdraw-menu-link = 🔗 Ссылка на вывод
 withdraw-menu-address = 📤 Вывести на адрес
 withdraw-menu-history = 📋 Мои выводы
 withdraw-ask-asset = Какую валюту вывести?
+withdraw-no-funds = Выводить нечего: ни в одной валюте вашего кошелька нет доступного остатка.
 withdraw-ask-network = В какой сети отправить { $asset }?
 withdraw-ask-address = Отправьте адрес в сети { $network } ({ $format }).
 withdraw-bad-address = Это не адрес сети { $network }. Ожидается: { $format }. Отправьте адрес ещё раз.

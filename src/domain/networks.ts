@@ -9,3 +9,12 @@ export type NetworkName = "production" | "testnet";
 /** The chains the service moves assets on (the contract's `Network`). */
 export const NETWORK_CODES = ["TON", "BSC", "ETH", "BTC", "TRX", "SOL"] as const;
 export type NetworkCode = (typeof NETWORK_CODES)[number];
+
+/**
+ * The service's own Telegram bot per deployment, where people deposit into their xRocket Pay wallet
+ * and onto the Exchange; its links (`t.me/<bot>?start=…`) name it (docs/decisions/022-dead-ends-and-russian-amounts.md).
+ */
+export const SERVICE_BOT_USERNAMES: Readonly<Record<NetworkName, string>> = {
+  production: "xRocket",
+  testnet: "xrocket_testnet_bot",
+};

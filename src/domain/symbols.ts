@@ -1,25 +1,40 @@
 /**
  * Trading-pair codes as people type them: `btc-usdt`, `BTC/USDT`, `btc_usdt` and `btcusdt` all name
- * BTC-USDT. An unknown code gets the closest known pairs as suggestions.
+ * BTC-USDT, and so does `btc` alone (the default quote). An unknown code gets the closest known pairs
+ * as suggestions. Every place that asks for a pair reads it here.
  */
 import { distance } from "fastest-levenshtein";
 
 /** Letters and digits only, upper case: the form every spelling of a pair shares. */
 const compact = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, "");
 
+/** The quote a base typed alone is paired with, first that exists. */
+export const DEFAULT_QUOTES: readonly string[] = ["USDT"];
+
 export type SymbolLookup = { ok: true; symbol: string } | { ok: false; suggestions: string[] };
 
 /**
- * Resolves what a person typed to one of `known` (codes like "BTC-USDT"); otherwise up to `max`
- * suggestions, closest first (pairs containing the text, then by edit distance).
+ * Resolves what a person typed to one of `known` (codes like "BTC-USDT"): any spelling of a pair, or
+ * a base alone (its pair with the first of `DEFAULT_QUOTES` that exists, else its only pair);
+ * otherwise up to `max` suggestions, closest first (pairs containing the text, then by edit distance).
  */
 export function resolveSymbol(text: string, known: readonly string[], max = 3): SymbolLookup {
   const typed = compact(text);
   if (typed.length > 0) {
-    const hit = known.find((s) => compact(s) === typed);
+    const hit = known.find((s) => compact(s) === typed) ?? baseAlone(typed, known);
     if (hit) return { ok: true, symbol: hit };
   }
   return { ok: false, suggestions: closestSymbols(typed, known, max) };
+}
+
+/** The pair a base typed alone names: with a default quote, else the base's only pair. */
+function baseAlone(base: string, known: readonly string[]): string | undefined {
+  const pairs = known.filter((s) => compact(s.split(/[-/_]/)[0] ?? "") === base && /[-/_]/.test(s));
+  for (const quote of DEFAULT_QUOTES) {
+    const hit = pairs.find((s) => compact(s) === base + quote);
+    if (hit) return hit;
+  }
+  return pairs.length === 1 ? pairs[0] : undefined;
 }
 
 /** Up to `max` of `known` closest to `text`: those containing it first, then by edit distance. */

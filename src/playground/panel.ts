@@ -5,7 +5,7 @@
  */
 import { money } from "../domain/money.js";
 import { type OperationId, operations } from "../service/operations.js";
-import type { Simulator } from "../simulator/simulator.js";
+import type { Holding, Simulator } from "../simulator/simulator.js";
 import type { SimNetwork } from "../simulator/types.js";
 import type { DemoPerson } from "./demo-seed.js";
 
@@ -14,13 +14,10 @@ export interface PanelAccount {
   role: DemoPerson["role"];
   name: string;
   /**
-   * Per network: Pay (available, and held by cheques and similar), funding and trading (totals);
-   * zero balances left out.
+   * Per network: Pay, funding and trading, each asset's available amount and what is held apart
+   * (by cheques, orders and the like), as the bot's /balance shows them; zero balances left out.
    */
-  balances: Record<
-    SimNetwork,
-    { pay: Record<string, { available: string; held: string }>; funding: Record<string, string>; trading: Record<string, string> }
-  >;
+  balances: Record<SimNetwork, Record<"pay" | "funding" | "trading", Record<string, Holding>>>;
 }
 
 export interface PanelOperation {
@@ -78,19 +75,8 @@ export class PanelWatcher {
         name: p.firstName,
         balances: Object.fromEntries(
           NETWORKS.map((network) => {
-            const s = this.sim.snapshot(p.id, network);
-            return [
-              network,
-              {
-                pay: Object.fromEntries(
-                  Object.entries(s.pay)
-                    .filter(([, h]) => !money.isZero(h.balance))
-                    .map(([a, h]) => [a, { available: h.available, held: h.holds }]),
-                ),
-                funding: nonZero(s.funding),
-                trading: nonZero(s.trading),
-              },
-            ];
+            const h = this.sim.holdings(p.id, network);
+            return [network, { pay: nonZero(h.pay), funding: nonZero(h.funding), trading: nonZero(h.trading) }];
           }),
         ) as PanelAccount["balances"],
       })),
@@ -99,8 +85,9 @@ export class PanelWatcher {
   }
 }
 
-function nonZero(balances: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(balances).filter(([, v]) => !money.isZero(v)));
+/** The assets with something available or held. */
+function nonZero(balances: Record<string, Holding>): Record<string, Holding> {
+  return Object.fromEntries(Object.entries(balances).filter(([, h]) => !(money.isZero(h.available) && money.isZero(h.held))));
 }
 
 /** The market maker's orders carry client ids starting with "mm-" (see demo-seed.ts), in the body or the query. */

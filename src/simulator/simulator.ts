@@ -62,6 +62,12 @@ export interface AccountSnapshot {
   trading: Record<string, string>;
 }
 
+/** An asset's balance: what can be spent, and what orders, cheques and the like hold. */
+export interface Holding {
+  available: string;
+  held: string;
+}
+
 export interface SimulatorOptions {
   /** The base clock of both worlds; `advanceClock` adds to it. Defaults to the real time. */
   now?: () => Date;
@@ -125,6 +131,18 @@ export class Simulator {
       funding: totals(account.funding),
       trading: totals(account.trading),
     };
+  }
+
+  /**
+   * What an account holds per balance and asset, available and held apart, as the service's balance
+   * replies tell them (the playground's side panel shows them the way the bot's /balance does).
+   */
+  holdings(userId: number, network: SimNetwork = "production"): Record<"pay" | "funding" | "trading", Record<string, Holding>> {
+    const account = this.worlds[network].accounts.get(userId);
+    if (account === undefined) throw problems.notFound("user", { userId });
+    const split = (balances: typeof account.funding) =>
+      Object.fromEntries([...balances].map(([asset, h]) => [asset, { available: h.available, held: h.hold }]));
+    return { pay: split(account.pay), funding: split(account.funding), trading: split(account.trading) };
   }
 
   /**

@@ -151,7 +151,7 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
   it("tells the user when no currency has funds, and when no key is linked", async () => {
     const { user } = await h.linkedUser({ pay: { USDT: "0" } });
     await user.send("/cheque_new");
-    expect(user.last()?.text).toMatch(/no available funds/);
+    expect(user.last()?.text).toMatch(/has enough for a cheque/);
 
     const stranger = h.user(4242);
     await stranger.send("/cheque_new");

@@ -137,6 +137,28 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     const [inv] = await activeInvoices(key);
     expect(inv).toMatchObject({ priceCurrency: "USDT", priceAmount: null, minPayment: "2", numPayments: 3 });
     expect(await h.simRequests("createInvoice")).toHaveLength(1);
+
+    // Listed, summarised for deletion and deleted as what it is: any amount from its minimum, not a price.
+    await user.send("/myinvoices");
+    expect(user.buttonData(/^any amount \(min 2 USDT\)$/)).toBe(`inv:show:${inv!.id}`);
+    await user.press(`inv:show:${inv!.id}`);
+    await user.pressLabel(/Delete/);
+    expect(user.last()!.text).toContain("Amount: any amount (min 2 USDT)");
+    await user.press(user.confirmData()!);
+    expect(user.last()!.text).toContain("🗑 Invoice for any amount from 2 USDT deleted.");
+  });
+
+  it("lists an any-amount invoice in Russian as any amount from its minimum", async () => {
+    const { user } = await h.linkedUser({}, { languageCode: "ru" });
+    await user.send("/newinvoice");
+    await user.press("in:pick:USDT");
+    await user.press("in:pick:minimum");
+    await user.send("2,5");
+    await user.press("in:pick:1");
+    await user.pressLabel(/Пропустить/);
+    await user.pressLabel(/Без срока/);
+    await user.send("/myinvoices");
+    expect(user.buttonData(/^любая сумма \(от 2\.5 USDT\)$/)).toMatch(/^inv:show:/);
   });
 
   it("leaves on /cancel and on the Cancel button without creating anything", async () => {

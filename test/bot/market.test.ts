@@ -63,7 +63,22 @@ describe("market data", () => {
     expect(text).toContain("Open for trading.");
     expect(text).toContain(`Order size: ${formatAmount(info.baseMinSize, "BTC")} to ${formatAmount(info.baseMaxSize, "BTC")}`);
     expect(text).toContain(`step ${formatAmount(info.priceIncrement, "USDT")}`);
-    expect(user.buttonData(/« Back/)).toBe("menu:main");
+    expect(user.buttonData(/« Back/)).toBe("mkt:price:BTC-USDT");
+    await user.press("mkt:price:BTC-USDT");
+    expect(user.last()!.text).toContain("💹 BTC-USDT");
+  });
+
+  it("reads a base alone, in any case, as its pair with USDT wherever a pair is asked", async () => {
+    const user = h.user(7017);
+    await user.send("/price btc");
+    expect(user.last()!.text).toContain("💹 BTC-USDT");
+    await user.send("/book Eth");
+    expect(user.last()!.text).toContain("ETH-USDT");
+    await user.send("/alert btc above 1000000");
+    expect(user.last()!.text).toContain("BTC-USDT");
+    expect(user.last()!.text).not.toMatch(/no trading pair/i);
+    await user.send("/alert nope above 5");
+    expect(user.last()!.text).toBe("There is no trading pair NOPE.");
   });
 
   it("reads as well in Russian", async () => {

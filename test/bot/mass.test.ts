@@ -303,6 +303,9 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       const text = admin.last()!.text;
       expect(text).toContain("Not enough funds; nothing was sent");
       expect(text).toContain("USDT: the total is 11.5 USDT, available 10 USDT — short by 1.5 USDT");
+      expect(text).toContain("To add money to your xRocket Pay wallet, deposit it in @xRocket");
+      const top = admin.last()!.keyboard!.inline_keyboard.flat()[0]!;
+      expect("url" in top && top.url).toBe("https://t.me/xRocket?start=deposit_USDT");
       expect(admin.buttonData(/Confirm/)).toBeUndefined();
       expect(
         (await h.storage.db.selectFrom("mass_jobs").select("status").execute()).map((j) => j.status),

@@ -4,9 +4,11 @@
  * Telegram. Runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { formatAmount } from "../../src/domain/money.js";
+import { formatAmount, money } from "../../src/domain/money.js";
 import { createExchangeClient, type ExchangeClient } from "../../src/service/client.js";
 import type { Order } from "../../src/service/schemas.js";
+import { orderLine } from "../../src/bot/features/orders/view.js";
+import { createI18n } from "../../src/bot/i18n.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 
 const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);
@@ -73,7 +75,8 @@ describe.each(databases)("orders (database %s)", (databaseUrl) => {
     expect(text).toContain("Page 1/1 · 1 order.");
     expect(orderLines(user)).toHaveLength(1);
     expect(orderLines(user)[0]).toBe(
-      `1. ✅ completed BUY market BTC-USDT · size 0.001 BTC · filled 0.001 BTC for ${formatAmount(bought.dealFunds, "USDT")}` +
+      `1. ✅ completed BUY market BTC-USDT · size 0.001 BTC at ${formatAmount(money.div(bought.dealFunds, "0.001", 8), "USDT")} on average` +
+        ` · filled 0.001 BTC for ${formatAmount(bought.dealFunds, "USDT")}` +
         ` · fee ${formatAmount(bought.fee, bought.feeAsset)} · ${bought.createdAt.slice(0, 16).replace("T", " ")}`,
     );
     expect(user.buttonData(/^1$/)).toBe(`ord:show:${bought.id}`);
@@ -217,7 +220,7 @@ describe.each(databases)("orders (database %s)", (databaseUrl) => {
     const text = user.last()!.text;
     expect(text).toContain("⏳ Active orders");
     expect(orderLines(user)).toEqual([
-      `1. 🔄 working BUY limit TONCOIN-USDT · size 3 TONCOIN · filled 0 TONCOIN for 0 USDT · fee 0 TONCOIN · ${open.createdAt
+      `1. 🔄 working BUY limit TONCOIN-USDT · size 3 TONCOIN at 1 USDT · filled 0 TONCOIN for 0 USDT · fee 0 TONCOIN · ${open.createdAt
         .slice(0, 16)
         .replace("T", " ")}`,
     ]);
@@ -225,6 +228,21 @@ describe.each(databases)("orders (database %s)", (databaseUrl) => {
     expect(user.last()!.text).toContain("Status: 🔄 working");
     expect(user.last()!.text).toContain("Price: 1 USDT");
     expect(user.last()!.text).toContain("Size: 3 TONCOIN");
+  });
+
+  it("shows each active order's side, amount, price and what has filled, in both languages", async () => {
+    const { user, exchange } = await trader();
+    const open = await resting(exchange, "3");
+    await h.simFetch("/_sim/orders/fill", { method: "POST", body: { orderId: open.id, size: "1" } });
+    await user.send("/orders");
+    await user.pressLabel(/Active orders/);
+    expect(orderLines(user)[0]).toMatch(/^1\. 🔄 working BUY limit TONCOIN-USDT · size 3 TONCOIN at 1 USDT · filled 1 TONCOIN for 1 USDT · /);
+
+    await user.send("/language");
+    await user.press("lang:ru");
+    await user.send("/orders");
+    await user.pressLabel(/Активные/);
+    expect(orderLines(user)[0]).toMatch(/^1\. .* ПОКУПКА лимитный TONCOIN-USDT · объём 3 TONCOIN по 1 USDT · исполнено 1 TONCOIN на 1 USDT · /);
   });
 
   it("speaks Russian, and asks for a key when none is linked", async () => {
@@ -239,5 +257,23 @@ describe.each(databases)("orders (database %s)", (databaseUrl) => {
     // Without a key, the orders screen is not offered at all: the same answer as every feature.
     await stranger.send("/orders");
     expect(stranger.last()!.text).toMatch(/You have not linked an API key yet/);
+  });
+});
+
+describe("an order's line", () => {
+  const i18n = createI18n();
+  const t = (locale: string) => (key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars);
+  const order = (o: Partial<Order>): Order => ({
+    id: "o1", clientOrderId: "c1", symbol: "BTC-USDT", baseAsset: "BTC", quoteAsset: "USDT", side: "sell",
+    status: "working", type: "stopLimit", timeInForce: "GTC", createdAt: "2026-05-01T12:30:05.000Z",
+    updatedAt: "2026-05-01T12:30:05.000Z", dealSize: "0", dealFunds: "0", fee: "0", feeAsset: "USDT", ...o,
+  });
+
+  it("names a stop order's limit and stop prices, and a market order's", () => {
+    const stop = order({ size: "0.5", price: "60000", stopPrice: "61000" });
+    expect(orderLine(t("en"), 1, stop)).toContain("· size 0.5 BTC at 60\u00a0000 USDT, stop 61\u00a0000 USDT ·");
+    expect(orderLine(t("ru"), 1, stop)).toContain("· объём 0.5 BTC по 60\u00a0000 USDT, стоп 61\u00a0000 USDT ·");
+    const market = order({ type: "stopMarket", side: "buy", funds: "100", stopPrice: "70000" });
+    expect(orderLine(t("en"), 2, market)).toContain("· for 100 USDT at market, stop 70\u00a0000 USDT ·");
   });
 });

@@ -140,17 +140,18 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
     expect(await usdt(account.userId)).toEqual({ balance: "10", available: "10", holds: "0" });
   });
 
-  it("says at once when the balance cannot cover the minimum and the fee", async () => {
+  it("says when the balance cannot cover the minimum and the fee, before asking for the address", async () => {
     const { user } = await h.linkedUser({ pay: { USDT: "1.1" } });
     await user.send("/withdraw_to");
     await user.press("in:pick:USDT");
     await user.press("in:pick:TON");
-    await user.send(TON_ADDRESS);
-    await user.pressLabel(/Skip/);
     expect(user.last()?.text).toMatch(
-      /Not enough to withdraw on this network: available 1.1 USDT, the minimum is 1 USDT plus a fee of 0.2 USDT/,
+      /^Not enough to withdraw on this network: available 1.1 USDT, the minimum is 1 USDT plus a fee of 0.2 USDT\.\n\nTo add money to your xRocket Pay wallet/,
     );
-    await user.send("1");
+    const top = user.last()!.keyboard!.inline_keyboard.flat()[0]!;
+    expect("url" in top && top.url).toBe("https://t.me/xRocket?start=deposit_USDT");
+    await user.send(TON_ADDRESS);
+    expect(user.last()?.text).toMatch(/did not understand/);
     expect(user.buttonData(/Confirm/)).toBeUndefined();
   });
 

@@ -9,6 +9,15 @@ describe("symbols", () => {
     expect(resolveSymbol(typed, KNOWN)).toEqual({ ok: true, symbol: "BTC-USDT" });
   });
 
+  it.each(["btc", "BTC", " Btc "])("reads the base %s alone as its pair with the default quote", (typed) => {
+    expect(resolveSymbol(typed, KNOWN)).toEqual({ ok: true, symbol: "BTC-USDT" });
+  });
+
+  it("reads a base alone as its only pair when there is none with the default quote", () => {
+    expect(resolveSymbol("doge", [...KNOWN, "DOGE-BTC"])).toEqual({ ok: true, symbol: "DOGE-BTC" });
+    expect(resolveSymbol("doge", [...KNOWN, "DOGE-BTC", "DOGE-ETH"])).toMatchObject({ ok: false });
+  });
+
   it("suggests the closest pairs for a typo", () => {
     expect(resolveSymbol("BTC-USTD", KNOWN)).toEqual({ ok: false, suggestions: ["BTC-USDT"] });
     expect(closestSymbols("eth", KNOWN)).toEqual(["ETH-BTC", "ETH-USDT"]);

@@ -194,4 +194,30 @@ describe.skipIf(!chromiumPresent())("links and top-ups in the playground, in hea
     expect(await d.messages.locator(".row.bot .text a.command").filter({ hasText: /USDT/ }).count()).toBe(0);
     await d.page.close();
   });
+
+  it("leads from a dead end to a top-up the simulator carries out, and on to the next step", async () => {
+    const d = await open("friend");
+    await d.linkKey();
+    // Sam has nothing on the Exchange: /trade says so and offers xRocket's bot, which opens the top-up.
+    await d.say("/trade");
+    await d.see(/Your trading balance is empty/);
+    await d.press(/Top up in @xRocket/);
+    await expect.poll(() => dialogText(d)).toMatch(/Open xRocket's bot as/);
+    await d.page.getByTestId("open-as-friend").click();
+    const dialog = d.page.getByTestId("top-up-dialog");
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.locator("#top-up-network").inputValue()).toBe("production");
+    await dialog.locator("#top-up-to").selectOption("funding");
+    await dialog.locator("#top-up-asset").selectOption("USDT");
+    await dialog.locator("#top-up-amount").fill("50");
+    await dialog.locator("#top-up-send").click();
+    expect(await d.toast(/\+50 USDT/)).toMatch(/Exchange funding: \+50 USDT \(production\)/);
+    // Now the money is on funding: /trade points to Move, which starts the move.
+    await d.say("/trade");
+    await d.see(/Your funding balance has 50 USDT: move it to your trading balance/);
+    await d.press(/Move funding/);
+    await d.see(/Which asset do you want to move\?/);
+    await d.say("/cancel");
+    await d.page.close();
+  });
 });

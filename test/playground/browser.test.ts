@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { PageDriver } from "../../src/playground/page-driver.js";
+import { createExchangeClient } from "../../src/service/client.js";
 import { chromiumPresent, playgroundInChromium } from "../helpers/playground-browser.js";
 
 describe.skipIf(!chromiumPresent())("the playground in headless Chromium", () => {
@@ -126,6 +127,24 @@ describe.skipIf(!chromiumPresent())("the playground in headless Chromium", () =>
     await d.switchTo("admin");
     await d.page.getByRole("button", { name: "Commands" }).click();
     await expect.poll(() => d.page.getByTestId("command-menu").innerText()).toMatch(/\/mass/);
+    await d.page.close();
+  });
+
+  it("shows an Exchange balance with an order's hold apart, as /balance does", async () => {
+    const d = await open("admin");
+    await linkKey(d);
+    // A limit buy far below the market rests on the book and holds 100 USDT of the trading balance.
+    const admin = playground().people.find((p) => p.role === "admin")!;
+    const exchange = createExchangeClient({ baseUrl: playground().sim.baseUrls.exchange, apiKey: admin.keys.production });
+    await exchange.placeOrder({ clientOrderId: "panel-hold-1", symbol: "TONCOIN-USDT", side: "buy", type: "limit", timeInForce: "GTC", size: "100", price: "1" });
+
+    const trading = d.page.getByTestId("account-admin").locator("dl[data-kind=trading] dd[data-asset=USDT]");
+    await expect.poll(() => trading.innerText()).toBe("900 USDT (+100 held)");
+    await d.say("/balance");
+    await d.see(/USDT: .*Trading 900 \(\+100 held\)/);
+    // The funding balance holds nothing: the panel shows its amount alone, as /balance does.
+    expect(await d.page.getByTestId("account-admin").locator("dl[data-kind=funding] dd[data-asset=USDT]").innerText()).toBe("1\u202f000 USDT");
+    await d.see(/Funding 1\u00a0000 ·/);
     await d.page.close();
   });
 });

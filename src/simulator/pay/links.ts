@@ -4,10 +4,14 @@
  * `.invalid` name because no simulated page exists behind it (the playground opens such a link as it
  * opens the Telegram one).
  */
+import { SERVICE_BOT_USERNAMES } from "../../domain/networks.js";
 import type { SimNetwork, World } from "../types.js";
 
-/** The service's own bot per network, as its deep links name it. */
-export const SERVICE_BOTS: Readonly<Record<SimNetwork, string>> = { production: "xrocket", testnet: "xrocket_testnet_bot" };
+/** The service's own bot per network, as its deep links name it (Telegram usernames ignore case). */
+export const SERVICE_BOTS: Readonly<Record<SimNetwork, string>> = {
+  production: SERVICE_BOT_USERNAMES.production.toLowerCase(),
+  testnet: SERVICE_BOT_USERNAMES.testnet.toLowerCase(),
+};
 
 const WEB_HOST = /^(production|testnet)\.xrocket-sim\.invalid$/;
 

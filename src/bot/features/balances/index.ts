@@ -6,14 +6,16 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
+import type { NetworkName } from "../../../domain/networks.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { BALANCE_DATA } from "./callback-data.js";
 import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
+import { topUpButton, topUpText } from "../../shared/top-up.js";
 import { MOVE_CONVERSATION, moveAction, moveConversation } from "./move.js";
-import { type BalanceSources, balancesText, currenciesTexts, FIATS, ratesText } from "./view.js";
+import { type BalanceSources, balancesText, currenciesTexts, FIATS, holdsNothing, ratesText } from "./view.js";
 import { menu } from "../../menu-data.js";
 
 const FIAT_PATTERN = BALANCE_DATA.rates.pattern;
@@ -31,8 +33,8 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   actions.register(moveAction);
 
   /** Reads both interfaces; one failing leaves a note, both failing goes to the error boundary. */
-  const readBalances = async (ctx: BotContext): Promise<BalanceSources> => {
-    const { pay, exchange } = await clientsFor(deps, ctx.from!.id);
+  const readBalances = async (ctx: BotContext): Promise<BalanceSources & { network: NetworkName }> => {
+    const { pay, exchange, network } = await clientsFor(deps, ctx.from!.id);
     const [payResult, exchangeResult] = await Promise.allSettled([
       pay.getAppBalances(),
       Promise.all([exchange.getFundingBalances(), exchange.getTradingBalances()]),
@@ -43,6 +45,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
       ctx.log.warn({ err: exchangeResult.reason }, "exchange balances unavailable");
     }
     return {
+      network,
       pay: payResult.status === "fulfilled" ? payResult.value.balances : null,
       exchange:
         exchangeResult.status === "fulfilled"
@@ -50,8 +53,9 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
           : null,
     };
   };
-  const balancesKeyboard = (ctx: BotContext) =>
-    new InlineKeyboard()
+  // With nothing anywhere, the way to add money comes first.
+  const balancesKeyboard = (ctx: BotContext, src: BalanceSources & { network: NetworkName }) =>
+    (holdsNothing(src) ? topUpButton(ctx.t, src.network).row() : new InlineKeyboard())
       .text(ctx.t("balances-refresh"), BALANCE_DATA.refresh.build({}))
       .text(ctx.t("balances-move-button"), BALANCE_DATA.move.build({}))
       .row()
@@ -59,9 +63,13 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
       .text(ctx.t("funding-moves-button"), "fnd:tp:1")
       .row()
       .text(ctx.t("menu-rates"), menu("rates"));
+  const balancesView = (ctx: BotContext, src: BalanceSources & { network: NetworkName }) => {
+    const table = balancesText(ctx.t, src);
+    return holdsNothing(src) ? `${table}\n\n${topUpText(ctx.t, src.network, "any")}` : table;
+  };
   const showBalances = async (ctx: BotContext) => {
-    const text = balancesText(ctx.t, await readBalances(ctx));
-    await ctx.reply(text, { reply_markup: balancesKeyboard(ctx) });
+    const src = await readBalances(ctx);
+    await ctx.reply(balancesView(ctx, src), { reply_markup: balancesKeyboard(ctx, src) });
   };
   pm.command(["balance", "balances"], showBalances);
   pm.callbackQuery(menu("balances"), async (ctx) => {
@@ -70,9 +78,8 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   });
   pm.callbackQuery(BALANCE_DATA.refresh.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
-    await showInPlace(ctx, balancesText(ctx.t, await readBalances(ctx)), {
-      reply_markup: balancesKeyboard(ctx),
-    });
+    const src = await readBalances(ctx);
+    await showInPlace(ctx, balancesView(ctx, src), { reply_markup: balancesKeyboard(ctx, src) });
   });
 
   // Rates: pick a fiat, then the rates replace the picker; the fiat buttons stay for switching.

@@ -14,6 +14,7 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount, askAsset, askChoice } from "../../shared/inputs.js";
 import { byAssetOrder } from "./view.js";
+import { networkOf, topUpReply } from "../../shared/top-up.js";
 import { menu } from "../../menu-data.js";
 
 export const MOVE_CONVERSATION = "balances-move";
@@ -88,7 +89,9 @@ export function moveConversation(deps: BotDeps, actions: ActionRegistry) {
     const snapshot = await conversation.external(() => loadSnapshot(deps, telegramId));
     const movable = snapshot.assets.filter((a) => money.isPositive(a.funding) || money.isPositive(a.trading));
     if (movable.length === 0) {
-      await ctx.reply(ctx.t("balances-move-nothing"));
+      const network = await conversation.external(() => networkOf(deps, telegramId));
+      const reply = topUpReply(ctx.t, network, ctx.t("balances-move-nothing"), "exchange");
+      await ctx.reply(reply.text, { reply_markup: reply.keyboard });
       return;
     }
     const asset = await askAsset(

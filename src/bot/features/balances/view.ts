@@ -32,6 +32,12 @@ export interface BalanceSources {
 const isZero = (b: { available: string; holds: string } | undefined) =>
   b === undefined || (money.isZero(b.available) && money.isZero(b.holds));
 
+/** Both sides read and nothing anywhere, held amounts included: the view is a dead end. */
+export function holdsNothing(src: BalanceSources): boolean {
+  if (src.pay === null || src.exchange === null) return false;
+  return [...src.pay, ...src.exchange.funding, ...src.exchange.trading].every((b) => isZero(b));
+}
+
 /** The balance table: one line per asset that is not zero everywhere, plus notes for missing sides. */
 export function balancesText(t: Translate, src: BalanceSources): string {
   const pay = new Map((src.pay ?? []).map((b) => [b.asset, b]));

@@ -11,6 +11,7 @@ import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import type { UserMessage } from "../../shared/errors.js";
 import { askAmount, askAsset, askText, cancelRow, SKIP_DATA, waitAnswer } from "../../shared/inputs.js";
+import { networkOf, topUpReply } from "../../shared/top-up.js";
 import { CREATE_KIND, type CreatePayload } from "./actions.js";
 import { createSummary } from "./views.js";
 
@@ -27,7 +28,7 @@ interface Fundable {
   available: string;
 }
 
-/** Currencies the user's Pay balance can fund a cheque in (available > 0), in the service's order. */
+/** Currencies the user's Pay balance can fund a cheque in (at least the minimum), in the service's order. */
 async function loadFundable(deps: BotDeps, telegramId: number): Promise<Fundable[]> {
   const { pay } = await clientsFor(deps, telegramId);
   const [currencies, balances] = await Promise.all([pay.getCurrencies({ kind: "crypto" }), pay.getAppBalances()]);
@@ -39,7 +40,8 @@ async function loadFundable(deps: BotDeps, telegramId: number): Promise<Fundable
       minCheque: c.minCheque ?? "0",
       available: available.get(c.code) ?? "0",
     }))
-    .filter((a) => money.isPositive(a.available));
+    // Below the cheque minimum no amount could be accepted: such an asset is not offered.
+    .filter((a) => money.isPositive(a.available) && money.gte(a.available, a.minCheque));
 }
 
 /**
@@ -93,7 +95,9 @@ export function createChequeConversation(deps: BotDeps, actions: ActionRegistry)
     if (!loaded.ok) return tellFailure(ctx, loaded);
     const fundable = loaded.value;
     if (fundable.length === 0) {
-      await ctx.reply(ctx.t("cheques-no-funds"));
+      const network = await conversation.external(() => networkOf(deps, telegramId));
+      const reply = topUpReply(ctx.t, network, ctx.t("cheques-no-funds"), "pay");
+      await ctx.reply(reply.text, { reply_markup: reply.keyboard });
       return;
     }
 

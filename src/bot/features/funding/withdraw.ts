@@ -23,6 +23,7 @@ import {
   cannotAfford,
   withdrawalRequest,
 } from "../withdraw/steps.js";
+import { networkOf, topUpReply } from "../../shared/top-up.js";
 
 export const FUNDING_WITHDRAW_CONVERSATION = "funding-withdraw";
 export const FUNDING_WITHDRAWAL_KIND = "funding_withdrawal";
@@ -65,7 +66,9 @@ export function fundingWithdrawConversation(deps: BotDeps, actions: ActionRegist
     const start = await conversation.external((octx) => attempt(octx, () => loadStart(deps, telegramId)));
     if (!start.ok) return tellFailure(ctx, start);
     if (start.value.assets.length === 0) {
-      await ctx.reply(ctx.t("funding-nothing"));
+      const network = await conversation.external(() => networkOf(deps, telegramId));
+      const reply = topUpReply(ctx.t, network, ctx.t("funding-nothing"), "exchange");
+      await ctx.reply(reply.text, { reply_markup: reply.keyboard });
       return;
     }
     const asset = await askAsset(

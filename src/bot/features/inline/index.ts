@@ -17,7 +17,7 @@ import type { Cheque, Invoice } from "../../../service/schemas.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { manifest } from "./manifest.js";
-import { invoiceAmount, invoiceAsset } from "../invoices/view.js";
+import { invoicePrice, invoiceTerms } from "../invoices/view.js";
 import { priceLink } from "../links/payloads.js";
 import { chartCacheOf, chartCaption, chartOf, DEFAULT_INTERVAL } from "../market/chart.js";
 import { marketScreens } from "../market/screens.js";
@@ -52,13 +52,13 @@ function chequeResult(t: Translate, c: Cheque, i: number): InlineQueryResult {
 function invoiceResult(t: Translate, inv: Invoice, i: number): InlineQueryResult | null {
   const link = inv.links.telegramBotLink ?? inv.links.webLink;
   if (link === undefined) return null;
-  const amount = formatAmount(invoiceAmount(inv), invoiceAsset(inv));
+  const amount = invoicePrice(t, inv);
   return {
     type: "article",
     id: `iv${i}`,
     title: t("inline-invoice-title", { amount }),
     description: inv.description ? inlineUserText(inv.description, 100) : t("inline-invoice-description"),
-    input_message_content: { message_text: withQuote(t("inline-invoice-message", { amount }), inv.description) },
+    input_message_content: { message_text: withQuote(t("inline-invoice-message", invoiceTerms(inv)), inv.description) },
     reply_markup: new InlineKeyboard().url(t("inline-invoice-open"), link),
   };
 }

@@ -4,7 +4,6 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
-import { formatAmount } from "../../../domain/money.js";
 import { inlineUserText, quotedField } from "../../../domain/user-text.js";
 import { isNotFound, outcomeMayBeApplied, ServiceRefusedError } from "../../../service/errors.js";
 import type { Reconciled } from "../../../service/reconcile.js";
@@ -16,6 +15,8 @@ import { showInPlace } from "../../shared/show.js";
 import {
   addressText,
   invoiceAmount,
+  invoicePrice,
+  invoiceTerms,
   invoiceAsset,
   invoiceCard,
   invoiceKeyboard,
@@ -35,7 +36,8 @@ const NETWORKS = new RegExp(`^inv:net:${ID}$`);
 const ADDRESS = new RegExp(`^ia:([A-Z]{2,5}):${ID}$`);
 const PAGE = /^inv:page:([0-9]{1,4})$/;
 
-type DeletePayload = { invoiceId: string; asset: string; amount: string };
+/** `anyAmount`: the invoice took any amount from `amount` up (absent in rows journaled before it was kept). */
+type DeletePayload = { invoiceId: string; asset: string; amount: string; anyAmount?: boolean };
 
 const isInvalidState = (err: unknown) => err instanceof ServiceRefusedError && err.reason === "invalid_state";
 
@@ -65,7 +67,14 @@ export function deleteInvoiceAction(): ActionDefinition<DeletePayload> {
       }
     },
     describeDone: (t, payload) =>
-      t("invoices-deleted", { amount: formatAmount(payload.amount, payload.asset) }),
+      t(
+        "invoices-deleted",
+        invoiceTerms({
+          priceCurrency: payload.asset,
+          priceAmount: payload.anyAmount ? null : payload.amount,
+          minPayment: payload.amount,
+        }),
+      ),
   };
 }
 
@@ -90,7 +99,7 @@ export function invoiceManagement(
 
     const kb = new InlineKeyboard();
     for (const inv of result.items) {
-      const price = formatAmount(invoiceAmount(inv), invoiceAsset(inv));
+      const price = invoicePrice(ctx.t, inv);
       const label = `${price}${inv.description ? ` · ${inlineUserText(inv.description)}` : ""}`;
       kb.text(label.length > 48 ? `${label.slice(0, 47)}…` : label, `inv:show:${inv.id}`).row();
     }
@@ -138,10 +147,15 @@ export function invoiceManagement(
     }
     await proposeAction<DeletePayload>(ctx, deps, actions, {
       kind: DELETE_KIND,
-      payload: { invoiceId: inv.id, asset: invoiceAsset(inv), amount: invoiceAmount(inv) },
+      payload: {
+        invoiceId: inv.id,
+        asset: invoiceAsset(inv),
+        amount: invoiceAmount(inv),
+        ...(inv.priceAmount == null ? { anyAmount: true } : {}),
+      },
       summary: ctx.t("invoices-delete-summary", {
         id: inv.id,
-        amount: formatAmount(invoiceAmount(inv), invoiceAsset(inv)),
+        amount: invoicePrice(ctx.t, inv),
         description: quotedField(ctx.t("invoices-field-description"), inv.description),
       }),
     });

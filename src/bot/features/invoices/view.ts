@@ -20,6 +20,21 @@ export const invoiceAsset = (inv: Invoice): string => inv.priceCurrency ?? "—"
 /** The price, or the minimum payment of an invoice that takes any amount above it. */
 export const invoiceAmount = (inv: Invoice): string => inv.priceAmount ?? inv.minPayment ?? "0";
 
+/** An invoice's amount for a sentence: `pricing` selects "for 5 USDT" or "for any amount from 5 USDT". */
+export function invoiceTerms(inv: Pick<Invoice, "priceAmount" | "minPayment" | "priceCurrency">): { pricing: "fixed" | "any"; amount: string } {
+  return {
+    pricing: inv.priceAmount != null ? "fixed" : "any",
+    amount: formatAmount(inv.priceAmount ?? inv.minPayment ?? "0", inv.priceCurrency ?? "—"),
+  };
+}
+
+/** What the invoice asks, for lists and titles: its price, or "any amount (min …)" — never a minimum shown as a price. */
+export function invoicePrice(t: Translate, inv: Pick<Invoice, "priceAmount" | "minPayment" | "priceCurrency">): string {
+  const asset = inv.priceCurrency ?? "—";
+  if (inv.priceAmount != null) return formatAmount(inv.priceAmount, asset);
+  return t("invoices-any-amount", { min: formatAmount(inv.minPayment ?? "0", asset) });
+}
+
 /** A status in the user's words; one the service added since is shown as it comes. */
 const statusText = (t: Translate, status: string | null) =>
   status === null ? "—" : KNOWN_STATUSES.has(status) ? t(`invoices-status-${status}`) : status;

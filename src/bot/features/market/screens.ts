@@ -23,7 +23,6 @@ import {
   tradesText,
   unknownSymbol,
 } from "./view.js";
-import { menu } from "../../menu-data.js";
 
 /** How long the pair list is reused before it is read again. */
 const SYMBOLS_TTL_MS = 60_000;
@@ -104,10 +103,9 @@ export function marketScreens(deps: BotDeps) {
     async info(ctx: BotContext, symbol: string): Promise<void> {
       const { exchange } = await clients(ctx);
       const info = await exchange.getSymbol({ symbol });
+      // The rules are opened from the pair's card: back leads there.
       await showInPlace(ctx, symbolText(ctx.t, info), {
-        reply_markup: new InlineKeyboard()
-          .text(ctx.t("market-button-price"), `mkt:price:${symbol}`)
-          .text(ctx.t("common-back"), menu("main")),
+        reply_markup: new InlineKeyboard().text(ctx.t("common-back"), `mkt:price:${symbol}`),
       });
     },
 

@@ -44,6 +44,7 @@ import {
 } from "../../shared/inputs.js";
 import { MASS_ACTION } from "./action.js";
 import { downloadDocument, FileTooLargeError } from "./download.js";
+import { topUpReply } from "../../shared/top-up.js";
 import { type PlanSummary, shortfallText, summaryText } from "./summary.js";
 import { reportProblems } from "./validation-report.js";
 
@@ -288,7 +289,7 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
         const lines = assetLines(rows, Object.fromEntries(balances.map((b) => [b.asset, b.available])));
         if (lines.some((l) => l.shortfall !== null)) {
           await store.discard(jobId);
-          return { ok: false as const, retry: false, lines };
+          return { ok: false as const, retry: false, lines, network: clients.network };
         }
         const saved = await store.savePlan(jobId, {
           rows,
@@ -315,9 +316,18 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
       });
       if (!planned.ok) {
         if (planned.retry) continue;
-        await ctx.reply(
-          "gone" in planned ? ctx.t("mass-draft-gone") : shortfallText(ctx.t, planned.lines ?? []),
+        if ("gone" in planned) return void (await ctx.reply(ctx.t("mass-draft-gone")));
+        // A shortfall is a dead end: the way to top up the wallet comes with it.
+        const lines = planned.lines ?? [];
+        const short = lines.filter((l) => l.shortfall !== null);
+        const reply = topUpReply(
+          ctx.t,
+          planned.network ?? "production",
+          shortfallText(ctx.t, lines),
+          "pay",
+          short.length === 1 ? short[0]!.asset : undefined,
         );
+        await ctx.reply(reply.text, { reply_markup: reply.keyboard });
         return;
       }
       const { summary } = planned;

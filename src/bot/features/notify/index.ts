@@ -6,6 +6,7 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { formatAmount, parseAmount } from "../../../domain/money.js";
+import { resolveSymbol } from "../../../domain/symbols.js";
 import type { Translate } from "../../../domain/translate.js";
 import { createAlertStore, MAX_ALERTS_PER_USER, type PriceAlert } from "../../../notifications/alerts.js";
 import { createWatchStore } from "../../../notifications/store.js";
@@ -27,7 +28,8 @@ const QUIET_PRESETS: ({ from: number; to: number } | null)[] = [
 ];
 /** A webhook secret: one token of printable characters (the service's format is not documented). */
 const SECRET = /^[\x21-\x7e]{16,256}$/;
-const ALERT_ARGS = /^([A-Za-z0-9]{2,12})[-/ ]?([A-Za-z0-9]{2,12})?\s+(above|below|выше|ниже|>|<)\s+(\S+)(?:\s+(every|always|каждый))?$/i;
+/** `<pair> above|below <price> [every]`; the pair in any spelling `resolveSymbol` reads (a base alone too). */
+const ALERT_ARGS = /^(\S+(?:\s\S+)?)\s+(above|below|выше|ниже|>|<)\s+(\S+)(?:\s+(every|always|каждый))?$/i;
 const REMOVE = NOTIFY_DATA.removeAlert.pattern;
 const TOGGLE = NOTIFY_DATA.toggle.pattern;
 
@@ -170,9 +172,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
   pm.command("alert", async (ctx) => {
     const args = ALERT_ARGS.exec(ctx.match.trim());
     if (!args) return void (await ctx.reply(ctx.t("alerts-usage")));
-    const [, base = "", quoteArg, dirWord = "", priceText = "", every] = args;
-    const quote = quoteArg ?? "USDT";
-    const symbol = `${base}-${quote}`.toUpperCase();
+    const [, typedPair = "", dirWord = "", priceText = "", every] = args;
     const direction = /^(above|выше|>)$/i.test(dirWord) ? "above" : "below";
     const parsed = parseAmount(priceText, { decimals: 12 });
     if (!parsed.ok) return void (await ctx.reply(ctx.t("alerts-bad-price")));
@@ -180,9 +180,14 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     const user = await deps.storage.users.get(ctx.from.id);
     // Public market data: no key needed; a linked testnet key means testnet prices.
     const network = user?.hasKey ? user.network : "production";
+    const exchange = deps.services.public(network).exchange;
+    const found = resolveSymbol(typedPair, (await exchange.getSymbols()).symbols.map((s) => s.symbol));
+    if (!found.ok) return void (await ctx.reply(ctx.t("alerts-unknown-pair", { symbol: typedPair.toUpperCase().slice(0, 30) })));
+    const symbol = found.symbol;
+    const quote = symbol.split("-")[1] ?? "";
     let last: string;
     try {
-      const ticker = (await deps.services.public(network).exchange.getTicker({ tickerType: "24h", symbols: [symbol] })).tickers[0];
+      const ticker = (await exchange.getTicker({ tickerType: "24h", symbols: [symbol] })).tickers[0];
       if (!ticker) throw new Error("no ticker");
       last = ticker.last;
     } catch (err) {
@@ -199,7 +204,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     await ctx.reply(
       ctx.t("alerts-created", {
         line: alertLine(ctx.t, created),
-        last: formatAmount(last, quote.toUpperCase()),
+        last: formatAmount(last, quote),
       }),
       { reply_markup: new InlineKeyboard().text(ctx.t("notify-alerts-button"), NOTIFY_DATA.alerts.build({})) },
     );

@@ -94,13 +94,30 @@ export function symbolPicker(
   return { text: t("orders-pick-pair"), keyboard: kb };
 }
 
-/** One order on one line: status, side, type, pair, ordered amount, filled size and funds, fee, time. */
+/**
+ * The price an order was placed at: its limit, "at market", and the stop when it has one; a market
+ * order that filled also shows what it averaged.
+ */
+function priceShown(t: Translate, o: Order, quote: string): string {
+  const parts = [
+    o.price != null
+      ? t("orders-at-price", { price: formatAmount(o.price, quote) })
+      : money.isPositive(o.dealSize)
+        ? t("orders-at-average", { price: formatAmount(money.div(o.dealFunds, o.dealSize, 8), quote) })
+        : t("orders-at-market"),
+  ];
+  if (o.stopPrice != null) parts.push(t("orders-at-stop", { stop: formatAmount(o.stopPrice, quote) }));
+  return parts.join(", ");
+}
+
+/** One order on one line: status, side, type, pair, ordered amount and price, filled size and funds, fee, time. */
 export function orderLine(t: Translate, n: number, o: Order): string {
   const { base, quote } = assetsOf(o.symbol);
   let ordered = t("orders-missing");
   if (o.size != null) ordered = t("orders-ordered-size", { size: formatAmount(o.size, base) });
   else if (o.funds != null) ordered = t("orders-ordered-funds", { funds: formatAmount(o.funds, quote) });
   return t("orders-line", {
+    at: priceShown(t, o, quote),
     n,
     status: t(`orders-status-${o.status}`),
     side: t(`orders-side-short-${o.side}`),

@@ -9,6 +9,7 @@ import { formatAmount, MAX_DECIMALS, money } from "../../../domain/money.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount, askChoice, askText, isCancel, leave } from "../../shared/inputs.js";
+import { networkOf, topUpReply } from "../../shared/top-up.js";
 import { TRANSFER_KIND } from "./action.js";
 import { recipientLabel, type TransferPayload, transferSummary } from "./format.js";
 import {
@@ -120,17 +121,21 @@ async function askRecipient(
   }
 }
 
+/** The dead end of an empty wallet: why, and how money gets into it. */
+async function noFunds(conversation: BotConversation, ctx: ConvContext, deps: BotDeps, self: number, asset?: string) {
+  const network = await conversation.external(() => networkOf(deps, self));
+  const reply = topUpReply(ctx.t, network, ctx.t("send-no-funds"), "pay", asset);
+  await ctx.reply(reply.text, { reply_markup: reply.keyboard });
+}
+
 /** Builds the New transfer conversation; `prefill` is a recipient typed after /send. */
 export function newTransferConversation(deps: BotDeps, actions: ActionRegistry) {
   return async (conversation: BotConversation, ctx: ConvContext, prefill?: string): Promise<void> => {
     const self = ctx.from?.id ?? 0;
-    const recipient = await askRecipient(conversation, ctx, prefill);
-
+    // Nothing to send: say so (and where money comes from) before asking anything.
     const sendable = await conversation.external(() => loadSendable(deps, self));
-    if (sendable.length === 0) {
-      await ctx.reply(ctx.t("send-no-funds"));
-      return;
-    }
+    if (sendable.length === 0) return noFunds(conversation, ctx, deps, self);
+    const recipient = await askRecipient(conversation, ctx, prefill);
     const assetCode = await askChoice(
       conversation,
       ctx,
@@ -187,10 +192,7 @@ export function newTransferConversation(deps: BotDeps, actions: ActionRegistry) 
         return { proposed: true, available };
       });
       if (outcome.proposed) return;
-      if (money.lt(outcome.available, asset.minTransfer)) {
-        await ctx.reply(ctx.t("send-no-funds"));
-        return;
-      }
+      if (money.lt(outcome.available, asset.minTransfer)) return noFunds(conversation, ctx, deps, self, asset.asset);
       await ctx.reply(
         ctx.t("send-balance-changed", { available: formatAmount(outcome.available, asset.asset) }),
       );

@@ -7,11 +7,13 @@
  */
 import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, money } from "../../../domain/money.js";
+import type { NetworkName } from "../../../domain/networks.js";
 import type { SymbolInfo } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askCheckedAmount, askChoice, askSymbol, cancelRow, type QuickAmounts, waitAnswer } from "../../shared/inputs.js";
+import { moveReply, topUpReply } from "../../shared/top-up.js";
 import { ORDER_KIND, type OrderPayload } from "./actions.js";
 import {
   affordableSize,
@@ -32,21 +34,41 @@ export const TRADE_CONVERSATION = "trade-new";
 /** Available amounts of the trading balance per asset. */
 type Balances = Record<string, string>;
 
-/** Pairs open for trading and the trading balance, read once at the start. */
+/**
+ * Pairs open for trading and the trading balance, read once at the start; the funding balance and
+ * the network too, for saying where money for an order comes from when the trading balance lacks it.
+ */
 async function loadStart(
   deps: BotDeps,
   telegramId: number,
-): Promise<{ pairs: SymbolInfo[]; balances: Balances }> {
-  const { exchange } = await clientsFor(deps, telegramId);
-  const [{ symbols }, { balances }] = await Promise.all([
+): Promise<{ pairs: SymbolInfo[]; balances: Balances; funding: Balances; network: NetworkName }> {
+  const { exchange, network } = await clientsFor(deps, telegramId);
+  const [{ symbols }, { balances }, { balances: funding }] = await Promise.all([
     exchange.getSymbols(),
     exchange.getTradingBalances(),
+    exchange.getFundingBalances(),
   ]);
+  const available = (list: typeof balances) => Object.fromEntries(list.map((b) => [b.asset, b.available]));
   return {
     // A pair closed for trading refuses every order, so it is not offered.
     pairs: symbols.filter((s) => s.enableTrading),
-    balances: Object.fromEntries(balances.map((b) => [b.asset, b.available])),
+    balances: available(balances),
+    funding: available(funding),
+    network,
   };
+}
+
+/**
+ * Nothing (or too little) to trade with: the trading balance's shortfall told, then the way on: the
+ * funding balance's amount with Move when it has some, else a deposit onto the Exchange.
+ */
+async function tellNoTradingFunds(ctx: ConvContext, why: string, funding: Balances, network: NetworkName, asset?: string) {
+  const onFunding = Object.entries(funding).filter(([a, v]) => (asset === undefined || a === asset) && money.isPositive(v));
+  const reply =
+    onFunding.length > 0
+      ? moveReply(ctx.t, why, onFunding.map(([a, v]) => formatAmount(v, a)).join(", "))
+      : topUpReply(ctx.t, network, why, "exchange", asset);
+  await ctx.reply(reply.text, { reply_markup: reply.keyboard });
 }
 
 /** Best bid and ask (null when that side of the book is empty) and the last price (stop orders). */
@@ -123,11 +145,14 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
 
     const start = await conversation.external((octx) => attempt(octx, () => loadStart(deps, telegramId)));
     if (!start.ok) return tellFailure(ctx, start);
-    const { pairs } = start.value;
+    const { pairs, funding, network } = start.value;
     let balances = start.value.balances;
     if (pairs.length === 0) {
       await ctx.reply(ctx.t("trade-no-pairs"));
       return;
+    }
+    if (!Object.values(balances).some((v) => money.isPositive(v))) {
+      return tellNoTradingFunds(ctx, ctx.t("trade-empty"), funding, network);
     }
 
     const symbol =
@@ -159,13 +184,11 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
     const smallest = buy ? pair.quoteMinSize : pair.baseMinSize;
     const spendable = balances[spentAsset] ?? "0";
     if (money.lt(spendable, smallest)) {
-      await ctx.reply(
-        ctx.t("trade-not-enough", {
-          available: formatAmount(spendable, spentAsset),
-          min: formatAmount(smallest, spentAsset),
-        }),
-      );
-      return;
+      const why = ctx.t("trade-not-enough", {
+        available: formatAmount(spendable, spentAsset),
+        min: formatAmount(smallest, spentAsset),
+      });
+      return tellNoTradingFunds(ctx, why, funding, network, spentAsset);
     }
 
     const type = (await askChoice(
@@ -304,13 +327,11 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
       const availableNow = balances[spentAsset] ?? "0";
       if (money.lte(committed(terms), availableNow)) break;
       if (money.lt(availableNow, smallest)) {
-        await ctx.reply(
-          ctx.t("trade-not-enough", {
-            available: formatAmount(availableNow, spentAsset),
-            min: formatAmount(smallest, spentAsset),
-          }),
-        );
-        return;
+        const why = ctx.t("trade-not-enough", {
+          available: formatAmount(availableNow, spentAsset),
+          min: formatAmount(smallest, spentAsset),
+        });
+        return tellNoTradingFunds(ctx, why, funding, network, spentAsset);
       }
       await ctx.reply(ctx.t("trade-balance-changed", { available: formatAmount(availableNow, spentAsset) }));
       terms = await askTerms(balances);

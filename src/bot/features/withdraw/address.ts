@@ -17,7 +17,6 @@ import {
   type AddressWithdrawalPayload,
   amountLines,
   askRoute,
-  cannotAfford,
   minimumOf,
   routeLines,
   withdrawalRequest,
@@ -61,25 +60,15 @@ export function withdrawalAction(): ActionDefinition<WithdrawalPayload> {
 /** The withdraw-to-address conversation; it ends by proposing the withdrawal for confirmation. */
 export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegistry) {
   return async (conversation: BotConversation, ctx: ConvContext): Promise<void> => {
-    const route = await askRoute(conversation, ctx, deps);
+    // Whether the wallet can pay the route's minimum with its fee is checked before the address.
+    const route = await askRoute(conversation, ctx, deps, true);
     if (!route) return;
     const { dest } = route;
     const { quota, available, feeAvailable } = route.terms;
     const asset = dest.currency.code;
     const feeInAsset = quota.withdrawFeeAsset === asset;
     const min = minimumOf(dest, quota);
-
     const funds = { asset, available, fee: quota.withdrawFee, feeAsset: quota.withdrawFeeAsset, feeAvailable };
-    if (cannotAfford(funds, min)) {
-      await ctx.reply(
-        ctx.t("withdraw-not-enough", {
-          available: formatAmount(available, asset),
-          min: formatAmount(min, asset),
-          fee: formatAmount(quota.withdrawFee, quota.withdrawFeeAsset),
-        }),
-      );
-      return;
-    }
 
     const amount = await askAmount(conversation, ctx, {
       asset,

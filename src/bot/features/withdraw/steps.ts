@@ -5,12 +5,13 @@
 import { clientsFor } from "../../../accounts/clients.js";
 import { isValidAddress } from "../../../domain/addresses.js";
 import { formatAmount, money } from "../../../domain/money.js";
-import type { NetworkCode } from "../../../domain/networks.js";
+import type { NetworkCode, NetworkName } from "../../../domain/networks.js";
 import { quotedField } from "../../../domain/user-text.js";
 import { type Currency, Network, type PayWithdrawalQuota } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { type Attempt, attempt, tellFailure } from "../../shared/attempt.js";
 import { askAsset, askChoice, askText } from "../../shared/inputs.js";
+import { topUpReply } from "../../shared/top-up.js";
 
 /** The networks of a currency that the contract knows (others cannot be sent to). */
 function networksOf(currency: Currency): NetworkCode[] {
@@ -20,10 +21,21 @@ function networksOf(currency: Currency): NetworkCode[] {
   });
 }
 
-/** The currencies of the user's network, as plain JSON for the conversation. */
-function loadCurrencies(conversation: BotConversation, deps: BotDeps): Promise<Attempt<Currency[]>> {
+/**
+ * The currencies of the user's network that the wallet has an available balance of, as plain JSON
+ * for the conversation, with the network (for the way to top up when there are none).
+ */
+function loadCurrencies(
+  conversation: BotConversation,
+  deps: BotDeps,
+): Promise<Attempt<{ currencies: Currency[]; network: NetworkName }>> {
   return conversation.external((octx) =>
-    attempt(octx, async () => (await clientsFor(deps, octx.from!.id)).pay.getCurrencies({ kind: "crypto" })),
+    attempt(octx, async () => {
+      const { pay, network } = await clientsFor(deps, octx.from!.id);
+      const [currencies, { balances }] = await Promise.all([pay.getCurrencies({ kind: "crypto" }), pay.getAppBalances()]);
+      const held = new Set(balances.filter((b) => money.isPositive(b.available)).map((b) => b.asset));
+      return { currencies: currencies.filter((c) => held.has(c.code)), network };
+    }),
   );
 }
 
@@ -35,12 +47,12 @@ export interface Destination {
   comment?: string;
 }
 
-/** Asks asset, network (skipped when there is one), address (format checked) and, for TON, a memo. */
-async function askDestination(
+/** Asks the asset and the network (skipped when there is one). */
+async function askAssetAndNetwork(
   conversation: BotConversation,
   ctx: ConvContext,
   currencies: Currency[],
-): Promise<Destination> {
+): Promise<Pick<Destination, "currency" | "network">> {
   const withdrawable = currencies.filter((c) => networksOf(c).length > 0);
   const asset = await askAsset(
     conversation,
@@ -59,9 +71,7 @@ async function askDestination(
           ctx.t("withdraw-ask-network", { asset }),
           networks.map((n) => ({ label: n, value: n })),
         )) as NetworkCode);
-
-  const { address, comment } = await askAddress(conversation, ctx, network);
-  return { currency, network, address, ...(comment === undefined ? {} : { comment }) };
+  return { currency, network };
 }
 
 /**
@@ -97,7 +107,11 @@ export interface Terms {
 }
 
 /** Reads the route's quota and the wallet's available balances. */
-function loadTerms(conversation: BotConversation, deps: BotDeps, dest: Destination): Promise<Attempt<Terms>> {
+function loadTerms(
+  conversation: BotConversation,
+  deps: BotDeps,
+  dest: Pick<Destination, "currency" | "network">,
+): Promise<Attempt<Terms>> {
   return conversation.external((octx) =>
     attempt(octx, async () => {
       const { pay } = await clientsFor(deps, octx.from!.id);
@@ -112,24 +126,48 @@ function loadTerms(conversation: BotConversation, deps: BotDeps, dest: Destinati
 }
 
 /**
- * The opening both flows share: where to (asked) and the route's terms (read). Undefined once a
- * failure to read has been told to the user.
+ * The opening both flows share: the asset and network (asked), the route's terms (read) and, unless
+ * `mustAfford` finds the wallet cannot pay the route's minimum with its fee, the address (asked).
+ * Undefined once a failure to read, or that there is not enough, has been told to the user.
  */
 export async function askRoute(
   conversation: BotConversation,
   ctx: ConvContext,
   deps: BotDeps,
+  mustAfford = false,
 ): Promise<{ dest: Destination; terms: Terms } | undefined> {
-  const currencies = await loadCurrencies(conversation, deps);
-  if (!currencies.ok) return void (await tellFailure(ctx, currencies));
-  const dest = await askDestination(conversation, ctx, currencies.value);
-  const terms = await loadTerms(conversation, deps, dest);
+  const loaded = await loadCurrencies(conversation, deps);
+  if (!loaded.ok) return void (await tellFailure(ctx, loaded));
+  const { currencies, network } = loaded.value;
+  // Only what the wallet holds can be withdrawn: with nothing, say so before asking anything.
+  if (!currencies.some((c) => networksOf(c).length > 0)) {
+    const reply = topUpReply(ctx.t, network, ctx.t("withdraw-no-funds"), "pay");
+    return void (await ctx.reply(reply.text, { reply_markup: reply.keyboard }));
+  }
+  const route = await askAssetAndNetwork(conversation, ctx, currencies);
+  const terms = await loadTerms(conversation, deps, route);
   if (!terms.ok) return void (await tellFailure(ctx, terms));
-  return { dest, terms: terms.value };
+  const { quota, available, feeAvailable } = terms.value;
+  const asset = route.currency.code;
+  const min = minimumOf(route, quota);
+  const funds = { asset, available, fee: quota.withdrawFee, feeAsset: quota.withdrawFeeAsset, feeAvailable };
+  // Too little for this route: said before the address is asked, with the way to top up.
+  if (mustAfford && cannotAfford(funds, min)) {
+    const why = ctx.t("withdraw-not-enough", {
+      available: formatAmount(available, asset),
+      min: formatAmount(min, asset),
+      fee: formatAmount(quota.withdrawFee, quota.withdrawFeeAsset),
+    });
+    const short = money.lt(available, min) || quota.withdrawFeeAsset === asset ? asset : quota.withdrawFeeAsset;
+    const reply = topUpReply(ctx.t, network, why, "pay", short);
+    return void (await ctx.reply(reply.text, { reply_markup: reply.keyboard }));
+  }
+  const { address, comment } = await askAddress(conversation, ctx, route.network);
+  return { dest: { ...route, address, ...(comment === undefined ? {} : { comment }) }, terms: terms.value };
 }
 
 /** The smallest amount the route accepts: the stricter of the currency's and the quota's minimums. */
-export function minimumOf(dest: Destination, quota: PayWithdrawalQuota): string {
+export function minimumOf(dest: Pick<Destination, "currency">, quota: PayWithdrawalQuota): string {
   return money.max(dest.currency.minWithdrawal ?? "0", quota.withdrawMinSize);
 }
 

@@ -13,13 +13,14 @@ interface Person {
   languageCode: string;
   keys: { production: string; testnet: string };
 }
-type Balances = Record<string, string>;
+/** Per asset: what can be spent, and what cheques, orders and the like hold apart. */
+type Balances = Record<string, { available: string; held: string }>;
 interface PanelState {
   accounts: {
     id: number;
     role: string;
     name: string;
-    balances: Record<Network, { pay: Record<string, { available: string; held: string }>; funding: Balances; trading: Balances }>;
+    balances: Record<Network, Record<"pay" | "funding" | "trading", Balances>>;
   }[];
   operations: { seq: number; at: string; network: Network; operationId: string; summary: string }[];
 }
@@ -554,14 +555,14 @@ function renderPanel(): void {
         const table = el("dl", "balances");
         table.dataset.kind = kind;
         table.append(el("dt", "kind", kind === "pay" ? "Pay" : kind === "funding" ? "Exchange funding" : "Exchange trading"));
-        for (const [asset, amount] of entries) {
-          const shown = typeof amount === "string" ? { available: amount, held: "0" } : amount;
+        // Available, and what is held apart, as the bot's /balance writes them: "5 USDT (+2 held)".
+        for (const [asset, shown] of entries) {
           const before = was?.[kind][asset];
-          const changed = was !== undefined && JSON.stringify(before) !== JSON.stringify(amount);
+          const changed = was !== undefined && JSON.stringify(before) !== JSON.stringify(shown);
           const value = el("dd", changed ? "changed" : "");
           value.dataset.asset = asset;
           value.append(el("span", "amount", `${group(shown.available)} ${asset}`));
-          if (!/^0(\.0*)?$/.test(shown.held)) value.append(el("span", "held muted", ` · ${group(shown.held)} held`));
+          if (!/^0(\.0*)?$/.test(shown.held)) value.append(el("span", "held muted", ` (+${group(shown.held)} held)`));
           table.append(value);
         }
         card.append(table);
