@@ -173,11 +173,12 @@ function unsettledReason(err: unknown): UnsettledReason {
   return "internal";
 }
 
-async function clientsForOperation(deps: BotDeps, op: OperationRecord): Promise<UserClients> {
-  const clients = await clientsFor(deps, op.telegramId);
-  // The key was replaced by one of the other network since the summary was shown.
-  if (clients.network !== op.network) throw new NoKeyError();
-  return clients;
+/**
+ * The clients of the network the summary was made on: a person who switched networks since (or
+ * while the press was on its way) still has the action carried out where they confirmed it.
+ */
+function clientsForOperation(deps: BotDeps, op: OperationRecord): Promise<UserClients> {
+  return clientsFor(deps, op.telegramId, op.network);
 }
 
 /** Sends a claimed action (with its fixed client id) and says what came of it; never throws. */
