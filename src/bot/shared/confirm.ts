@@ -81,6 +81,8 @@ export interface Proposal<P extends Json> {
   summary: string;
   /** A client id chosen earlier (e.g. derived); a fresh one otherwise. */
   id?: string;
+  /** The summary names the network itself (e.g. a mass transfer's title): no network line is added. */
+  namesNetwork?: boolean;
 }
 
 /**
@@ -111,7 +113,9 @@ export async function proposeAction<P extends Json>(
     messageId: null,
     expiresAt: new Date(deps.now().getTime() + ttl * 1000),
   });
-  const text = `${proposal.summary}${EXPIRY_MARK}${ctx.t("confirm-expires", { seconds: ttl })}`;
+  // Every summary says which network the action goes to: the one recorded on the row, kept until it is done.
+  const network = proposal.namesNetwork ? "" : `\n\n${ctx.t("confirm-network", { network: stored.network })}`;
+  const text = `${proposal.summary}${network}${EXPIRY_MARK}${ctx.t("confirm-expires", { seconds: ttl })}`;
   const sent = await ctx.reply(text, { reply_markup: confirmKeyboard(ctx.t, id) });
   await deps.storage.operations.setMessageId(id, sent.message_id);
   return id;

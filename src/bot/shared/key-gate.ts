@@ -3,7 +3,7 @@
  * person's account gets "link your key with /connect" before any feature runs (no feature menu that
  * leads nowhere, no flow that fails at its first service call, nothing logged as an error).
  */
-import { Composer } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps } from "../context.js";
 import type { Feature } from "../feature.js";
 import { userOnArrival } from "./user-on-arrival.js";
@@ -40,6 +40,14 @@ export function keyGate(deps: BotDeps, features: Feature[]): Composer<BotContext
     if (user?.hasKey) return next();
     ctx.log.info("no key linked; asked to link one");
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+    // A key of the other network only: offer to switch to it.
+    if (user && user.linkedNetworks.length > 0) {
+      const other = user.network === "production" ? "testnet" : "production";
+      await ctx.reply(ctx.t(`error-no-key-here-${user.network}`), {
+        reply_markup: new InlineKeyboard().text(ctx.t(`keys-switch-${other}`), `keys:use:${other}`),
+      });
+      return;
+    }
     await ctx.reply(ctx.t("error-no-key"));
   });
   return gate;

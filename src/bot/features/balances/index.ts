@@ -1,6 +1,8 @@
 /**
  * Balances, rates and currencies: /balance (/balances) and the Balances button show the Payments
- * wallet next to the Exchange funding and trading balances; /rates and the Rates button price the
+ * wallet next to the Exchange funding and trading balances, on the network the person acts on (named
+ * in the title, switched with a button), each asset's worth and the total in the currency the person
+ * picks (USD by default; docs/decisions/024-balances-worth.md); /rates and the Rates button price the
  * main assets in a chosen fiat; /currencies lists what the Payments interface handles; /move moves an
  * asset between the funding and trading balances through the shared confirmation.
  */
@@ -10,9 +12,14 @@ import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { showInPlace } from "../../shared/show.js";
 import { MOVE_CONVERSATION, moveAction, moveConversation } from "./move.js";
-import { type BalanceSources, balancesText, currenciesTexts, FIATS, ratesText } from "./view.js";
+import type { NetworkName } from "../../../domain/networks.js";
+import { addSwitchButton } from "../keys/index.js";
+import { type BalanceSources, balancesText, currenciesTexts, DEFAULT_FIAT, FIATS, ratesText } from "./view.js";
 
 const FIAT_PATTERN = /^rates:([A-Z]{3})$/;
+/** Picking the currency balances are valued in. */
+const WORTH_FIAT_PATTERN = /^bal:fiat:([A-Z]{3,5})$/;
+const SWITCH_PATTERN = /^bal:use:(production|testnet)$/;
 
 /** Public clients on the network of the user's key (production when none is linked). */
 async function publicClients(deps: BotDeps, telegramId: number) {
@@ -26,38 +33,59 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   const pm = composer.chatType("private");
   actions.register(moveAction);
 
-  /** Reads both interfaces; one failing leaves a note, both failing goes to the error boundary. */
+  /**
+   * Reads both interfaces and the rates in the person's currency at once; one interface failing leaves
+   * a note, both failing goes to the error boundary; rates failing leave the values out, with a note.
+   */
   const readBalances = async (ctx: BotContext): Promise<BalanceSources> => {
-    const { pay, exchange } = await clientsFor(deps, ctx.from!.id);
-    const [payResult, exchangeResult] = await Promise.allSettled([
+    const user = await deps.storage.users.get(ctx.from!.id);
+    const fiat = user?.fiat ?? DEFAULT_FIAT;
+    const { pay, exchange, network } = await clientsFor(deps, ctx.from!.id);
+    const [payResult, exchangeResult, ratesResult] = await Promise.allSettled([
       pay.getAppBalances(),
       Promise.all([exchange.getFundingBalances(), exchange.getTradingBalances()]),
+      pay.getRates({ base: fiat }),
     ]);
     if (payResult.status === "rejected" && exchangeResult.status === "rejected") throw payResult.reason;
     if (payResult.status === "rejected") ctx.log.warn({ err: payResult.reason }, "pay balances unavailable");
     if (exchangeResult.status === "rejected") {
       ctx.log.warn({ err: exchangeResult.reason }, "exchange balances unavailable");
     }
+    if (ratesResult.status === "rejected") ctx.log.warn({ err: ratesResult.reason, fiat }, "rates unavailable");
     return {
+      network: ctx.t(`keys-network-${network}`),
       pay: payResult.status === "fulfilled" ? payResult.value.balances : null,
       exchange:
         exchangeResult.status === "fulfilled"
           ? { funding: exchangeResult.value[0].balances, trading: exchangeResult.value[1].balances }
           : null,
+      valuation: {
+        fiat,
+        rates: ratesResult.status === "fulfilled" ? new Map(ratesResult.value.map((r) => [r.currency, r.rate])) : null,
+      },
     };
   };
-  const balancesKeyboard = (ctx: BotContext) =>
-    new InlineKeyboard()
+  const balancesKeyboard = async (ctx: BotContext) => {
+    const user = await deps.storage.users.get(ctx.from!.id);
+    const kb = new InlineKeyboard()
       .text(ctx.t("balances-refresh"), "bal:refresh")
       .text(ctx.t("balances-move-button"), "bal:move")
       .row()
       .text(ctx.t("funding-withdraw-button"), "fnd:new")
       .text(ctx.t("funding-moves-button"), "fnd:tp:1")
       .row()
-      .text(ctx.t("menu-rates"), "menu:rates");
+      .text(ctx.t("balances-fiat-button", { fiat: user?.fiat ?? DEFAULT_FIAT }), "bal:fiat")
+      .text(ctx.t("menu-rates"), "menu:rates")
+      .row();
+    return user ? addSwitchButton(kb, ctx.t, user, (n) => `bal:use:${n}`) : kb;
+  };
   const showBalances = async (ctx: BotContext) => {
     const text = balancesText(ctx.t, await readBalances(ctx));
-    await ctx.reply(text, { reply_markup: balancesKeyboard(ctx) });
+    await ctx.reply(text, { reply_markup: await balancesKeyboard(ctx) });
+  };
+  const showBalancesInPlace = async (ctx: BotContext) => {
+    const text = balancesText(ctx.t, await readBalances(ctx));
+    await showInPlace(ctx, text, { reply_markup: await balancesKeyboard(ctx) });
   };
   pm.command(["balance", "balances"], showBalances);
   pm.callbackQuery("menu:balances", async (ctx) => {
@@ -66,9 +94,55 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   });
   pm.callbackQuery("bal:refresh", async (ctx) => {
     await ctx.answerCallbackQuery();
-    await showInPlace(ctx, balancesText(ctx.t, await readBalances(ctx)), {
-      reply_markup: balancesKeyboard(ctx),
+    await showBalancesInPlace(ctx);
+  });
+
+  // The network switch in the balances' header: the same balances, read on the other network.
+  pm.callbackQuery(SWITCH_PATTERN, async (ctx) => {
+    const network = ctx.match[1] as NetworkName;
+    await ctx.answerCallbackQuery();
+    await deps.storage.users.setNetwork(ctx.from.id, network);
+    ctx.log.info({ network }, "network switched");
+    const user = await deps.storage.users.get(ctx.from.id);
+    if (!user?.hasKey) {
+      await showInPlace(ctx, ctx.t(`keys-switched-no-key-${network}`), {
+        reply_markup: addSwitchButton(new InlineKeyboard(), ctx.t, user!, (n) => `bal:use:${n}`),
+      });
+      return;
+    }
+    await showBalancesInPlace(ctx);
+  });
+
+  // The currency balances are valued in: the ones the service lists as fiat (the usual three when
+  // the list cannot be read), stored per person.
+  const fiatChoices = async (ctx: BotContext): Promise<string[]> => {
+    try {
+      const { pay } = await publicClients(deps, ctx.from!.id);
+      const listed = (await pay.getCurrencies({ kind: "fiat" })).filter((c) => c.kind === null || c.kind === "fiat");
+      const codes = listed.map((c) => c.code).filter((c) => /^[A-Z]{3,5}$/.test(c));
+      return codes.length > 0 ? codes : [...FIATS];
+    } catch (err) {
+      ctx.log.warn({ err }, "fiat currencies unavailable; offering the usual ones");
+      return [...FIATS];
+    }
+  };
+  pm.callbackQuery("bal:fiat", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const current = (await deps.storage.users.get(ctx.from.id))?.fiat ?? DEFAULT_FIAT;
+    const kb = new InlineKeyboard();
+    (await fiatChoices(ctx)).forEach((code, i) => {
+      if (i > 0 && i % 4 === 0) kb.row();
+      kb.text(code === current ? `• ${code}` : code, `bal:fiat:${code}`);
     });
+    kb.row().text(ctx.t("common-back"), "bal:refresh");
+    await showInPlace(ctx, ctx.t("balances-fiat-pick", { fiat: current }), { reply_markup: kb });
+  });
+  pm.callbackQuery(WORTH_FIAT_PATTERN, async (ctx) => {
+    const fiat = ctx.match[1] as string;
+    await ctx.answerCallbackQuery();
+    // Only a currency the service offers is stored (a forged or stale button changes nothing).
+    if ((await fiatChoices(ctx)).includes(fiat)) await deps.storage.users.setFiat(ctx.from.id, fiat);
+    await showBalancesInPlace(ctx);
   });
 
   // Rates: pick a fiat, then the rates replace the picker; the fiat buttons stay for switching.

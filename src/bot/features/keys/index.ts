@@ -1,5 +1,9 @@
 /**
- * Linking the user's own service key: Settings → API key or /connect, pick the network, paste the key.
+ * Linking the user's own service keys, one per network (production and testnet), both kept: Settings →
+ * API key or /connect, pick the network, paste the key. The person acts on one network at a time (the
+ * active one, switched with a button here, in /connect and on the balances screen); linking a key makes
+ * its network active; /disconnect removes the active network's key only
+ * (docs/decisions/023-keys-per-network.md).
  * The key step is deliberately NOT a conversation: conversation state stores the updates it waits
  * for, and the key must never be stored anywhere but encrypted in the users table. The session only
  * remembers which network the next pasted message is for.
@@ -10,6 +14,7 @@ import { cleanPastedKey, couldBeKey, isOwnKey, looksLikeApiKey } from "../../../
 import { inlineUserText } from "../../../domain/user-text.js";
 import { UnauthorizedError } from "../../../service/errors.js";
 import type { BotContext, BotDeps } from "../../context.js";
+import type { UserRecord } from "../../../storage/types.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { showInPlace } from "../../shared/show.js";
 
@@ -45,12 +50,41 @@ async function verifyKey(deps: BotDeps, network: NetworkName, apiKey: string): P
   }
 }
 
-function networkKeyboard(ctx: BotContext): InlineKeyboard {
-  return new InlineKeyboard()
+export const otherNetworkOf = otherNetwork;
+
+/** Callback data of the button that makes `network` the active one. */
+export const switchNetworkData = (network: NetworkName) => `keys:use:${network}`;
+
+/** The networks' lines: which is active, and each one's key. */
+export function networkStatus(t: BotContext["t"], user: UserRecord): string {
+  const lines = [t("keys-status-active", { network: t(`keys-network-${user.network}`) })];
+  for (const network of ["production", "testnet"] as const) {
+    const label = t(`keys-network-${network}`);
+    const name = network === user.network ? user.accountName : undefined;
+    lines.push(
+      user.linkedNetworks.includes(network)
+        ? name
+          ? t("keys-status-key", { network: label, name: inlineUserText(name) })
+          : t("keys-status-key-unnamed", { network: label })
+        : t("keys-status-no-key", { network: label }),
+    );
+  }
+  return lines.join("\n");
+}
+
+/** Adds the button that switches to the other network. */
+export function addSwitchButton(kb: InlineKeyboard, t: BotContext["t"], user: UserRecord, data = switchNetworkData): InlineKeyboard {
+  const other = otherNetwork(user.network);
+  return kb.text(t(`keys-switch-${other}`), data(other));
+}
+
+function networkKeyboard(ctx: BotContext, user: UserRecord): InlineKeyboard {
+  const kb = new InlineKeyboard()
     .text(ctx.t("keys-network-production"), "keys:net:production")
     .text(ctx.t("keys-network-testnet"), "keys:net:testnet")
-    .row()
-    .text(ctx.t("common-cancel"), "keys:abort");
+    .row();
+  if (user.linkedNetworks.length > 0) addSwitchButton(kb, ctx.t, user).row();
+  return kb.text(ctx.t("common-cancel"), "keys:abort");
 }
 
 /** Whether the message is a key by its form, or exactly the sender's own stored key (any form). */
@@ -77,18 +111,16 @@ export function keysFeature({ deps }: FeatureKit): Feature {
 
   const pm = composer.chatType("private");
 
-  const showSettings = async (ctx: BotContext) => {
+  const settingsView = async (ctx: BotContext) => {
     const user = await deps.storage.users.ensure(ctx.from!.id);
-    const text = user.hasKey
-      ? ctx.t("keys-status-linked", {
-          network: ctx.t(`keys-network-${user.network}`),
-          name: inlineUserText(user.accountName ?? "-"),
-        })
-      : ctx.t("keys-status-none");
     const kb = new InlineKeyboard().text(ctx.t("keys-link"), "keys:connect");
     if (user.hasKey) kb.text(ctx.t("keys-unlink"), "keys:disconnect");
-    kb.row().text(ctx.t("menu-language"), "menu:language");
-    await ctx.reply(`${ctx.t("keys-settings-title")}\n${text}`, { reply_markup: kb });
+    addSwitchButton(kb.row(), ctx.t, user).row().text(ctx.t("menu-language"), "menu:language");
+    return { text: `${ctx.t("keys-settings-title")}\n${networkStatus(ctx.t, user)}`, kb };
+  };
+  const showSettings = async (ctx: BotContext) => {
+    const { text, kb } = await settingsView(ctx);
+    await ctx.reply(text, { reply_markup: kb });
   };
   pm.command("settings", showSettings);
   pm.callbackQuery("menu:settings", async (ctx) => {
@@ -96,8 +128,23 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await showSettings(ctx);
   });
 
-  const askNetwork = (ctx: BotContext) =>
-    ctx.reply(ctx.t("keys-pick-network"), { reply_markup: networkKeyboard(ctx) });
+  const askNetwork = async (ctx: BotContext) => {
+    const user = await deps.storage.users.ensure(ctx.from!.id);
+    const status = user.linkedNetworks.length > 0 ? `${networkStatus(ctx.t, user)}\n\n` : "";
+    await ctx.reply(`${status}${ctx.t("keys-pick-network")}`, { reply_markup: networkKeyboard(ctx, user) });
+  };
+
+  // Switching the active network: every later read, summary and action uses that network's key.
+  pm.callbackQuery(/^keys:use:(production|testnet)$/, async (ctx) => {
+    const network = ctx.match[1] as NetworkName;
+    await ctx.answerCallbackQuery();
+    await deps.storage.users.setNetwork(ctx.from.id, network);
+    ctx.log.info({ network }, "network switched");
+    const { text, kb } = await settingsView(ctx);
+    const user = await deps.storage.users.get(ctx.from.id);
+    const note = ctx.t(user?.hasKey ? `keys-switched-${network}` : `keys-switched-no-key-${network}`);
+    await showInPlace(ctx, `${note}\n\n${text}`, { reply_markup: kb });
+  });
   pm.command("connect", askNetwork);
   pm.callbackQuery("keys:connect", async (ctx) => {
     await ctx.answerCallbackQuery();
@@ -145,9 +192,15 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await deps.storage.users.ensure(ctx.from.id);
     await deps.storage.users.saveKey(ctx.from.id, pending.network, apiKey, verdict.name);
     ctx.log.info({ network: pending.network }, "key linked");
-    await ctx.reply(
-      ctx.t("keys-linked", { name: inlineUserText(verdict.name), network: ctx.t(`keys-network-${pending.network}`) }),
-    );
+    const user = await deps.storage.users.get(ctx.from.id);
+    const other = otherNetwork(pending.network);
+    const linked = ctx.t("keys-linked", { name: inlineUserText(verdict.name), network: ctx.t(`keys-network-${pending.network}`) });
+    // The other network's key stays: say so, and how to go back to it.
+    if (user?.linkedNetworks.includes(other)) {
+      await ctx.reply(`${linked}\n${ctx.t(`keys-linked-kept-${other}`)}`, {
+        reply_markup: addSwitchButton(new InlineKeyboard(), ctx.t, user),
+      });
+    } else await ctx.reply(linked);
   });
 
   // Removing the key loses the link and every pending confirmation, so it is asked first. The
@@ -158,9 +211,11 @@ export function keysFeature({ deps }: FeatureKit): Feature {
       await ctx.reply(ctx.t("keys-status-none"), { reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings") });
       return;
     }
-    await ctx.reply(ctx.t("keys-unlink-confirm", { network: ctx.t(`keys-network-${user.network}`), name: inlineUserText(user.accountName ?? "-") }), {
+    // The button names the network: a switch between the question and the press removes nothing else.
+    const keeps = user.linkedNetworks.includes(otherNetwork(user.network)) ? `\n${ctx.t(`keys-unlink-keeps-${otherNetwork(user.network)}`)}` : "";
+    await ctx.reply(`${ctx.t("keys-unlink-confirm", { network: ctx.t(`keys-network-${user.network}`), name: inlineUserText(user.accountName ?? "-") })}${keeps}`, {
       reply_markup: new InlineKeyboard()
-        .text(ctx.t("keys-unlink-yes"), "keys:unlink:yes")
+        .text(ctx.t("keys-unlink-yes"), `keys:unlink:yes:${user.network}`)
         .text(ctx.t("keys-unlink-no"), "keys:unlink:no"),
     });
   };
@@ -169,11 +224,18 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await ctx.answerCallbackQuery();
     await askDisconnect(ctx);
   });
-  pm.callbackQuery("keys:unlink:yes", async (ctx) => {
+  pm.callbackQuery(/^keys:unlink:yes:(production|testnet)$/, async (ctx) => {
+    const network = ctx.match[1] as NetworkName;
     await ctx.answerCallbackQuery();
-    const removed = await deps.storage.users.removeKey(ctx.from.id);
-    if (removed) ctx.log.info("key removed");
-    await showInPlace(ctx, ctx.t(removed ? "keys-unlinked" : "keys-status-none"), {
+    const removed = await deps.storage.users.removeKey(ctx.from.id, network);
+    if (removed) ctx.log.info({ network }, "key removed");
+    const user = await deps.storage.users.get(ctx.from.id);
+    const text = !removed
+      ? ctx.t("keys-status-none")
+      : user?.hasKey && user.network !== network
+        ? ctx.t(`keys-unlinked-now-${user.network}`, { network: ctx.t(`keys-network-${network}`) })
+        : ctx.t("keys-unlinked-network", { network: ctx.t(`keys-network-${network}`) });
+    await showInPlace(ctx, text, {
       reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings"),
     });
   });
