@@ -87,12 +87,15 @@ function networkKeyboard(ctx: BotContext, user: UserRecord): InlineKeyboard {
   return kb.text(ctx.t("common-cancel"), "keys:abort");
 }
 
-/** Whether the message is a key by its form, or exactly the sender's own stored key (any form). */
+/** Whether the message is a key by its form, or exactly one of the sender's own stored keys (any form). */
 async function isKeyMessage(deps: BotDeps, telegramId: number | undefined, text: string): Promise<boolean> {
   if (looksLikeApiKey(text)) return true;
   if (telegramId === undefined || !couldBeKey(text)) return false;
-  const stored = await deps.storage.users.loadKey(telegramId).catch(() => undefined);
-  return stored !== undefined && isOwnKey(text, stored.apiKey);
+  for (const network of ["production", "testnet"] as const) {
+    const stored = await deps.storage.users.loadKey(telegramId, network).catch(() => undefined);
+    if (stored !== undefined && isOwnKey(text, stored.apiKey)) return true;
+  }
+  return false;
 }
 
 export function keysFeature({ deps }: FeatureKit): Feature {
