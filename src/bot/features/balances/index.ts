@@ -20,6 +20,8 @@ const FIAT_PATTERN = /^rates:([A-Z]{3})$/;
 /** Picking the currency balances are valued in. */
 const WORTH_FIAT_PATTERN = /^bal:fiat:([A-Z]{3,5})$/;
 const SWITCH_PATTERN = /^bal:use:(production|testnet)$/;
+/** How long the service's list of fiat currencies is kept. */
+const FIAT_LIST_TTL_MS = 5 * 60_000;
 
 /** Public clients on the network of the user's key (production when none is linked). */
 async function publicClients(deps: BotDeps, telegramId: number) {
@@ -114,13 +116,22 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   });
 
   // The currency balances are valued in: the ones the service lists as fiat (the usual three when
-  // the list cannot be read), stored per person.
+  // the list cannot be read), stored per person. The list changes rarely: kept a few minutes per network.
+  const fiatLists = new Map<NetworkName, { at: number; codes: string[] }>();
   const fiatChoices = async (ctx: BotContext): Promise<string[]> => {
+    const network = (await deps.storage.users.get(ctx.from!.id))?.network ?? "production";
+    const now = deps.now().getTime();
+    const cached = fiatLists.get(network);
+    if (cached && now - cached.at < FIAT_LIST_TTL_MS) return cached.codes;
     try {
-      const { pay } = await publicClients(deps, ctx.from!.id);
-      const listed = (await pay.getCurrencies({ kind: "fiat" })).filter((c) => c.kind === null || c.kind === "fiat");
-      const codes = listed.map((c) => c.code).filter((c) => /^[A-Z]{3,5}$/.test(c));
-      return codes.length > 0 ? codes : [...FIATS];
+      const listed = await deps.services.public(network).pay.getCurrencies({ kind: "fiat" });
+      const codes = listed
+        .filter((c) => c.kind === null || c.kind === "fiat")
+        .map((c) => c.code)
+        .filter((c) => /^[A-Z]{3,5}$/.test(c));
+      if (codes.length === 0) return [...FIATS];
+      fiatLists.set(network, { at: now, codes });
+      return codes;
     } catch (err) {
       ctx.log.warn({ err }, "fiat currencies unavailable; offering the usual ones");
       return [...FIATS];
