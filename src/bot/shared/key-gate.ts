@@ -6,6 +6,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps } from "../context.js";
 import type { Feature } from "../feature.js";
+import { addSwitchButton } from "./networks.js";
 import { userOnArrival } from "./user-on-arrival.js";
 
 /** Features that work without a key (greeting, language, linking, public market data, notification settings and price alerts) and public commands. */
@@ -42,9 +43,8 @@ export function keyGate(deps: BotDeps, features: Feature[]): Composer<BotContext
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
     // A key of the other network only: offer to switch to it.
     if (user && user.linkedNetworks.length > 0) {
-      const other = user.network === "production" ? "testnet" : "production";
       await ctx.reply(ctx.t(`error-no-key-here-${user.network}`), {
-        reply_markup: new InlineKeyboard().text(ctx.t(`keys-switch-${other}`), `keys:use:${other}`),
+        reply_markup: addSwitchButton(new InlineKeyboard(), ctx.t, user),
       });
       return;
     }

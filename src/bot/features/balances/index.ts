@@ -13,7 +13,7 @@ import type { Feature, FeatureKit } from "../../feature.js";
 import { showInPlace } from "../../shared/show.js";
 import { MOVE_CONVERSATION, moveAction, moveConversation } from "./move.js";
 import type { NetworkName } from "../../../domain/networks.js";
-import { addSwitchButton } from "../keys/index.js";
+import { addSwitchButton } from "../../shared/networks.js";
 import { type BalanceSources, balancesText, currenciesTexts, DEFAULT_FIAT, FIATS, ratesText } from "./view.js";
 
 const FIAT_PATTERN = /^rates:([A-Z]{3})$/;

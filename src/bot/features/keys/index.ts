@@ -16,6 +16,7 @@ import { UnauthorizedError } from "../../../service/errors.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { UserRecord } from "../../../storage/types.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { addSwitchButton, otherNetwork } from "../../shared/networks.js";
 import { showInPlace } from "../../shared/show.js";
 
 const PENDING_KEY_TTL_MS = 10 * 60 * 1000;
@@ -24,7 +25,6 @@ type Verification =
   | { ok: true; name: string }
   | { ok: false; reason: "wrong_network" | "invalid" | "unavailable"; other?: NetworkName };
 
-const otherNetwork = (n: NetworkName): NetworkName => (n === "production" ? "testnet" : "production");
 
 /** Checks a key with a private read on `network`; on 401 tries the other network to explain. */
 async function verifyKey(deps: BotDeps, network: NetworkName, apiKey: string): Promise<Verification> {
@@ -50,13 +50,8 @@ async function verifyKey(deps: BotDeps, network: NetworkName, apiKey: string): P
   }
 }
 
-export const otherNetworkOf = otherNetwork;
-
-/** Callback data of the button that makes `network` the active one. */
-export const switchNetworkData = (network: NetworkName) => `keys:use:${network}`;
-
 /** The networks' lines: which is active, and each one's key. */
-export function networkStatus(t: BotContext["t"], user: UserRecord): string {
+function networkStatus(t: BotContext["t"], user: UserRecord): string {
   const lines = [t("keys-status-active", { network: t(`keys-network-${user.network}`) })];
   for (const network of ["production", "testnet"] as const) {
     const label = t(`keys-network-${network}`);
@@ -70,12 +65,6 @@ export function networkStatus(t: BotContext["t"], user: UserRecord): string {
     );
   }
   return lines.join("\n");
-}
-
-/** Adds the button that switches to the other network. */
-export function addSwitchButton(kb: InlineKeyboard, t: BotContext["t"], user: UserRecord, data = switchNetworkData): InlineKeyboard {
-  const other = otherNetwork(user.network);
-  return kb.text(t(`keys-switch-${other}`), data(other));
 }
 
 function networkKeyboard(ctx: BotContext, user: UserRecord): InlineKeyboard {
