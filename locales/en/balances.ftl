@@ -1,5 +1,5 @@
 ## balances
-balances-cmd-balance = Your balances
+balances-cmd-balance = Your balances and what they are worth
 balances-cmd-rates = Exchange rates
 balances-cmd-currencies = Supported currencies
 balances-cmd-move = Move between funding and trading

@@ -24,9 +24,9 @@ cmd-menu = Main menu
 cmd-help = List of commands
 cmd-language = Change language
 cmd-cancel = Cancel the current action
-cmd-settings = Settings and API key
-cmd-connect = Link your API key
-cmd-disconnect = Remove your API key
+cmd-settings = Settings, API keys and network
+cmd-connect = Link an API key (production or testnet)
+cmd-disconnect = Remove the current network's API key
 
 ## common
 common-cancel = ✖️ Cancel

@@ -1,5 +1,5 @@
 ## balances
-balances-cmd-balance = Ваши балансы
+balances-cmd-balance = Ваши балансы и их стоимость
 balances-cmd-rates = Курсы валют
 balances-cmd-currencies = Поддерживаемые валюты
 balances-cmd-move = Перемещение между финансовым и торговым балансом

@@ -24,9 +24,9 @@ cmd-menu = Главное меню
 cmd-help = Список команд
 cmd-language = Сменить язык
 cmd-cancel = Отменить текущее действие
-cmd-settings = Настройки и API-ключ
-cmd-connect = Привязать API-ключ
-cmd-disconnect = Удалить API-ключ
+cmd-settings = Настройки, API-ключи и сеть
+cmd-connect = Привязать API-ключ (основная или тестовая сеть)
+cmd-disconnect = Удалить API-ключ текущей сети
 
 ## common
 common-cancel = ✖️ Отмена
