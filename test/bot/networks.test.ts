@@ -88,6 +88,31 @@ describe.each(databases)("keys per network (database %s)", (databaseUrl) => {
     expect((await h.storage.operations.get(opId))?.state).toBe("done");
   });
 
+  it("reconciles an unsettled testnet transfer on testnet after the person switched to production", async () => {
+    h = await Harness.create(databaseUrl ? { databaseUrl } : {});
+    const { user, account } = await h.linkedUser({ pay: { USDT: "50" } });
+    await linkAlso(user, "testnet", account.keys.testnet);
+    const { userId: recipientId } = await h.createAccount({});
+    await user.send(`/send ${recipientId}`);
+    await user.press("in:pick:USDT");
+    await user.send("4");
+    await user.press("in:skip");
+    const confirm = user.confirmData()!;
+    // The service fails at Confirm: the outcome stays unknown.
+    await h.fault({ operationId: "createTransfer", mode: "error5xx", count: 20 });
+    await user.press(confirm);
+    expect((await h.storage.operations.get(confirm.slice(3)))?.state).toBe("unknown");
+    await h.simFetch("/_sim/faults", { method: "DELETE" });
+
+    await user.send("/settings");
+    await user.press("keys:use:production");
+    expect(await h.app.reconcileUnfinished()).toBe(1);
+    expect((await h.storage.operations.get(confirm.slice(3)))?.state).toBe("done");
+    expect((await h.account(recipientId, "testnet")).pay.USDT?.available).toBe("4");
+    expect((await h.account(account.userId, "production")).pay.USDT?.available).toBe("50");
+    expect(new Set((await h.simRequests("createTransfer")).map((r) => r.network))).toEqual(new Set(["testnet"]));
+  });
+
   it("/disconnect removes the active network's key only, and the other network takes over", async () => {
     h = await Harness.create(databaseUrl ? { databaseUrl } : {});
     const { user, account } = await h.linkedUser({});
