@@ -107,8 +107,9 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     ctx.log.info({ network }, "network switched");
     const user = await deps.storage.users.get(ctx.from.id);
     if (!user?.hasKey) {
+      // Back through the settings' switch: the balances' own buttons need a key on the active network.
       await showInPlace(ctx, ctx.t(`keys-switched-no-key-${network}`), {
-        reply_markup: addSwitchButton(new InlineKeyboard(), ctx.t, user!, (n) => `bal:use:${n}`),
+        reply_markup: addSwitchButton(new InlineKeyboard(), ctx.t, { network }),
       });
       return;
     }
