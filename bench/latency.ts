@@ -64,7 +64,7 @@ const tenAnswers: Step[] = [
 /** The balances with each asset's worth and the total (four service reads at once), then in EUR. */
 const balancesWithTotal: Step[] = [
   { label: "balances with total", text: "/balance" },
-  { label: "balances: value in…", press: "bal:fiat" },
+  { label: "balances: value in…", press: "bal:fiats" },
   { label: "balances: in EUR", press: "bal:fiat:EUR" },
 ];
 

@@ -28,10 +28,10 @@ describe.each(databases)("balances with their worth (database %s)", (databaseUrl
     expect(text).toContain(`TONCOIN: Pay 0 · Funding 10 · Trading 0 ≈ 52.00 USD`);
     expect(text).toContain(`Total ≈ 807.00 USD`);
     expect(text).toContain("Values in USD at the service's rates, each rounded to the cent.");
-    expect(user.buttonData(/Values in USD/)).toBe("bal:fiat");
+    expect(user.buttonData(/Values in USD/)).toBe("bal:fiats");
 
     // The picker offers what the service lists as fiat; the current one is marked.
-    await user.press("bal:fiat");
+    await user.press("bal:fiats");
     expect(user.last()!.text).toBe("💱 In which currency should your balances be valued? Now: USD.");
     expect(user.last()!.keyboard!.inline_keyboard.flat().map((b) => b.text)).toEqual(["• USD", "EUR", "RUB", "« Back"]);
     await user.press("bal:fiat:EUR");
@@ -84,7 +84,7 @@ describe.each(databases)("balances with their worth (database %s)", (databaseUrl
     const { user } = await h.linkedUser({ pay: { USDT: "10" }, trading: { ETH: "0.5" } }, { languageCode: "ru" });
     await setRate("ETH", "RUB", null);
     await user.send("/balance");
-    await user.press("bal:fiat");
+    await user.press("bal:fiats");
     expect(user.last()!.text).toBe("💱 В какой валюте показывать стоимость балансов? Сейчас: USD.");
     await user.press("bal:fiat:RUB");
     const lines = user.last()!.text.split("\n");
@@ -98,6 +98,6 @@ describe.each(databases)("balances with their worth (database %s)", (databaseUrl
       "Не учтено в итоге (сервис не даёт курса к RUB): ETH.",
       "Стоимость в RUB — по курсам сервиса, каждая сумма округлена до сотых.",
     ]);
-    expect(user.buttonData(/Стоимость в RUB/)).toBe("bal:fiat");
+    expect(user.buttonData(/Стоимость в RUB/)).toBe("bal:fiats");
   });
 });

@@ -76,7 +76,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
       .text(ctx.t("funding-withdraw-button"), "fnd:new")
       .text(ctx.t("funding-moves-button"), "fnd:tp:1")
       .row()
-      .text(ctx.t("balances-fiat-button", { fiat: user?.fiat ?? DEFAULT_FIAT }), "bal:fiat")
+      .text(ctx.t("balances-fiat-button", { fiat: user?.fiat ?? DEFAULT_FIAT }), "bal:fiats")
       .text(ctx.t("menu-rates"), "menu:rates")
       .row();
     return user ? addSwitchButton(kb, ctx.t, user, (n) => `bal:use:${n}`) : kb;
@@ -138,7 +138,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
       return [...FIATS];
     }
   };
-  pm.callbackQuery("bal:fiat", async (ctx) => {
+  pm.callbackQuery("bal:fiats", async (ctx) => {
     await ctx.answerCallbackQuery();
     const current = (await deps.storage.users.get(ctx.from.id))?.fiat ?? DEFAULT_FIAT;
     const kb = new InlineKeyboard();
