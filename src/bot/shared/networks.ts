@@ -6,11 +6,13 @@
 import type { InlineKeyboard } from "grammy";
 import type { NetworkName } from "../../domain/networks.js";
 import type { Translate } from "../../domain/translate.js";
+import { callbackData, oneOf } from "../callback-data.js";
 
 export const otherNetwork = (n: NetworkName): NetworkName => (n === "production" ? "testnet" : "production");
 
-/** Callback data of the settings' switch (the balances have their own, which shows the balances again). */
-export const switchNetworkData = (network: NetworkName) => `keys:use:${network}`;
+/** The settings' switch (the keys feature answers it; the balances have their own, which shows the balances again). */
+export const SWITCH_NETWORK = callbackData("keys:use", { network: oneOf(["production", "testnet"]) });
+const switchNetworkData = (network: NetworkName) => SWITCH_NETWORK.build({ network });
 
 /** Adds "🔀 Switch to <the other network>" to `kb`, with `data` for its callback data. */
 export function addSwitchButton(

@@ -10,16 +10,18 @@ import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { enterFlow } from "../../flows.js";
+import { menu } from "../../menu-data.js";
+import { BALANCE_DATA } from "./callback-data.js";
+import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 import { MOVE_CONVERSATION, moveAction, moveConversation } from "./move.js";
 import type { NetworkName } from "../../../domain/networks.js";
 import { addSwitchButton } from "../../shared/networks.js";
 import { type BalanceSources, balancesText, currenciesTexts, DEFAULT_FIAT, FIATS, ratesText } from "./view.js";
 
-const FIAT_PATTERN = /^rates:([A-Z]{3})$/;
-/** Picking the currency balances are valued in. */
-const WORTH_FIAT_PATTERN = /^bal:fiat:([A-Z]{3,5})$/;
-const SWITCH_PATTERN = /^bal:use:(production|testnet)$/;
+const FIAT_PATTERN = BALANCE_DATA.rates.pattern;
+
 /** How long the service's list of fiat currencies is kept. */
 const FIAT_LIST_TTL_MS = 5 * 60_000;
 
@@ -70,16 +72,16 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   const balancesKeyboard = async (ctx: BotContext) => {
     const user = await deps.storage.users.get(ctx.from!.id);
     const kb = new InlineKeyboard()
-      .text(ctx.t("balances-refresh"), "bal:refresh")
-      .text(ctx.t("balances-move-button"), "bal:move")
+      .text(ctx.t("balances-refresh"), BALANCE_DATA.refresh.build({}))
+      .text(ctx.t("balances-move-button"), BALANCE_DATA.move.build({}))
       .row()
       .text(ctx.t("funding-withdraw-button"), "fnd:new")
       .text(ctx.t("funding-moves-button"), "fnd:tp:1")
       .row()
-      .text(ctx.t("balances-fiat-button", { fiat: user?.fiat ?? DEFAULT_FIAT }), "bal:fiats")
-      .text(ctx.t("menu-rates"), "menu:rates")
+      .text(ctx.t("balances-fiat-button", { fiat: user?.fiat ?? DEFAULT_FIAT }), BALANCE_DATA.fiatPicker.build({}))
+      .text(ctx.t("menu-rates"), menu("rates"))
       .row();
-    return user ? addSwitchButton(kb, ctx.t, user, (n) => `bal:use:${n}`) : kb;
+    return user ? addSwitchButton(kb, ctx.t, user, (n) => BALANCE_DATA.network.build({ network: n })) : kb;
   };
   const showBalances = async (ctx: BotContext) => {
     const text = balancesText(ctx.t, await readBalances(ctx));
@@ -90,17 +92,17 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     await showInPlace(ctx, text, { reply_markup: await balancesKeyboard(ctx) });
   };
   pm.command(["balance", "balances"], showBalances);
-  pm.callbackQuery("menu:balances", async (ctx) => {
+  pm.callbackQuery(menu("balances"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showBalances(ctx);
   });
-  pm.callbackQuery("bal:refresh", async (ctx) => {
+  pm.callbackQuery(BALANCE_DATA.refresh.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showBalancesInPlace(ctx);
   });
 
   // The network switch in the balances' header: the same balances, read on the other network.
-  pm.callbackQuery(SWITCH_PATTERN, async (ctx) => {
+  pm.callbackQuery(BALANCE_DATA.network.pattern, async (ctx) => {
     const network = ctx.match[1] as NetworkName;
     await ctx.answerCallbackQuery();
     await deps.storage.users.setNetwork(ctx.from.id, network);
@@ -138,18 +140,18 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
       return [...FIATS];
     }
   };
-  pm.callbackQuery("bal:fiats", async (ctx) => {
+  pm.callbackQuery(BALANCE_DATA.fiatPicker.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     const current = (await deps.storage.users.get(ctx.from.id))?.fiat ?? DEFAULT_FIAT;
     const kb = new InlineKeyboard();
     (await fiatChoices(ctx)).forEach((code, i) => {
       if (i > 0 && i % 4 === 0) kb.row();
-      kb.text(code === current ? `• ${code}` : code, `bal:fiat:${code}`);
+      kb.text(code === current ? `• ${code}` : code, BALANCE_DATA.fiat.build({ fiat: code }));
     });
-    kb.row().text(ctx.t("common-back"), "bal:refresh");
+    kb.row().text(ctx.t("common-back"), BALANCE_DATA.refresh.build({}));
     await showInPlace(ctx, ctx.t("balances-fiat-pick", { fiat: current }), { reply_markup: kb });
   });
-  pm.callbackQuery(WORTH_FIAT_PATTERN, async (ctx) => {
+  pm.callbackQuery(BALANCE_DATA.fiat.pattern, async (ctx) => {
     const fiat = ctx.match[1] as string;
     await ctx.answerCallbackQuery();
     // Only a currency the service offers is stored (a forged or stale button changes nothing).
@@ -160,8 +162,8 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   // Rates: pick a fiat, then the rates replace the picker; the fiat buttons stay for switching.
   const fiatKeyboard = (ctx: BotContext, current?: string) => {
     const kb = new InlineKeyboard();
-    for (const fiat of FIATS) kb.text(fiat === current ? `• ${fiat}` : fiat, `rates:${fiat}`);
-    return kb.row().text(ctx.t("balances-currencies-button"), "bal:currencies");
+    for (const fiat of FIATS) kb.text(fiat === current ? `• ${fiat}` : fiat, BALANCE_DATA.rates.build({ fiat }));
+    return kb.row().text(ctx.t("balances-currencies-button"), BALANCE_DATA.currencies.build({}));
   };
   const showRates = async (ctx: BotContext, base: string) => {
     const { pay } = await publicClients(deps, ctx.from!.id);
@@ -173,7 +175,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     if ((FIATS as readonly string[]).includes(asked)) return showRates(ctx, asked);
     await ctx.reply(ctx.t("balances-rates-pick-fiat"), { reply_markup: fiatKeyboard(ctx) });
   });
-  pm.callbackQuery("menu:rates", async (ctx) => {
+  pm.callbackQuery(menu("rates"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("balances-rates-pick-fiat"), { reply_markup: fiatKeyboard(ctx) });
   });
@@ -189,7 +191,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     for (const text of currenciesTexts(ctx.t, await pay.getCurrencies({ kind: "crypto" }))) await ctx.reply(text);
   };
   pm.command("currencies", showCurrencies);
-  pm.callbackQuery("bal:currencies", async (ctx) => {
+  pm.callbackQuery(BALANCE_DATA.currencies.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showCurrencies(ctx);
   });
@@ -197,23 +199,17 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   // A flow already under way is left for the new one (its own waits pass other buttons on anyway).
   const startMove = async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(MOVE_CONVERSATION);
+    await enterFlow(ctx, MOVE_CONVERSATION);
   };
   pm.command("move", startMove);
-  pm.callbackQuery("bal:move", async (ctx) => {
+  pm.callbackQuery(BALANCE_DATA.move.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await startMove(ctx);
   });
 
   return {
-    name: "balances",
+    manifest,
     composer,
     conversations: [{ id: MOVE_CONVERSATION, builder: moveConversation(deps, actions) }],
-    commands: [
-      { command: "balance", descriptionKey: "balances-cmd-balance" },
-      { command: "rates", descriptionKey: "balances-cmd-rates" },
-      { command: "currencies", descriptionKey: "balances-cmd-currencies" },
-      { command: "move", descriptionKey: "balances-cmd-move" },
-    ],
   };
 }

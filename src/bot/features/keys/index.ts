@@ -16,6 +16,9 @@ import { UnauthorizedError } from "../../../service/errors.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { UserRecord } from "../../../storage/types.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { menu } from "../../menu-data.js";
+import { KEY_DATA } from "./callback-data.js";
+import { manifest } from "./manifest.js";
 import { addSwitchButton, otherNetwork } from "../../shared/networks.js";
 import { showInPlace } from "../../shared/show.js";
 
@@ -69,11 +72,11 @@ function networkStatus(t: BotContext["t"], user: UserRecord): string {
 
 function networkKeyboard(ctx: BotContext, user: UserRecord): InlineKeyboard {
   const kb = new InlineKeyboard()
-    .text(ctx.t("keys-network-production"), "keys:net:production")
-    .text(ctx.t("keys-network-testnet"), "keys:net:testnet")
+    .text(ctx.t("keys-network-production"), KEY_DATA.network.build({ network: "production" }))
+    .text(ctx.t("keys-network-testnet"), KEY_DATA.network.build({ network: "testnet" }))
     .row();
   if (user.linkedNetworks.length > 0) addSwitchButton(kb, ctx.t, user).row();
-  return kb.text(ctx.t("common-cancel"), "keys:abort");
+  return kb.text(ctx.t("common-cancel"), KEY_DATA.abort.build({}));
 }
 
 /** Whether the message is a key by its form, or exactly one of the sender's own stored keys (any form). */
@@ -105,9 +108,9 @@ export function keysFeature({ deps }: FeatureKit): Feature {
 
   const settingsView = async (ctx: BotContext) => {
     const user = await deps.storage.users.ensure(ctx.from!.id);
-    const kb = new InlineKeyboard().text(ctx.t("keys-link"), "keys:connect");
-    if (user.hasKey) kb.text(ctx.t("keys-unlink"), "keys:disconnect");
-    addSwitchButton(kb.row(), ctx.t, user).row().text(ctx.t("menu-language"), "menu:language");
+    const kb = new InlineKeyboard().text(ctx.t("keys-link"), KEY_DATA.connect.build({}));
+    if (user.hasKey) kb.text(ctx.t("keys-unlink"), KEY_DATA.disconnect.build({}));
+    addSwitchButton(kb.row(), ctx.t, user).row().text(ctx.t("menu-language"), menu("language"));
     return { text: `${ctx.t("keys-settings-title")}\n${networkStatus(ctx.t, user)}`, kb };
   };
   const showSettings = async (ctx: BotContext) => {
@@ -115,7 +118,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await ctx.reply(text, { reply_markup: kb });
   };
   pm.command("settings", showSettings);
-  pm.callbackQuery("menu:settings", async (ctx) => {
+  pm.callbackQuery(menu("settings"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showSettings(ctx);
   });
@@ -127,7 +130,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   };
 
   // Switching the active network: every later read, summary and action uses that network's key.
-  pm.callbackQuery(/^keys:use:(production|testnet)$/, async (ctx) => {
+  pm.callbackQuery(KEY_DATA.use.pattern, async (ctx) => {
     const network = ctx.match[1] as NetworkName;
     await ctx.answerCallbackQuery();
     await deps.storage.users.setNetwork(ctx.from.id, network);
@@ -138,21 +141,21 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await showInPlace(ctx, `${note}\n\n${text}`, { reply_markup: kb });
   });
   pm.command("connect", askNetwork);
-  pm.callbackQuery("keys:connect", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.connect.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await askNetwork(ctx);
   });
 
-  pm.callbackQuery(/^keys:net:(production|testnet)$/, async (ctx) => {
+  pm.callbackQuery(KEY_DATA.network.pattern, async (ctx) => {
     const network = ctx.match[1] as NetworkName;
     ctx.session.pendingKey = { network, until: deps.now().getTime() + PENDING_KEY_TTL_MS };
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("keys-send-key", { network: ctx.t(`keys-network-${network}`) }), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), "keys:abort"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), KEY_DATA.abort.build({})),
     });
   });
 
-  pm.callbackQuery("keys:abort", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.abort.build({}), async (ctx) => {
     ctx.session.pendingKey = undefined;
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("common-cancelled"));
@@ -200,23 +203,23 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   const askDisconnect = async (ctx: BotContext) => {
     const user = await deps.storage.users.get(ctx.from!.id);
     if (!user?.hasKey) {
-      await ctx.reply(ctx.t("keys-status-none"), { reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings") });
+      await ctx.reply(ctx.t("keys-status-none"), { reply_markup: new InlineKeyboard().text(ctx.t("common-back"), menu("settings")) });
       return;
     }
     // The button names the network: a switch between the question and the press removes nothing else.
     const keeps = user.linkedNetworks.includes(otherNetwork(user.network)) ? `\n${ctx.t(`keys-unlink-keeps-${otherNetwork(user.network)}`)}` : "";
     await ctx.reply(`${ctx.t("keys-unlink-confirm", { network: ctx.t(`keys-network-${user.network}`), name: inlineUserText(user.accountName ?? "-") })}${keeps}`, {
       reply_markup: new InlineKeyboard()
-        .text(ctx.t("keys-unlink-yes"), `keys:unlink:yes:${user.network}`)
-        .text(ctx.t("keys-unlink-no"), "keys:unlink:no"),
+        .text(ctx.t("keys-unlink-yes"), KEY_DATA.unlinkYes.build({ network: user.network }))
+        .text(ctx.t("keys-unlink-no"), KEY_DATA.unlinkNo.build({})),
     });
   };
   pm.command("disconnect", askDisconnect);
-  pm.callbackQuery("keys:disconnect", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.disconnect.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await askDisconnect(ctx);
   });
-  pm.callbackQuery(/^keys:unlink:yes:(production|testnet)$/, async (ctx) => {
+  pm.callbackQuery(KEY_DATA.unlinkYes.pattern, async (ctx) => {
     const network = ctx.match[1] as NetworkName;
     await ctx.answerCallbackQuery();
     const removed = await deps.storage.users.removeKey(ctx.from.id, network);
@@ -228,24 +231,19 @@ export function keysFeature({ deps }: FeatureKit): Feature {
         ? ctx.t(`keys-unlinked-now-${user.network}`, { network: ctx.t(`keys-network-${network}`) })
         : ctx.t("keys-unlinked-network", { network: ctx.t(`keys-network-${network}`) });
     await showInPlace(ctx, text, {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), menu("settings")),
     });
   });
-  pm.callbackQuery("keys:unlink:no", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.unlinkNo.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showInPlace(ctx, ctx.t("keys-unlink-kept"), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), menu("settings")),
     });
   });
 
   return {
-    name: "keys",
+    manifest,
     composer,
     early,
-    commands: [
-      { command: "settings", descriptionKey: "cmd-settings" },
-      { command: "connect", descriptionKey: "cmd-connect" },
-      { command: "disconnect", descriptionKey: "cmd-disconnect" },
-    ],
   };
 }
