@@ -2,7 +2,8 @@
  * Latency benchmark: the production wiring (`startBot`, what `npm start` runs) long-polling a local
  * Bot API stand-in over HTTP, with the simulator in process and SQLite in a file. 50 people at once
  * (USERS to change it) each go through a transfer, a cheque, a swap (BTC on funding for USDT: the
- * estimate, both balances and the move in one summary) and ten answers at one amount prompt; the
+ * estimate, both balances and the move in one summary), ten answers at one amount prompt and the
+ * balances with their total (in USD, then in EUR); the
  * time from an update's delivery (getUpdates returning it) to the bot's first reply in that chat
  * (a message, an edit or a callback answer) is printed per step number as p50 / p95 / max.
  *
@@ -67,6 +68,13 @@ const tenAnswers: Step[] = [
   { label: "prompt: asset", press: "in:pick:USDT" },
   ...Array.from({ length: 10 }, (_, i) => ({ label: `prompt: answer ${i + 1}`, text: i % 2 ? "ten" : "-5" })),
   { label: "prompt: /cancel", text: "/cancel" },
+];
+
+/** The balances with each asset's worth and the total (four service reads at once), then in EUR. */
+const balancesWithTotal: Step[] = [
+  { label: "balances with total", text: "/balance" },
+  { label: "balances: value in…", press: "bal:fiats" },
+  { label: "balances: in EUR", press: "bal:fiat:EUR" },
 ];
 
 type Reply = Extract<ChatEvent, { type: "message" | "edit" | "callback-answer" }>;
@@ -161,7 +169,7 @@ async function latency(
     const started = performance.now();
     await Promise.all(
       people.map(({ user, recipient }) =>
-        drive(user, [...transfer(recipient), ...cheque, ...swap, ...tenAnswers], (step, label, ms) => {
+        drive(user, [...transfer(recipient), ...cheque, ...swap, ...tenAnswers, ...balancesWithTotal], (step, label, ms) => {
           const entry = latencies.get(step) ?? { label, ms: [] };
           entry.ms.push(ms);
           latencies.set(step, entry);

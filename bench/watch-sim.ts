@@ -78,10 +78,15 @@ async function main(): Promise<void> {
   const cipher = createKeyCipher({ currentVersion: 1, keys: new Map([[1, encryption]]) });
   const t0 = Date.now();
   for (let i = 0; i < users.length; i += 500) {
+    const batch = users.slice(i, i + 500);
     await storage.db
       .insertInto("users")
+      .values(batch.map(({ userId }) => ({ telegram_id: userId, network: "production", created_at: t0, updated_at: t0 })))
+      .execute();
+    await storage.db
+      .insertInto("service_keys")
       .values(
-        users.slice(i, i + 500).map(({ userId, key }) => {
+        batch.map(({ userId, key }) => {
           const sealed = cipher.encrypt(key, keyAad(userId, "production"));
           return {
             telegram_id: userId,

@@ -46,7 +46,7 @@ const KINDS: Record<string, Kind> = {
   asset: "code", base: "code", quote: "code", pair: "code", symbol: "code", network: "code", other: "code",
   id: "code", job: "code", time: "code", link: "code", address: "code", tx: "code", interval: "code",
   command: "code", created: "code", updated: "code", expires: "code", arrow: "code", networks: "code",
-  eta: "code", target: "code", lines: "code", format: "word", bot: "code",
+  eta: "code", target: "code", lines: "code", format: "word", bot: "code", fiat: "code", assets: "code",
   // typed by people
   name: "name", typed: "name", query: "name", sender: "name", account: "name",
   // the bot's own fragments
@@ -63,6 +63,7 @@ const KIND_IN_MESSAGE: Record<string, Record<string, Kind>> = {
   "mass-type-total": { total: "amount" },
   "mass-type-total-wrong": { total: "amount" },
   "withdraw-field-total": { total: "amount" },
+  "balances-title-network": { network: "word" },
   "cheques-summary-create": { description: "word" },
   "cheques-details-text": { description: "word" },
   "invoices-delete-summary": { description: "word" },

@@ -1,9 +1,16 @@
 ## balances
-balances-cmd-balance = Your balances
+balances-cmd-balance = Your balances and what they are worth
 balances-cmd-rates = Exchange rates
 balances-cmd-currencies = Supported currencies
 balances-cmd-move = Move between funding and trading
 balances-title = 💰 Balances
+balances-title-network = 💰 Balances · { $network }
+balances-total = Total ≈ { $value }
+balances-no-rate = Not in the total (the service quotes no rate in { $fiat }): { $assets }.
+balances-rates-note = Values in { $fiat } at the service's rates, each rounded to the cent.
+balances-rates-unavailable = ⚠️ Rates in { $fiat } could not be read right now, so values are not shown.
+balances-fiat-button = 💱 Values in { $fiat }
+balances-fiat-pick = 💱 In which currency should your balances be valued? Now: { $fiat }.
 balances-legend = Asset: Pay available / held · Exchange funding · trading
 balances-line = { $asset }: Pay { $pay } · Funding { $funding } · Trading { $trading }
 balances-pay-pair = { $available } / { $held }

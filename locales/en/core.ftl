@@ -24,9 +24,9 @@ cmd-menu = Main menu
 cmd-help = List of commands
 cmd-language = Change language
 cmd-cancel = Cancel the current action
-cmd-settings = Settings and API key
-cmd-connect = Link your API key
-cmd-disconnect = Remove your API key
+cmd-settings = Settings, API keys and network
+cmd-connect = Link an API key (production or testnet)
+cmd-disconnect = Remove the current network's API key
 
 ## common
 common-cancel = ✖️ Cancel
@@ -109,7 +109,6 @@ error-key-unreadable = Your stored key cannot be read any more. Please link it a
 
 ## keys
 keys-settings-title = ⚙️ Settings
-keys-status-linked = API key: linked ({ $network }), account “{ $name }”.
 keys-status-none = No API key linked.
 keys-link = 🔑 Link API key
 keys-unlink = 🗑 Remove API key
@@ -122,8 +121,30 @@ keys-linked = ✅ Key linked to “{ $name }” ({ $network }).
 keys-wrong-network = ❌ This key belongs to { $other }, not { $network }. Choose { $other } with /connect, or paste a key for { $network }.
 keys-invalid = ❌ The service did not accept this key. Check it in the xRocket bot (Exchange settings → API token) and try /connect again.
 keys-unavailable = ⚠️ The service could not be reached to check the key. Nothing was stored; please try again later.
-keys-unlinked = 🗑 Your API key was removed.
 keys-group-refused = ⚠️ Never post API keys in a group. I deleted the message; regenerate the key in the xRocket bot, since others may have seen it, and link it in a private chat with me.
+keys-status-active = Active network: { $network }
+keys-status-key = { $network }: key of “{ $name }”
+keys-status-key-unnamed = { $network }: key linked
+keys-status-no-key = { $network }: no key
+keys-switch-production = 🔀 Switch to production
+keys-switch-testnet = 🔀 Switch to testnet
+keys-switched-production = 🔀 You now act on production: balances, summaries and actions use your production key.
+keys-switched-testnet = 🔀 You now act on testnet: balances, summaries and actions use your testnet key.
+keys-switched-no-key-production = 🔀 You now act on production. No production key is linked yet: link one with /connect.
+keys-switched-no-key-testnet = 🔀 You now act on testnet. No testnet key is linked yet: link one with /connect.
+keys-linked-kept-production = Your production key stays linked too; you now act on testnet.
+keys-linked-kept-testnet = Your testnet key stays linked too; you now act on production.
+keys-unlinked-network = 🗑 The { $network } API key was removed.
+keys-unlinked-now-production = 🗑 The { $network } API key was removed. You now act on production, whose key stays linked.
+keys-unlinked-now-testnet = 🗑 The { $network } API key was removed. You now act on testnet, whose key stays linked.
+keys-unlink-keeps-production = Your production key stays linked.
+keys-unlink-keeps-testnet = Your testnet key stays linked.
+error-no-key-here-production = No production key is linked. Switch to testnet, where your key is, or link a production key with /connect.
+error-no-key-here-testnet = No testnet key is linked. Switch to production, where your key is, or link a testnet key with /connect.
+confirm-network = 🌐 Network: { $network ->
+    [testnet] testnet
+   *[production] production
+}
 keys-pasted-outside = ⚠️ That looked like an API key, so I deleted it. To link a key, use /connect.
 
 ## keys-unlink

@@ -1,9 +1,16 @@
 ## balances
-balances-cmd-balance = Ваши балансы
+balances-cmd-balance = Ваши балансы и их стоимость
 balances-cmd-rates = Курсы валют
 balances-cmd-currencies = Поддерживаемые валюты
 balances-cmd-move = Перемещение между финансовым и торговым балансом
 balances-title = 💰 Балансы
+balances-title-network = 💰 Балансы · { $network }
+balances-total = Всего ≈ { $value }
+balances-no-rate = Не учтено в итоге (сервис не даёт курса к { $fiat }): { $assets }.
+balances-rates-note = Стоимость в { $fiat } — по курсам сервиса, каждая сумма округлена до сотых.
+balances-rates-unavailable = ⚠️ Не удалось получить курсы в { $fiat }, поэтому стоимость не показана.
+balances-fiat-button = 💱 Стоимость в { $fiat }
+balances-fiat-pick = 💱 В какой валюте показывать стоимость балансов? Сейчас: { $fiat }.
 balances-legend = Актив: кошелёк доступно / заблокировано · биржа: финансовый · торговый
 balances-line = { $asset }: кошелёк { $pay } · финансовый { $funding } · торговый { $trading }
 balances-pay-pair = { $available } / { $held }

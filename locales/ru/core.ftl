@@ -24,9 +24,9 @@ cmd-menu = Главное меню
 cmd-help = Список команд
 cmd-language = Сменить язык
 cmd-cancel = Отменить текущее действие
-cmd-settings = Настройки и API-ключ
-cmd-connect = Привязать API-ключ
-cmd-disconnect = Удалить API-ключ
+cmd-settings = Настройки, API-ключи и сеть
+cmd-connect = Привязать API-ключ (основная или тестовая сеть)
+cmd-disconnect = Удалить API-ключ текущей сети
 
 ## common
 common-cancel = ✖️ Отмена
@@ -109,7 +109,6 @@ error-key-unreadable = Сохранённый ключ не удаётся пр�
 
 ## keys
 keys-settings-title = ⚙️ Настройки
-keys-status-linked = API-ключ: привязан ({ $network }), аккаунт «{ $name }».
 keys-status-none = API-ключ не привязан.
 keys-link = 🔑 Привязать API-ключ
 keys-unlink = 🗑 Удалить API-ключ
@@ -122,8 +121,30 @@ keys-linked = ✅ Ключ привязан к «{ $name }» ({ $network }).
 keys-wrong-network = ❌ Этот ключ от сети «{ $other }», а не «{ $network }». Выберите «{ $other }» в /connect или вставьте ключ для «{ $network }».
 keys-invalid = ❌ Сервис не принял ключ. Проверьте его в боте xRocket (настройки биржи → API-токен) и повторите /connect.
 keys-unavailable = ⚠️ Не удалось связаться с сервисом для проверки ключа. Ничего не сохранено; попробуйте позже.
-keys-unlinked = 🗑 API-ключ удалён.
 keys-group-refused = ⚠️ Никогда не публикуйте API-ключи в группах. Я удалил сообщение; перевыпустите ключ в боте xRocket — его могли увидеть — и привяжите в личном чате со мной.
+keys-status-active = Текущая сеть: { $network }
+keys-status-key = { $network }: ключ «{ $name }»
+keys-status-key-unnamed = { $network }: ключ привязан
+keys-status-no-key = { $network }: ключа нет
+keys-switch-production = 🔀 Перейти в основную сеть
+keys-switch-testnet = 🔀 Перейти в тестовую сеть
+keys-switched-production = 🔀 Теперь вы работаете в основной сети: балансы, сводки и операции идут через ключ основной сети.
+keys-switched-testnet = 🔀 Теперь вы работаете в тестовой сети: балансы, сводки и операции идут через ключ тестовой сети.
+keys-switched-no-key-production = 🔀 Теперь вы работаете в основной сети. Ключ для неё ещё не привязан: привяжите его командой /connect.
+keys-switched-no-key-testnet = 🔀 Теперь вы работаете в тестовой сети. Ключ для неё ещё не привязан: привяжите его командой /connect.
+keys-linked-kept-production = Ключ основной сети тоже остаётся привязанным; сейчас вы работаете в тестовой сети.
+keys-linked-kept-testnet = Ключ тестовой сети тоже остаётся привязанным; сейчас вы работаете в основной сети.
+keys-unlinked-network = 🗑 API-ключ удалён ({ $network }).
+keys-unlinked-now-production = 🗑 API-ключ удалён ({ $network }). Теперь вы работаете в основной сети — её ключ остаётся привязанным.
+keys-unlinked-now-testnet = 🗑 API-ключ удалён ({ $network }). Теперь вы работаете в тестовой сети — её ключ остаётся привязанным.
+keys-unlink-keeps-production = Ключ основной сети останется привязанным.
+keys-unlink-keeps-testnet = Ключ тестовой сети останется привязанным.
+error-no-key-here-production = Для основной сети ключ не привязан. Перейдите в тестовую сеть, где ваш ключ, или привяжите ключ основной сети командой /connect.
+error-no-key-here-testnet = Для тестовой сети ключ не привязан. Перейдите в основную сеть, где ваш ключ, или привяжите ключ тестовой сети командой /connect.
+confirm-network = 🌐 Сеть: { $network ->
+    [testnet] тестовая
+   *[production] основная
+}
 keys-pasted-outside = ⚠️ Это похоже на API-ключ, поэтому я удалил сообщение. Чтобы привязать ключ, используйте /connect.
 
 ## keys-unlink

@@ -25,9 +25,12 @@ export interface UserClients extends ServiceClients {
   network: NetworkName;
 }
 
-/** Clients bound to the user's linked key; throws NoKeyError when none is linked. */
-export async function clientsFor(deps: AccountDeps, telegramId: number): Promise<UserClients> {
-  const stored = await deps.storage.users.loadKey(telegramId);
+/**
+ * Clients bound to the user's key for `network` (the network they act on now when not given); throws
+ * NoKeyError when none is linked for it.
+ */
+export async function clientsFor(deps: AccountDeps, telegramId: number, network?: NetworkName): Promise<UserClients> {
+  const stored = await deps.storage.users.loadKey(telegramId, network);
   if (!stored) throw new NoKeyError();
   return { ...deps.services.forKey(stored.network, stored.apiKey), network: stored.network };
 }
@@ -42,8 +45,8 @@ export async function withClients<T>(
 }
 
 /**
- * Clients for public reads (market data) on the network of the user's key, or testnet when no key
- * is linked: market data needs no key.
+ * Clients for public reads (market data) on the user's active network when it has a key, or testnet
+ * when none is linked: market data needs no key.
  */
 export async function publicClientsFor(deps: AccountDeps, telegramId: number): Promise<UserClients> {
   const user = await deps.storage.users.get(telegramId);

@@ -150,6 +150,22 @@ export function formatAmount(amount: string, asset?: string): string {
   return asset ? `${text} ${asset}` : text;
 }
 
+/** Places a value in a fiat currency is shown with. */
+export const FIAT_DECIMALS = 2;
+
+/**
+ * A value in a fiat currency, rounded half up to the cent and shown with both places ("1 344.50
+ * USD"); a value above zero that rounds to nothing reads "< 0.01 USD", never "0.00 USD".
+ */
+export function formatFiat(value: string, fiat: string): string {
+  const exact = new D(value);
+  const rounded = exact.toDecimalPlaces(FIAT_DECIMALS, D.ROUND_HALF_UP);
+  if (rounded.isZero() && exact.gt(0)) return `< ${new D(10).pow(-FIAT_DECIMALS).toFixed(FIAT_DECIMALS)} ${fiat}`;
+  const [int = "0", frac = ""] = rounded.abs().toFixed(FIAT_DECIMALS).split(".");
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
+  return `${rounded.isNegative() && !rounded.isZero() ? "-" : ""}${grouped}.${frac} ${fiat}`;
+}
+
 /**
  * An amount a service reply may leave out (real replies guarantee little beyond the id): "—" when
  * absent, without its asset when that is absent.

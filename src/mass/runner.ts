@@ -423,8 +423,8 @@ export class MassRunner {
   /** The admin's Pay client, or why the job cannot go on (the key is gone or now points elsewhere). */
   async #payClient(job: MassJob): Promise<PayClient | string> {
     try {
-      const clients = await clientsFor(this.r.deps, job.adminId);
-      if (clients.network !== job.network) return "network_changed";
+      // The job's own network: the admin may act on the other one meanwhile.
+      const clients = await clientsFor(this.r.deps, job.adminId, job.network);
       if (job.accountId !== null && (await clients.pay.getAppInfo()).id !== job.accountId)
         return "account_changed";
       return clients.pay;

@@ -92,6 +92,10 @@ export function createWatchStore(db: Kysely<Database>) {
         const topic = TOPIC_OF[kind];
         let wanted = db
           .selectFrom("users")
+          // Watched: what the person makes on the network they act on now (docs/decisions/023-keys-per-network.md).
+          .innerJoin("service_keys", (j) =>
+            j.onRef("service_keys.telegram_id", "=", "users.telegram_id").onRef("service_keys.network", "=", "users.network"),
+          )
           .leftJoin("notify_settings", "notify_settings.telegram_id", "users.telegram_id")
           .select([
             "users.telegram_id",
@@ -100,7 +104,6 @@ export function createWatchStore(db: Kysely<Database>) {
             sql.lit(now).as("active_at"),
             sql.lit(0).as("baseline"),
           ])
-          .where("users.key_ciphertext", "is not", null)
           .where((eb) => eb.or([eb(`notify_settings.${topic}`, "is", null), eb(`notify_settings.${topic}`, "=", 1)]));
         if (telegramId !== undefined) wanted = wanted.where("users.telegram_id", "=", telegramId);
         await db
@@ -117,7 +120,12 @@ export function createWatchStore(db: Kysely<Database>) {
               eb(
                 "telegram_id",
                 "not in",
-                eb.selectFrom("users").select("telegram_id").where("key_ciphertext", "is not", null),
+                eb
+                  .selectFrom("users")
+                  .innerJoin("service_keys", (j) =>
+                    j.onRef("service_keys.telegram_id", "=", "users.telegram_id").onRef("service_keys.network", "=", "users.network"),
+                  )
+                  .select("users.telegram_id"),
               ),
               eb(
                 "telegram_id",

@@ -8,7 +8,9 @@ import { z } from "zod";
 import { Decimal } from "../service/schemas.js";
 import { fillOrder, movePrice } from "./exchange/control.js";
 import { orderView } from "./exchange/model.js";
+import { findAsset, isFiat } from "./catalogue.js";
 import { FaultSpec } from "./faults.js";
+import { rateOverrides } from "./market-data.js";
 import { parseJson, readBody, sendEmpty, sendJson } from "./http.js";
 import { payInvoice, redeemCheque } from "./pay/index.js";
 import { describeServiceLink, openServiceLink } from "./pay/service-bot.js";
@@ -42,6 +44,13 @@ const PriceInput = z.object({
   symbol: z.string().min(1),
   price: Decimal,
   network: z.enum(["production", "testnet"]).default("production"),
+});
+const RateInput = z.object({
+  asset: z.string().refine((a) => findAsset(a) !== undefined, { message: "unknown asset" }),
+  fiat: z.string().refine(isFiat, { message: "unknown fiat currency" }),
+  /** null: the service has no rate for the asset in that currency. */
+  rate: Decimal.nullable(),
+  network: z.enum(["production", "testnet"]).optional(),
 });
 const WebhookInput = z.object({
   userId: z.number().int().min(1),
@@ -100,6 +109,13 @@ export async function handleControl(
     const input = parse(PriceInput, body);
     const last = movePrice(sim.worlds[input.network], input.symbol, input.price);
     return sendJson(res, 200, { symbol: input.symbol, last });
+  }
+  if (route === "POST /_sim/rates") {
+    const input = parse(RateInput, body);
+    for (const network of input.network === undefined ? (["production", "testnet"] as const) : [input.network]) {
+      rateOverrides(sim.worlds[network]).set(`${input.asset}:${input.fiat}`, input.rate);
+    }
+    return sendJson(res, 200, { asset: input.asset, fiat: input.fiat, rate: input.rate });
   }
   if (route === "POST /_sim/webhooks") {
     const input = parse(WebhookInput, body);

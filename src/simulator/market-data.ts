@@ -5,9 +5,25 @@
  * by asset on the Exchange.
  */
 import { money } from "../domain/money.js";
-import { CATALOGUE, type CatalogueAsset, FIATS, findAsset, isFiat } from "./catalogue.js";
+import { CATALOGUE, type CatalogueAsset, type Fiat, FIATS, findAsset, isFiat } from "./catalogue.js";
 import { defineHandlers } from "./define.js";
 import { problems } from "./problems.js";
+import type { World } from "./types.js";
+
+/**
+ * Fiat rates set through `POST /_sim/rates`, per world, by `ASSET:FIAT`: a rate in place of the
+ * catalogue's, or null for an asset the service quotes no rate for (left out of the reply).
+ */
+export function rateOverrides(world: World): Map<string, string | null> {
+  let overrides = world.modules.get("rates") as Map<string, string | null> | undefined;
+  if (overrides === undefined) world.modules.set("rates", (overrides = new Map()));
+  return overrides;
+}
+
+function fiatRate(world: World, asset: CatalogueAsset, fiat: Fiat): string | null {
+  const override = rateOverrides(world).get(`${asset.asset}:${fiat}`);
+  return override === undefined ? asset.rates[fiat] : override;
+}
 
 /** Places of a rate quoted in an asset rather than a fiat currency. */
 const RATE_DECIMALS = 8;
@@ -15,7 +31,7 @@ const RATE_DECIMALS = 8;
 export const marketDataHandlers = defineHandlers({
   getHealth: () => ({ status: "ok" }),
 
-  getRates: ({ base, assets }, { api }) => {
+  getRates: ({ base, assets }, { api, world }) => {
     // A fiat base uses the catalogue's quote; an asset base (USDT, S3) goes through USD.
     const baseAsset = isFiat(base) ? undefined : findAsset(base);
     if (!isFiat(base) && baseAsset === undefined) throw problems.validation("base", `No rates are quoted in ${base}.`);
@@ -24,10 +40,10 @@ export const marketDataHandlers = defineHandlers({
       if (entry === undefined) throw problems.validation("assets", `Unknown asset ${code}.`);
       return entry;
     });
-    const rates = entries.map((a) => ({
-      currency: a.asset,
-      rate: isFiat(base) ? a.rates[base] : money.div(a.rates.USD, (baseAsset as CatalogueAsset).rates.USD, RATE_DECIMALS),
-    }));
+    const rates = entries.flatMap((a) => {
+      const rate = isFiat(base) ? fiatRate(world, a, base) : money.div(a.rates.USD, (baseAsset as CatalogueAsset).rates.USD, RATE_DECIMALS);
+      return rate === null ? [] : [{ currency: a.asset, rate }];
+    });
     return api === "pay" ? rates : Object.fromEntries(rates.map(({ currency, rate }) => [currency, { rate }]));
   },
 

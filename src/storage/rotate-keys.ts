@@ -77,16 +77,20 @@ async function rotateColumns(
   };
   const col = (suffix: string) => sql.ref(`${c.prefix}_${suffix}`);
   const id = sql.ref(c.id);
-  let after = Number.MIN_SAFE_INTEGER;
+  // Rows are named by the id and the context columns (a user has a key per network): paged by all of them.
+  const rowKey = [c.id, ...c.context];
+  const keyTuple = sql.join(rowKey.map((n) => sql.ref(n)));
+  let after: (string | number)[] | undefined;
   for (;;) {
     const { rows } = await sql<SealedRow>`
       select ${id} as id, ${sql.join([...c.context, ...["ciphertext", "nonce", "tag", "version"].map((s) => `${c.prefix}_${s}`)].map((n) => sql.ref(n)))}
       from ${sql.table(c.table)}
-      where ${col("ciphertext")} is not null and ${id} > ${after}
-      order by ${id}
+      where ${col("ciphertext")} is not null ${after === undefined ? sql`` : sql`and (${keyTuple}) > (${sql.join(after)})`}
+      order by ${keyTuple}
       limit ${PAGE}`.execute(db);
     if (rows.length === 0) return counts;
-    after = Number(rows.at(-1)!.id);
+    const last = rows.at(-1)!;
+    after = [Number(last.id), ...c.context.map((n) => String(last[n] ?? ""))];
     for (const row of rows) {
       const rowId = Number(row.id);
       const context = Object.fromEntries(c.context.map((n) => [n, String(row[n] ?? "")]));
@@ -118,7 +122,7 @@ async function rotateColumns(
       const result = await sql`
         update ${sql.table(c.table)}
         set ${sql.join(Object.entries(sealed).map(([name, value]) => sql`${sql.ref(name)} = ${value}`))}
-        where ${id} = ${rowId} and ${col("ciphertext")} = ${row[`${c.prefix}_ciphertext`]}`.execute(db);
+        where ${id} = ${rowId} ${c.context.length === 0 ? sql`` : sql.join(c.context.map((n) => sql`and ${sql.ref(n)} = ${context[n]}`), sql` `)} and ${col("ciphertext")} = ${row[`${c.prefix}_ciphertext`]}`.execute(db);
       if ((result.numAffectedRows ?? 0n) > 0n) counts.rotated++;
       else counts.changedMeanwhile++;
     }

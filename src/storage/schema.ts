@@ -8,13 +8,24 @@ import type { Generated } from "kysely";
 export interface UsersTable {
   telegram_id: number;
   language: string | null;
+  /** The network the person acts on now (its key, if linked, is in service_keys). */
   network: string;
-  /** AES-256-GCM ciphertext, nonce and tag of the service key, base64; all null when no key is linked. */
-  key_ciphertext: string | null;
-  key_nonce: string | null;
-  key_tag: string | null;
+  /** The currency balances are valued in (migration 024); null: USD. */
+  fiat: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A user's service key for one network (migration 023): one row per (user, network). */
+export interface ServiceKeysTable {
+  telegram_id: number;
+  network: string;
+  /** AES-256-GCM ciphertext, nonce and tag of the key, base64, bound to the user and the network. */
+  key_ciphertext: string;
+  key_nonce: string;
+  key_tag: string;
   /** Version of the encryption key that produced the ciphertext (for rotation). */
-  key_version: number | null;
+  key_version: number;
   account_name: string | null;
   created_at: number;
   updated_at: number;
@@ -192,6 +203,7 @@ export interface CallbackDeliveriesTable {
 
 export interface Database {
   users: UsersTable;
+  service_keys: ServiceKeysTable;
   operations: OperationsTable;
   kv: KvTable;
   mass_jobs: MassJobsTable;

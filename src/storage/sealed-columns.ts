@@ -13,18 +13,18 @@ export interface SealedColumns<P extends string = string> {
   label: string;
   table: keyof Database;
   prefix: P;
-  /** The row's id column (rows are read and rewritten by it, in its order). */
+  /** The row's id column (rows are read and rewritten by it and `context`, in that order). */
   id: "telegram_id";
-  /** Further columns of the row that the associated data is made of. */
+  /** Further columns of the row that the associated data is made of; with `id`, they name the row. */
   context: readonly string[];
   /** The associated data: binds a ciphertext to its row, so a value copied to another row does not decrypt. */
   aad(id: number, context: Readonly<Record<string, string>>): string;
 }
 
-/** A user's service key, bound to the user and the network it was linked for. */
+/** A user's service key for one network, bound to the user and that network (a row per both). */
 export const SERVICE_KEY: SealedColumns<"key"> = {
   label: "service keys",
-  table: "users",
+  table: "service_keys",
   prefix: "key",
   id: "telegram_id",
   context: ["network"],

@@ -8,11 +8,16 @@ export interface UserRecord {
   telegramId: number;
   /** Language chosen by the user, or null to follow Telegram's language_code. */
   language: string | null;
-  /** Network of the linked key (or the one last chosen). */
+  /** The network the person acts on now (every action, read and summary uses its key). */
   network: NetworkName;
+  /** Whether a key is linked for the active network. */
   hasKey: boolean;
-  /** Name of the service account/application the key belongs to, as shown on linking. */
+  /** Name of the service account/application the active network's key belongs to, as shown on linking. */
   accountName: string | null;
+  /** The networks a key is linked for (production first). */
+  linkedNetworks: NetworkName[];
+  /** The currency balances are valued in; null: the default (USD). */
+  fiat: string | null;
 }
 
 export interface UsersRepo {
@@ -20,13 +25,25 @@ export interface UsersRepo {
   /** Creates the user on first contact; keeps an existing row. */
   ensure(telegramId: number): Promise<UserRecord>;
   setLanguage(telegramId: number, language: string): Promise<void>;
-  /** Encrypts and stores the key (AES-256-GCM, user id and network bound as associated data). */
+  setFiat(telegramId: number, fiat: string): Promise<void>;
+  /**
+   * Encrypts and stores the key for `network` (AES-256-GCM, user id and network bound as associated
+   * data), keeping the other network's key, and makes `network` the active one.
+   */
   saveKey(telegramId: number, network: NetworkName, apiKey: string, accountName: string): Promise<void>;
-  /** Decrypts the stored key; undefined when none is linked. Never log or return it further than needed. */
-  loadKey(telegramId: number): Promise<{ network: NetworkName; apiKey: string } | undefined>;
-  /** Removes the key; true when one was stored. */
-  removeKey(telegramId: number): Promise<boolean>;
-  /** All users with a linked key on a network (for admin views and tests). */
+  /**
+   * Decrypts the key of `network` (the active network when not given); undefined when none is linked.
+   * Never log or return it further than needed.
+   */
+  loadKey(telegramId: number, network?: NetworkName): Promise<{ network: NetworkName; apiKey: string } | undefined>;
+  /**
+   * Removes the key of `network` (the active network's when not given); true when one was stored. When
+   * the active network loses its key and the other has one, the other becomes active.
+   */
+  removeKey(telegramId: number, network?: NetworkName): Promise<boolean>;
+  /** Makes `network` the one the person acts on (a key need not be linked for it). */
+  setNetwork(telegramId: number, network: NetworkName): Promise<void>;
+  /** All users with a linked key on any network (for admin views and tests). */
   listIds(): Promise<number[]>;
 }
 

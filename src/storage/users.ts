@@ -1,115 +1,171 @@
 /**
- * Users and their linked service keys. The key is stored only encrypted (key-crypto.ts) and
+ * Users and their linked service keys, one per network (production and testnet), both kept. The
+ * user's `network` is the one they act on now; every key is stored only encrypted (key-crypto.ts) and
  * decrypted on demand; it never appears in a row, an error or a log line in clear.
  */
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import type { NetworkName } from "../domain/networks.js";
 import { precompile } from "./compiled.js";
 import type { KeyCipher } from "./key-crypto.js";
 import type { Database, UsersTable } from "./schema.js";
-import { noSealedValue, SERVICE_KEY, seal, unseal } from "./sealed-columns.js";
+import { SERVICE_KEY, seal, unseal } from "./sealed-columns.js";
 import type { UserRecord, UsersRepo } from "./types.js";
 
 export const DEFAULT_NETWORK: NetworkName = "production";
+const NETWORKS: readonly NetworkName[] = ["production", "testnet"];
 
-const NO_KEY = { ...noSealedValue(SERVICE_KEY), account_name: null } as const;
+/** The user's row with the networks they hold a key for (one joined row per key). */
+type JoinedRow = Selectable<UsersTable> & { key_network: string | null; key_account_name: string | null };
 
 /** Users over Kysely; `cipher` encrypts keys on save and decrypts them on load. */
 export function createUsersRepo(db: Kysely<Database>, cipher: KeyCipher): UsersRepo {
   // Read on nearly every update (language, key status): compiled once.
-  const select = precompile<Database, Selectable<UsersTable>, [number]>(db, (db, arg) =>
-    db.selectFrom("users").selectAll().where("telegram_id", "=", arg(0)),
+  const select = precompile<Database, JoinedRow, [number]>(db, (db, arg) =>
+    db
+      .selectFrom("users")
+      .leftJoin("service_keys", "service_keys.telegram_id", "users.telegram_id")
+      .selectAll("users")
+      .select(["service_keys.network as key_network", "service_keys.account_name as key_account_name"])
+      .where("users.telegram_id", "=", arg(0)),
   );
-  const find = async (telegramId: number) => (await select(telegramId))[0];
+  const selectKey = precompile<Database, Selectable<Database["service_keys"]>, [number, string]>(db, (db, arg) =>
+    db.selectFrom("service_keys").selectAll().where("telegram_id", "=", arg(0)).where("network", "=", arg(1)),
+  );
+  const find = async (telegramId: number) => {
+    const rows = await select(telegramId);
+    return rows.length === 0 ? undefined : toUser(rows);
+  };
+  const insertUser = (trx: Kysely<Database>, telegramId: number, network: NetworkName, now: number) =>
+    trx
+      .insertInto("users")
+      .values({ telegram_id: telegramId, network, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column("telegram_id").doNothing())
+      .execute();
 
   return {
-    async get(telegramId) {
-      const row = await find(telegramId);
-      return row && toUser(row);
-    },
+    get: find,
 
     async ensure(telegramId) {
       // Nearly always the user exists: a read, not a write transaction per /start.
       const existing = await find(telegramId);
-      if (existing) return toUser(existing);
-      const now = Date.now();
-      await db
-        .insertInto("users")
-        .values({ telegram_id: telegramId, network: DEFAULT_NETWORK, created_at: now, updated_at: now })
-        .onConflict((oc) => oc.column("telegram_id").doNothing())
-        .execute();
-      const row = await find(telegramId);
-      if (!row) throw new Error(`user ${telegramId} vanished right after being ensured`);
-      return toUser(row);
+      if (existing) return existing;
+      await insertUser(db, telegramId, DEFAULT_NETWORK, Date.now());
+      const user = await find(telegramId);
+      if (!user) throw new Error(`user ${telegramId} vanished right after being ensured`);
+      return user;
     },
 
     async setLanguage(telegramId, language) {
       const now = Date.now();
       await db
         .insertInto("users")
-        .values({
-          telegram_id: telegramId,
-          language,
-          network: DEFAULT_NETWORK,
-          created_at: now,
-          updated_at: now,
-        })
+        .values({ telegram_id: telegramId, language, network: DEFAULT_NETWORK, created_at: now, updated_at: now })
         .onConflict((oc) => oc.column("telegram_id").doUpdateSet({ language, updated_at: now }))
+        .execute();
+    },
+
+    async setFiat(telegramId, fiat) {
+      const now = Date.now();
+      await db
+        .insertInto("users")
+        .values({ telegram_id: telegramId, fiat, network: DEFAULT_NETWORK, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column("telegram_id").doUpdateSet({ fiat, updated_at: now }))
         .execute();
     },
 
     async saveKey(telegramId, network, apiKey, accountName) {
       const now = Date.now();
-      const fields = {
-        network,
-        ...seal(cipher, SERVICE_KEY, apiKey, telegramId, { network }),
-        account_name: accountName,
-        updated_at: now,
-      };
-      await db
-        .insertInto("users")
-        .values({ telegram_id: telegramId, ...fields, created_at: now })
-        .onConflict((oc) => oc.column("telegram_id").doUpdateSet(fields))
-        .execute();
+      const fields = { ...seal(cipher, SERVICE_KEY, apiKey, telegramId, { network }), account_name: accountName, updated_at: now };
+      await db.transaction().execute(async (trx) => {
+        await insertUser(trx, telegramId, network, now);
+        await trx
+          .insertInto("service_keys")
+          .values({ telegram_id: telegramId, network, ...fields, created_at: now })
+          .onConflict((oc) => oc.columns(["telegram_id", "network"]).doUpdateSet(fields))
+          .execute();
+        // The key just linked is the one the person means to use next.
+        await switchNetwork(trx, telegramId, network, now);
+      });
     },
 
-    async loadKey(telegramId) {
-      const row = await find(telegramId);
-      if (!row?.key_ciphertext) return undefined;
-      const network = toNetwork(row.network);
-      const apiKey = unseal(cipher, SERVICE_KEY, row, telegramId, { network });
-      return apiKey === undefined ? undefined : { network, apiKey };
+    async loadKey(telegramId, network) {
+      const wanted = network ?? (await find(telegramId))?.network;
+      if (wanted === undefined) return undefined;
+      const row = (await selectKey(telegramId, wanted))[0];
+      if (!row) return undefined;
+      const apiKey = unseal(cipher, SERVICE_KEY, row, telegramId, { network: wanted });
+      return apiKey === undefined ? undefined : { network: wanted, apiKey };
     },
 
-    async removeKey(telegramId) {
-      const result = await db
-        .updateTable("users")
-        .set({ ...NO_KEY, updated_at: Date.now() })
-        .where("telegram_id", "=", telegramId)
-        .where("key_ciphertext", "is not", null)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    async removeKey(telegramId, network) {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom("users").select("network").where("telegram_id", "=", telegramId).executeTakeFirst();
+        if (!user) return false;
+        const active = toNetwork(user.network);
+        const target = network ?? active;
+        const result = await trx
+          .deleteFrom("service_keys")
+          .where("telegram_id", "=", telegramId)
+          .where("network", "=", target)
+          .executeTakeFirst();
+        if (result.numDeletedRows === 0n) return false;
+        // Without the active network's key, the other network's key (when there is one) takes over.
+        if (target === active) {
+          const other = await trx
+            .selectFrom("service_keys")
+            .select("network")
+            .where("telegram_id", "=", telegramId)
+            .executeTakeFirst();
+          if (other) await switchNetwork(trx, telegramId, toNetwork(other.network), Date.now());
+        }
+        return true;
+      });
+    },
+
+    async setNetwork(telegramId, network) {
+      await db.transaction().execute(async (trx) => {
+        await insertUser(trx, telegramId, network, Date.now());
+        await switchNetwork(trx, telegramId, network, Date.now());
+      });
     },
 
     async listIds() {
-      const rows = await db
-        .selectFrom("users")
-        .select("telegram_id")
-        .where("key_ciphertext", "is not", null)
-        .orderBy("telegram_id")
-        .execute();
+      const rows = await db.selectFrom("service_keys").select("telegram_id").distinct().orderBy("telegram_id").execute();
       return rows.map((r) => r.telegram_id);
     },
   };
 }
 
-function toUser(row: Selectable<UsersTable>): UserRecord {
+/**
+ * Makes `network` the user's active one. What the notification watcher remembered of the other
+ * network's objects is dropped with it: the same id names another object there, and the watcher's
+ * first round on the new network only remembers what it finds.
+ */
+async function switchNetwork(trx: Transaction<Database>, telegramId: number, network: NetworkName, now: number): Promise<void> {
+  const changed = await trx
+    .updateTable("users")
+    .set({ network, updated_at: now })
+    .where("telegram_id", "=", telegramId)
+    .where("network", "!=", network)
+    .executeTakeFirst();
+  if (changed.numUpdatedRows === 0n) return;
+  await trx.deleteFrom("watch_objects").where("telegram_id", "=", telegramId).execute();
+  await trx.deleteFrom("watch_slots").where("telegram_id", "=", telegramId).execute();
+}
+
+function toUser(rows: readonly JoinedRow[]): UserRecord {
+  const row = rows[0]!;
+  const network = toNetwork(row.network);
+  const linked = new Set(rows.flatMap((r) => (r.key_network === null ? [] : [toNetwork(r.key_network)])));
+  const active = rows.find((r) => r.key_network === row.network);
   return {
     telegramId: row.telegram_id,
     language: row.language,
-    network: toNetwork(row.network),
-    hasKey: row.key_ciphertext !== null,
-    accountName: row.account_name,
+    network,
+    hasKey: active !== undefined,
+    accountName: active?.key_account_name ?? null,
+    linkedNetworks: NETWORKS.filter((n) => linked.has(n)),
+    fiat: row.fiat,
   };
 }
 

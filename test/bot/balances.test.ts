@@ -35,10 +35,11 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       const text = user.last()!.text;
       expect(text).toContain("💰 Balances");
       const lines = text.split("\n").filter((l) => /^[A-Z]+: /.test(l));
+      // Each asset's whole holding (held amounts included) valued in USD, the default.
       expect(lines).toEqual([
-        `USDT: Pay 90 (+10 held) · Funding 10 · Trading ${formatAmount("1234.5")}`,
-        "TONCOIN: Pay 2.5 · Funding 0 · Trading 0",
-        "BTC: Pay 0 · Funding 0.5 · Trading 0",
+        `USDT: Pay 90 (+10 held) · Funding 10 · Trading ${formatAmount("1234.5")} ≈ 1\u00a0344.50 USD`,
+        "TONCOIN: Pay 2.5 · Funding 0 · Trading 0 ≈ 13.00 USD",
+        "BTC: Pay 0 · Funding 0.5 · Trading 0 ≈ 32\u00a0500.00 USD",
       ]);
       // What is shown is what the service holds.
       const state = await h.account(account.userId);
@@ -93,16 +94,19 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       await user.send("/balance");
       const shown = user.last()!;
       expect(shown.text.split("\n")).toEqual([
-        "💰 Балансы",
+        "💰 Балансы · Основная сеть",
         "",
-        "USDT: кошелёк 1 · финансовый 2.5 · торговый 0",
-        "BTC: кошелёк 0 · финансовый 0 · торговый 0.5",
+        "USDT: кошелёк 1 · финансовый 2.5 · торговый 0 ≈ 3.50 USD",
+        "BTC: кошелёк 0 · финансовый 0 · торговый 0.5 ≈ 32\u00a0500.00 USD",
+        "",
+        "Всего ≈ 32\u00a0503.50 USD",
+        "Стоимость в USD — по курсам сервиса, каждая сумма округлена до сотых.",
       ]);
       const labels = shown.keyboard!.inline_keyboard.flat().map((b) => b.text);
       expect(labels).toContain("↔️ Переместить: финансовый ⇄ торговый");
       // Nothing in Latin letters but the tickers.
       const latin = [shown.text, ...labels].join(" ").match(/[A-Za-z]+/g) ?? [];
-      expect(latin.filter((w) => !["USDT", "BTC"].includes(w))).toEqual([]);
+      expect(latin.filter((w) => !["USDT", "BTC", "USD"].includes(w))).toEqual([]);
     });
   });
 

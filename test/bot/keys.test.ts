@@ -66,12 +66,12 @@ describe.each(backends)("linking a key ($name)", ({ url }) => {
     expect(user.last()?.text).toBe("The API key stays linked.");
     expect(await h.storage.users.loadKey(user.id)).toBeDefined();
     await user.send("/disconnect");
-    await user.press("keys:unlink:yes");
-    expect(user.last()?.text).toMatch(/removed/);
+    await user.press("keys:unlink:yes:production");
+    expect(user.last()?.text).toMatch(/The Production API key was removed\./);
     expect(user.buttonData(/Back/)).toBe("menu:settings");
     expect(await h.storage.users.loadKey(user.id)).toBeUndefined();
     await user.send("/settings");
-    expect(user.last()?.text).toMatch(/No API key linked/);
+    expect(user.last()?.text).toMatch(/Production: no key\nTestnet: no key/);
   });
 });
 

@@ -25,7 +25,7 @@ describeBackends("migrations", (backend) => {
     expect(await migrateToLatest(db)).toEqual([]);
     const again = await backend.open();
     expect(await again.users.get(1)).toMatchObject({ telegramId: 1 });
-    expect(await appliedNames()).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates", "007-notifications", "010-mass-sender-name", "011-lean-update-ids", "012-flow-state-in-session", "013-mass-lease"]);
+    expect(await appliedNames()).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates", "007-notifications", "010-mass-sender-name", "011-lean-update-ids", "012-flow-state-in-session", "013-mass-lease", "023-keys-per-network", "024-balance-fiat"]);
   });
 
   it("roll back, and are applied exactly once when several instances start together", async () => {
@@ -43,9 +43,34 @@ describeBackends("migrations", (backend) => {
     } else {
       await Promise.all([backend.open(), backend.open(), backend.open()]);
     }
-    expect(await appliedNames()).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates", "007-notifications", "010-mass-sender-name", "011-lean-update-ids", "012-flow-state-in-session", "013-mass-lease"]);
+    expect(await appliedNames()).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates", "007-notifications", "010-mass-sender-name", "011-lean-update-ids", "012-flow-state-in-session", "013-mass-lease", "023-keys-per-network", "024-balance-fiat"]);
     await backend.storage().users.ensure(5);
     expect(await backend.storage().users.get(5)).toMatchObject({ telegramId: 5 });
+  });
+});
+
+describeBackends("migration 023 (keys per network)", (backend) => {
+  it("moves each stored key to its network's row, readable as before; rolled back, one key a user again", async () => {
+    const { db, users } = backend.storage();
+    await users.saveKey(1, "testnet", "key-of-one-testnet", "One");
+    await users.saveKey(2, "production", "key-of-two-live", "Two");
+    await users.saveKey(2, "testnet", "key-of-two-test", "Two test");
+    await users.setNetwork(2, "production");
+    const migrator = await createMigrator(db);
+    expect((await migrator.migrateTo("013-mass-lease")).error).toBeUndefined();
+    // Before 023: one key a user, in the users row, with the network it was linked for.
+    const old = await sql<{ telegram_id: number; network: string; account_name: string | null; key_version: number | null }>`
+      select telegram_id, network, account_name, key_version from users order by telegram_id`.execute(db);
+    expect(old.rows.map((r) => ({ ...r, telegram_id: Number(r.telegram_id) }))).toEqual([
+      { telegram_id: 1, network: "testnet", account_name: "One", key_version: 1 },
+      { telegram_id: 2, network: "production", account_name: "Two", key_version: 1 },
+    ]);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const again = await backend.open();
+    expect(await again.users.get(1)).toMatchObject({ network: "testnet", hasKey: true, accountName: "One", linkedNetworks: ["testnet"] });
+    expect(await again.users.loadKey(1)).toEqual({ network: "testnet", apiKey: "key-of-one-testnet" });
+    expect(await again.users.loadKey(2)).toEqual({ network: "production", apiKey: "key-of-two-live" });
+    expect(await again.users.loadKey(2, "testnet")).toBeUndefined();
   });
 });
 

@@ -30,6 +30,9 @@ describeBackends("key rotation", (backend) => {
     await old.users.saveKey(1, "production", KEYS[1], "A");
     await old.users.saveKey(2, "testnet", KEYS[2], "B");
     await old.users.saveKey(3, "production", KEYS[3], "C");
+    // A second key of user 1, for the other network: rotated too.
+    await old.users.saveKey(1, "testnet", KEYS[2], "A test");
+    await old.users.setNetwork(1, "production");
     await old.users.ensure(4);
     await old.notifySettings.saveSecret(1, SECRETS[1]);
     await old.notifySettings.saveSecret(3, SECRETS[3]);
@@ -43,26 +46,32 @@ describeBackends("key rotation", (backend) => {
 
     const first = await rotateKeys(old.db, cipher);
     expect(first.values.map(({ label, ...c }) => [label, c])).toEqual([
-      ["service keys", { table: "users", prefix: "key", ...counts(2, 1) }],
+      ["service keys", { table: "service_keys", prefix: "key", ...counts(3, 1) }],
       ["webhook secrets", { table: "notify_settings", prefix: "secret", ...counts(2, 0) }],
     ]);
     expect(first.unreadable).toEqual([]);
     const second = await rotateKeys(old.db, cipher);
     expect(second.values.map((v) => [v.rotated, v.current, v.changedMeanwhile, v.unreadable])).toEqual([
-      [0, 3, 0, 0],
+      [0, 4, 0, 0],
       [0, 2, 0, 0],
     ]);
 
-    const versions = await old.db.selectFrom("users").select(["telegram_id", "key_version"]).orderBy("telegram_id").execute();
+    const versions = await old.db
+      .selectFrom("service_keys")
+      .select(["telegram_id", "network", "key_version"])
+      .orderBy("telegram_id")
+      .orderBy("network")
+      .execute();
     expect(versions).toEqual([
-      { telegram_id: 1, key_version: 2 },
-      { telegram_id: 2, key_version: 2 },
-      { telegram_id: 3, key_version: 2 },
-      { telegram_id: 4, key_version: null },
+      { telegram_id: 1, network: "production", key_version: 2 },
+      { telegram_id: 1, network: "testnet", key_version: 2 },
+      { telegram_id: 2, network: "testnet", key_version: 2 },
+      { telegram_id: 3, network: "production", key_version: 2 },
     ]);
     // Only the new key configured: every key and secret still reads back.
     const fresh = await backend.open({ keyEncryptionKey: KEY_V2, keyVersion: 2 });
     expect(await fresh.users.loadKey(1)).toEqual({ network: "production", apiKey: KEYS[1] });
+    expect(await fresh.users.loadKey(1, "testnet")).toEqual({ network: "testnet", apiKey: KEYS[2] });
     expect(await fresh.users.loadKey(2)).toEqual({ network: "testnet", apiKey: KEYS[2] });
     expect(await fresh.users.loadKey(3)).toEqual({ network: "production", apiKey: KEYS[3] });
     expect(await fresh.notifySettings.loadSecret(1)).toBe(SECRETS[1]);
@@ -76,8 +85,8 @@ describeBackends("key rotation", (backend) => {
     await storage.notifySettings.saveSecret(3, SECRETS[3]);
     // A row altered by hand: the key no longer matches its network.
     await storage.users.saveKey(2, "testnet", KEYS[2], "B");
-    await storage.db.updateTable("users").set({ network: "production" }).where("telegram_id", "=", 2).execute();
-    const before = await storage.db.selectFrom("users").selectAll().orderBy("telegram_id").execute();
+    await storage.db.updateTable("service_keys").set({ network: "production" }).where("telegram_id", "=", 2).execute();
+    const before = await storage.db.selectFrom("service_keys").selectAll().orderBy("telegram_id").execute();
 
     const withoutOld = createKeyCipher({ currentVersion: 2, keys: new Map([[2, KEY_V2]]) });
     const report = await rotateKeys(storage.db, withoutOld);
@@ -86,19 +95,19 @@ describeBackends("key rotation", (backend) => {
       ["webhook secrets", 0, 0, 1],
     ]);
     expect(report.unreadable).toEqual([
-      { table: "users", column: "key_ciphertext", id: 1, version: 1, reason: "unknown-version" },
-      { table: "users", column: "key_ciphertext", id: 2, version: 1, reason: "unknown-version" },
+      { table: "service_keys", column: "key_ciphertext", id: 1, version: 1, reason: "unknown-version" },
+      { table: "service_keys", column: "key_ciphertext", id: 2, version: 1, reason: "unknown-version" },
       { table: "notify_settings", column: "secret_ciphertext", id: 3, version: 1, reason: "unknown-version" },
     ]);
     expect(JSON.stringify(report)).not.toMatch(/key-one|key-two|whsec/);
-    expect(await storage.db.selectFrom("users").selectAll().orderBy("telegram_id").execute()).toEqual(before);
+    expect(await storage.db.selectFrom("service_keys").selectAll().orderBy("telegram_id").execute()).toEqual(before);
     expect(await storage.notifySettings.loadSecret(3)).toBe(SECRETS[3]);
 
     // With both keys the altered row is still unreadable (its associated data differs); a value under
     // the current version is read too, not taken on trust.
     const both = createKeyCipher({ currentVersion: 2, keys: new Map([[1, KEY_V1], [2, KEY_V2]]) });
     expect((await rotateKeys(storage.db, both)).unreadable).toEqual([
-      { table: "users", column: "key_ciphertext", id: 2, version: 1, reason: "authentication" },
+      { table: "service_keys", column: "key_ciphertext", id: 2, version: 1, reason: "authentication" },
     ]);
     await storage.db
       .updateTable("notify_settings")
@@ -106,7 +115,7 @@ describeBackends("key rotation", (backend) => {
       .where("telegram_id", "=", 3)
       .execute();
     expect((await rotateKeys(storage.db, both)).unreadable).toEqual([
-      { table: "users", column: "key_ciphertext", id: 2, version: 1, reason: "authentication" },
+      { table: "service_keys", column: "key_ciphertext", id: 2, version: 1, reason: "authentication" },
       { table: "notify_settings", column: "secret_ciphertext", id: 3, version: 2, reason: "authentication" },
     ]);
   });
@@ -142,20 +151,20 @@ describeBackends("key rotation", (backend) => {
         (err: { code: number; stdout: string; stderr: string }) => err,
       );
       expect(failed?.code).toBe(1);
-      expect(failed?.stdout).toContain("service keys (users.key_*): re-encrypted under version 2: 0; already current: 0;");
+      expect(failed?.stdout).toContain("service keys (service_keys.key_*): re-encrypted under version 2: 0; already current: 0;");
       expect(failed?.stdout).toContain("webhook secrets (notify_settings.secret_*): re-encrypted under version 2: 0;");
-      expect(failed?.stdout).toContain("unreadable: users.key_ciphertext where telegram_id = 1 (version 1: unknown-version)");
+      expect(failed?.stdout).toContain("unreadable: service_keys.key_ciphertext where telegram_id = 1 (version 1: unknown-version)");
       expect(failed?.stdout).toContain(
         "unreadable: notify_settings.secret_ciphertext where telegram_id = 1 (version 1: unknown-version)",
       );
 
       const previous = { KEY_ENCRYPTION_PREVIOUS_KEYS: `1:${KEY_V1.toString("base64")}` };
       const first = await run(previous);
-      expect(first.stdout).toContain("service keys (users.key_*): re-encrypted under version 2: 1; already current: 0");
+      expect(first.stdout).toContain("service keys (service_keys.key_*): re-encrypted under version 2: 1; already current: 0");
       expect(first.stdout).toContain("webhook secrets (notify_settings.secret_*): re-encrypted under version 2: 1; already current: 0");
       expect(first.stdout).toContain("nothing unreadable");
       const second = await run(previous);
-      expect(second.stdout).toContain("service keys (users.key_*): re-encrypted under version 2: 0; already current: 1");
+      expect(second.stdout).toContain("service keys (service_keys.key_*): re-encrypted under version 2: 0; already current: 1");
       expect(second.stdout).toContain("webhook secrets (notify_settings.secret_*): re-encrypted under version 2: 0; already current: 1");
       const output = [failed?.stdout, failed?.stderr, first.stdout, first.stderr].join("\n");
       expect(output).not.toContain(KEYS[1]);

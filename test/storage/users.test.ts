@@ -10,12 +10,13 @@ const API_KEY = "xr-PLAINTEXT-KEY-4f1c9a2e7b3d-must-never-be-stored";
 
 describeBackends("users", (backend) => {
   const users = () => backend.storage().users;
-  const rawRow = (id: number) =>
+  const rawRow = (id: number, network = "testnet") =>
     backend
       .storage()
-      .db.selectFrom("users")
+      .db.selectFrom("service_keys")
       .selectAll()
       .where("telegram_id", "=", id)
+      .where("network", "=", network)
       .executeTakeFirstOrThrow();
 
   it("creates a user on first contact and keeps it afterwards", async () => {
@@ -26,6 +27,8 @@ describeBackends("users", (backend) => {
       network: "production",
       hasKey: false,
       accountName: null,
+      linkedNetworks: [],
+      fiat: null,
     });
     await users().setLanguage(ALICE, "ru");
     expect(await users().ensure(ALICE)).toMatchObject({ telegramId: ALICE, language: "ru" });
@@ -43,6 +46,8 @@ describeBackends("users", (backend) => {
       network: "testnet",
       hasKey: true,
       accountName: "My App",
+      linkedNetworks: ["testnet"],
+      fiat: null,
     });
     expect(await users().loadKey(ALICE)).toEqual({ network: "testnet", apiKey: API_KEY });
     await users().saveKey(BOB, "production", `${API_KEY}-bob`, "Bob's");
@@ -67,15 +72,16 @@ describeBackends("users", (backend) => {
     const db = backend.storage().db;
     const { key_ciphertext, key_nonce, key_tag, key_version } = row;
     await db
-      .updateTable("users")
+      .updateTable("service_keys")
       .set({ key_ciphertext, key_nonce, key_tag, key_version })
       .where("telegram_id", "=", BOB)
       .execute();
     await expect(users().loadKey(BOB)).rejects.toBeInstanceOf(KeyDecryptionError);
 
-    await db.updateTable("users").set({ network: "production" }).where("telegram_id", "=", ALICE).execute();
+    // The testnet key's ciphertext moved to the production row does not decrypt there.
+    await db.updateTable("service_keys").set({ network: "production" }).where("telegram_id", "=", ALICE).execute();
     const failure = await users()
-      .loadKey(ALICE)
+      .loadKey(ALICE, "production")
       .catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(KeyDecryptionError);
     expect((failure as Error).message).not.toContain(API_KEY);
@@ -97,11 +103,49 @@ describeBackends("users", (backend) => {
     expect(await rotated.users.loadKey(ALICE)).toEqual({ network: "production", apiKey: API_KEY });
 
     await rotated.users.saveKey(BOB, "production", "bob-key", "Bob");
-    expect((await rawRow(BOB)).key_version).toBe(2);
+    expect((await rawRow(BOB, "production")).key_version).toBe(2);
     expect(await rotated.users.loadKey(BOB)).toEqual({ network: "production", apiKey: "bob-key" });
 
     const withoutOld = await backend.open({ keyEncryptionKey: KEY_V2, keyVersion: 2 });
     await expect(withoutOld.users.loadKey(ALICE)).rejects.toMatchObject({ reason: "unknown-version" });
+  });
+
+  it("keeps a key per network: linking the other network keeps the first, and switches to it", async () => {
+    await users().saveKey(ALICE, "production", `${API_KEY}-live`, "Live App");
+    await users().saveKey(ALICE, "testnet", `${API_KEY}-test`, "Test App");
+    expect(await users().get(ALICE)).toMatchObject({
+      network: "testnet",
+      hasKey: true,
+      accountName: "Test App",
+      linkedNetworks: ["production", "testnet"],
+    });
+    expect(await users().loadKey(ALICE)).toEqual({ network: "testnet", apiKey: `${API_KEY}-test` });
+    expect(await users().loadKey(ALICE, "production")).toEqual({ network: "production", apiKey: `${API_KEY}-live` });
+
+    await users().setNetwork(ALICE, "production");
+    expect(await users().get(ALICE)).toMatchObject({ network: "production", accountName: "Live App" });
+    expect(await users().loadKey(ALICE)).toEqual({ network: "production", apiKey: `${API_KEY}-live` });
+    expect(await users().listIds()).toEqual([ALICE]);
+
+    // Removing the active network's key leaves the other one, which becomes active.
+    expect(await users().removeKey(ALICE)).toBe(true);
+    expect(await users().get(ALICE)).toMatchObject({ network: "testnet", hasKey: true, linkedNetworks: ["testnet"] });
+    expect(await users().loadKey(ALICE, "production")).toBeUndefined();
+    expect(await users().removeKey(ALICE, "production")).toBe(false);
+    expect(await users().removeKey(ALICE, "testnet")).toBe(true);
+    expect(await users().get(ALICE)).toMatchObject({ network: "testnet", hasKey: false, linkedNetworks: [] });
+
+    // Without a key, switching still records the choice.
+    await users().setNetwork(BOB, "testnet");
+    expect(await users().get(BOB)).toMatchObject({ network: "testnet", hasKey: false });
+  });
+
+  it("stores the currency balances are valued in", async () => {
+    await users().ensure(ALICE);
+    await users().setFiat(ALICE, "EUR");
+    expect(await users().get(ALICE)).toMatchObject({ fiat: "EUR" });
+    await users().setFiat(BOB, "RUB");
+    expect(await users().get(BOB)).toMatchObject({ fiat: "RUB", network: "production" });
   });
 
   describe.runIf(backend.name === "sqlite")("the SQLite file", () => {

@@ -93,6 +93,8 @@ export interface Proposal<P extends Json> {
   summary: string;
   /** A client id chosen earlier (e.g. derived); a fresh one otherwise. */
   id?: string;
+  /** The summary names the network itself (e.g. a mass transfer's title): no network line is added. */
+  namesNetwork?: boolean;
 }
 
 /**
@@ -123,7 +125,9 @@ export async function proposeAction<P extends Json>(
     messageId: null,
     expiresAt: new Date(deps.now().getTime() + ttl * 1000),
   });
-  const text = `${proposal.summary}${EXPIRY_MARK}${ctx.t("confirm-expires", { seconds: ttl })}`;
+  // Every summary says which network the action goes to: the one recorded on the row, kept until it is done.
+  const network = proposal.namesNetwork ? "" : `\n\n${ctx.t("confirm-network", { network: stored.network })}`;
+  const text = `${proposal.summary}${network}${EXPIRY_MARK}${ctx.t("confirm-expires", { seconds: ttl })}`;
   const sent = await ctx.reply(text, { reply_markup: confirmKeyboard(ctx.t, id) });
   await deps.storage.operations.setMessageId(id, sent.message_id);
   return id;
@@ -185,11 +189,12 @@ function unsettledReason(err: unknown): UnsettledReason {
   return "internal";
 }
 
-async function clientsForOperation(deps: BotDeps, op: OperationRecord): Promise<UserClients> {
-  const clients = await clientsFor(deps, op.telegramId);
-  // The key was replaced by one of the other network since the summary was shown.
-  if (clients.network !== op.network) throw new NoKeyError();
-  return clients;
+/**
+ * The clients of the network the summary was made on: a person who switched networks since (or
+ * while the press was on its way) still has the action carried out where they confirmed it.
+ */
+function clientsForOperation(deps: BotDeps, op: OperationRecord): Promise<UserClients> {
+  return clientsFor(deps, op.telegramId, op.network);
 }
 
 /** Sends a claimed action (with its fixed client id) and says what came of it; never throws. */

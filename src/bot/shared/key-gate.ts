@@ -4,9 +4,10 @@
  * runs (no feature menu that leads nowhere, no flow that fails at its first service call, nothing
  * logged as an error). Whether a key is linked is decided here, once per update.
  */
-import type { MiddlewareFn } from "grammy";
+import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { BotContext, BotDeps } from "../context.js";
 import type { Router } from "../router.js";
+import { addSwitchButton } from "./networks.js";
 import { userOnArrival } from "./user-on-arrival.js";
 
 export function keyGate(deps: BotDeps, router: Router): MiddlewareFn<BotContext> {
@@ -16,6 +17,13 @@ export function keyGate(deps: BotDeps, router: Router): MiddlewareFn<BotContext>
     if (user?.hasKey) return next();
     ctx.log.info("no key linked; asked to link one");
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+    // A key of the other network only: offer to switch to it.
+    if (user && user.linkedNetworks.length > 0) {
+      await ctx.reply(ctx.t(`error-no-key-here-${user.network}`), {
+        reply_markup: addSwitchButton(new InlineKeyboard(), ctx.t, user),
+      });
+      return;
+    }
     await ctx.reply(ctx.t("error-no-key"));
   };
 }

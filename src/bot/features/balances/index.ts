@@ -1,24 +1,30 @@
 /**
  * Balances, rates and currencies: /balance (/balances) and the Balances button show the Payments
- * wallet next to the Exchange funding and trading balances; /rates and the Rates button price the
+ * wallet next to the Exchange funding and trading balances, on the network the person acts on (named
+ * in the title, switched with a button), each asset's worth and the total in the currency the person
+ * picks (USD by default; docs/decisions/024-balances-worth.md); /rates and the Rates button price the
  * main assets in a chosen fiat; /currencies lists what the Payments interface handles; /move moves an
  * asset between the funding and trading balances through the shared confirmation.
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import type { NetworkName } from "../../../domain/networks.js";
-import { enterFlow } from "../../flows.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { enterFlow } from "../../flows.js";
+import { menu } from "../../menu-data.js";
 import { BALANCE_DATA } from "./callback-data.js";
 import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 import { topUpButton, topUpText } from "../../shared/top-up.js";
 import { MOVE_CONVERSATION, moveAction, moveConversation } from "./move.js";
-import { type BalanceSources, balancesText, currenciesTexts, FIATS, holdsNothing, ratesText } from "./view.js";
-import { menu } from "../../menu-data.js";
+import { addSwitchButton } from "../../shared/networks.js";
+import { type BalanceSources, balancesText, currenciesTexts, DEFAULT_FIAT, FIATS, holdsNothing, ratesText } from "./view.js";
 
 const FIAT_PATTERN = BALANCE_DATA.rates.pattern;
+
+/** How long the service's list of fiat currencies is kept. */
+const FIAT_LIST_TTL_MS = 5 * 60_000;
 
 /** Public clients on the network of the user's key (production when none is linked). */
 async function publicClients(deps: BotDeps, telegramId: number) {
@@ -32,44 +38,65 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   const pm = composer.chatType("private");
   actions.register(moveAction);
 
-  /** Reads both interfaces; one failing leaves a note, both failing goes to the error boundary. */
-  const readBalances = async (ctx: BotContext): Promise<BalanceSources & { network: NetworkName }> => {
+  /**
+   * Reads both interfaces and the rates in the person's currency at once; one interface failing leaves
+   * a note, both failing goes to the error boundary; rates failing leave the values out, with a note.
+   */
+  const readBalances = async (ctx: BotContext): Promise<BalanceSources & { networkName: NetworkName }> => {
+    const user = await deps.storage.users.get(ctx.from!.id);
+    const fiat = user?.fiat ?? DEFAULT_FIAT;
     const { pay, exchange, network } = await clientsFor(deps, ctx.from!.id);
-    const [payResult, exchangeResult] = await Promise.allSettled([
+    const [payResult, exchangeResult, ratesResult] = await Promise.allSettled([
       pay.getAppBalances(),
       Promise.all([exchange.getFundingBalances(), exchange.getTradingBalances()]),
+      pay.getRates({ base: fiat }),
     ]);
     if (payResult.status === "rejected" && exchangeResult.status === "rejected") throw payResult.reason;
     if (payResult.status === "rejected") ctx.log.warn({ err: payResult.reason }, "pay balances unavailable");
     if (exchangeResult.status === "rejected") {
       ctx.log.warn({ err: exchangeResult.reason }, "exchange balances unavailable");
     }
+    if (ratesResult.status === "rejected") ctx.log.warn({ err: ratesResult.reason, fiat }, "rates unavailable");
     return {
-      network,
+      network: ctx.t(`keys-network-${network}`),
+      networkName: network,
       pay: payResult.status === "fulfilled" ? payResult.value.balances : null,
       exchange:
         exchangeResult.status === "fulfilled"
           ? { funding: exchangeResult.value[0].balances, trading: exchangeResult.value[1].balances }
           : null,
+      valuation: {
+        fiat,
+        rates: ratesResult.status === "fulfilled" ? new Map(ratesResult.value.map((r) => [r.currency, r.rate])) : null,
+      },
     };
   };
   // With nothing anywhere, the way to add money comes first.
-  const balancesKeyboard = (ctx: BotContext, src: BalanceSources & { network: NetworkName }) =>
-    (holdsNothing(src) ? topUpButton(ctx.t, src.network).row() : new InlineKeyboard())
+  const balancesKeyboard = async (ctx: BotContext, src: BalanceSources & { networkName: NetworkName }) => {
+    const user = await deps.storage.users.get(ctx.from!.id);
+    const kb = (holdsNothing(src) ? topUpButton(ctx.t, src.networkName).row() : new InlineKeyboard())
       .text(ctx.t("balances-refresh"), BALANCE_DATA.refresh.build({}))
       .text(ctx.t("balances-move-button"), BALANCE_DATA.move.build({}))
       .row()
       .text(ctx.t("funding-withdraw-button"), "fnd:new")
       .text(ctx.t("funding-moves-button"), "fnd:tp:1")
       .row()
-      .text(ctx.t("menu-rates"), menu("rates"));
-  const balancesView = (ctx: BotContext, src: BalanceSources & { network: NetworkName }) => {
+      .text(ctx.t("balances-fiat-button", { fiat: user?.fiat ?? DEFAULT_FIAT }), BALANCE_DATA.fiatPicker.build({}))
+      .text(ctx.t("menu-rates"), menu("rates"))
+      .row();
+    return user ? addSwitchButton(kb, ctx.t, user, (n) => BALANCE_DATA.network.build({ network: n })) : kb;
+  };
+  const balancesView = (ctx: BotContext, src: BalanceSources & { networkName: NetworkName }) => {
     const table = balancesText(ctx.t, src);
-    return holdsNothing(src) ? `${table}\n\n${topUpText(ctx.t, src.network, "any")}` : table;
+    return holdsNothing(src) ? `${table}\n\n${topUpText(ctx.t, src.networkName, "any")}` : table;
   };
   const showBalances = async (ctx: BotContext) => {
     const src = await readBalances(ctx);
-    await ctx.reply(balancesView(ctx, src), { reply_markup: balancesKeyboard(ctx, src) });
+    await ctx.reply(balancesView(ctx, src), { reply_markup: await balancesKeyboard(ctx, src) });
+  };
+  const showBalancesInPlace = async (ctx: BotContext) => {
+    const src = await readBalances(ctx);
+    await showInPlace(ctx, balancesView(ctx, src), { reply_markup: await balancesKeyboard(ctx, src) });
   };
   pm.command(["balance", "balances"], showBalances);
   pm.callbackQuery(menu("balances"), async (ctx) => {
@@ -78,8 +105,65 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   });
   pm.callbackQuery(BALANCE_DATA.refresh.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
-    const src = await readBalances(ctx);
-    await showInPlace(ctx, balancesView(ctx, src), { reply_markup: balancesKeyboard(ctx, src) });
+    await showBalancesInPlace(ctx);
+  });
+
+  // The network switch in the balances' header: the same balances, read on the other network.
+  pm.callbackQuery(BALANCE_DATA.network.pattern, async (ctx) => {
+    const network = ctx.match[1] as NetworkName;
+    await ctx.answerCallbackQuery();
+    await deps.storage.users.setNetwork(ctx.from.id, network);
+    ctx.log.info({ network }, "network switched");
+    const user = await deps.storage.users.get(ctx.from.id);
+    if (!user?.hasKey) {
+      // Back through the settings' switch: the balances' own buttons need a key on the active network.
+      await showInPlace(ctx, ctx.t(`keys-switched-no-key-${network}`), {
+        reply_markup: addSwitchButton(new InlineKeyboard(), ctx.t, { network }),
+      });
+      return;
+    }
+    await showBalancesInPlace(ctx);
+  });
+
+  // The currency balances are valued in: the ones the service lists as fiat (the usual three when
+  // the list cannot be read), stored per person. The list changes rarely: kept a few minutes per network.
+  const fiatLists = new Map<NetworkName, { at: number; codes: string[] }>();
+  const fiatChoices = async (ctx: BotContext): Promise<string[]> => {
+    const network = (await deps.storage.users.get(ctx.from!.id))?.network ?? "production";
+    const now = deps.now().getTime();
+    const cached = fiatLists.get(network);
+    if (cached && now - cached.at < FIAT_LIST_TTL_MS) return cached.codes;
+    try {
+      const listed = await deps.services.public(network).pay.getCurrencies({ kind: "fiat" });
+      const codes = listed
+        .filter((c) => c.kind === null || c.kind === "fiat")
+        .map((c) => c.code)
+        .filter((c) => /^[A-Z]{3,5}$/.test(c));
+      if (codes.length === 0) return [...FIATS];
+      fiatLists.set(network, { at: now, codes });
+      return codes;
+    } catch (err) {
+      ctx.log.warn({ err }, "fiat currencies unavailable; offering the usual ones");
+      return [...FIATS];
+    }
+  };
+  pm.callbackQuery(BALANCE_DATA.fiatPicker.build({}), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const current = (await deps.storage.users.get(ctx.from.id))?.fiat ?? DEFAULT_FIAT;
+    const kb = new InlineKeyboard();
+    (await fiatChoices(ctx)).forEach((code, i) => {
+      if (i > 0 && i % 4 === 0) kb.row();
+      kb.text(code === current ? `• ${code}` : code, BALANCE_DATA.fiat.build({ fiat: code }));
+    });
+    kb.row().text(ctx.t("common-back"), BALANCE_DATA.refresh.build({}));
+    await showInPlace(ctx, ctx.t("balances-fiat-pick", { fiat: current }), { reply_markup: kb });
+  });
+  pm.callbackQuery(BALANCE_DATA.fiat.pattern, async (ctx) => {
+    const fiat = ctx.match[1] as string;
+    await ctx.answerCallbackQuery();
+    // Only a currency the service offers is stored (a forged or stale button changes nothing).
+    if ((await fiatChoices(ctx)).includes(fiat)) await deps.storage.users.setFiat(ctx.from.id, fiat);
+    await showBalancesInPlace(ctx);
   });
 
   // Rates: pick a fiat, then the rates replace the picker; the fiat buttons stay for switching.

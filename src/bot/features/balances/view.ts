@@ -3,7 +3,7 @@
  * Exchange funding and trading balances), fiat rates and the currency list. Pure functions of their
  * input and a translate function, so the handlers only fetch and send.
  */
-import { formatAmount, formatOptionalAmount, money } from "../../../domain/money.js";
+import { formatAmount, formatFiat, formatOptionalAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { AccountBalance, Currency, PayBalance, Rate } from "../../../service/schemas.js";
 
@@ -11,6 +11,8 @@ import type { AccountBalance, Currency, PayBalance, Rate } from "../../../servic
 export const MAIN_ASSETS = ["USDT", "TONCOIN", "BTC", "ETH", "SOL", "TRX"] as const;
 /** Fiat currencies offered for rates; the service quotes these. */
 export const FIATS = ["USD", "EUR", "RUB"] as const;
+/** The currency balances are valued in until the person picks another. */
+export const DEFAULT_FIAT = "USD";
 /** Below Telegram's 4096-character limit for a message, with room for a header. */
 const MESSAGE_BUDGET = 3800;
 
@@ -27,6 +29,32 @@ export function byAssetOrder(a: string, b: string): number {
 export interface BalanceSources {
   pay: PayBalance[] | null;
   exchange: { funding: AccountBalance[]; trading: AccountBalance[] } | null;
+  /** The network the balances are on (named in the title). */
+  network?: string;
+  /** The service's rates in the person's currency (asset → price of one unit); null when unreadable. */
+  valuation?: { fiat: string; rates: ReadonlyMap<string, string> | null };
+}
+
+/** The worth of each asset held and their total, in one currency; assets without a rate are named. */
+export interface Worth {
+  perAsset: Map<string, string>;
+  total: string;
+  unrated: string[];
+}
+
+/**
+ * Values every asset's whole holding (Pay, funding and trading, held amounts included) at `rates`:
+ * exact decimal products, summed exactly; rounding to the cent happens only when shown (formatFiat).
+ */
+export function worthOf(holdings: ReadonlyMap<string, string>, rates: ReadonlyMap<string, string>): Worth {
+  const perAsset = new Map<string, string>();
+  const unrated: string[] = [];
+  for (const [asset, amount] of holdings) {
+    const rate = rates.get(asset);
+    if (rate === undefined) unrated.push(asset);
+    else perAsset.set(asset, money.mul(amount, rate));
+  }
+  return { perAsset, total: money.sum(perAsset.values()), unrated };
 }
 
 const isZero = (b: { available: string; holds: string } | undefined) =>
@@ -55,9 +83,17 @@ export function balancesText(t: Translate, src: BalanceSources): string {
       ? formatAmount(b.available)
       : t("balances-with-held", { available: formatAmount(b.available), held: formatAmount(b.holds) });
   };
+  // Every asset's whole holding, for its worth in the person's currency.
+  const holding = (asset: string) =>
+    money.sum(
+      [pay.get(asset), funding.get(asset), trading.get(asset)].flatMap((b) => (b ? [b.available, b.holds] : [])),
+    );
+  const valuation = src.valuation;
+  const worth =
+    valuation?.rates != null ? worthOf(new Map(assets.map((a) => [a, holding(a)])), valuation.rates) : undefined;
   const lines = assets.map((asset) => {
     const p = pay.get(asset);
-    return t("balances-line", {
+    const line = t("balances-line", {
       asset,
       pay:
         src.pay === null
@@ -68,11 +104,24 @@ export function balancesText(t: Translate, src: BalanceSources): string {
       funding: exchangeSide(funding.get(asset)),
       trading: exchangeSide(trading.get(asset)),
     });
+    const value = worth?.perAsset.get(asset);
+    return value === undefined || valuation === undefined ? line : `${line} ≈ ${formatFiat(value, valuation.fiat)}`;
   });
 
   // Every figure carries its label (Pay, Funding, Trading): the view reads without a legend.
-  const parts = [t("balances-title"), ""];
+  const title = src.network === undefined ? t("balances-title") : t("balances-title-network", { network: src.network });
+  const parts = [title, ""];
   parts.push(...(lines.length > 0 ? lines : [t("balances-all-zero")]));
+  if (valuation !== undefined && lines.length > 0) {
+    if (worth === undefined) parts.push("", t("balances-rates-unavailable", { fiat: valuation.fiat }));
+    else {
+      parts.push("", t("balances-total", { value: formatFiat(worth.total, valuation.fiat) }));
+      if (worth.unrated.length > 0) {
+        parts.push(t("balances-no-rate", { fiat: valuation.fiat, assets: worth.unrated.join(", ") }));
+      }
+      parts.push(t("balances-rates-note", { fiat: valuation.fiat }));
+    }
+  }
   if (src.pay === null) parts.push("", t("balances-pay-unavailable"));
   if (src.exchange === null) parts.push("", t("balances-exchange-unavailable"));
   return parts.join("\n");

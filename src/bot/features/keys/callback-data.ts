@@ -1,11 +1,17 @@
 /** The keys feature's buttons. */
 import { callbackData, oneOf } from "../../callback-data.js";
+import { SWITCH_NETWORK } from "../../shared/networks.js";
+
+const network = oneOf(["production", "testnet"]);
 
 export const KEY_DATA = {
   connect: callbackData("keys:connect"),
-  network: callbackData("keys:net", { network: oneOf(["production", "testnet"]) }),
+  network: callbackData("keys:net", { network }),
   abort: callbackData("keys:abort"),
   disconnect: callbackData("keys:disconnect"),
-  unlinkYes: callbackData("keys:unlink:yes"),
+  /** Carries the network asked about: a switch between the question and the press removes nothing else. */
+  unlinkYes: callbackData("keys:unlink:yes", { network }),
   unlinkNo: callbackData("keys:unlink:no"),
+  /** Makes a network the active one (also offered by the balances and the key gate). */
+  use: SWITCH_NETWORK,
 };

@@ -1,5 +1,9 @@
 /**
- * Linking the user's own service key: Settings → API key or /connect, pick the network, paste the key.
+ * Linking the user's own service keys, one per network (production and testnet), both kept: Settings →
+ * API key or /connect, pick the network, paste the key. The person acts on one network at a time (the
+ * active one, switched with a button here, in /connect and on the balances screen); linking a key makes
+ * its network active; /disconnect removes the active network's key only
+ * (docs/decisions/023-keys-per-network.md).
  * The key step is deliberately NOT a conversation: conversation state stores the updates it waits
  * for, and the key must never be stored anywhere but encrypted in the users table. The session only
  * remembers which network the next pasted message is for.
@@ -10,11 +14,13 @@ import { cleanPastedKey, couldBeKey, isOwnKey, looksLikeApiKey } from "../../../
 import { inlineUserText } from "../../../domain/user-text.js";
 import { UnauthorizedError } from "../../../service/errors.js";
 import type { BotContext, BotDeps } from "../../context.js";
+import type { UserRecord } from "../../../storage/types.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { menu } from "../../menu-data.js";
 import { KEY_DATA } from "./callback-data.js";
 import { manifest } from "./manifest.js";
+import { addSwitchButton, otherNetwork } from "../../shared/networks.js";
 import { showInPlace } from "../../shared/show.js";
-import { menu } from "../../menu-data.js";
 
 const PENDING_KEY_TTL_MS = 10 * 60 * 1000;
 
@@ -22,7 +28,6 @@ type Verification =
   | { ok: true; name: string }
   | { ok: false; reason: "wrong_network" | "invalid" | "unavailable"; other?: NetworkName };
 
-const otherNetwork = (n: NetworkName): NetworkName => (n === "production" ? "testnet" : "production");
 
 /** Checks a key with a private read on `network`; on 401 tries the other network to explain. */
 async function verifyKey(deps: BotDeps, network: NetworkName, apiKey: string): Promise<Verification> {
@@ -48,20 +53,41 @@ async function verifyKey(deps: BotDeps, network: NetworkName, apiKey: string): P
   }
 }
 
-function networkKeyboard(ctx: BotContext): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(ctx.t("keys-network-production"), KEY_DATA.network.build({ network: "production" }))
-    .text(ctx.t("keys-network-testnet"), KEY_DATA.network.build({ network: "testnet" }))
-    .row()
-    .text(ctx.t("common-cancel"), KEY_DATA.abort.build({}));
+/** The networks' lines: which is active, and each one's key. */
+function networkStatus(t: BotContext["t"], user: UserRecord): string {
+  const lines = [t("keys-status-active", { network: t(`keys-network-${user.network}`) })];
+  for (const network of ["production", "testnet"] as const) {
+    const label = t(`keys-network-${network}`);
+    const name = network === user.network ? user.accountName : undefined;
+    lines.push(
+      user.linkedNetworks.includes(network)
+        ? name
+          ? t("keys-status-key", { network: label, name: inlineUserText(name) })
+          : t("keys-status-key-unnamed", { network: label })
+        : t("keys-status-no-key", { network: label }),
+    );
+  }
+  return lines.join("\n");
 }
 
-/** Whether the message is a key by its form, or exactly the sender's own stored key (any form). */
+function networkKeyboard(ctx: BotContext, user: UserRecord): InlineKeyboard {
+  const kb = new InlineKeyboard()
+    .text(ctx.t("keys-network-production"), KEY_DATA.network.build({ network: "production" }))
+    .text(ctx.t("keys-network-testnet"), KEY_DATA.network.build({ network: "testnet" }))
+    .row();
+  if (user.linkedNetworks.length > 0) addSwitchButton(kb, ctx.t, user).row();
+  return kb.text(ctx.t("common-cancel"), KEY_DATA.abort.build({}));
+}
+
+/** Whether the message is a key by its form, or exactly one of the sender's own stored keys (any form). */
 async function isKeyMessage(deps: BotDeps, telegramId: number | undefined, text: string): Promise<boolean> {
   if (looksLikeApiKey(text)) return true;
   if (telegramId === undefined || !couldBeKey(text)) return false;
-  const stored = await deps.storage.users.loadKey(telegramId).catch(() => undefined);
-  return stored !== undefined && isOwnKey(text, stored.apiKey);
+  for (const network of ["production", "testnet"] as const) {
+    const stored = await deps.storage.users.loadKey(telegramId, network).catch(() => undefined);
+    if (stored !== undefined && isOwnKey(text, stored.apiKey)) return true;
+  }
+  return false;
 }
 
 export function keysFeature({ deps }: FeatureKit): Feature {
@@ -80,18 +106,16 @@ export function keysFeature({ deps }: FeatureKit): Feature {
 
   const pm = composer.chatType("private");
 
-  const showSettings = async (ctx: BotContext) => {
+  const settingsView = async (ctx: BotContext) => {
     const user = await deps.storage.users.ensure(ctx.from!.id);
-    const text = user.hasKey
-      ? ctx.t("keys-status-linked", {
-          network: ctx.t(`keys-network-${user.network}`),
-          name: inlineUserText(user.accountName ?? "-"),
-        })
-      : ctx.t("keys-status-none");
     const kb = new InlineKeyboard().text(ctx.t("keys-link"), KEY_DATA.connect.build({}));
     if (user.hasKey) kb.text(ctx.t("keys-unlink"), KEY_DATA.disconnect.build({}));
-    kb.row().text(ctx.t("menu-language"), menu("language"));
-    await ctx.reply(`${ctx.t("keys-settings-title")}\n${text}`, { reply_markup: kb });
+    addSwitchButton(kb.row(), ctx.t, user).row().text(ctx.t("menu-language"), menu("language"));
+    return { text: `${ctx.t("keys-settings-title")}\n${networkStatus(ctx.t, user)}`, kb };
+  };
+  const showSettings = async (ctx: BotContext) => {
+    const { text, kb } = await settingsView(ctx);
+    await ctx.reply(text, { reply_markup: kb });
   };
   pm.command("settings", showSettings);
   pm.callbackQuery(menu("settings"), async (ctx) => {
@@ -99,8 +123,23 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await showSettings(ctx);
   });
 
-  const askNetwork = (ctx: BotContext) =>
-    ctx.reply(ctx.t("keys-pick-network"), { reply_markup: networkKeyboard(ctx) });
+  const askNetwork = async (ctx: BotContext) => {
+    const user = await deps.storage.users.ensure(ctx.from!.id);
+    const status = user.linkedNetworks.length > 0 ? `${networkStatus(ctx.t, user)}\n\n` : "";
+    await ctx.reply(`${status}${ctx.t("keys-pick-network")}`, { reply_markup: networkKeyboard(ctx, user) });
+  };
+
+  // Switching the active network: every later read, summary and action uses that network's key.
+  pm.callbackQuery(KEY_DATA.use.pattern, async (ctx) => {
+    const network = ctx.match[1] as NetworkName;
+    await ctx.answerCallbackQuery();
+    await deps.storage.users.setNetwork(ctx.from.id, network);
+    ctx.log.info({ network }, "network switched");
+    const { text, kb } = await settingsView(ctx);
+    const user = await deps.storage.users.get(ctx.from.id);
+    const note = ctx.t(user?.hasKey ? `keys-switched-${network}` : `keys-switched-no-key-${network}`);
+    await showInPlace(ctx, `${note}\n\n${text}`, { reply_markup: kb });
+  });
   pm.command("connect", askNetwork);
   pm.callbackQuery(KEY_DATA.connect.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
@@ -148,9 +187,15 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await deps.storage.users.ensure(ctx.from.id);
     await deps.storage.users.saveKey(ctx.from.id, pending.network, apiKey, verdict.name);
     ctx.log.info({ network: pending.network }, "key linked");
-    await ctx.reply(
-      ctx.t("keys-linked", { name: inlineUserText(verdict.name), network: ctx.t(`keys-network-${pending.network}`) }),
-    );
+    const user = await deps.storage.users.get(ctx.from.id);
+    const other = otherNetwork(pending.network);
+    const linked = ctx.t("keys-linked", { name: inlineUserText(verdict.name), network: ctx.t(`keys-network-${pending.network}`) });
+    // The other network's key stays: say so, and how to go back to it.
+    if (user?.linkedNetworks.includes(other)) {
+      await ctx.reply(`${linked}\n${ctx.t(`keys-linked-kept-${other}`)}`, {
+        reply_markup: addSwitchButton(new InlineKeyboard(), ctx.t, user),
+      });
+    } else await ctx.reply(linked);
   });
 
   // Removing the key loses the link and every pending confirmation, so it is asked first. The
@@ -161,9 +206,11 @@ export function keysFeature({ deps }: FeatureKit): Feature {
       await ctx.reply(ctx.t("keys-status-none"), { reply_markup: new InlineKeyboard().text(ctx.t("common-back"), menu("settings")) });
       return;
     }
-    await ctx.reply(ctx.t("keys-unlink-confirm", { network: ctx.t(`keys-network-${user.network}`), name: inlineUserText(user.accountName ?? "-") }), {
+    // The button names the network: a switch between the question and the press removes nothing else.
+    const keeps = user.linkedNetworks.includes(otherNetwork(user.network)) ? `\n${ctx.t(`keys-unlink-keeps-${otherNetwork(user.network)}`)}` : "";
+    await ctx.reply(`${ctx.t("keys-unlink-confirm", { network: ctx.t(`keys-network-${user.network}`), name: inlineUserText(user.accountName ?? "-") })}${keeps}`, {
       reply_markup: new InlineKeyboard()
-        .text(ctx.t("keys-unlink-yes"), KEY_DATA.unlinkYes.build({}))
+        .text(ctx.t("keys-unlink-yes"), KEY_DATA.unlinkYes.build({ network: user.network }))
         .text(ctx.t("keys-unlink-no"), KEY_DATA.unlinkNo.build({})),
     });
   };
@@ -172,11 +219,18 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await ctx.answerCallbackQuery();
     await askDisconnect(ctx);
   });
-  pm.callbackQuery(KEY_DATA.unlinkYes.build({}), async (ctx) => {
+  pm.callbackQuery(KEY_DATA.unlinkYes.pattern, async (ctx) => {
+    const network = ctx.match[1] as NetworkName;
     await ctx.answerCallbackQuery();
-    const removed = await deps.storage.users.removeKey(ctx.from.id);
-    if (removed) ctx.log.info("key removed");
-    await showInPlace(ctx, ctx.t(removed ? "keys-unlinked" : "keys-status-none"), {
+    const removed = await deps.storage.users.removeKey(ctx.from.id, network);
+    if (removed) ctx.log.info({ network }, "key removed");
+    const user = await deps.storage.users.get(ctx.from.id);
+    const text = !removed
+      ? ctx.t("keys-status-none")
+      : user?.hasKey && user.network !== network
+        ? ctx.t(`keys-unlinked-now-${user.network}`, { network: ctx.t(`keys-network-${network}`) })
+        : ctx.t("keys-unlinked-network", { network: ctx.t(`keys-network-${network}`) });
+    await showInPlace(ctx, text, {
       reply_markup: new InlineKeyboard().text(ctx.t("common-back"), menu("settings")),
     });
   });

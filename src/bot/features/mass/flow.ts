@@ -360,6 +360,7 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
           payload: { jobId, notify },
           summary: `${summaryText(octx.t, summary, notify, senderName)}\n\n${octx.t("mass-confirm-hint")}`,
           id: opId,
+          namesNetwork: true,
         });
         return true;
       });
