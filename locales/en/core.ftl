@@ -43,6 +43,10 @@ common-text-too-long = Please send a text of 1 to { $max } { $max ->
         [one] character
        *[other] characters
     }.
+common-more-lines = …and { $count } more { $count ->
+        [one] line
+       *[other] lines
+    }
 common-button-outdated = This button is no longer active.
 common-unknown-message = I did not understand that. Here is the menu:
 common-share = 📣 Share

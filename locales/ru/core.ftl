@@ -43,6 +43,11 @@ common-text-too-long = Отправьте текст длиной от 1 до { 
         [one] символа
        *[other] символов
     }.
+common-more-lines = …и ещё { $count } { $count ->
+        [one] строка
+        [few] строки
+       *[other] строк
+    }
 common-button-outdated = Эта кнопка больше не действует.
 common-unknown-message = Не понял сообщение. Вот меню:
 common-share = 📣 Поделиться

@@ -15,6 +15,7 @@ import { createUpdateTaker, pruneTakenUpdates } from "../storage/updates.js";
 import { skipUnchangedWrites } from "../storage/kv.js";
 import { CallbackAnswers } from "../telegram/callback-answers.js";
 import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../telegram/broadcast-pacer.js";
+import { fitToTelegram } from "../telegram/limits.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
 import { chatSession, createContextClass, flowStateInSession } from "./session.js";
 import type { Feature, FeatureCommand, FeatureFactory, FeatureKit } from "./feature.js";
@@ -141,14 +142,19 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     ContextConstructor: createContextClass(deps.logger),
   });
   const answers = new CallbackAnswers();
+  const i18n = createI18n<Context>(deps.storage.users);
+  // Every text and caption within Telegram's limits, the cut said in the chat's language (a private
+  // chat's id is its person's id).
+  const fitted = fitToTelegram(async (chatId, hidden) =>
+    (await translatorFor(typeof chatId === "number" ? chatId : 0))("common-more-lines", { count: hidden }),
+  );
   for (const t of options.apiTransformers ?? []) bot.api.config.use(t);
-  bot.api.config.use(answers.transformer);
+  bot.api.config.use(answers.transformer, fitted);
   const pacer = new BroadcastPacer(
     () => deps.config.BROADCAST_PER_SECOND ?? DEFAULT_BROADCAST_PER_SECOND,
     deps.logger,
   );
-  const broadcast = broadcastApi(options.token, client, pacer, options.apiTransformers);
-  const i18n = createI18n<Context>(deps.storage.users);
+  const broadcast = broadcastApi(options.token, client, pacer, [...(options.apiTransformers ?? []), fitted]);
   const actions = new ActionRegistry();
   const jobs = options.jobs ?? createInProcessJobs({ logger: deps.logger });
   // The outbox is the one sender of messages to many chats, through the broadcast pacer.
@@ -224,7 +230,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
         (ctx, next) => {
           ctx.log = deps.logger.child({ update_id: ctx.update.update_id, conversation: true });
           for (const t of options.apiTransformers ?? []) ctx.api.config.use(t);
-          ctx.api.config.use(answers.transformer);
+          ctx.api.config.use(answers.transformer, fitted);
           return next();
         },
         i18n.middleware() as never,
