@@ -217,6 +217,9 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   presses.use(i18n.middleware() as never);
   presses.use(confirmationComposer(deps, actions));
   const core = guarded.filter((ctx) => !isConfirmationPress(ctx));
+  // A result picked from our own inline mode arrives "via @bot": the person's message to whoever they
+  // share it with, not a request to us. Nothing answers it.
+  core.use((ctx, next) => (ctx.message?.via_bot?.id === ctx.me.id ? undefined : next()));
   core.use(sequentialize((ctx) => [ctx.chat?.id, ctx.from?.id].filter((v) => v !== undefined).map(String)));
   core.use(chatSession(skipUnchangedWrites(deps.storage.kv<SessionData>("session")), () => ({})));
   core.use(i18n.middleware() as never);
