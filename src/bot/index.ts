@@ -47,6 +47,7 @@ import {
 } from "./shared/confirm.js";
 import type { Translate } from "../domain/translate.js";
 import { describeError, errorText } from "./shared/errors.js";
+import { markFlowStart } from "./shared/inputs.js";
 import { keyGate } from "./shared/key-gate.js";
 
 /** Least time between two error messages to one chat. */
@@ -403,6 +404,7 @@ function flowsConversation(features: Feature[]): Composer<BotContext> {
     const [id, ...rest] = args as [string, ...unknown[]];
     const flow = flows.get(id);
     if (flow === undefined) throw new Error(`no flow is named ${String(id)}`);
+    markFlowStart(conversation, ctx);
     return flow(conversation, ctx, ...rest);
   };
   const composer = new Composer<BotContext>();

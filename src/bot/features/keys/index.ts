@@ -50,7 +50,7 @@ function networkKeyboard(ctx: BotContext): InlineKeyboard {
     .text(ctx.t("keys-network-production"), "keys:net:production")
     .text(ctx.t("keys-network-testnet"), "keys:net:testnet")
     .row()
-    .text(ctx.t("common-cancel"), "keys:abort");
+    .text(ctx.t("common-cancel"), "keys:close");
 }
 
 /** Whether the message is a key by its form, or exactly the sender's own stored key (any form). */
@@ -106,17 +106,34 @@ export function keysFeature({ deps }: FeatureKit): Feature {
 
   pm.callbackQuery(/^keys:net:(production|testnet)$/, async (ctx) => {
     const network = ctx.match[1] as NetworkName;
-    ctx.session.pendingKey = { network, until: deps.now().getTime() + PENDING_KEY_TTL_MS };
     await ctx.answerCallbackQuery();
-    await ctx.reply(ctx.t("keys-send-key", { network: ctx.t(`keys-network-${network}`) }), {
+    const prompt = await ctx.reply(ctx.t("keys-send-key", { network: ctx.t(`keys-network-${network}`) }), {
       reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), "keys:abort"),
     });
+    // The prompt's Cancel binds this wait only: once a key is pasted (or another prompt is shown) it is stale.
+    ctx.session.pendingKey = { network, until: deps.now().getTime() + PENDING_KEY_TTL_MS, promptId: prompt.message_id };
+  });
+
+  // The network question's Cancel asks nothing of anyone: the question goes away.
+  pm.callbackQuery("keys:close", async (ctx) => {
+    const closed = await ctx.deleteMessage().then(
+      () => true,
+      () => false,
+    );
+    await ctx.answerCallbackQuery(closed ? {} : { text: ctx.t("common-button-outdated") });
   });
 
   pm.callbackQuery("keys:abort", async (ctx) => {
+    const pending = ctx.session.pendingKey;
+    const live =
+      pending !== undefined &&
+      pending.until > deps.now().getTime() &&
+      (pending.promptId === undefined || pending.promptId === ctx.callbackQuery.message?.message_id);
+    if (!live) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
     ctx.session.pendingKey = undefined;
     await ctx.answerCallbackQuery();
-    await ctx.reply(ctx.t("common-cancelled"));
+    const user = await deps.storage.users.get(ctx.from.id);
+    await ctx.reply(ctx.t(user?.hasKey ? "keys-cancelled-kept" : "keys-cancelled-none"));
   });
 
   early.chatType("private").on("message:text", async (ctx, next) => {

@@ -41,6 +41,7 @@ import {
   isCancel,
   leave,
   waitAnswer,
+  waitFresh,
 } from "../../shared/inputs.js";
 import { MASS_ACTION } from "./action.js";
 import { downloadDocument, FileTooLargeError } from "./download.js";
@@ -56,7 +57,7 @@ type Refusal = { ok: false; key: string; vars?: Record<string, string | number> 
 /** Waits for the list: a document or a pasted text. /cancel and Cancel leave; other commands leave and run. */
 async function waitList(conversation: BotConversation): Promise<ListInput> {
   for (;;) {
-    const next = await conversation.wait();
+    const next = await waitFresh(conversation);
     const data = next.callbackQuery?.data;
     const text = next.message?.text;
     if (isCancel(next)) return leave(conversation, next);
