@@ -15,9 +15,19 @@ menu-language = 🌐 Language
 start-greeting = Hello, { $name }! I am your wallet assistant for xRocket Pay and Exchange: cheques, transfers, invoices, withdrawals, balances and orders, right here in the chat.
 start-pick-language = Choose your language:
 start-language-set = Language set to English.
-start-link-key = To begin, link your xRocket API key: Settings → API key, or /connect.
-help-title = Commands:
-
+start-choose-language = 🌐 Choose your language below.
+start-connect-first = 🔑 To begin, link your xRocket API key: press Connect below (or send /connect).
+start-connect-button = 🔑 Connect my xRocket key
+help-title = Commands, by topic:
+help-more = Tap a topic below for all of its commands.
+help-menu = 🏠 Main menu
+help-topic-wallet = 💼 Wallet
+help-topic-documents = 🧾 Cheques and invoices
+help-topic-exchange = 📈 Exchange
+help-topic-notices = 🔔 Notifications
+help-topic-basics = ⚙️ Basics and settings
+help-topic-admin = 🛠 Admin
+help-topic-more = ➕ More
 ## commands
 cmd-start = Start and main menu
 cmd-menu = Main menu

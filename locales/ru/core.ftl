@@ -15,9 +15,19 @@ menu-language = 🌐 Язык
 start-greeting = Здравствуйте, { $name }! Я помощник по кошельку xRocket Pay и бирже: чеки, переводы, счета, выводы, балансы и ордера прямо в чате.
 start-pick-language = Выберите язык:
 start-language-set = Язык: русский.
-start-link-key = Для начала привяжите API-ключ xRocket: Настройки → API-ключ или /connect.
-help-title = Команды:
-
+start-choose-language = 🌐 Выберите язык кнопкой ниже.
+start-connect-first = 🔑 Для начала привяжите свой API-ключ xRocket: нажмите «Подключить» ниже (или отправьте /connect).
+start-connect-button = 🔑 Подключить ключ xRocket
+help-title = Команды по темам:
+help-more = Нажмите тему ниже, чтобы увидеть все её команды.
+help-menu = 🏠 Главное меню
+help-topic-wallet = 💼 Кошелёк
+help-topic-documents = 🧾 Чеки и счета
+help-topic-exchange = 📈 Биржа
+help-topic-notices = 🔔 Уведомления
+help-topic-basics = ⚙️ Основное и настройки
+help-topic-admin = 🛠 Администрирование
+help-topic-more = ➕ Прочее
 ## commands
 cmd-start = Начало и главное меню
 cmd-menu = Главное меню

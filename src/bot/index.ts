@@ -31,6 +31,7 @@ import { massFeature } from "./features/mass/index.js";
 import { notifyFeature } from "./features/notify/index.js";
 import { ordersFeature } from "./features/orders/index.js";
 import { sendFeature } from "./features/send/index.js";
+import type { HelpSection } from "./features/start/help.js";
 import { startFeature } from "./features/start/index.js";
 import { mainMenu } from "./features/start/menu.js";
 import { tradeFeature } from "./features/trade/index.js";
@@ -162,12 +163,14 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   const outbox = createOutbox({ db: deps.storage.db, api: broadcast, jobs, logger: deps.logger, now: deps.now });
   const kit: FeatureKit = { deps, actions, api: bot.api, broadcastApi: broadcast, translatorFor, jobs, outbox };
   const features = FEATURES.map((make) => make(kit));
-  // /help: every command by name, in the person's language; admin commands for admins only.
-  const helpCommands = (telegramId: number): FeatureCommand[] => [
-    ...features.flatMap((f) => f.commands ?? []),
-    ...(deps.config.ADMIN_IDS.includes(telegramId) ? features.flatMap((f) => f.adminCommands ?? []) : []),
+  // /help: every command by feature, in the person's language; admin commands for admins only.
+  const helpSections = (telegramId: number): HelpSection[] => [
+    ...features.map((f) => ({ feature: f.name, commands: f.commands ?? [] })),
+    ...(deps.config.ADMIN_IDS.includes(telegramId)
+      ? [{ feature: "admin", commands: features.flatMap((f) => f.adminCommands ?? []) }]
+      : []),
   ];
-  const start = startFeature(kit, helpCommands);
+  const start = startFeature(kit, helpSections);
   features.unshift(start);
 
   const failed = new WeakSet<object>();

@@ -20,6 +20,7 @@ export function mainMenu(t: Translate): InlineKeyboard {
     .text(t("menu-market"), "mkt:syms:1:");
 }
 
-export function languageKeyboard(): InlineKeyboard {
-  return new InlineKeyboard().text("English", "lang:en").text("Русский", "lang:ru");
+/** Each language named in itself; `suffix` ":w" marks the welcome's buttons (it is redrawn in place). */
+export function languageKeyboard(suffix: "" | ":w" = ""): InlineKeyboard {
+  return new InlineKeyboard().text("English", `lang:en${suffix}`).text("Русский", `lang:ru${suffix}`);
 }
