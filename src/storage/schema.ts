@@ -16,6 +16,8 @@ export interface UsersTable {
   /** Version of the encryption key that produced the ciphertext (for rotation). */
   key_version: number | null;
   account_name: string | null;
+  /** IANA time zone the person picked; null: UTC (migration 014). */
+  time_zone: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -13,6 +13,8 @@ export interface UserRecord {
   hasKey: boolean;
   /** Name of the service account/application the key belongs to, as shown on linking. */
   accountName: string | null;
+  /** The IANA time zone the person picked ("UTC" when none, or when the stored one is unknown). */
+  timeZone: string;
 }
 
 export interface UsersRepo {
@@ -20,6 +22,8 @@ export interface UsersRepo {
   /** Creates the user on first contact; keeps an existing row. */
   ensure(telegramId: number): Promise<UserRecord>;
   setLanguage(telegramId: number, language: string): Promise<void>;
+  /** Stores the person's time zone (an IANA name; the caller checks it is known). */
+  setTimeZone(telegramId: number, timeZone: string): Promise<void>;
   /** Encrypts and stores the key (AES-256-GCM, user id and network bound as associated data). */
   saveKey(telegramId: number, network: NetworkName, apiKey: string, accountName: string): Promise<void>;
   /** Decrypts the stored key; undefined when none is linked. Never log or return it further than needed. */

@@ -4,6 +4,7 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { NetworkName } from "../domain/networks.js";
+import { zoneOrUtc } from "../domain/time-zones.js";
 import { precompile } from "./compiled.js";
 import type { KeyCipher } from "./key-crypto.js";
 import type { Database, UsersTable } from "./schema.js";
@@ -55,6 +56,15 @@ export function createUsersRepo(db: Kysely<Database>, cipher: KeyCipher): UsersR
           updated_at: now,
         })
         .onConflict((oc) => oc.column("telegram_id").doUpdateSet({ language, updated_at: now }))
+        .execute();
+    },
+
+    async setTimeZone(telegramId, timeZone) {
+      const now = Date.now();
+      await db
+        .insertInto("users")
+        .values({ telegram_id: telegramId, time_zone: timeZone, network: DEFAULT_NETWORK, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column("telegram_id").doUpdateSet({ time_zone: timeZone, updated_at: now }))
         .execute();
     },
 
@@ -110,6 +120,7 @@ function toUser(row: Selectable<UsersTable>): UserRecord {
     network: toNetwork(row.network),
     hasKey: row.key_ciphertext !== null,
     accountName: row.account_name,
+    timeZone: zoneOrUtc(row.time_zone),
   };
 }
 
