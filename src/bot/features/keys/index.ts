@@ -11,6 +11,7 @@ import { inlineUserText } from "../../../domain/user-text.js";
 import { UnauthorizedError } from "../../../service/errors.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { zoneLabel } from "../../shared/format.js";
 import { showInPlace } from "../../shared/show.js";
 
 const PENDING_KEY_TTL_MS = 10 * 60 * 1000;
@@ -88,6 +89,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     const kb = new InlineKeyboard().text(ctx.t("keys-link"), "keys:connect");
     if (user.hasKey) kb.text(ctx.t("keys-unlink"), "keys:disconnect");
     kb.row().text(ctx.t("menu-language"), "menu:language");
+    kb.row().text(ctx.t("notify-zone-button", { zone: zoneLabel(ctx.t, user.timeZone, deps.now().getTime()) }), "nt:tz");
     await ctx.reply(`${ctx.t("keys-settings-title")}\n${text}`, { reply_markup: kb });
   };
   pm.command("settings", showSettings);
