@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 import { outboxDrained } from "./mass-helpers.js";
+import { transferSummary } from "./transfer-helpers.js";
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -98,5 +99,24 @@ describe("time zone and quiet hours", () => {
     h.advanceClock(at + 8 * HOUR - h.deps.now().getTime());
     await tick();
     expect(user.texts().filter((t) => /was paid/.test(t))).toHaveLength(1);
+  });
+
+  it("shows the times of the transfer history in the person's zone", async () => {
+    h = await Harness.create();
+    const { user, confirm } = await transferSummary(h);
+    await user.press(confirm);
+    await user.press("snd:pg:0");
+    const utcLine = user.last()!.text.split("\n").find((l) => / UTC/.test(l))!;
+    const [, day, time] = /(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC/.exec(utcLine)!;
+    const sent = Date.parse(`${day}T${time}:00Z`);
+
+    await user.send("/notify");
+    await user.press("nt:q");
+    await user.press("nt:tz");
+    await user.press(`nt:tz:${MOSCOW}`);
+    await user.send("/transfers");
+    const moscow = new Date(sent + 3 * HOUR).toISOString();
+    expect(user.last()!.text).toContain(`${moscow.slice(0, 10)} ${moscow.slice(11, 16)} (UTC+3)`);
+    expect(user.last()!.text).not.toContain(" UTC ");
   });
 });
