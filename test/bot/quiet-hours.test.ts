@@ -13,7 +13,12 @@ afterEach(async () => h?.close());
 
 const HOUR = 3_600_000;
 const MOSCOW = 7; // its index among the offered zones
-const lastAnswer = () => h.tg.callsOf("answerCallbackQuery").at(-1)?.payload.text;
+/** The text the newest press was answered with (its handler's answer, even when the at-once empty answer went first). */
+const lastAnswer = () => {
+  const calls = h.tg.callsOf("answerCallbackQuery");
+  const id = calls.at(-1)?.payload.callback_query_id;
+  return calls.filter((c) => c.payload.callback_query_id === id).map((c) => c.payload.text).find((t) => t !== undefined);
+};
 const labels = (user: TestUser) => (user.last()?.keyboard?.inline_keyboard.flat() ?? []).map((b) => b.text);
 
 /** /notify → Quiet hours → Time zone → Moscow → 22–07. */

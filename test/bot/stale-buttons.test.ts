@@ -14,8 +14,12 @@ describe("stale buttons", () => {
   });
   afterEach(async () => h.close());
 
-  /** The text of the newest answer to a press. */
-  const lastAnswer = () => h.tg.callsOf("answerCallbackQuery").at(-1)?.payload.text;
+  /** The text the newest press was answered with (its handler's answer, even when the at-once empty answer went first). */
+  const lastAnswer = () => {
+    const calls = h.tg.callsOf("answerCallbackQuery");
+    const id = calls.at(-1)?.payload.callback_query_id;
+    return calls.filter((c) => c.payload.callback_query_id === id).map((c) => c.payload.text).find((t) => t !== undefined);
+  };
   /** The newest message of `user` whose text matches, with the id a press on it carries. */
   const messageLike = (user: TestUser, text: RegExp) =>
     [...h.tg.sent].reverse().find((m) => m.chatId === user.id && text.test(m.text))!;
@@ -125,5 +129,19 @@ describe("stale buttons", () => {
     await user.send("1");
     await user.press("in:skip");
     expect(user.confirmData()).toMatch(/^cf:/);
+  });
+
+  it("the webhook secret prompt's Cancel, pressed after the secret was stored, cancels nothing", async () => {
+    const user = h.user(6201);
+    await user.send("/notify");
+    await user.press("nt:ws:set");
+    const prompt = user.last()!;
+    await user.send("s3cret-value-0123456789");
+    expect((await h.storage.notifySettings.get(user.id)).hasSecret).toBe(true);
+    const shown = user.texts().length;
+    await user.press("nt:ws:abort", prompt.messageId);
+    expect(lastAnswer()).toBe("This button is no longer active.");
+    expect(user.texts()).toHaveLength(shown);
+    expect((await h.storage.notifySettings.get(user.id)).hasSecret).toBe(true);
   });
 });

@@ -166,6 +166,10 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     });
   });
   pm.callbackQuery("nt:ws:abort", async (ctx) => {
+    // After the secret was taken (or the wait ran out), this Cancel has nothing left to cancel.
+    const pending = ctx.session.pendingWebhookSecret;
+    if (pending === undefined || pending.until <= deps.now().getTime())
+      return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
     ctx.session.pendingWebhookSecret = undefined;
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("common-cancelled"), {
