@@ -15,6 +15,8 @@ export const TELEGRAM_LIMITS = {
   caption: 1024,
   /** Bytes of an inline button's callback data. */
   callbackDataBytes: 64,
+  /** Characters of the text a button press is answered with. */
+  callbackAnswer: 200,
 } as const;
 
 /** The line that ends a shortened text, in the chat's language. */
@@ -94,6 +96,8 @@ export function fitToTelegram(note: MoreLinesNote): Transformer {
     const p = payload as Record<string, unknown>;
     const field = TEXT_METHODS.has(method) ? "text" : CAPTION_METHODS.has(method) ? "caption" : undefined;
     if ("reply_markup" in p) checkCallbackData(p.reply_markup);
+    if (method === "answerCallbackQuery" && typeof p.text === "string" && p.text.length > TELEGRAM_LIMITS.callbackAnswer)
+      return prev(method, { ...p, text: `${p.text.slice(0, TELEGRAM_LIMITS.callbackAnswer - 1)}…` } as typeof payload, signal);
     const value = field === undefined ? undefined : p[field];
     if (field === undefined || typeof value !== "string") return prev(method, payload, signal);
     const max = field === "text" ? TELEGRAM_LIMITS.text : TELEGRAM_LIMITS.caption;

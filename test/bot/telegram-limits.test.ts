@@ -140,6 +140,19 @@ describe("every text within Telegram's limits", () => {
     ).rejects.toBeInstanceOf(GrammyError);
   });
 
+  it("a press's answer text is cut to 200 characters", async () => {
+    const seen: Record<string, unknown>[] = [];
+    const transformer = fitToTelegram(() => "");
+    const prev = (async (_m: string, payload: Record<string, unknown>) => {
+      seen.push(payload);
+      return { ok: true, result: true };
+    }) as never;
+    await transformer(prev, "answerCallbackQuery", { callback_query_id: "q", text: "a".repeat(300) } as never);
+    const text = seen[0]!.text as string;
+    expect(text).toHaveLength(TELEGRAM_LIMITS.callbackAnswer);
+    expect(text.endsWith("…")).toBe(true);
+  });
+
   it("fitText: a text that fits is unchanged; one endless line is cut with an ellipsis", async () => {
     expect(await fitText("short", 10, () => "")).toBe("short");
     const cut = await fitText("z".repeat(50), 20, (n) => `+${n}`);
