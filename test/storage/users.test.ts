@@ -26,11 +26,22 @@ describeBackends("users", (backend) => {
       network: "production",
       hasKey: false,
       accountName: null,
+      timeZone: "UTC",
     });
     await users().setLanguage(ALICE, "ru");
     expect(await users().ensure(ALICE)).toMatchObject({ telegramId: ALICE, language: "ru" });
     await users().setLanguage(BOB, "en");
     expect(await users().get(BOB)).toMatchObject({ telegramId: BOB, language: "en", hasKey: false });
+  });
+
+  it("keeps the time zone a person picked (UTC until then, and for a zone no longer known)", async () => {
+    await users().setTimeZone(ALICE, "Europe/Moscow");
+    expect(await users().get(ALICE)).toMatchObject({ telegramId: ALICE, timeZone: "Europe/Moscow", language: null });
+    await users().setLanguage(ALICE, "ru");
+    expect(await users().get(ALICE)).toMatchObject({ timeZone: "Europe/Moscow", language: "ru" });
+    expect((await rawRow(ALICE)).time_zone).toBe("Europe/Moscow");
+    await backend.storage().db.updateTable("users").set({ time_zone: "Mars/Olympus" }).where("telegram_id", "=", ALICE).execute();
+    expect((await users().get(ALICE))?.timeZone).toBe("UTC");
   });
 
   it("saves, loads and removes a key", async () => {
@@ -43,6 +54,7 @@ describeBackends("users", (backend) => {
       network: "testnet",
       hasKey: true,
       accountName: "My App",
+      timeZone: "UTC",
     });
     expect(await users().loadKey(ALICE)).toEqual({ network: "testnet", apiKey: API_KEY });
     await users().saveKey(BOB, "production", `${API_KEY}-bob`, "Bob's");
