@@ -109,3 +109,12 @@ export function fitToTelegram(note: MoreLinesNote): Transformer {
     return prev(method, { ...rest, [field]: fitted } as typeof payload, signal);
   };
 }
+
+/** The transformer with the note in the chat's language (a private chat's id is its person's id). */
+export function telegramLimits(
+  translatorFor: (telegramId: number) => Promise<(key: string, vars?: Record<string, string | number>) => string>,
+): Transformer {
+  return fitToTelegram(async (chatId, hidden) =>
+    (await translatorFor(typeof chatId === "number" ? chatId : 0))("common-more-lines", { count: hidden }),
+  );
+}

@@ -25,18 +25,18 @@ describe("/start", () => {
     expect(welcome).toContain("Choose your language below.");
     expect(welcome).toContain("To begin, link your xRocket API key: press Connect below");
     const data = buttonsOf(person).map((b) => b.data);
-    expect(data.slice(0, 3)).toEqual(["lang:en:w", "lang:ru:w", "keys:connect"]);
+    expect(data.slice(0, 3)).toEqual(["lang:w:en", "lang:w:ru", "keys:connect"]);
     expect(data).toContain("menu:send");
 
     // Choosing Russian redraws the same message in Russian, without the language buttons.
-    await person.press("lang:ru:w");
+    await person.press("lang:w:ru");
     expect(person.texts()).toHaveLength(1);
     expect(person.texts()[0]).toContain("Здравствуйте, Alex!");
     expect(person.texts()[0]).toContain("Для начала привяжите свой API-ключ xRocket");
     const answers = h.tg.callsOf("answerCallbackQuery");
     const pressId = answers.at(-1)?.payload.callback_query_id;
     expect(answers.filter((c) => c.payload.callback_query_id === pressId).map((c) => c.payload.text)).toContain("Язык: русский.");
-    expect(buttonsOf(person).map((b) => b.data)).not.toContain("lang:ru:w");
+    expect(buttonsOf(person).map((b) => b.data)).not.toContain("lang:w:ru");
     expect(buttonsOf(person).find((b) => b.data === "keys:connect")?.text).toBe("🔑 Подключить ключ xRocket");
 
     // Connect leads to the network question.
@@ -47,7 +47,7 @@ describe("/start", () => {
   it("greets a person with a key and a language with the greeting and the menu only", async () => {
     h = await Harness.create();
     const { user } = await h.linkedUser({}, { languageCode: "ru" });
-    await user.press("lang:ru:w");
+    await user.press("lang:w:ru");
     const before = user.texts().length;
     await user.send("/start");
     expect(user.texts()).toHaveLength(before + 1);
@@ -91,7 +91,7 @@ describe("/help", () => {
     expect(first).toContain("/mass — ");
 
     const registered = h.tg.api.commandsFor(admin.id, "en").map((c) => c.command);
-    const declared = h.app.features.flatMap((f) => [...(f.commands ?? []), ...(f.adminCommands ?? [])]).map((c) => c.command);
+    const declared = h.app.features.flatMap((f) => [...(f.manifest.commands ?? []), ...(f.manifest.adminCommands ?? [])]).map((c) => c.command);
     expect(registered).toContain("mass");
     for (const command of new Set([...registered, ...declared])) expect(seen).toContain(command);
   });

@@ -27,7 +27,7 @@ async function quietInMoscow(user: TestUser): Promise<void> {
   await user.press("nt:q");
   await user.press("nt:tz");
   await user.press(`nt:tz:${MOSCOW}`);
-  await user.press("nt:qs:22-7");
+  await user.press("nt:qs:22:7");
 }
 
 describe("time zone and quiet hours", () => {
@@ -43,7 +43,7 @@ describe("time zone and quiet hours", () => {
     expect(labels(user)).toEqual(expect.arrayContaining(["Moscow, UTC+3", "Delhi, UTC+5:30", "UTC", "« Back"]));
     await user.press(`nt:tz:${MOSCOW}`);
     expect(lastAnswer()).toBe("Time zone: Moscow, UTC+3.");
-    await user.press("nt:qs:22-7");
+    await user.press("nt:qs:22:7");
     expect(lastAnswer()).toBe("Quiet hours: 22:00–07:00, your time.");
     const screen = user.last()!;
     expect(screen.text).toContain("Quiet hours: 22:00–07:00 (Moscow, UTC+3)");

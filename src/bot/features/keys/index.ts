@@ -12,7 +12,11 @@ import { UnauthorizedError } from "../../../service/errors.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { zoneLabel } from "../../shared/format.js";
+import { NOTIFY_DATA } from "../notify/callback-data.js";
+import { KEY_DATA } from "./callback-data.js";
+import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
+import { menu } from "../../menu-data.js";
 
 const PENDING_KEY_TTL_MS = 10 * 60 * 1000;
 
@@ -48,10 +52,10 @@ async function verifyKey(deps: BotDeps, network: NetworkName, apiKey: string): P
 
 function networkKeyboard(ctx: BotContext): InlineKeyboard {
   return new InlineKeyboard()
-    .text(ctx.t("keys-network-production"), "keys:net:production")
-    .text(ctx.t("keys-network-testnet"), "keys:net:testnet")
+    .text(ctx.t("keys-network-production"), KEY_DATA.network.build({ network: "production" }))
+    .text(ctx.t("keys-network-testnet"), KEY_DATA.network.build({ network: "testnet" }))
     .row()
-    .text(ctx.t("common-cancel"), "keys:close");
+    .text(ctx.t("common-cancel"), KEY_DATA.close.build({}));
 }
 
 /** Whether the message is a key by its form, or exactly the sender's own stored key (any form). */
@@ -86,14 +90,14 @@ export function keysFeature({ deps }: FeatureKit): Feature {
           name: inlineUserText(user.accountName ?? "-"),
         })
       : ctx.t("keys-status-none");
-    const kb = new InlineKeyboard().text(ctx.t("keys-link"), "keys:connect");
-    if (user.hasKey) kb.text(ctx.t("keys-unlink"), "keys:disconnect");
-    kb.row().text(ctx.t("menu-language"), "menu:language");
-    kb.row().text(ctx.t("notify-zone-button", { zone: zoneLabel(ctx.t, user.timeZone, deps.now().getTime()) }), "nt:tz");
+    const kb = new InlineKeyboard().text(ctx.t("keys-link"), KEY_DATA.connect.build({}));
+    if (user.hasKey) kb.text(ctx.t("keys-unlink"), KEY_DATA.disconnect.build({}));
+    kb.row().text(ctx.t("menu-language"), menu("language"));
+    kb.row().text(ctx.t("notify-zone-button", { zone: zoneLabel(ctx.t, user.timeZone, deps.now().getTime()) }), NOTIFY_DATA.zones.build({}));
     await ctx.reply(`${ctx.t("keys-settings-title")}\n${text}`, { reply_markup: kb });
   };
   pm.command("settings", showSettings);
-  pm.callbackQuery("menu:settings", async (ctx) => {
+  pm.callbackQuery(menu("settings"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showSettings(ctx);
   });
@@ -101,23 +105,23 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   const askNetwork = (ctx: BotContext) =>
     ctx.reply(ctx.t("keys-pick-network"), { reply_markup: networkKeyboard(ctx) });
   pm.command("connect", askNetwork);
-  pm.callbackQuery("keys:connect", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.connect.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await askNetwork(ctx);
   });
 
-  pm.callbackQuery(/^keys:net:(production|testnet)$/, async (ctx) => {
+  pm.callbackQuery(KEY_DATA.network.pattern, async (ctx) => {
     const network = ctx.match[1] as NetworkName;
     await ctx.answerCallbackQuery();
     const prompt = await ctx.reply(ctx.t("keys-send-key", { network: ctx.t(`keys-network-${network}`) }), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), "keys:abort"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), KEY_DATA.abort.build({})),
     });
     // The prompt's Cancel binds this wait only: once a key is pasted (or another prompt is shown) it is stale.
     ctx.session.pendingKey = { network, until: deps.now().getTime() + PENDING_KEY_TTL_MS, promptId: prompt.message_id };
   });
 
   // The network question's Cancel asks nothing of anyone: the question goes away.
-  pm.callbackQuery("keys:close", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.close.build({}), async (ctx) => {
     const closed = await ctx.deleteMessage().then(
       () => true,
       () => false,
@@ -125,7 +129,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await ctx.answerCallbackQuery(closed ? {} : { text: ctx.t("common-button-outdated") });
   });
 
-  pm.callbackQuery("keys:abort", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.abort.build({}), async (ctx) => {
     const pending = ctx.session.pendingKey;
     const live =
       pending !== undefined &&
@@ -174,43 +178,38 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   const askDisconnect = async (ctx: BotContext) => {
     const user = await deps.storage.users.get(ctx.from!.id);
     if (!user?.hasKey) {
-      await ctx.reply(ctx.t("keys-status-none"), { reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings") });
+      await ctx.reply(ctx.t("keys-status-none"), { reply_markup: new InlineKeyboard().text(ctx.t("common-back"), menu("settings")) });
       return;
     }
     await ctx.reply(ctx.t("keys-unlink-confirm", { network: ctx.t(`keys-network-${user.network}`), name: inlineUserText(user.accountName ?? "-") }), {
       reply_markup: new InlineKeyboard()
-        .text(ctx.t("keys-unlink-yes"), "keys:unlink:yes")
-        .text(ctx.t("keys-unlink-no"), "keys:unlink:no"),
+        .text(ctx.t("keys-unlink-yes"), KEY_DATA.unlinkYes.build({}))
+        .text(ctx.t("keys-unlink-no"), KEY_DATA.unlinkNo.build({})),
     });
   };
   pm.command("disconnect", askDisconnect);
-  pm.callbackQuery("keys:disconnect", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.disconnect.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await askDisconnect(ctx);
   });
-  pm.callbackQuery("keys:unlink:yes", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.unlinkYes.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     const removed = await deps.storage.users.removeKey(ctx.from.id);
     if (removed) ctx.log.info("key removed");
     await showInPlace(ctx, ctx.t(removed ? "keys-unlinked" : "keys-status-none"), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), menu("settings")),
     });
   });
-  pm.callbackQuery("keys:unlink:no", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.unlinkNo.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showInPlace(ctx, ctx.t("keys-unlink-kept"), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), menu("settings")),
     });
   });
 
   return {
-    name: "keys",
+    manifest,
     composer,
     early,
-    commands: [
-      { command: "settings", descriptionKey: "cmd-settings" },
-      { command: "connect", descriptionKey: "cmd-connect" },
-      { command: "disconnect", descriptionKey: "cmd-disconnect" },
-    ],
   };
 }

@@ -16,6 +16,8 @@ import type { BotContext } from "../../context.js";
 import { zoneLabel } from "../../shared/format.js";
 import { showInPlace } from "../../shared/show.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { NOTIFY_DATA } from "./callback-data.js";
+import { manifest } from "./manifest.js";
 import { mainMenu } from "../start/menu.js";
 
 const SECRET_TTL_MS = 10 * 60 * 1000;
@@ -28,13 +30,11 @@ const QUIET_PRESETS: QuietHours[] = [
   { from: 0, to: 9 },
   { from: 1, to: 9 },
 ];
-const QUIET_SET = /^nt:qs:(off|(\d{1,2})-(\d{1,2}))$/;
-const ZONE_SET = /^nt:tz:(\d{1,2})$/;
 /** A webhook secret: one token of printable characters (the service's format is not documented). */
 const SECRET = /^[\x21-\x7e]{16,256}$/;
 const ALERT_ARGS = /^([A-Za-z0-9]{2,12})[-/ ]?([A-Za-z0-9]{2,12})?\s+(above|below|выше|ниже|>|<)\s+(\S+)(?:\s+(every|always|каждый))?$/i;
-const REMOVE = /^al:rm:([A-Za-z0-9_-]{1,40})$/;
-const TOGGLE = /^nt:t:(invoices|cheques|orders|alerts)$/;
+const REMOVE = NOTIFY_DATA.removeAlert.pattern;
+const TOGGLE = NOTIFY_DATA.toggle.pattern;
 
 const pad = (h: number) => String(h).padStart(2, "0");
 
@@ -51,15 +51,15 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     const mark = (on: boolean) => (on ? "✅" : "▫️");
     const kb = new InlineKeyboard();
     for (const topic of NOTICE_TOPICS) {
-      kb.text(`${mark(s.topics[topic])} ${t(`notify-topic-${topic}`)}`, `nt:t:${topic}`).row();
+      kb.text(`${mark(s.topics[topic])} ${t(`notify-topic-${topic}`)}`, NOTIFY_DATA.toggle.build({ topic })).row();
     }
     const quiet = s.quiet
       ? t("notify-quiet-on", { from: pad(s.quiet.from), to: pad(s.quiet.to), zone: zoneLabel(t, s.timeZone, deps.now().getTime()) })
       : t("notify-quiet-off");
-    kb.text(`🌙 ${quiet}`, "nt:q").row();
-    kb.text(t(s.hasSecret ? "notify-secret-replace" : "notify-secret-set"), "nt:ws:set");
-    if (s.hasSecret) kb.text(t("notify-secret-remove"), "nt:ws:rm");
-    kb.row().text(t("notify-alerts-button"), "al:list").row().text(t("common-back"), "nt:menu");
+    kb.text(`🌙 ${quiet}`, NOTIFY_DATA.quiet.build({})).row();
+    kb.text(t(s.hasSecret ? "notify-secret-replace" : "notify-secret-set"), NOTIFY_DATA.setSecret.build({}));
+    if (s.hasSecret) kb.text(t("notify-secret-remove"), NOTIFY_DATA.removeSecret.build({}));
+    kb.row().text(t("notify-alerts-button"), NOTIFY_DATA.alerts.build({})).row().text(t("common-back"), NOTIFY_DATA.menu.build({}));
     const lines = [t("notify-title"), t("notify-explain")];
     if (s.blocked) lines.push(t("notify-were-blocked"));
     lines.push(t(s.hasSecret ? "notify-secret-stored" : "notify-secret-none"));
@@ -76,11 +76,11 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
   };
 
   pm.command("notify", (ctx) => showSettings(ctx, false));
-  pm.callbackQuery("nt:show", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.show.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showSettings(ctx, true);
   });
-  pm.callbackQuery("nt:menu", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.menu.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) });
   });
@@ -102,12 +102,12 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     const now = deps.now().getTime();
     const zone = zoneLabel(t, s.timeZone, now);
     const chosen = (q: QuietHours | null) => (q?.from === s.quiet?.from && q?.to === s.quiet?.to ? "✅ " : "");
-    const kb = new InlineKeyboard().text(`${chosen(null)}${t("notify-quiet-none")}`, "nt:qs:off");
+    const kb = new InlineKeyboard().text(`${chosen(null)}${t("notify-quiet-none")}`, NOTIFY_DATA.quietOff.build({}));
     QUIET_PRESETS.forEach((q, i) => {
       if ((i + 1) % 4 === 0) kb.row();
-      kb.text(`${chosen(q)}${pad(q.from)}–${pad(q.to)}`, `nt:qs:${q.from}-${q.to}`);
+      kb.text(`${chosen(q)}${pad(q.from)}–${pad(q.to)}`, NOTIFY_DATA.quietSet.build({ from: q.from, to: q.to }));
     });
-    kb.row().text(t("notify-zone-button", { zone }), "nt:tz").row().text(t("common-back"), "nt:show");
+    kb.row().text(t("notify-zone-button", { zone }), NOTIFY_DATA.zones.build({})).row().text(t("common-back"), NOTIFY_DATA.show.build({}));
     const lines = [
       t("notify-quiet-title"),
       s.quiet ? t("notify-quiet-on", { from: pad(s.quiet.from), to: pad(s.quiet.to), zone }) : t("notify-quiet-off"),
@@ -120,19 +120,23 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     const { text, keyboard } = await quietView(ctx.t, ctx.from!.id);
     await showInPlace(ctx, text, { reply_markup: keyboard });
   };
-  pm.callbackQuery("nt:q", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.quiet.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showQuiet(ctx);
   });
-  pm.callbackQuery(QUIET_SET, async (ctx) => {
-    const [, off, from, to] = ctx.match;
-    const quiet = off === "off" ? null : QUIET_PRESETS.find((q) => q.from === Number(from) && q.to === Number(to));
-    if (quiet === undefined) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
-    await settingsRepo.setQuiet(ctx.from.id, quiet);
+  const setQuiet = async (ctx: BotContext, quiet: QuietHours | null) => {
+    await settingsRepo.setQuiet(ctx.from!.id, quiet);
     await ctx.answerCallbackQuery({
       text: quiet ? ctx.t("notify-quiet-set", { from: pad(quiet.from), to: pad(quiet.to) }) : ctx.t("notify-quiet-off"),
     });
     await showQuiet(ctx);
+  };
+  pm.callbackQuery(NOTIFY_DATA.quietOff.build({}), (ctx) => setQuiet(ctx, null));
+  pm.callbackQuery(NOTIFY_DATA.quietSet.pattern, async (ctx) => {
+    const chosen = NOTIFY_DATA.quietSet.parse(ctx.callbackQuery.data);
+    const quiet = QUIET_PRESETS.find((q) => q.from === chosen?.from && q.to === chosen?.to);
+    if (quiet === undefined) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
+    await setQuiet(ctx, quiet);
   });
 
   /** The zones as buttons, each with its offset now. */
@@ -141,31 +145,32 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     const kb = new InlineKeyboard();
     OFFERED_ZONES.forEach((zone, i) => {
       if (i > 0 && i % 2 === 0) kb.row();
-      kb.text(zoneLabel(ctx.t, zone, now), `nt:tz:${i}`);
+      kb.text(zoneLabel(ctx.t, zone, now), NOTIFY_DATA.zone.build({ index: i }));
     });
-    kb.row().text(ctx.t("common-back"), "nt:q");
+    kb.row().text(ctx.t("common-back"), NOTIFY_DATA.quiet.build({}));
     await showInPlace(ctx, ctx.t("notify-zone-title"), { reply_markup: kb });
   };
-  pm.callbackQuery("nt:tz", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.zones.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showZones(ctx);
   });
-  pm.callbackQuery(ZONE_SET, async (ctx) => {
-    const zone = OFFERED_ZONES[Number(ctx.match[1])];
+  pm.callbackQuery(NOTIFY_DATA.zone.pattern, async (ctx) => {
+    const chosen = NOTIFY_DATA.zone.parse(ctx.callbackQuery.data);
+    const zone = chosen === undefined ? undefined : OFFERED_ZONES[chosen.index];
     if (zone === undefined) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
     await deps.storage.users.setTimeZone(ctx.from.id, zone);
     await ctx.answerCallbackQuery({ text: ctx.t("notify-zone-set", { zone: zoneLabel(ctx.t, zone, deps.now().getTime()) }) });
     await showQuiet(ctx);
   });
 
-  pm.callbackQuery("nt:ws:set", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.setSecret.build({}), async (ctx) => {
     ctx.session.pendingWebhookSecret = { until: deps.now().getTime() + SECRET_TTL_MS };
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("notify-secret-ask"), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), "nt:ws:abort"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), NOTIFY_DATA.abortSecret.build({})),
     });
   });
-  pm.callbackQuery("nt:ws:abort", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.abortSecret.build({}), async (ctx) => {
     // After the secret was taken (or the wait ran out), this Cancel has nothing left to cancel.
     const pending = ctx.session.pendingWebhookSecret;
     if (pending === undefined || pending.until <= deps.now().getTime())
@@ -173,10 +178,10 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     ctx.session.pendingWebhookSecret = undefined;
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("common-cancelled"), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "nt:show"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), NOTIFY_DATA.show.build({})),
     });
   });
-  pm.callbackQuery("nt:ws:rm", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.removeSecret.build({}), async (ctx) => {
     await settingsRepo.removeSecret(ctx.from.id);
     await ctx.answerCallbackQuery({ text: ctx.t("notify-secret-removed") });
     await showSettings(ctx, true);
@@ -190,7 +195,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     await ctx.deleteMessage().catch((err) => ctx.log.warn({ err }, "could not delete the webhook secret message"));
     if (!SECRET.test(text)) {
       await ctx.reply(ctx.t("notify-secret-invalid"), {
-        reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), "nt:ws:abort"),
+        reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), NOTIFY_DATA.abortSecret.build({})),
       });
       return;
     }
@@ -198,7 +203,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     await settingsRepo.saveSecret(ctx.from.id, text);
     ctx.log.info("webhook secret stored");
     await ctx.reply(ctx.t("notify-secret-saved"), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "nt:show"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), NOTIFY_DATA.show.build({})),
     });
   });
 
@@ -214,8 +219,8 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
   const showAlerts = async (ctx: BotContext, edit: boolean) => {
     const list = await alerts.list(ctx.from!.id);
     const kb = new InlineKeyboard();
-    list.forEach((a, i) => kb.text(`✖️ ${i + 1}. ${a.symbol}`, `al:rm:${a.id}`).row());
-    kb.text(ctx.t("common-back"), "nt:show");
+    list.forEach((a, i) => kb.text(`✖️ ${i + 1}. ${a.symbol}`, NOTIFY_DATA.removeAlert.build({ id: a.id })).row());
+    kb.text(ctx.t("common-back"), NOTIFY_DATA.show.build({}));
     const text = list.length
       ? [ctx.t("alerts-title", { count: list.length, max: MAX_ALERTS_PER_USER }), ...list.map((a, i) => `${i + 1}. ${alertLine(ctx.t, a)}`)].join("\n")
       : ctx.t("alerts-empty");
@@ -224,7 +229,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
   };
 
   pm.command("alerts", (ctx) => showAlerts(ctx, false));
-  pm.callbackQuery("al:list", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.alerts.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showAlerts(ctx, false);
   });
@@ -268,18 +273,13 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
         line: alertLine(ctx.t, created),
         last: formatAmount(last, quote.toUpperCase()),
       }),
-      { reply_markup: new InlineKeyboard().text(ctx.t("notify-alerts-button"), "al:list") },
+      { reply_markup: new InlineKeyboard().text(ctx.t("notify-alerts-button"), NOTIFY_DATA.alerts.build({})) },
     );
   });
 
   return {
-    name: "notify",
+    manifest,
     composer,
     early,
-    commands: [
-      { command: "notify", descriptionKey: "cmd-notify" },
-      { command: "alert", descriptionKey: "cmd-alert" },
-      { command: "alerts", descriptionKey: "cmd-alerts" },
-    ],
   };
 }

@@ -6,6 +6,8 @@
 import { InlineKeyboard } from "grammy";
 import type { Translate } from "../../../domain/translate.js";
 import type { FeatureCommand } from "../../feature.js";
+import { menu } from "../../menu-data.js";
+import { START_DATA } from "./callback-data.js";
 
 /** One feature's commands as /help sees them (admin commands as the "admin" feature). */
 export interface HelpSection {
@@ -31,9 +33,8 @@ const TOPICS: Topic[] = [
 ];
 const MORE: Topic = { id: "more", features: [], featured: [] };
 
-export const HELP_MAIN = "help:main";
-const TOPIC_PREFIX = "help:t:";
-export const HELP_TOPIC = /^help:t:([a-z]{1,20})$/;
+export const HELP_MAIN = START_DATA.helpMain.build({});
+export const HELP_TOPIC = START_DATA.helpTopic.pattern;
 
 /** The topics with their commands, in order; empty topics left out. */
 function topicsOf(sections: HelpSection[]): { topic: Topic; commands: FeatureCommand[] }[] {
@@ -53,9 +54,9 @@ function topicButtons(t: Translate, topics: { topic: Topic }[]): InlineKeyboard 
   const kb = new InlineKeyboard();
   topics.forEach(({ topic }, i) => {
     if (i > 0 && i % 2 === 0) kb.row();
-    kb.text(t(`help-topic-${topic.id}`), TOPIC_PREFIX + topic.id);
+    kb.text(t(`help-topic-${topic.id}`), START_DATA.helpTopic.build({ topic: topic.id }));
   });
-  return kb.row().text(t("help-menu"), "menu:main");
+  return kb.row().text(t("help-menu"), menu("main"));
 }
 
 /** The first screen: each topic with its featured commands, and a button per topic. */

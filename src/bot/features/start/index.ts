@@ -5,6 +5,10 @@ import type { Translate } from "../../../domain/translate.js";
 import type { UserRecord } from "../../../storage/types.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { menu } from "../../menu-data.js";
+import { KEY_DATA } from "../keys/callback-data.js";
+import { START_DATA } from "./callback-data.js";
+import { manifest } from "./manifest.js";
 import { SUPPORTED_LOCALES } from "../../i18n.js";
 import { showInPlace } from "../../shared/show.js";
 import { userOnArrival } from "../../shared/user-on-arrival.js";
@@ -24,11 +28,11 @@ function welcome(
   const rows: InlineKeyboardButton[][] = [];
   if (user.language === null) {
     lines.push(t("start-choose-language"));
-    rows.push(languageKeyboard(":w").inline_keyboard.flat());
+    rows.push(languageKeyboard(true).inline_keyboard.flat());
   }
   if (!user.hasKey) {
     lines.push(t("start-connect-first"));
-    rows.push([{ text: t("start-connect-button"), callback_data: "keys:connect" }]);
+    rows.push([{ text: t("start-connect-button"), callback_data: KEY_DATA.connect.build({}) }]);
   }
   return { text: lines.join("\n\n"), keyboard: new InlineKeyboard([...rows, ...mainMenu(t).inline_keyboard]) };
 }
@@ -49,7 +53,7 @@ export function startFeature(
   });
 
   pm.command("menu", (ctx) => ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) }));
-  pm.callbackQuery("menu:main", async (ctx) => {
+  pm.callbackQuery(menu("main"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) });
   });
@@ -73,37 +77,28 @@ export function startFeature(
   pm.command("language", (ctx) =>
     ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() }),
   );
-  pm.callbackQuery("menu:language", async (ctx) => {
+  pm.callbackQuery(menu("language"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() });
   });
 
-  // `lang:xx:w` sits on the welcome: the welcome itself turns into the chosen language.
-  pm.callbackQuery(/^lang:([a-z]{2})(:w)?$/, async (ctx) => {
-    const locale = ctx.match[1] as string;
+  const chooseLanguage = async (ctx: BotContext, locale: string, onWelcome: boolean) => {
     if (!(SUPPORTED_LOCALES as readonly string[]).includes(locale)) return ctx.answerCallbackQuery();
-    await deps.storage.users.ensure(ctx.from.id);
-    await deps.storage.users.setLanguage(ctx.from.id, locale);
+    await deps.storage.users.ensure(ctx.from!.id);
+    await deps.storage.users.setLanguage(ctx.from!.id, locale);
     ctx.i18n.useLocale(locale);
     await ctx.answerCallbackQuery({ text: ctx.t("start-language-set") });
-    if (ctx.match[2] !== undefined) {
-      const user = await deps.storage.users.ensure(ctx.from.id);
-      const { text, keyboard } = welcome(ctx.t, ctx.from.first_name, user);
+    if (onWelcome) {
+      // The welcome itself turns into the chosen language.
+      const user = await deps.storage.users.ensure(ctx.from!.id);
+      const { text, keyboard } = welcome(ctx.t, ctx.from!.first_name, user);
       await showInPlace(ctx, text, { reply_markup: keyboard });
       return;
     }
     await ctx.reply(ctx.t("start-language-set"), { reply_markup: mainMenu(ctx.t) });
-  });
-
-  return {
-    name: "start",
-    composer,
-    commands: [
-      { command: "start", descriptionKey: "cmd-start" },
-      { command: "menu", descriptionKey: "cmd-menu" },
-      { command: "help", descriptionKey: "cmd-help" },
-      { command: "language", descriptionKey: "cmd-language" },
-      { command: "cancel", descriptionKey: "cmd-cancel" },
-    ],
   };
+  pm.callbackQuery(START_DATA.language.pattern, (ctx) => chooseLanguage(ctx, ctx.match[1] as string, false));
+  pm.callbackQuery(START_DATA.welcomeLanguage.pattern, (ctx) => chooseLanguage(ctx, ctx.match[1] as string, true));
+
+  return { manifest, composer };
 }
