@@ -25,7 +25,7 @@ const labels = (user: TestUser) => (user.last()?.keyboard?.inline_keyboard.flat(
 async function quietInMoscow(user: TestUser): Promise<void> {
   await user.send("/notify");
   await user.press("nt:q");
-  await user.press("nt:tz");
+  await user.press("nt:zones");
   await user.press(`nt:tz:${MOSCOW}`);
   await user.press("nt:qs:22:7");
 }
@@ -38,7 +38,7 @@ describe("time zone and quiet hours", () => {
     expect(labels(user)).toContain("🌙 Quiet hours: off");
     await user.press("nt:q");
     expect(user.last()!.text).toContain("🌍 Your time zone: UTC; it is ");
-    await user.press("nt:tz");
+    await user.press("nt:zones");
     expect(user.last()!.text).toMatch(/^🌍 Which time zone are you in\?/);
     expect(labels(user)).toEqual(expect.arrayContaining(["Moscow, UTC+3", "Delhi, UTC+5:30", "UTC", "« Back"]));
     await user.press(`nt:tz:${MOSCOW}`);
@@ -117,7 +117,7 @@ describe("time zone and quiet hours", () => {
 
     await user.send("/notify");
     await user.press("nt:q");
-    await user.press("nt:tz");
+    await user.press("nt:zones");
     await user.press(`nt:tz:${MOSCOW}`);
     await user.send("/transfers");
     const moscow = new Date(sent + 3 * HOUR).toISOString();

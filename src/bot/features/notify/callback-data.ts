@@ -11,7 +11,7 @@ export const NOTIFY_DATA = {
   quietSet: callbackData("nt:qs", { from: int(0, 23), to: int(0, 23) }),
   quietOff: callbackData("nt:qs:off"),
   /** The time zones, and one of them (its index among the offered zones). */
-  zones: callbackData("nt:tz"),
+  zones: callbackData("nt:zones"),
   zone: callbackData("nt:tz", { index: int(0, 99) }),
   setSecret: callbackData("nt:ws:set"),
   abortSecret: callbackData("nt:ws:abort"),
