@@ -14,9 +14,12 @@ COPY src ./src
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24.21.0-bookworm-slim AS run
+# NODE_OPTIONS: the runtime options of `npm run start:prod` (package.json, "config.node_options"),
+# documented Node options only (docs/operations.md, "Runtime options").
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATABASE_URL=/data/bot.sqlite
+    DATABASE_URL=/data/bot.sqlite \
+    NODE_OPTIONS="--max-semi-space-size=16"
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
@@ -33,8 +36,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM goes straight to node (no shell in between), which shuts down within SHUTDOWN_TIMEOUT_SECONDS.
 STOPSIGNAL SIGTERM
-# V8 sizes the young generation and the first old-space limit from the host's memory (128 MB of
-# semi-spaces on a 24 GB host; no full collection before the old space reaches ~150 MB), and lets the old
-# space grow to several times what is live. The watcher's garbage dies young and its live heap is small:
-# these keep it within 300 MB RSS at 100,000 users (docs/performance.md). None of them caps the heap.
-CMD ["node", "--max-semi-space-size=16", "--initial-old-space-size=64", "--heap-growing-percent=100", "--no-allocation-site-pretenuring", "dist/main.js"]
+CMD ["node", "dist/main.js"]

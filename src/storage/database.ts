@@ -175,14 +175,6 @@ class LockingSqliteAdapter extends SqliteAdapter {
     return true;
   }
 
-  /**
-   * Kysely wraps a driver of a single-connection dialect in a mutex that wakes every waiter on each
-   * release; FifoSqliteDriver already hands its one connection to exactly the next waiter.
-   */
-  override get supportsMultipleConnections(): boolean {
-    return true;
-  }
-
   override async acquireMigrationLock(db: Kysely<unknown>, options: MigrationLockOptions): Promise<void> {
     await sql`update ${sql.table(options.lockTable)} set is_locked = 1 where id = ${options.lockRowId}`.execute(
       db,
@@ -193,7 +185,7 @@ class LockingSqliteAdapter extends SqliteAdapter {
 class LockingSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   /** The driver Kysely made (it makes one per instance). */
-  driver: FifoSqliteDriver | undefined;
+  driver: HeldSqliteDriver | undefined;
 
   constructor(config: SqliteDialectConfig) {
     super(config);
@@ -205,20 +197,18 @@ class LockingSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    this.driver = new FifoSqliteDriver(this.#config);
+    this.driver = new HeldSqliteDriver(this.#config);
     return this.driver;
   }
 }
 
 /**
- * Kysely's SQLite driver guards its one connection with a mutex that wakes every waiter on each
- * release (all but one go back to sleep): with 50 updates in flight each query cost dozens of
- * wake-ups, and throughput fell as concurrency rose. Here waiters queue and exactly the next one is
- * woken (LockingSqliteAdapter turns Kysely's own mutex off).
+ * Kysely's SQLite driver, knowing whether its one connection is held (by a query or a transaction) so
+ * that a statement can run at once when it is not. Those who wait for the connection are queued by
+ * Kysely itself (the adapter reports a single connection).
  */
-class FifoSqliteDriver extends SqliteDriver {
-  #busy = false;
-  readonly #waiting: (() => void)[] = [];
+class HeldSqliteDriver extends SqliteDriver {
+  #held = false;
   readonly #database: SqliteDatabase;
 
   constructor(config: SqliteDialectConfig) {
@@ -227,11 +217,11 @@ class FifoSqliteDriver extends SqliteDriver {
   }
 
   /**
-   * Runs a statement now if nobody holds the connection (nor waits for it: they came first). It runs
-   * to completion before anything else can, so it never lands inside another's transaction.
+   * Runs a statement now if nobody holds the connection. It runs to completion before anything else
+   * can, so it never lands inside another's transaction.
    */
   runNow(text: string, parameters: readonly unknown[]): unknown[] | undefined {
-    if (this.#busy) return undefined;
+    if (this.#held) return undefined;
     const statement = this.#database.prepare(text);
     if (statement.reader) return statement.all(parameters);
     statement.run(parameters);
@@ -239,17 +229,13 @@ class FifoSqliteDriver extends SqliteDriver {
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    this.#busy = true;
+    this.#held = true;
     return super.acquireConnection();
   }
 
   override async releaseConnection(): Promise<void> {
+    this.#held = false;
     await super.releaseConnection();
-    const next = this.#waiting.shift();
-    // Handed straight to the next waiter: #busy stays true, so nobody can slip in between.
-    if (next) next();
-    else this.#busy = false;
   }
 }
 
