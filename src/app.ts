@@ -22,6 +22,7 @@ import { startServing } from "./serve.js";
 import { createServiceFactory } from "./service/factory.js";
 import { createStorage, type SqlStorage } from "./storage/index.js";
 import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "./telegram/broadcast-pacer.js";
+import { telegramLimits } from "./telegram/limits.js";
 import { createMetrics } from "./web/metrics.js";
 
 /** What a caller may supply instead of what the configuration builds (a benchmark's log sink). */
@@ -74,15 +75,16 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
   const apiTransformers = [autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 })];
   const client = config.TELEGRAM_API_ROOT ? { apiRoot: config.TELEGRAM_API_ROOT } : {};
   const pacer = new BroadcastPacer(() => config.BROADCAST_PER_SECOND ?? DEFAULT_BROADCAST_PER_SECOND, logger);
-  const broadcast = broadcastApi(config.BOT_TOKEN, client, pacer, apiTransformers);
+  const i18n = createI18n();
+  const translatorFor = translatorsFor(i18n, storage.users);
+  // Broadcasts keep to Telegram's limits as replies do (src/telegram/limits.ts).
+  const broadcast = broadcastApi(config.BOT_TOKEN, client, pacer, [...apiTransformers, telegramLimits(translatorFor)]);
   const jobs = createJobs(config.DATABASE_URL, logger, {
     schema: config.JOBS_SCHEMA,
     idleInTransactionMs: config.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
   });
   const now = () => new Date();
   const outbox = createOutbox({ db: storage.db, api: broadcast, jobs, logger, now });
-  const i18n = createI18n();
-  const translatorFor = translatorsFor(i18n, storage.users);
   // Notifications: the watcher, price alerts and notices run as jobs; notices go out through the outbox.
   const notifications = createNotifications({ storage, services, outbox, translatorFor, log: logger, config });
   const deps: BotDeps = { config, logger, storage, services, now, watch: notifications.hooks };

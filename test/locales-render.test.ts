@@ -52,11 +52,12 @@ const KINDS: Record<string, Kind> = {
   // the bot's own fragments
   status: "word", state: "word", kind: "word", side: "word", type: "word", tif: "word", mode: "word",
   then: "word", hint: "word", reason: "word", recipient: "word", payer: "word", from: "word", to: "word",
-  period: "word", cancelled: "word", api: "word", deposit: "word", pricing: "word", at: "word",
+  period: "word", cancelled: "word", api: "word", deposit: "word", pricing: "word", at: "word", zone: "word",
 };
 /** A variable whose meaning in one message differs from what its name says elsewhere. */
 const KIND_IN_MESSAGE: Record<string, Record<string, Kind>> = {
   "notify-quiet-on": { from: "count", to: "count" },
+  "notify-quiet-set": { from: "count", to: "count" },
   "alerts-created": { line: "word" },
   "mass-summary-asset": { total: "amount" },
   "mass-insufficient-asset": { total: "amount" },

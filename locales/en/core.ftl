@@ -15,9 +15,19 @@ menu-language = 🌐 Language
 start-greeting = Hello, { $name }! I am your wallet assistant for xRocket Pay and Exchange: cheques, transfers, invoices, withdrawals, balances and orders, right here in the chat.
 start-pick-language = Choose your language:
 start-language-set = Language set to English.
-start-link-key = To begin, link your xRocket API key: Settings → API key, or /connect.
-help-title = Commands:
-
+start-choose-language = 🌐 Choose your language below.
+start-connect-first = 🔑 To begin, link your xRocket API key: press Connect below (or send /connect).
+start-connect-button = 🔑 Connect my xRocket key
+help-title = Commands, by topic:
+help-more = Tap a topic below for all of its commands.
+help-menu = 🏠 Main menu
+help-topic-wallet = 💼 Wallet
+help-topic-documents = 🧾 Cheques and invoices
+help-topic-exchange = 📈 Exchange
+help-topic-notices = 🔔 Notifications
+help-topic-basics = ⚙️ Basics and settings
+help-topic-admin = 🛠 Admin
+help-topic-more = ➕ More
 ## commands
 cmd-start = Start and main menu
 cmd-menu = Main menu
@@ -43,6 +53,10 @@ common-text-too-long = Please send a text of 1 to { $max } { $max ->
         [one] character
        *[other] characters
     }.
+common-more-lines = …and { $count } more { $count ->
+        [one] line
+       *[other] lines
+    }
 common-button-outdated = This button is no longer active.
 common-unknown-message = I did not understand that. Here is the menu:
 common-share = 📣 Share
@@ -76,6 +90,8 @@ confirm-foreign = This button belongs to someone else.
 confirm-missing = This confirmation is unknown or was removed.
 confirm-already = This was already handled.
 confirm-refused = ❌ Not done: { $reason }
+confirm-cancel-too-late-done = This button is no longer active: this was already carried out, and nothing was cancelled.
+confirm-cancel-too-late-running = This button is no longer active: this is already being carried out and cannot be cancelled. I will tell you the result.
 confirm-in-progress = This is being carried out. I will tell you the result.
 confirm-outcome-server-errors = ⚠️ The service answered with an error each time I tried, so this is not confirmed yet. I will check again, carry it out if it has not gone through, and tell you the result. Nothing is sent twice.
 confirm-outcome-connection-lost = ⚠️ The connection to the service was lost after the request was sent (or its reply did not come in time), so the outcome is not known yet. I will check, carry it out if it has not gone through, and tell you the result. Nothing is sent twice.
@@ -116,6 +132,8 @@ keys-pick-network = Which network is the key for?
 keys-network-production = Production
 keys-network-testnet = Testnet
 keys-send-key = Paste your { $network } API key as the next message. I will delete the message at once and store the key encrypted.
+keys-cancelled-none = Cancelled. No key was linked.
+keys-cancelled-kept = Cancelled. The key linked before stays linked.
 keys-checking = Checking the key…
 keys-linked = ✅ Key linked to “{ $name }” ({ $network }).
 keys-wrong-network = ❌ This key belongs to { $other }, not { $network }. Choose { $other } with /connect, or paste a key for { $network }.

@@ -63,8 +63,20 @@ mass-problem-csv = this line cannot be read as CSV (check the quotes)
 mass-dup-found = ⚠️ { $count ->
         [one] 1 recipient appears
        *[other] { $count } recipients appear
-    } more than once with the same asset:
-mass-dup-example = • { $target } ({ $asset }): lines { $lines }
+    } more than once with the same asset, on { $rows } { $rows ->
+        [one] line
+       *[other] lines
+    } in all:
+mass-dup-example = • { $target } ({ $asset }), { $n } { $n ->
+        [one] line
+       *[other] lines
+    }: { $lines }
+mass-dup-lines-more = …and { $count } more
+mass-dup-more-recipients = …and { $count } more { $count ->
+        [one] recipient
+       *[other] recipients
+    } (all of them are in the file above).
+mass-dup-file = Repeated recipients ({ $count }), each with every line it is on.
 mass-dup-ask = What should I do with them?
 mass-dup-merge = Merge: one transfer of the summed amount
 mass-dup-keep = Keep: a separate transfer for each line

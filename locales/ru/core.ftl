@@ -15,9 +15,19 @@ menu-language = 🌐 Язык
 start-greeting = Здравствуйте, { $name }! Я помощник по кошельку xRocket Pay и бирже: чеки, переводы, счета, выводы, балансы и ордера прямо в чате.
 start-pick-language = Выберите язык:
 start-language-set = Язык: русский.
-start-link-key = Для начала привяжите API-ключ xRocket: Настройки → API-ключ или /connect.
-help-title = Команды:
-
+start-choose-language = 🌐 Выберите язык кнопкой ниже.
+start-connect-first = 🔑 Для начала привяжите свой API-ключ xRocket: нажмите «Подключить» ниже (или отправьте /connect).
+start-connect-button = 🔑 Подключить ключ xRocket
+help-title = Команды по темам:
+help-more = Нажмите тему ниже, чтобы увидеть все её команды.
+help-menu = 🏠 Главное меню
+help-topic-wallet = 💼 Кошелёк
+help-topic-documents = 🧾 Чеки и счета
+help-topic-exchange = 📈 Биржа
+help-topic-notices = 🔔 Уведомления
+help-topic-basics = ⚙️ Основное и настройки
+help-topic-admin = 🛠 Администрирование
+help-topic-more = ➕ Прочее
 ## commands
 cmd-start = Начало и главное меню
 cmd-menu = Главное меню
@@ -43,6 +53,11 @@ common-text-too-long = Отправьте текст длиной от 1 до { 
         [one] символа
        *[other] символов
     }.
+common-more-lines = …и ещё { $count } { $count ->
+        [one] строка
+        [few] строки
+       *[other] строк
+    }
 common-button-outdated = Эта кнопка больше не действует.
 common-unknown-message = Не понял сообщение. Вот меню:
 common-share = 📣 Поделиться
@@ -76,6 +91,8 @@ confirm-foreign = Эта кнопка принадлежит другому по
 confirm-missing = Это подтверждение не найдено или удалено.
 confirm-already = Это уже обработано.
 confirm-refused = ❌ Не выполнено: { $reason }
+confirm-cancel-too-late-done = Эта кнопка больше не действует: действие уже выполнено, ничего не отменено.
+confirm-cancel-too-late-running = Эта кнопка больше не действует: действие уже выполняется, отменить его нельзя. Я сообщу результат.
 confirm-in-progress = Это уже выполняется. Я сообщу результат.
 confirm-outcome-server-errors = ⚠️ Сервис отвечал ошибкой на каждую попытку, поэтому выполнение пока не подтверждено. Я проверю ещё раз, выполню, если оно не прошло, и сообщу результат. Ничего не будет отправлено дважды.
 confirm-outcome-connection-lost = ⚠️ Связь с сервисом прервалась после отправки запроса (или его ответ не пришёл вовремя), поэтому результат пока неизвестен. Я проверю, выполню, если оно не прошло, и сообщу результат. Ничего не будет отправлено дважды.
@@ -116,6 +133,8 @@ keys-pick-network = Для какой сети ключ?
 keys-network-production = Основная сеть
 keys-network-testnet = Тестовая сеть
 keys-send-key = Вставьте API-ключ ({ $network }) следующим сообщением. Я сразу удалю сообщение и сохраню ключ в зашифрованном виде.
+keys-cancelled-none = Отменено. Ключ не привязан.
+keys-cancelled-kept = Отменено. Привязанный ранее ключ остаётся.
 keys-checking = Проверяю ключ…
 keys-linked = ✅ Ключ привязан к «{ $name }» ({ $network }).
 keys-wrong-network = ❌ Этот ключ от сети «{ $other }», а не «{ $network }». Выберите «{ $other }» в /connect или вставьте ключ для «{ $network }».

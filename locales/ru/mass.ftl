@@ -64,8 +64,22 @@ mass-dup-found = ⚠️ { $count ->
         [one] { $count } получатель встречается
         [few] { $count } получателя встречаются
        *[other] { $count } получателей встречаются
-    } несколько раз с одной валютой:
-mass-dup-example = • { $target } ({ $asset }): строки { $lines }
+    } несколько раз с одной валютой, всего в { $rows } { $rows ->
+        [one] строке
+       *[other] строках
+    }:
+mass-dup-example = • { $target } ({ $asset }), { $n } { $n ->
+        [one] строка
+        [few] строки
+       *[other] строк
+    }: { $lines }
+mass-dup-lines-more = …и ещё { $count }
+mass-dup-more-recipients = …и ещё { $count } { $count ->
+        [one] получатель
+        [few] получателя
+       *[other] получателей
+    } (все они в файле выше).
+mass-dup-file = Повторяющиеся получатели ({ $count }) и все строки, где встречается каждый.
 mass-dup-ask = Что с ними сделать?
 mass-dup-merge = Объединить: один перевод на общую сумму
 mass-dup-keep = Оставить: отдельный перевод по каждой строке

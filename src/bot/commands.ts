@@ -5,13 +5,16 @@
 import type { Api } from "grammy";
 import type { BotDeps } from "./context.js";
 import type { Feature, FeatureCommand } from "./feature.js";
+import type { HelpSection } from "./features/start/help.js";
 import { type BotI18n, pickLocale, SUPPORTED_LOCALES } from "./i18n.js";
 
-/** The commands /help names for this person: admin commands only for admins. */
-export function helpCommands(features: readonly Feature[], adminIds: readonly number[], telegramId: number): FeatureCommand[] {
+/** The commands /help names for this person, by feature: admin commands (as "admin") only for admins. */
+export function helpSections(features: readonly Feature[], adminIds: readonly number[], telegramId: number): HelpSection[] {
   return [
-    ...features.flatMap((f) => f.manifest.commands ?? []),
-    ...(adminIds.includes(telegramId) ? features.flatMap((f) => f.manifest.adminCommands ?? []) : []),
+    ...features.map((f) => ({ feature: f.manifest.name, commands: f.manifest.commands ?? [] })),
+    ...(adminIds.includes(telegramId)
+      ? [{ feature: "admin", commands: features.flatMap((f) => f.manifest.adminCommands ?? []) }]
+      : []),
   ];
 }
 

@@ -15,7 +15,7 @@ export interface SessionData {
   /** Chosen order-history filters, kept between pages. */
   orders?: Record<string, unknown>;
   /** Network chosen for the key the user is about to paste (never the key itself). */
-  pendingKey?: { network: "production" | "testnet"; until: number };
+  pendingKey?: { network: "production" | "testnet"; until: number; promptId?: number };
   /** Until when the next message is taken as the user's webhook secret (/notify). */
   pendingWebhookSecret?: { until: number };
   /** The state of the flow in progress (the conversations plugin's data; src/bot/session.ts). */

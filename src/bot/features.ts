@@ -1,5 +1,5 @@
 /** Every feature, in one list: add a feature here and nowhere else (its manifest says what it answers). */
-import { helpCommands } from "./commands.js";
+import { helpSections } from "./commands.js";
 import type { Feature, FeatureFactory, FeatureKit } from "./feature.js";
 import { balancesFeature } from "./features/balances/index.js";
 import { chequesFeature } from "./features/cheques/index.js";
@@ -41,7 +41,7 @@ const FEATURES: FeatureFactory[] = [
 export function createFeatures(kit: FeatureKit): Feature[] {
   const features = FEATURES.map((make) => make(kit));
   // /help names every feature's commands, its own included.
-  const start = startFeature(kit, (telegramId) => helpCommands(all, kit.deps.config.ADMIN_IDS, telegramId));
+  const start = startFeature(kit, (telegramId) => helpSections(all, kit.deps.config.ADMIN_IDS, telegramId));
   const all = [start, ...features];
   return all;
 }

@@ -6,6 +6,7 @@
 import { type ConversationBuilder, createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
 import type { BotContext, ConvContext } from "./context.js";
+import { markFlowStart } from "./shared/inputs.js";
 
 /** The one conversation the plugin knows: it runs the feature flow its first argument names. */
 const FLOWS = "flows";
@@ -31,6 +32,7 @@ export function flowsConversation(flowList: Flow[]): Composer<BotContext> {
     const [id, ...rest] = args as [string, ...unknown[]];
     const flow = flows.get(id);
     if (flow === undefined) throw new Error(`no flow is named ${String(id)}`);
+    markFlowStart(conversation, ctx);
     return flow(conversation, ctx, ...rest);
   };
   return createConversation(run, { id: FLOWS }) as unknown as Composer<BotContext>;

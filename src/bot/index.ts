@@ -7,6 +7,7 @@ import { sequentialize } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import { skipUnchangedWrites } from "../storage/kv.js";
 import { CallbackAnswers } from "../telegram/callback-answers.js";
+import { telegramLimits } from "../telegram/limits.js";
 import { registerCommands } from "./commands.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
 import { createContextClass } from "./context-class.js";
@@ -38,8 +39,10 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
     ContextConstructor: createContextClass(deps.logger),
   });
   const answers = new CallbackAnswers();
+  // Every text and caption within Telegram's limits, the cut said in the chat's language.
+  const fitted = telegramLimits(translatorFor);
   for (const t of options.apiTransformers ?? []) bot.api.config.use(t);
-  bot.api.config.use(answers.transformer);
+  bot.api.config.use(answers.transformer, fitted);
   const actions = new ActionRegistry();
   const features = createFeatures({ deps, actions, api: bot.api, broadcastApi: parts.broadcastApi, translatorFor, jobs, outbox });
   const router = new Router(features);
@@ -61,6 +64,9 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   presses.use(translations);
   presses.use(confirmationComposer(deps, actions));
   const core = guarded.filter((ctx) => !isConfirmationPress(ctx));
+  // A result picked from our own inline mode arrives "via @bot": the person's message to whoever they
+  // share it with, not a request to us. Nothing answers it.
+  core.use((ctx, next) => (ctx.message?.via_bot?.id === ctx.me.id ? undefined : next()));
   core.use(sequentialize((ctx) => [ctx.chat?.id, ctx.from?.id].filter((v) => v !== undefined).map(String)));
   core.use(chatSession(skipUnchangedWrites(deps.storage.kv<SessionData>("session")), () => ({})));
   core.use(translations);
@@ -73,7 +79,7 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
         (ctx, next) => {
           ctx.log = deps.logger.child({ update_id: ctx.update.update_id, conversation: true });
           for (const t of options.apiTransformers ?? []) ctx.api.config.use(t);
-          ctx.api.config.use(answers.transformer);
+          ctx.api.config.use(answers.transformer, fitted);
           return next();
         },
         translations,

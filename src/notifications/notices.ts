@@ -11,6 +11,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { formatAmount, formatOptionalAmount } from "../domain/money.js";
 import { payerName } from "../domain/payer-name.js";
+import { quietUntil } from "../domain/time-zones.js";
 import type { Outbox } from "../outbox/worker.js";
 import type { NotifySettingsRepo } from "../storage/notify-settings.js";
 import type { Database } from "../storage/schema.js";
@@ -32,18 +33,6 @@ export interface NoticeSenderDeps {
 
 /** Outbox messages of notices carry this ref prefix, so their outcome (blocked) maps back to the user. */
 export const NOTICE_REF = "notice:";
-
-/** Whether `now` falls in the quiet hours [from, to) (UTC); returns when they end, or undefined. */
-export function quietUntil(quiet: { from: number; to: number } | null, now: number): number | undefined {
-  if (quiet === null || quiet.from === quiet.to) return undefined;
-  const d = new Date(now);
-  const hour = d.getUTCHours();
-  const inside = quiet.from < quiet.to ? hour >= quiet.from && hour < quiet.to : hour >= quiet.from || hour < quiet.to;
-  if (!inside) return undefined;
-  const end = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), quiet.to));
-  if (end.getTime() <= now) end.setUTCDate(end.getUTCDate() + 1);
-  return end.getTime();
-}
 
 /** The text and button of a notice in the user's language. */
 export function renderNotice(t: Translate, p: NoticePayload): { text: string; keyboard?: InlineKeyboardMarkup } {
@@ -155,7 +144,7 @@ export class NoticeSender {
     const settings = await this.d.settings.get(user);
     const on = settings.topics[topic as keyof typeof settings.topics] ?? true;
     if (settings.blocked || !on) return void (await settle("dropped")), false;
-    const quietEnd = quietUntil(settings.quiet, this.d.now());
+    const quietEnd = quietUntil(settings.quiet, this.d.now(), settings.timeZone);
     if (quietEnd !== undefined) return void (await settle("pending", quietEnd)), false;
 
     const { text, keyboard } = renderNotice(await this.d.translatorFor(user), JSON.parse(payload) as NoticePayload);

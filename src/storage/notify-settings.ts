@@ -4,6 +4,7 @@
  * (bound to the user) and decrypted only for the check that needs it.
  */
 import type { Kysely, Selectable, Updateable } from "kysely";
+import { zoneOrUtc } from "../domain/time-zones.js";
 import type { KeyCipher } from "./key-crypto.js";
 import type { Database, NotifySettingsTable } from "./schema.js";
 import { noSealedValue, seal, unseal, WEBHOOK_SECRET } from "./sealed-columns.js";
@@ -15,8 +16,10 @@ export interface NotifySettings {
   telegramId: number;
   /** On or off per kind; new users have every kind on. */
   topics: Record<NoticeTopic, boolean>;
-  /** UTC hours [from, to): notices wait until the end; null when off. */
+  /** Hours [from, to) on the person's wall clock (`timeZone`): notices wait until the end; null when off. */
   quiet: { from: number; to: number } | null;
+  /** The person's time zone (users.time_zone), UTC when none was picked. */
+  timeZone: string;
   blocked: boolean;
   hasSecret: boolean;
 }
@@ -49,7 +52,11 @@ export function createNotifySettingsRepo(db: Kysely<Database>, cipher: KeyCipher
 
   return {
     async get(telegramId) {
-      return toSettings(telegramId, await find(telegramId));
+      const [row, user] = await Promise.all([
+        find(telegramId),
+        db.selectFrom("users").select("time_zone").where("telegram_id", "=", telegramId).executeTakeFirst(),
+      ]);
+      return toSettings(telegramId, row, zoneOrUtc(user?.time_zone));
     },
     setTopic: (telegramId, topic, on) => upsert(telegramId, { [topic]: on ? 1 : 0 }),
     setQuiet: (telegramId, quiet) =>
@@ -64,7 +71,11 @@ export function createNotifySettingsRepo(db: Kysely<Database>, cipher: KeyCipher
   };
 }
 
-function toSettings(telegramId: number, row: Selectable<NotifySettingsTable> | undefined): NotifySettings {
+function toSettings(
+  telegramId: number,
+  row: Selectable<NotifySettingsTable> | undefined,
+  timeZone: string,
+): NotifySettings {
   return {
     telegramId,
     topics: {
@@ -75,6 +86,7 @@ function toSettings(telegramId: number, row: Selectable<NotifySettingsTable> | u
     },
     quiet:
       row && row.quiet_from !== null && row.quiet_to !== null ? { from: row.quiet_from, to: row.quiet_to } : null,
+    timeZone,
     blocked: row ? row.blocked === 1 : false,
     hasSecret: !!row?.secret_ciphertext,
   };

@@ -12,6 +12,8 @@ export interface UsersTable {
   network: string;
   /** The currency balances are valued in (migration 024); null: USD. */
   fiat: string | null;
+  /** IANA time zone the person picked; null: UTC (migration 014). */
+  time_zone: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -18,6 +18,8 @@ export interface UserRecord {
   linkedNetworks: NetworkName[];
   /** The currency balances are valued in; null: the default (USD). */
   fiat: string | null;
+  /** The IANA time zone the person picked ("UTC" when none, or when the stored one is unknown). */
+  timeZone: string;
 }
 
 export interface UsersRepo {
@@ -26,6 +28,8 @@ export interface UsersRepo {
   ensure(telegramId: number): Promise<UserRecord>;
   setLanguage(telegramId: number, language: string): Promise<void>;
   setFiat(telegramId: number, fiat: string): Promise<void>;
+  /** Stores the person's time zone (an IANA name; the caller checks it is known). */
+  setTimeZone(telegramId: number, timeZone: string): Promise<void>;
   /**
    * Encrypts and stores the key for `network` (AES-256-GCM, user id and network bound as associated
    * data), keeping the other network's key, and makes `network` the active one.

@@ -5,6 +5,7 @@
  */
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { NetworkName } from "../domain/networks.js";
+import { zoneOrUtc } from "../domain/time-zones.js";
 import { precompile } from "./compiled.js";
 import type { KeyCipher } from "./key-crypto.js";
 import type { Database, UsersTable } from "./schema.js";
@@ -70,6 +71,15 @@ export function createUsersRepo(db: Kysely<Database>, cipher: KeyCipher): UsersR
         .insertInto("users")
         .values({ telegram_id: telegramId, fiat, network: DEFAULT_NETWORK, created_at: now, updated_at: now })
         .onConflict((oc) => oc.column("telegram_id").doUpdateSet({ fiat, updated_at: now }))
+        .execute();
+    },
+
+    async setTimeZone(telegramId, timeZone) {
+      const now = Date.now();
+      await db
+        .insertInto("users")
+        .values({ telegram_id: telegramId, time_zone: timeZone, network: DEFAULT_NETWORK, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column("telegram_id").doUpdateSet({ time_zone: timeZone, updated_at: now }))
         .execute();
     },
 
@@ -166,6 +176,7 @@ function toUser(rows: readonly JoinedRow[]): UserRecord {
     accountName: active?.key_account_name ?? null,
     linkedNetworks: NETWORKS.filter((n) => linked.has(n)),
     fiat: row.fiat,
+    timeZone: zoneOrUtc(row.time_zone),
   };
 }
 

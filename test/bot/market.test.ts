@@ -257,6 +257,7 @@ describe("market data", () => {
   it("lists the market commands in /help", async () => {
     const user = h.user(7013);
     await user.send("/help");
+    await user.press("help:t:exchange");
     for (const cmd of ["/price", "/chart", "/book", "/trades", "/symbols"]) expect(user.last()!.text).toContain(cmd);
   });
 });

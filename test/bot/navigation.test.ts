@@ -3,43 +3,55 @@
  * only), and screens that are not the main menu have a way back and no button to themselves.
  */
 import { afterEach, expect, it } from "vitest";
-import { Harness } from "../helpers/bot-harness.js";
+import { Harness, type TestUser } from "../helpers/bot-harness.js";
 
 let h: Harness;
 afterEach(async () => {
   await h?.close();
 });
 
-it("/help lists every command by name, in the person's language, admin commands for admins only", async () => {
+/** The text of /help's first screen and of every topic behind it, as the person walks them. */
+async function helpTexts(person: TestUser): Promise<string> {
+  await person.send("/help");
+  const screens = [person.last()!.text];
+  const topics = (person.last()!.keyboard?.inline_keyboard.flat() ?? []).flatMap((b) =>
+    "callback_data" in b && b.callback_data.startsWith("help:t:") ? [b.callback_data] : [],
+  );
+  for (const topic of topics) {
+    await person.press(topic);
+    screens.push(person.last()!.text);
+    await person.press("help:main");
+  }
+  return screens.join("\n");
+}
+
+it("/help names every command, by topic, in the person's language, admin commands for admins only", async () => {
   h = await Harness.create({ adminIds: [777] });
   const person = h.user(100);
-  await person.send("/help");
-  const help = person.last()!.text.split("\n");
-  expect(help[0]).toBe("Commands:");
+  const help = (await helpTexts(person)).split("\n");
+  expect(help[0]).toBe("Commands, by topic:");
   const names = help.filter((l) => l.startsWith("/")).map((l) => l.split(" — ")[0]);
   for (const command of ["/start", "/help", "/send", "/balance", "/cheques", "/withdraw", "/orders", "/trade", "/swap", "/move", "/connect", "/disconnect", "/cancel"])
     expect(names).toContain(command);
   expect(names).not.toContain("/mass");
   // Each line: the command, a dash and what it does.
   for (const line of help.filter((l) => l.startsWith("/"))) expect(line).toMatch(/^\/[a-z_]+ — \S/);
-  expect(person.buttonData(/Send/)).toBe("menu:send");
+  expect(person.buttonData(/Main menu/)).toBe("menu:main");
 
   const admin = h.user(777);
-  await admin.send("/help");
-  expect(admin.last()!.text).toMatch(/^\/mass — /m);
+  expect(await helpTexts(admin)).toMatch(/^\/mass — /m);
 
   const russian = h.user(101, { languageCode: "ru" });
-  await russian.send("/help");
-  expect(russian.last()!.text.split("\n")[0]).toBe("Команды:");
-  expect(russian.last()!.text).toMatch(/^\/send — [А-Яа-яЁё]/m);
+  const ru = await helpTexts(russian);
+  expect(ru.split("\n")[0]).toBe("Команды по темам:");
+  expect(ru).toMatch(/^\/send — [А-Яа-яЁё]/m);
 });
 
 it("the Russian /help gives its examples in Russian, and the bot takes them as written", async () => {
   h = await Harness.create();
   const russian = h.user(102, { languageCode: "ru" });
   await russian.send("/start");
-  await russian.send("/help");
-  const alertLine = russian.last()!.text.split("\n").find((l) => l.startsWith("/alert "))!;
+  const alertLine = (await helpTexts(russian)).split("\n").find((l) => l.startsWith("/alert "))!;
   expect(alertLine).toBe("/alert — Ценовой сигнал: /alert BTC-USDT выше 100000");
   await russian.send(alertLine.slice(alertLine.lastIndexOf("/alert")));
   expect(russian.last()!.text).toMatch(/^✅ Сигнал задан: BTC-USDT выше 100\u00a0000 USDT \(один раз\)\./);

@@ -157,4 +157,28 @@ describe("sharing: inline mode and deep links", () => {
     await h.user(8108).send(`/start invoice_${inv.id}`);
     expect(h.user(8108).last()!.text).toContain("This invoice is not one of yours");
   });
+
+  it("answers nothing to a result the person picked from the bot's own inline mode (it arrives via the bot)", async () => {
+    for (const languageCode of ["en", "ru"]) {
+      const user = h.user(languageCode === "en" ? 8111 : 8112, { languageCode });
+      await user.send("/start");
+      const shownBefore = user.texts().length;
+      const asked = h.tg.api.personQueriesInline(user.id, "btc");
+      // Handed over under the harness's own update numbering (the stand-in's queue counts apart).
+      const delivered = () => {
+        const { update_id: _id, ...body } = h.tg.api.state.queue.at(-1)!;
+        return h.handle(body);
+      };
+      await delivered();
+      const { queryId, results } = await asked;
+      const picked = h.tg.api.personSendsInlineResult(user.id, queryId, String(results[0]!.id));
+      expect(picked.via_bot?.id).toBe(h.app.bot.botInfo.id);
+      await delivered();
+      // Not "I did not understand that", not the menu: nothing at all.
+      expect(user.texts()).toHaveLength(shownBefore);
+      // A message the person types themselves is still answered.
+      await user.send("hello there");
+      expect(user.texts()).toHaveLength(shownBefore + 1);
+    }
+  });
 });

@@ -13,6 +13,7 @@ import { createI18n, translatorsFor } from "../../src/bot/i18n.js";
 import { createInProcessJobs } from "../../src/jobs/in-process.js";
 import { createOutbox } from "../../src/outbox/worker.js";
 import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../../src/telegram/broadcast-pacer.js";
+import { telegramLimits } from "../../src/telegram/limits.js";
 import type { NetworkName } from "../../src/domain/networks.js";
 import { createLogger } from "../../src/logger.js";
 import { createNotifications, type Notifications, type NotificationsConfig } from "../../src/notifications/index.js";
@@ -160,11 +161,12 @@ export class Harness {
    */
   newParts(client: CreateBotOptions["client"] = { fetch: this.tg.fetch }): BotParts {
     const i18n = createI18n();
+    const translatorFor = translatorsFor(i18n, this.storage.users);
     const jobs = createInProcessJobs({ logger: this.deps.logger });
     const pacer = new BroadcastPacer(() => this.deps.config.BROADCAST_PER_SECOND ?? DEFAULT_BROADCAST_PER_SECOND, this.deps.logger);
-    const broadcast = broadcastApi(TOKEN, client ?? {}, pacer);
+    const broadcast = broadcastApi(TOKEN, client ?? {}, pacer, [telegramLimits(translatorFor)]);
     const outbox = createOutbox({ db: this.storage.db, api: broadcast, jobs, logger: this.deps.logger, now: this.deps.now });
-    return { i18n, translatorFor: translatorsFor(i18n, this.storage.users), jobs, outbox, broadcastApi: broadcast };
+    return { i18n, translatorFor, jobs, outbox, broadcastApi: broadcast };
   }
 
   /** A bot over this harness's storage, simulator and Telegram (another instance, or a restarted one). */

@@ -1,7 +1,7 @@
 /** The detector's rules, quiet hours and the webhook signature, without I/O. */
 import { describe, expect, it } from "vitest";
 import { initialState, nextState, noticesFor, stateOf } from "../../src/notifications/detect.js";
-import { quietUntil } from "../../src/notifications/notices.js";
+import { quietUntil } from "../../src/domain/time-zones.js";
 import type { Invoice, InvoicePayment, Order } from "../../src/service/schemas.js";
 import { signatureHeaders, signWebhook, verifyWebhook } from "../../src/service/webhook-signature.js";
 
@@ -112,10 +112,22 @@ describe("invoices that take several payments", () => {
 describe("quiet hours (UTC)", () => {
   const at = (iso: string) => Date.parse(iso);
   it("hold notices until the end, across midnight", () => {
-    expect(quietUntil({ from: 22, to: 7 }, at("2026-03-01T23:30:00Z"))).toBe(at("2026-03-02T07:00:00Z"));
-    expect(quietUntil({ from: 22, to: 7 }, at("2026-03-02T03:00:00Z"))).toBe(at("2026-03-02T07:00:00Z"));
-    expect(quietUntil({ from: 22, to: 7 }, at("2026-03-02T12:00:00Z"))).toBeUndefined();
-    expect(quietUntil(null, at("2026-03-02T23:00:00Z"))).toBeUndefined();
+    expect(quietUntil({ from: 22, to: 7 }, at("2026-03-01T23:30:00Z"), "UTC")).toBe(at("2026-03-02T07:00:00Z"));
+    expect(quietUntil({ from: 22, to: 7 }, at("2026-03-02T03:00:00Z"), "UTC")).toBe(at("2026-03-02T07:00:00Z"));
+    expect(quietUntil({ from: 22, to: 7 }, at("2026-03-02T12:00:00Z"), "UTC")).toBeUndefined();
+    expect(quietUntil(null, at("2026-03-02T23:00:00Z"), "UTC")).toBeUndefined();
+  });
+
+  it("are read on the person's wall clock: half-hour offsets and daylight saving included", () => {
+    // 22:30 in Moscow (UTC+3): quiet until 07:00 Moscow time.
+    expect(quietUntil({ from: 22, to: 7 }, at("2026-03-01T19:30:00Z"), "Europe/Moscow")).toBe(at("2026-03-02T04:00:00Z"));
+    // 22:30 UTC is 01:30 in Moscow: quiet there too; 15:00 in Moscow is not.
+    expect(quietUntil({ from: 22, to: 7 }, at("2026-03-01T22:30:00Z"), "Europe/Moscow")).toBe(at("2026-03-02T04:00:00Z"));
+    expect(quietUntil({ from: 22, to: 7 }, at("2026-03-01T12:00:00Z"), "Europe/Moscow")).toBeUndefined();
+    // 23:30 in Kolkata (UTC+5:30) → 08:00 there.
+    expect(quietUntil({ from: 23, to: 8 }, at("2026-03-01T18:00:00Z"), "Asia/Kolkata")).toBe(at("2026-03-02T02:30:00Z"));
+    // New York springs forward on 2026-03-08: quiet from 23:00 EST (UTC−5) to 07:00 EDT (UTC−4).
+    expect(quietUntil({ from: 22, to: 7 }, at("2026-03-08T04:00:00Z"), "America/New_York")).toBe(at("2026-03-08T11:00:00Z"));
   });
 });
 

@@ -29,11 +29,22 @@ describeBackends("users", (backend) => {
       accountName: null,
       linkedNetworks: [],
       fiat: null,
+      timeZone: "UTC",
     });
     await users().setLanguage(ALICE, "ru");
     expect(await users().ensure(ALICE)).toMatchObject({ telegramId: ALICE, language: "ru" });
     await users().setLanguage(BOB, "en");
     expect(await users().get(BOB)).toMatchObject({ telegramId: BOB, language: "en", hasKey: false });
+  });
+
+  it("keeps the time zone a person picked (UTC until then, and for a zone no longer known)", async () => {
+    await users().setTimeZone(ALICE, "Europe/Moscow");
+    expect(await users().get(ALICE)).toMatchObject({ telegramId: ALICE, timeZone: "Europe/Moscow", language: null });
+    await users().setLanguage(ALICE, "ru");
+    expect(await users().get(ALICE)).toMatchObject({ timeZone: "Europe/Moscow", language: "ru" });
+    expect((await backend.storage().db.selectFrom("users").select("time_zone").where("telegram_id", "=", ALICE).executeTakeFirstOrThrow()).time_zone).toBe("Europe/Moscow");
+    await backend.storage().db.updateTable("users").set({ time_zone: "Mars/Olympus" }).where("telegram_id", "=", ALICE).execute();
+    expect((await users().get(ALICE))?.timeZone).toBe("UTC");
   });
 
   it("saves, loads and removes a key", async () => {
@@ -48,6 +59,7 @@ describeBackends("users", (backend) => {
       accountName: "My App",
       linkedNetworks: ["testnet"],
       fiat: null,
+      timeZone: "UTC",
     });
     expect(await users().loadKey(ALICE)).toEqual({ network: "testnet", apiKey: API_KEY });
     await users().saveKey(BOB, "production", `${API_KEY}-bob`, "Bob's");

@@ -411,8 +411,21 @@ export function confirmationComposer(deps: BotDeps, registry: ActionRegistry): C
       return;
     }
     const cancelled = await deps.storage.operations.cancel(id, ctx.from.id);
-    await answerPress(ctx, { text: ctx.t(cancelled ? "confirm-cancelled" : "confirm-already") });
-    if (cancelled) await showOutcome(ctx, ctx.t("confirm-cancelled"));
+    if (cancelled) {
+      await answerPress(ctx, { text: ctx.t("confirm-cancelled") });
+      await showOutcome(ctx, ctx.t("confirm-cancelled"));
+      return;
+    }
+    // A Cancel left on a summary that was confirmed (or cancelled, or expired) cancels nothing: say so,
+    // and say what did happen when it matters (carried out, or being carried out).
+    const state = (await deps.storage.operations.get(id))?.state;
+    const key =
+      state === "done"
+        ? "confirm-cancel-too-late-done"
+        : state === "pending" || state === "unknown"
+          ? "confirm-cancel-too-late-running"
+          : "common-button-outdated";
+    await answerPress(ctx, { text: ctx.t(key), show_alert: key !== "common-button-outdated" });
   });
 
   return composer;

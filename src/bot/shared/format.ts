@@ -1,10 +1,25 @@
 /** Display helpers shared by the features (amounts are formatted in src/domain/money.ts). */
+import { DEFAULT_ZONE, formatOffset, formatWallTime, offsetMinutes } from "../../domain/time-zones.js";
+import type { Translate } from "../../domain/translate.js";
 
-/** A contract timestamp as people read it: "2025-03-03 10:00 UTC" ("-" when absent). */
-export function formatTime(iso: string | undefined | null): string {
+/**
+ * A contract timestamp as people read it: "2025-03-03 10:00 UTC", or on the wall clock of the
+ * person's `zone` with its offset, "2025-03-03 13:00 (UTC+3)" ("-" when absent).
+ */
+export function formatTime(iso: string | undefined | null, zone: string = DEFAULT_ZONE): string {
   if (!iso) return "-";
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-  return m ? `${m[1]} ${m[2]} UTC` : iso;
+  if (!m) return iso;
+  const ms = Date.parse(iso);
+  if (zone === DEFAULT_ZONE || Number.isNaN(ms)) return `${m[1]} ${m[2]} UTC`;
+  return `${formatWallTime(ms, zone)} (${formatOffset(offsetMinutes(ms, zone))})`;
+}
+
+/** A time zone as people read it: "Moscow, UTC+3" (the offset at `now`); "UTC" for UTC. */
+export function zoneLabel(t: Translate, zone: string, now: number): string {
+  if (zone === DEFAULT_ZONE) return t("tz-utc");
+  const city = t(`tz-${zone.toLowerCase().replace(/[/_]/g, "-")}`);
+  return `${city}, ${formatOffset(offsetMinutes(now, zone))}`;
 }
 
 /** Telegram's share dialog for a link (cheques, invoices, withdrawal links). */

@@ -35,6 +35,39 @@ export function choiceKeyboard(
   return cancelRow(ctx, kb);
 }
 
+/**
+ * Where each running flow began: the message that started it (a command) or whose button started it.
+ * Every message the flow shows comes after it, so an input button on an earlier message belongs to a
+ * flow that is over (or to an older step of another one) and binds nothing now. Kept per conversation
+ * object: the flow runs from its start on every replay, so this is set again each time.
+ */
+const flowStarts = new WeakMap<BotConversation, number>();
+
+/** Notes where the flow `conversation` began (called once, where every flow is entered). */
+export function markFlowStart(conversation: BotConversation, ctx: ConvContext): void {
+  const id = ctx.message?.message_id ?? ctx.callbackQuery?.message?.message_id;
+  if (id !== undefined) flowStarts.set(conversation, id);
+}
+
+const isInputButton = (data: string) => data === CANCEL_DATA || data === SKIP_DATA || data.startsWith(PICK_PREFIX);
+
+/**
+ * The flow's next update, with presses of input buttons shown before the flow began (a finished
+ * flow's Cancel, an old list's pick) answered "no longer active" and skipped: they neither cancel nor
+ * answer the flow that runs now.
+ */
+export async function waitFresh(conversation: BotConversation): Promise<ConvContext> {
+  for (;;) {
+    const next = await conversation.wait();
+    const data = next.callbackQuery?.data;
+    const pressedOn = next.callbackQuery?.message?.message_id;
+    const start = flowStarts.get(conversation);
+    if (data === undefined || !isInputButton(data) || pressedOn === undefined || start === undefined) return next;
+    if (pressedOn >= start) return next;
+    await next.answerCallbackQuery({ text: next.t("common-button-outdated") });
+  }
+}
+
 type Answer =
   | { kind: "text"; text: string; ctx: ConvContext }
   | { kind: "pick"; value: string; ctx: ConvContext };
@@ -64,7 +97,7 @@ export async function leave(conversation: BotConversation, next: ConvContext): P
  */
 export async function waitAnswer(conversation: BotConversation): Promise<Answer> {
   for (;;) {
-    const next = await conversation.wait();
+    const next = await waitFresh(conversation);
     const data = next.callbackQuery?.data;
     const text = next.message?.text;
     if (isCancel(next)) return leave(conversation, next);

@@ -8,6 +8,8 @@ export const KEY_DATA = {
   connect: callbackData("keys:connect"),
   network: callbackData("keys:net", { network }),
   abort: callbackData("keys:abort"),
+  /** The network question's Cancel: the question goes away. */
+  close: callbackData("keys:close"),
   disconnect: callbackData("keys:disconnect"),
   /** Carries the network asked about: a switch between the question and the press removes nothing else. */
   unlinkYes: callbackData("keys:unlink:yes", { network }),

@@ -17,6 +17,8 @@ import type { BotContext, BotDeps } from "../../context.js";
 import type { UserRecord } from "../../../storage/types.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { menu } from "../../menu-data.js";
+import { zoneLabel } from "../../shared/format.js";
+import { NOTIFY_DATA } from "../notify/callback-data.js";
 import { KEY_DATA } from "./callback-data.js";
 import { manifest } from "./manifest.js";
 import { addSwitchButton, otherNetwork } from "../../shared/networks.js";
@@ -76,7 +78,7 @@ function networkKeyboard(ctx: BotContext, user: UserRecord): InlineKeyboard {
     .text(ctx.t("keys-network-testnet"), KEY_DATA.network.build({ network: "testnet" }))
     .row();
   if (user.linkedNetworks.length > 0) addSwitchButton(kb, ctx.t, user).row();
-  return kb.text(ctx.t("common-cancel"), KEY_DATA.abort.build({}));
+  return kb.text(ctx.t("common-cancel"), KEY_DATA.close.build({}));
 }
 
 /** Whether the message is a key by its form, or exactly one of the sender's own stored keys (any form). */
@@ -111,6 +113,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     const kb = new InlineKeyboard().text(ctx.t("keys-link"), KEY_DATA.connect.build({}));
     if (user.hasKey) kb.text(ctx.t("keys-unlink"), KEY_DATA.disconnect.build({}));
     addSwitchButton(kb.row(), ctx.t, user).row().text(ctx.t("menu-language"), menu("language"));
+    kb.row().text(ctx.t("notify-zone-button", { zone: zoneLabel(ctx.t, user.timeZone, deps.now().getTime()) }), NOTIFY_DATA.zones.build({}));
     return { text: `${ctx.t("keys-settings-title")}\n${networkStatus(ctx.t, user)}`, kb };
   };
   const showSettings = async (ctx: BotContext) => {
@@ -148,17 +151,34 @@ export function keysFeature({ deps }: FeatureKit): Feature {
 
   pm.callbackQuery(KEY_DATA.network.pattern, async (ctx) => {
     const network = ctx.match[1] as NetworkName;
-    ctx.session.pendingKey = { network, until: deps.now().getTime() + PENDING_KEY_TTL_MS };
     await ctx.answerCallbackQuery();
-    await ctx.reply(ctx.t("keys-send-key", { network: ctx.t(`keys-network-${network}`) }), {
+    const prompt = await ctx.reply(ctx.t("keys-send-key", { network: ctx.t(`keys-network-${network}`) }), {
       reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), KEY_DATA.abort.build({})),
     });
+    // The prompt's Cancel binds this wait only: once a key is pasted (or another prompt is shown) it is stale.
+    ctx.session.pendingKey = { network, until: deps.now().getTime() + PENDING_KEY_TTL_MS, promptId: prompt.message_id };
+  });
+
+  // The network question's Cancel asks nothing of anyone: the question goes away.
+  pm.callbackQuery(KEY_DATA.close.build({}), async (ctx) => {
+    const closed = await ctx.deleteMessage().then(
+      () => true,
+      () => false,
+    );
+    await ctx.answerCallbackQuery(closed ? {} : { text: ctx.t("common-button-outdated") });
   });
 
   pm.callbackQuery(KEY_DATA.abort.build({}), async (ctx) => {
+    const pending = ctx.session.pendingKey;
+    const live =
+      pending !== undefined &&
+      pending.until > deps.now().getTime() &&
+      (pending.promptId === undefined || pending.promptId === ctx.callbackQuery.message?.message_id);
+    if (!live) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
     ctx.session.pendingKey = undefined;
     await ctx.answerCallbackQuery();
-    await ctx.reply(ctx.t("common-cancelled"));
+    const user = await deps.storage.users.get(ctx.from.id);
+    await ctx.reply(ctx.t(user?.hasKey ? "keys-cancelled-kept" : "keys-cancelled-none"));
   });
 
   early.chatType("private").on("message:text", async (ctx, next) => {

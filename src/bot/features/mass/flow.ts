@@ -41,10 +41,12 @@ import {
   isCancel,
   leave,
   waitAnswer,
+  waitFresh,
 } from "../../shared/inputs.js";
 import { MASS_ACTION } from "./action.js";
 import { downloadDocument, FileTooLargeError } from "./download.js";
 import { topUpReply } from "../../shared/top-up.js";
+import { duplicatesPreview, duplicatesText, fitsDuplicatePreview, sendDuplicatesFile } from "./duplicates.js";
 import { type PlanSummary, shortfallText, summaryText } from "./summary.js";
 import { reportProblems } from "./validation-report.js";
 
@@ -56,7 +58,7 @@ type Refusal = { ok: false; key: string; vars?: Record<string, string | number> 
 /** Waits for the list: a document or a pasted text. /cancel and Cancel leave; other commands leave and run. */
 async function waitList(conversation: BotConversation): Promise<ListInput> {
   for (;;) {
-    const next = await conversation.wait();
+    const next = await waitFresh(conversation);
     const data = next.callbackQuery?.data;
     const text = next.message?.text;
     if (isCancel(next)) return leave(conversation, next);
@@ -252,23 +254,18 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
           return { ok: false as const };
         }
         const dups = findDuplicates(c.valid);
-        return {
-          ok: true as const,
-          duplicates: dups.length,
-          examples: dups
-            .slice(0, 5)
-            .map((d) => ({ target: d.target, asset: d.asset, lines: d.lines.join(", ") })),
-        };
+        // A long list of repeats goes as a file; the question itself stays a short summary.
+        if (dups.length > 0 && !fitsDuplicatePreview(dups)) await sendDuplicatesFile(octx, dups);
+        return { ok: true as const, duplicates: duplicatesPreview(dups) };
       });
       if (!checked.ok) continue;
 
       let policy: DupPolicy = "keep";
-      if (checked.duplicates > 0) {
-        const examples = checked.examples.map((e) => ctx.t("mass-dup-example", e)).join("\n");
+      if (checked.duplicates.recipients > 0) {
         policy = (await askChoice(
           conversation,
           ctx,
-          `${ctx.t("mass-dup-found", { count: checked.duplicates })}\n${examples}\n\n${ctx.t("mass-dup-ask")}`,
+          `${duplicatesText(ctx.t, checked.duplicates)}\n\n${ctx.t("mass-dup-ask")}`,
           DUP_POLICIES.map((p) => ({ label: ctx.t(`mass-dup-${p}`), value: p })),
           1,
         )) as DupPolicy;

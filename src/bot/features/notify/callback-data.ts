@@ -1,12 +1,18 @@
 /** The notification settings' and price alerts' buttons. */
 import { NOTICE_TOPICS } from "../../../storage/notify-settings.js";
-import { callbackData, oneOf, text } from "../../callback-data.js";
+import { callbackData, int, oneOf, text } from "../../callback-data.js";
 
 export const NOTIFY_DATA = {
   show: callbackData("nt:show"),
   menu: callbackData("nt:menu"),
   toggle: callbackData("nt:t", { topic: oneOf(NOTICE_TOPICS) }),
   quiet: callbackData("nt:q"),
+  /** A quiet-hours preset (hours on the person's clock), or none. */
+  quietSet: callbackData("nt:qs", { from: int(0, 23), to: int(0, 23) }),
+  quietOff: callbackData("nt:qs:off"),
+  /** The time zones, and one of them (its index among the offered zones). */
+  zones: callbackData("nt:zones"),
+  zone: callbackData("nt:tz", { index: int(0, 99) }),
   setSecret: callbackData("nt:ws:set"),
   abortSecret: callbackData("nt:ws:abort"),
   removeSecret: callbackData("nt:ws:rm"),

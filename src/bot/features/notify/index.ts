@@ -12,19 +12,24 @@ import { createAlertStore, MAX_ALERTS_PER_USER, type PriceAlert } from "../../..
 import { createWatchStore } from "../../../notifications/store.js";
 import { ServiceRefusedError } from "../../../service/errors.js";
 import { NOTICE_TOPICS, type NoticeTopic } from "../../../storage/notify-settings.js";
+import { formatWallTime, OFFERED_ZONES, type QuietHours } from "../../../domain/time-zones.js";
 import type { BotContext } from "../../context.js";
+import { zoneLabel } from "../../shared/format.js";
+import { showInPlace } from "../../shared/show.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { NOTIFY_DATA } from "./callback-data.js";
 import { manifest } from "./manifest.js";
 import { mainMenu } from "../start/menu.js";
 
 const SECRET_TTL_MS = 10 * 60 * 1000;
-/** Quiet-hour choices (UTC), cycled by one button. */
-const QUIET_PRESETS: ({ from: number; to: number } | null)[] = [
-  null,
+/** Quiet-hour choices, hours on the person's own clock (their time zone). */
+const QUIET_PRESETS: QuietHours[] = [
+  { from: 21, to: 7 },
   { from: 22, to: 7 },
+  { from: 22, to: 8 },
   { from: 23, to: 8 },
   { from: 0, to: 9 },
+  { from: 1, to: 9 },
 ];
 /** A webhook secret: one token of printable characters (the service's format is not documented). */
 const SECRET = /^[\x21-\x7e]{16,256}$/;
@@ -50,7 +55,9 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     for (const topic of NOTICE_TOPICS) {
       kb.text(`${mark(s.topics[topic])} ${t(`notify-topic-${topic}`)}`, NOTIFY_DATA.toggle.build({ topic })).row();
     }
-    const quiet = s.quiet ? t("notify-quiet-on", { from: pad(s.quiet.from), to: pad(s.quiet.to) }) : t("notify-quiet-off");
+    const quiet = s.quiet
+      ? t("notify-quiet-on", { from: pad(s.quiet.from), to: pad(s.quiet.to), zone: zoneLabel(t, s.timeZone, deps.now().getTime()) })
+      : t("notify-quiet-off");
     kb.text(`🌙 ${quiet}`, NOTIFY_DATA.quiet.build({})).row();
     kb.text(t(s.hasSecret ? "notify-secret-replace" : "notify-secret-set"), NOTIFY_DATA.setSecret.build({}));
     if (s.hasSecret) kb.text(t("notify-secret-remove"), NOTIFY_DATA.removeSecret.build({}));
@@ -89,12 +96,73 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     await showSettings(ctx, true);
   });
 
+  // ---------------------------------------------------------------- quiet hours and time zone
+
+  /** Quiet hours: the choices on the person's own clock, their zone and the time there now. */
+  const quietView = async (t: Translate, telegramId: number) => {
+    const s = await settingsRepo.get(telegramId);
+    const now = deps.now().getTime();
+    const zone = zoneLabel(t, s.timeZone, now);
+    const chosen = (q: QuietHours | null) => (q?.from === s.quiet?.from && q?.to === s.quiet?.to ? "✅ " : "");
+    const kb = new InlineKeyboard().text(`${chosen(null)}${t("notify-quiet-none")}`, NOTIFY_DATA.quietOff.build({}));
+    QUIET_PRESETS.forEach((q, i) => {
+      if ((i + 1) % 4 === 0) kb.row();
+      kb.text(`${chosen(q)}${pad(q.from)}–${pad(q.to)}`, NOTIFY_DATA.quietSet.build({ from: q.from, to: q.to }));
+    });
+    kb.row().text(t("notify-zone-button", { zone }), NOTIFY_DATA.zones.build({})).row().text(t("common-back"), NOTIFY_DATA.show.build({}));
+    const lines = [
+      t("notify-quiet-title"),
+      s.quiet ? t("notify-quiet-on", { from: pad(s.quiet.from), to: pad(s.quiet.to), zone }) : t("notify-quiet-off"),
+      t("notify-quiet-now", { zone, time: formatWallTime(now, s.timeZone).slice(11) }),
+      t("notify-quiet-explain"),
+    ];
+    return { text: lines.join("\n\n"), keyboard: kb };
+  };
+  const showQuiet = async (ctx: BotContext) => {
+    const { text, keyboard } = await quietView(ctx.t, ctx.from!.id);
+    await showInPlace(ctx, text, { reply_markup: keyboard });
+  };
   pm.callbackQuery(NOTIFY_DATA.quiet.build({}), async (ctx) => {
-    const s = await settingsRepo.get(ctx.from.id);
-    const at = QUIET_PRESETS.findIndex((p) => p?.from === s.quiet?.from && p?.to === s.quiet?.to);
-    await settingsRepo.setQuiet(ctx.from.id, QUIET_PRESETS[(at + 1) % QUIET_PRESETS.length] ?? null);
     await ctx.answerCallbackQuery();
-    await showSettings(ctx, true);
+    await showQuiet(ctx);
+  });
+  const setQuiet = async (ctx: BotContext, quiet: QuietHours | null) => {
+    await settingsRepo.setQuiet(ctx.from!.id, quiet);
+    await ctx.answerCallbackQuery({
+      text: quiet ? ctx.t("notify-quiet-set", { from: pad(quiet.from), to: pad(quiet.to) }) : ctx.t("notify-quiet-off"),
+    });
+    await showQuiet(ctx);
+  };
+  pm.callbackQuery(NOTIFY_DATA.quietOff.build({}), (ctx) => setQuiet(ctx, null));
+  pm.callbackQuery(NOTIFY_DATA.quietSet.pattern, async (ctx) => {
+    const chosen = NOTIFY_DATA.quietSet.parse(ctx.callbackQuery.data);
+    const quiet = QUIET_PRESETS.find((q) => q.from === chosen?.from && q.to === chosen?.to);
+    if (quiet === undefined) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
+    await setQuiet(ctx, quiet);
+  });
+
+  /** The zones as buttons, each with its offset now. */
+  const showZones = async (ctx: BotContext) => {
+    const now = deps.now().getTime();
+    const kb = new InlineKeyboard();
+    OFFERED_ZONES.forEach((zone, i) => {
+      if (i > 0 && i % 2 === 0) kb.row();
+      kb.text(zoneLabel(ctx.t, zone, now), NOTIFY_DATA.zone.build({ index: i }));
+    });
+    kb.row().text(ctx.t("common-back"), NOTIFY_DATA.quiet.build({}));
+    await showInPlace(ctx, ctx.t("notify-zone-title"), { reply_markup: kb });
+  };
+  pm.callbackQuery(NOTIFY_DATA.zones.build({}), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showZones(ctx);
+  });
+  pm.callbackQuery(NOTIFY_DATA.zone.pattern, async (ctx) => {
+    const chosen = NOTIFY_DATA.zone.parse(ctx.callbackQuery.data);
+    const zone = chosen === undefined ? undefined : OFFERED_ZONES[chosen.index];
+    if (zone === undefined) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
+    await deps.storage.users.setTimeZone(ctx.from.id, zone);
+    await ctx.answerCallbackQuery({ text: ctx.t("notify-zone-set", { zone: zoneLabel(ctx.t, zone, deps.now().getTime()) }) });
+    await showQuiet(ctx);
   });
 
   pm.callbackQuery(NOTIFY_DATA.setSecret.build({}), async (ctx) => {
@@ -105,6 +173,10 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     });
   });
   pm.callbackQuery(NOTIFY_DATA.abortSecret.build({}), async (ctx) => {
+    // After the secret was taken (or the wait ran out), this Cancel has nothing left to cancel.
+    const pending = ctx.session.pendingWebhookSecret;
+    if (pending === undefined || pending.until <= deps.now().getTime())
+      return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
     ctx.session.pendingWebhookSecret = undefined;
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("common-cancelled"), {

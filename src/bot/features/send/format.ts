@@ -59,10 +59,10 @@ export function transferDetails(t: Translate, tr: Transfer): string {
   return lines.join("\n");
 }
 
-/** One line of "My transfers": time, recipient, amount and asset, transfer id. */
-export function historyLine(t: Translate, tr: Transfer): string {
+/** One line of "My transfers": time (in the person's zone), recipient, amount and asset, transfer id. */
+export function historyLine(t: Translate, tr: Transfer, zone?: string): string {
   return t("send-list-line", {
-    time: tr.createdAt ? formatTime(tr.createdAt) : "-",
+    time: tr.createdAt ? formatTime(tr.createdAt, zone) : "-",
     recipient: tr.target ?? "—",
     amount: formatOptionalAmount(tr.amount, tr.asset),
     id: tr.payoutId,

@@ -11,6 +11,7 @@ import type { Transfer } from "../../../service/schemas.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { createCursorPages } from "../../shared/cursor-pages.js";
 import { showInPlace } from "../../shared/show.js";
+import { userOnArrival } from "../../shared/user-on-arrival.js";
 import { OUR_CLIENT_ID } from "./action.js";
 import { historyLine, transferDetails } from "./format.js";
 
@@ -33,6 +34,7 @@ export function historyPages(deps: BotDeps) {
     const { pay } = await clientsFor(deps, telegramId);
     const result = await pay.getTransfers({ limit: PAGE_SIZE, ...(at.cursor ? { cursor: at.cursor } : {}) });
     await at.remember(result.pagination.next);
+    const zone = (await userOnArrival(deps.storage.users, ctx))?.timeZone;
 
     const text =
       result.items.length === 0
@@ -40,7 +42,7 @@ export function historyPages(deps: BotDeps) {
         : [
             ctx.t("send-list-title", { page: index + 1 }),
             "",
-            ...result.items.map((tr) => historyLine(ctx.t, tr)),
+            ...result.items.map((tr) => historyLine(ctx.t, tr, zone)),
           ].join("\n");
     const kb = new InlineKeyboard();
     if (index > 0) kb.text(ctx.t("common-prev"), pageData(index - 1));

@@ -127,10 +127,11 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   });
 
   // The reply keyboard's Cancel pressed after the flow already ended (e.g. by /cancel, which the bot
-  // handles before any conversation and which cannot take a reply keyboard away): take it away now.
+  // handles before any conversation and which cannot take a reply keyboard away): nothing is left to
+  // cancel, so it says so, and the keyboard goes away now.
   pm.filter(
     (ctx) => ctx.message?.text !== undefined && ctx.message.text.trim() === ctx.t("common-cancel"),
-    (ctx) => ctx.reply(ctx.t("common-cancelled"), { reply_markup: { remove_keyboard: true } }),
+    (ctx) => ctx.reply(ctx.t("common-button-outdated"), { reply_markup: { remove_keyboard: true } }),
   );
 
   return {

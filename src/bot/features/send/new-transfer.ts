@@ -8,7 +8,7 @@ import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, MAX_DECIMALS, money } from "../../../domain/money.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
-import { askAmount, askChoice, askText, isCancel, leave } from "../../shared/inputs.js";
+import { askAmount, askChoice, askText, isCancel, leave, waitFresh } from "../../shared/inputs.js";
 import { networkOf, topUpReply } from "../../shared/top-up.js";
 import { TRANSFER_KIND } from "./action.js";
 import { recipientLabel, type TransferPayload, transferSummary } from "./format.js";
@@ -101,7 +101,7 @@ async function askRecipient(
   }
   await ctx.reply(ctx.t("send-ask-recipient"), { reply_markup: recipientKeyboard(ctx) });
   for (;;) {
-    const next = await conversation.wait();
+    const next = await waitFresh(conversation);
     const data = next.callbackQuery?.data;
     const message = next.message;
     const text = message?.text;

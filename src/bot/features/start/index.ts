@@ -1,17 +1,45 @@
 /** /start, /menu, /help, /language: greeting, language choice and the main menu. */
-import { Composer } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
+import type { InlineKeyboardButton } from "grammy/types";
+import type { Translate } from "../../../domain/translate.js";
+import type { UserRecord } from "../../../storage/types.js";
 import type { BotContext } from "../../context.js";
-import type { Feature, FeatureCommand, FeatureKit } from "../../feature.js";
+import type { Feature, FeatureKit } from "../../feature.js";
+import { menu } from "../../menu-data.js";
+import { KEY_DATA } from "../keys/callback-data.js";
 import { START_DATA } from "./callback-data.js";
 import { manifest } from "./manifest.js";
 import { SUPPORTED_LOCALES } from "../../i18n.js";
+import { showInPlace } from "../../shared/show.js";
 import { userOnArrival } from "../../shared/user-on-arrival.js";
+import { HELP_MAIN, HELP_TOPIC, type HelpSection, helpMain, helpTopic } from "./help.js";
 import { languageKeyboard, mainMenu } from "./menu.js";
-import { menu } from "../../menu-data.js";
+
+/**
+ * The one message a person gets for /start: the greeting and the menu; for a newcomer also the
+ * language buttons (until one is chosen) and Connect (until a key is linked).
+ */
+function welcome(
+  t: Translate,
+  name: string,
+  user: Pick<UserRecord, "language" | "hasKey">,
+): { text: string; keyboard: InlineKeyboard } {
+  const lines = [t("start-greeting", { name })];
+  const rows: InlineKeyboardButton[][] = [];
+  if (user.language === null) {
+    lines.push(t("start-choose-language"));
+    rows.push(languageKeyboard(true).inline_keyboard.flat());
+  }
+  if (!user.hasKey) {
+    lines.push(t("start-connect-first"));
+    rows.push([{ text: t("start-connect-button"), callback_data: KEY_DATA.connect.build({}) }]);
+  }
+  return { text: lines.join("\n\n"), keyboard: new InlineKeyboard([...rows, ...mainMenu(t).inline_keyboard]) };
+}
 
 export function startFeature(
   { deps }: FeatureKit,
-  helpCommands: (telegramId: number) => FeatureCommand[],
+  helpSections: (telegramId: number) => HelpSection[],
 ): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
@@ -20,12 +48,8 @@ export function startFeature(
     // A deep link (`/start <payload>`) is the links feature's.
     if (ctx.match.trim()) return next();
     const user = (await userOnArrival(deps.storage.users, ctx)) ?? (await deps.storage.users.ensure(ctx.from.id));
-    await ctx.reply(ctx.t("start-greeting", { name: ctx.from.first_name }), {
-      reply_markup: mainMenu(ctx.t),
-    });
-    if (user.language === null)
-      await ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() });
-    if (!user.hasKey) await ctx.reply(ctx.t("start-link-key"));
+    const { text, keyboard } = welcome(ctx.t, ctx.from.first_name, user);
+    await ctx.reply(text, { reply_markup: keyboard });
   });
 
   pm.command("menu", (ctx) => ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) }));
@@ -34,16 +58,21 @@ export function startFeature(
     await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) });
   });
 
-  pm.command("help", (ctx) =>
-    ctx.reply(
-      [
-        ctx.t("help-title"),
-        "",
-        ...helpCommands(ctx.from.id).map((c) => `/${c.command} — ${ctx.t(c.descriptionKey)}`),
-      ].join("\n"),
-      { reply_markup: mainMenu(ctx.t) },
-    ),
-  );
+  pm.command("help", (ctx) => {
+    const { text, keyboard } = helpMain(ctx.t, helpSections(ctx.from.id));
+    return ctx.reply(text, { reply_markup: keyboard });
+  });
+  pm.callbackQuery(HELP_MAIN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { text, keyboard } = helpMain(ctx.t, helpSections(ctx.from.id));
+    await showInPlace(ctx, text, { reply_markup: keyboard });
+  });
+  pm.callbackQuery(HELP_TOPIC, async (ctx) => {
+    const screen = helpTopic(ctx.t, helpSections(ctx.from.id), ctx.match[1] as string);
+    if (!screen) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
+    await ctx.answerCallbackQuery();
+    await showInPlace(ctx, screen.text, { reply_markup: screen.keyboard });
+  });
 
   pm.command("language", (ctx) =>
     ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() }),
@@ -53,18 +82,23 @@ export function startFeature(
     await ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() });
   });
 
-  pm.callbackQuery(START_DATA.language.pattern, async (ctx) => {
-    const locale = ctx.match[1] as string;
+  const chooseLanguage = async (ctx: BotContext, locale: string, onWelcome: boolean) => {
     if (!(SUPPORTED_LOCALES as readonly string[]).includes(locale)) return ctx.answerCallbackQuery();
-    await deps.storage.users.ensure(ctx.from.id);
-    await deps.storage.users.setLanguage(ctx.from.id, locale);
+    await deps.storage.users.ensure(ctx.from!.id);
+    await deps.storage.users.setLanguage(ctx.from!.id, locale);
     ctx.i18n.useLocale(locale);
-    await ctx.answerCallbackQuery();
+    await ctx.answerCallbackQuery({ text: ctx.t("start-language-set") });
+    if (onWelcome) {
+      // The welcome itself turns into the chosen language.
+      const user = await deps.storage.users.ensure(ctx.from!.id);
+      const { text, keyboard } = welcome(ctx.t, ctx.from!.first_name, user);
+      await showInPlace(ctx, text, { reply_markup: keyboard });
+      return;
+    }
     await ctx.reply(ctx.t("start-language-set"), { reply_markup: mainMenu(ctx.t) });
-  });
-
-  return {
-    manifest,
-    composer,
   };
+  pm.callbackQuery(START_DATA.language.pattern, (ctx) => chooseLanguage(ctx, ctx.match[1] as string, false));
+  pm.callbackQuery(START_DATA.welcomeLanguage.pattern, (ctx) => chooseLanguage(ctx, ctx.match[1] as string, true));
+
+  return { manifest, composer };
 }

@@ -23,6 +23,8 @@ export function mainMenu(t: Translate): InlineKeyboard {
     .text(t("menu-market"), "mkt:syms:1:");
 }
 
-export function languageKeyboard(): InlineKeyboard {
-  return new InlineKeyboard().text("English", START_DATA.language.build({ locale: "en" })).text("Русский", START_DATA.language.build({ locale: "ru" }));
+/** Each language named in itself; the welcome's own buttons redraw the welcome in place. */
+export function languageKeyboard(onWelcome = false): InlineKeyboard {
+  const codec = onWelcome ? START_DATA.welcomeLanguage : START_DATA.language;
+  return new InlineKeyboard().text("English", codec.build({ locale: "en" })).text("Русский", codec.build({ locale: "ru" }));
 }

@@ -1,0 +1,85 @@
+/**
+ * /help on one screen: the commands grouped by topic, the two most used of each named there, and a
+ * button per topic that shows all of its commands (each topic screen leads back). Every command any
+ * feature declares is under some topic: a feature missing from the table lands in "More".
+ */
+import { InlineKeyboard } from "grammy";
+import type { Translate } from "../../../domain/translate.js";
+import type { FeatureCommand } from "../../feature.js";
+import { menu } from "../../menu-data.js";
+import { START_DATA } from "./callback-data.js";
+
+/** One feature's commands as /help sees them (admin commands as the "admin" feature). */
+export interface HelpSection {
+  feature: string;
+  commands: FeatureCommand[];
+}
+
+interface Topic {
+  id: string;
+  /** Features whose commands the topic holds. */
+  features: string[];
+  /** Named on the first screen (when the person has them). */
+  featured: string[];
+}
+
+const TOPICS: Topic[] = [
+  { id: "wallet", features: ["balances", "send", "withdraw"], featured: ["balance", "send"] },
+  { id: "documents", features: ["cheques", "invoices"], featured: ["cheque_new", "newinvoice"] },
+  { id: "exchange", features: ["trade", "orders", "market", "funding"], featured: ["trade", "price"] },
+  { id: "notices", features: ["notify"], featured: ["notify", "alert"] },
+  { id: "basics", features: ["start", "keys"], featured: ["connect", "cancel"] },
+  { id: "admin", features: ["admin"], featured: ["mass"] },
+];
+const MORE: Topic = { id: "more", features: [], featured: [] };
+
+export const HELP_MAIN = START_DATA.helpMain.build({});
+export const HELP_TOPIC = START_DATA.helpTopic.pattern;
+
+/** The topics with their commands, in order; empty topics left out. */
+function topicsOf(sections: HelpSection[]): { topic: Topic; commands: FeatureCommand[] }[] {
+  const known = new Set(TOPICS.flatMap((t) => t.features));
+  const all = [...TOPICS, MORE].map((topic) => ({
+    topic,
+    commands: sections
+      .filter((s) => (topic === MORE ? !known.has(s.feature) : topic.features.includes(s.feature)))
+      .flatMap((s) => s.commands),
+  }));
+  return all.filter((t) => t.commands.length > 0);
+}
+
+const line = (t: Translate, c: FeatureCommand) => `/${c.command} — ${t(c.descriptionKey)}`;
+
+function topicButtons(t: Translate, topics: { topic: Topic }[]): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  topics.forEach(({ topic }, i) => {
+    if (i > 0 && i % 2 === 0) kb.row();
+    kb.text(t(`help-topic-${topic.id}`), START_DATA.helpTopic.build({ topic: topic.id }));
+  });
+  return kb.row().text(t("help-menu"), menu("main"));
+}
+
+/** The first screen: each topic with its featured commands, and a button per topic. */
+export function helpMain(t: Translate, sections: HelpSection[]): { text: string; keyboard: InlineKeyboard } {
+  const topics = topicsOf(sections);
+  const lines = [t("help-title"), ""];
+  for (const { topic, commands } of topics) {
+    lines.push(t(`help-topic-${topic.id}`));
+    const featured = commands.filter((c) => topic.featured.includes(c.command));
+    for (const c of featured.length > 0 ? featured : commands.slice(0, 2)) lines.push(line(t, c));
+  }
+  lines.push("", t("help-more"));
+  return { text: lines.join("\n"), keyboard: topicButtons(t, topics) };
+}
+
+/** One topic's screen: every command of it, and « Back; undefined for a topic the person has not. */
+export function helpTopic(
+  t: Translate,
+  sections: HelpSection[],
+  id: string,
+): { text: string; keyboard: InlineKeyboard } | undefined {
+  const found = topicsOf(sections).find((x) => x.topic.id === id);
+  if (!found) return undefined;
+  const text = [t(`help-topic-${id}`), "", ...found.commands.map((c) => line(t, c))].join("\n");
+  return { text, keyboard: new InlineKeyboard().text(t("common-back"), HELP_MAIN) };
+}
