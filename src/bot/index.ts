@@ -13,6 +13,7 @@ import { createOutbox, type Outbox } from "../outbox/worker.js";
 import { createOperationsRepo } from "../storage/operations.js";
 import { createUpdateTaker, pruneTakenUpdates } from "../storage/updates.js";
 import { skipUnchangedWrites } from "../storage/kv.js";
+import { copyableEntities } from "../telegram/copyable-entities.js";
 import { CallbackAnswers } from "../telegram/callback-answers.js";
 import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../telegram/broadcast-pacer.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
@@ -141,13 +142,15 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
     ContextConstructor: createContextClass(deps.logger),
   });
   const answers = new CallbackAnswers();
-  for (const t of options.apiTransformers ?? []) bot.api.config.use(t);
+  // Tap-to-copy marks become code entities on every Api the bot sends with (docs/decisions/030).
+  const transformers = [...(options.apiTransformers ?? []), copyableEntities];
+  for (const t of transformers) bot.api.config.use(t);
   bot.api.config.use(answers.transformer);
   const pacer = new BroadcastPacer(
     () => deps.config.BROADCAST_PER_SECOND ?? DEFAULT_BROADCAST_PER_SECOND,
     deps.logger,
   );
-  const broadcast = broadcastApi(options.token, client, pacer, options.apiTransformers);
+  const broadcast = broadcastApi(options.token, client, pacer, transformers);
   const i18n = createI18n<Context>(deps.storage.users);
   const actions = new ActionRegistry();
   const jobs = options.jobs ?? createInProcessJobs({ logger: deps.logger });
@@ -223,7 +226,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
       plugins: [
         (ctx, next) => {
           ctx.log = deps.logger.child({ update_id: ctx.update.update_id, conversation: true });
-          for (const t of options.apiTransformers ?? []) ctx.api.config.use(t);
+          for (const t of transformers) ctx.api.config.use(t);
           ctx.api.config.use(answers.transformer);
           return next();
         },

@@ -21,6 +21,7 @@ import * as massSenderName from "./010-mass-sender-name.js";
 import * as leanUpdateIds from "./011-lean-update-ids.js";
 import * as flowStateInSession from "./012-flow-state-in-session.js";
 import * as massLease from "./013-mass-lease.js";
+import * as knownPeople from "./014-known-people.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "011-lean-update-ids": leanUpdateIds,
   "012-flow-state-in-session": flowStateInSession,
   "013-mass-lease": massLease,
+  "014-known-people": knownPeople,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
