@@ -132,3 +132,8 @@ keys-unlink-kept = The API key stays linked.
 ## service refusals in the real service's vocabulary
 error-user-blocked = The service has blocked this account. Contact xRocket support.
 error-pair-closed = This pair is not open for trading right now.
+
+## People, named by what Telegram shows of them (the id stays, tap-to-copy)
+person-named = “{ $name }” (id { $id })
+person-username = @{ $username } (id { $id })
+person-id = user id { $id }

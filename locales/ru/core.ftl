@@ -132,3 +132,8 @@ keys-unlink-kept = API-ключ остаётся привязанным.
 ## service refusals in the real service's vocabulary
 error-user-blocked = Сервис заблокировал этот аккаунт. Обратитесь в поддержку xRocket.
 error-pair-closed = Эта пара сейчас закрыта для торговли.
+
+## Люди: имя, каким его показывает Telegram, и ID (копируется нажатием)
+person-named = «{ $name }» (ID { $id })
+person-username = @{ $username } (ID { $id })
+person-id = ID { $id }

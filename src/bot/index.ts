@@ -14,6 +14,7 @@ import { createOperationsRepo } from "../storage/operations.js";
 import { createUpdateTaker, pruneTakenUpdates } from "../storage/updates.js";
 import { skipUnchangedWrites } from "../storage/kv.js";
 import { copyableEntities } from "../telegram/copyable-entities.js";
+import { rememberPeople } from "./shared/people.js";
 import { CallbackAnswers } from "../telegram/callback-answers.js";
 import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../telegram/broadcast-pacer.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
@@ -215,6 +216,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions): BotApp {
   presses.use(confirmationComposer(deps, actions));
   const core = guarded.filter((ctx) => !isConfirmationPress(ctx));
   core.use(sequentialize((ctx) => [ctx.chat?.id, ctx.from?.id].filter((v) => v !== undefined).map(String)));
+  // Names of the people an update carries, so they can be shown beside their ids (shared/people.ts).
+  core.use(rememberPeople(deps.storage.people));
   core.use(chatSession(skipUnchangedWrites(deps.storage.kv<SessionData>("session")), () => ({})));
   core.use(i18n.middleware() as never);
   for (const f of features) if (f.early) core.use(f.early);
