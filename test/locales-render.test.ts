@@ -51,7 +51,7 @@ const KINDS: Record<string, Kind> = {
   name: "name", typed: "name", query: "name", sender: "name", account: "name",
   // the bot's own fragments
   status: "word", state: "word", kind: "word", side: "word", type: "word", tif: "word", mode: "word",
-  then: "word", hint: "word", reason: "word", recipient: "word", payer: "word", from: "word", to: "word",
+  then: "word", hint: "word", reason: "word", recipient: "word", person: "word", payer: "word", from: "word", to: "word",
   period: "word", cancelled: "word", api: "word", deposit: "word", pricing: "word",
 };
 /** A variable whose meaning in one message differs from what its name says elsewhere. */

@@ -23,6 +23,7 @@ import {
   chequeState,
   detailsKeyboard,
   detailsText,
+  targetPerson,
   listView,
   PAGE_PATTERN,
   SHOW_PATTERN,
@@ -96,7 +97,8 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
   pm.callbackQuery(SHOW_PATTERN, async (ctx) => {
     await ctx.answerCallbackQuery();
     const cheque = await readCheque(ctx.from.id, ctx.match[1] as string);
-    await ctx.reply(detailsText(ctx.t, cheque), { reply_markup: detailsKeyboard(ctx.t, cheque) });
+    const known = await targetPerson(deps.storage.people, cheque.target);
+    await ctx.reply(detailsText(ctx.t, cheque, known), { reply_markup: detailsKeyboard(ctx.t, cheque) });
   });
 
   pm.callbackQuery(DESCRIBE_PATTERN, async (ctx) => {
@@ -118,7 +120,7 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
     await proposeAction<DeletePayload>(ctx, deps, actions, {
       kind: DELETE_KIND,
       payload: { chequeId: cheque.chequeId },
-      summary: deleteSummary(ctx.t, cheque, available),
+      summary: deleteSummary(ctx.t, cheque, available, await targetPerson(deps.storage.people, cheque.target)),
     });
   });
 
