@@ -1,3 +1,7 @@
+import { copyable } from "./copyable.js";
+import type { Translate } from "./translate.js";
+import { inlineUserText } from "./user-text.js";
+
 /** People by their Telegram id, with the display name the bot has seen (never sent to the service). */
 
 export interface KnownPerson {
@@ -30,3 +34,15 @@ export function personFrom(user: {
   const name = joinName(user.first_name, user.last_name);
   return { id, ...(name ? { name } : {}), ...(user.username ? { username: user.username } : {}) };
 }
+
+/**
+ * How a person is named: "“Sam” (id 1002)", "@sam (id 1002)" or "user id 1002". A name is what
+ * Telegram passed on, so it is quoted on one line (docs/decisions/002); the id is tap-to-copy.
+ */
+export function personLabel(t: Translate, id: number | string, known?: KnownPerson): string {
+  const shownId = copyable(String(id));
+  if (known?.name) return t("person-named", { name: inlineUserText(known.name), id: shownId });
+  if (known?.username) return t("person-username", { username: known.username, id: shownId });
+  return t("person-id", { id: shownId });
+}
+

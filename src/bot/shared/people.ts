@@ -5,11 +5,11 @@
  */
 import type { Context, MiddlewareFn } from "grammy";
 import type { Message } from "grammy/types";
-import { copyable } from "../../domain/copyable.js";
-import { type KnownPerson, personFrom } from "../../domain/people.js";
+import { type KnownPerson, personFrom, personLabel } from "../../domain/people.js";
 import type { Translate } from "../../domain/translate.js";
-import { inlineUserText } from "../../domain/user-text.js";
 import type { PeopleRepo } from "../../storage/index.js";
+
+export { personLabel };
 
 /** The people an update names: its sender (not a bot), users shared, a forwarded message's sender. */
 export function peopleIn(ctx: Context): KnownPerson[] {
@@ -39,17 +39,6 @@ export function rememberPeople(people: PeopleRepo): MiddlewareFn<Context & { log
     }
     return next();
   };
-}
-
-/**
- * How a person is named: "“Sam” (id 1002)", "@sam (id 1002)" or "user id 1002". A name is what
- * Telegram passed on, so it is quoted on one line (docs/decisions/002); the id is tap-to-copy.
- */
-export function personLabel(t: Translate, id: number | string, known?: KnownPerson): string {
-  const shownId = copyable(String(id));
-  if (known?.name) return t("person-named", { name: inlineUserText(known.name), id: shownId });
-  if (known?.username) return t("person-username", { username: known.username, id: shownId });
-  return t("person-id", { id: shownId });
 }
 
 /** Labels for many ids at once (a history page): one read of the stored names. */
