@@ -6,6 +6,7 @@
  * whatever crashes; the outbox's one paced sender delivers it. A chat that refuses (403) is recorded
  * by the outbox as blocked, and `syncBlocked` turns that user's notices off.
  */
+import { copyable } from "../domain/copyable.js";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
@@ -69,16 +70,16 @@ export function renderNotice(
         text:
           (p.payers ?? []).length > 0
             ? t("notice-invoice-paid-by", {
-                id: p.invoiceId,
+                id: copyable(p.invoiceId),
                 amount: formatAmount(p.amount, p.asset),
                 payer: (p.payers ?? []).map(payer).join(", "),
               })
-            : t("notice-invoice-paid", { id: p.invoiceId, amount: formatAmount(p.amount, p.asset) }),
+            : t("notice-invoice-paid", { id: copyable(p.invoiceId), amount: formatAmount(p.amount, p.asset) }),
         keyboard: button(t("notice-open-invoice"), `inv:show:${p.invoiceId}`),
       };
     case "invoice-payment": {
       const vars = {
-        id: p.invoiceId,
+        id: copyable(p.invoiceId),
         amount: formatAmount(p.amount, p.asset),
         index: p.index,
         of: p.of,
@@ -93,12 +94,12 @@ export function renderNotice(
     }
     case "invoice-expired":
       return {
-        text: t("notice-invoice-expired", { id: p.invoiceId, amount: formatAmount(p.amount, p.asset) }),
+        text: t("notice-invoice-expired", { id: copyable(p.invoiceId), amount: formatAmount(p.amount, p.asset) }),
         keyboard: button(t("notice-open-invoice"), `inv:show:${p.invoiceId}`),
       };
     case "cheque-redeemed":
       return {
-        text: t("notice-cheque-redeemed", { id: p.chequeId, amount: formatOptionalAmount(p.amount, p.asset) }),
+        text: t("notice-cheque-redeemed", { id: copyable(p.chequeId), amount: formatOptionalAmount(p.amount, p.asset) }),
         keyboard: button(t("notice-open-cheque"), `chq:show:${p.chequeId}`),
       };
     case "price-alert":
@@ -113,7 +114,7 @@ export function renderNotice(
     default: {
       const [base = "", quote = ""] = p.symbol.split("-");
       const vars = {
-        id: p.orderId,
+        id: copyable(p.orderId),
         symbol: p.symbol,
         side: t(p.side === "buy" ? "notice-side-buy" : "notice-side-sell"),
         filled: formatAmount(p.dealSize, base),

@@ -2,6 +2,7 @@
  * The active invoices: a list paged by the service's cursor, the details of one, deleting it through
  * the shared confirmation step, and (testnet only) paying it to try the whole cycle.
  */
+import { copyable } from "../../../domain/copyable.js";
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount } from "../../../domain/money.js";
@@ -121,7 +122,7 @@ export function invoiceManagement(
       pay.getInvoice({ invoiceId }),
       pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_SHOWN }),
     ]);
-    const card = invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: inv.id }));
+    const card = invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: copyable(inv.id) }));
     await ctx.reply(`${card}\n\n${paymentsText(ctx.t, payments.items)}`, {
       reply_markup: invoiceKeyboard(ctx.t, inv, await isTestnet(deps, ctx.from.id)),
       link_preview_options: { is_disabled: true },
@@ -140,7 +141,7 @@ export function invoiceManagement(
       kind: DELETE_KIND,
       payload: { invoiceId: inv.id, asset: invoiceAsset(inv), amount: invoiceAmount(inv) },
       summary: ctx.t("invoices-delete-summary", {
-        id: inv.id,
+        id: copyable(inv.id),
         amount: formatAmount(invoiceAmount(inv), invoiceAsset(inv)),
         description: quotedField(ctx.t("invoices-field-description"), inv.description),
       }),

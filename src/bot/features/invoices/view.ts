@@ -1,4 +1,5 @@
 /** How an invoice is shown: its card text and the buttons under it. */
+import { copyable } from "../../../domain/copyable.js";
 import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
 import { payerName } from "../../../domain/payer-name.js";
@@ -40,8 +41,8 @@ export function invoiceCard(t: Translate, inv: Invoice, heading: string): string
     t("invoices-field-expires", { expires: inv.expiresAt ? formatTime(inv.expiresAt) : t("invoices-never") }),
   );
   if (inv.status === "active") {
-    if (inv.links.telegramBotLink) lines.push("", t("invoices-field-link", { link: inv.links.telegramBotLink }));
-    if (inv.links.webLink) lines.push(t("invoices-field-web", { link: inv.links.webLink }));
+    if (inv.links.telegramBotLink) lines.push("", t("invoices-field-link", { link: copyable(inv.links.telegramBotLink) }));
+    if (inv.links.webLink) lines.push(t("invoices-field-web", { link: copyable(inv.links.webLink) }));
   }
   return lines.join("\n");
 }
@@ -65,7 +66,7 @@ export function addressText(t: Translate, a: InvoicePaymentAddress): string {
   return t("invoices-onchain-address", {
     asset: a.payCurrency,
     network: a.payNetwork,
-    address: a.address,
+    address: copyable(a.address),
     min: a.minAmount ? formatAmount(a.minAmount, a.payCurrency) : "—",
     expires: a.expiresAt ? formatTime(a.expiresAt) : t("invoices-never"),
   });
