@@ -65,3 +65,7 @@ cheques-ask-new-description = Send the new description shown with the cheque (up
         [one] character
        *[other] characters
     }), or press Skip to remove it.
+
+## QR code of the link
+cheques-qr-caption = 🎟 Scan to receive the cheque: { $link }
+cheques-qr-unavailable = This cheque is no longer active: there is nothing to scan.

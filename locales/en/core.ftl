@@ -31,6 +31,7 @@ cmd-disconnect = Remove your API key
 ## common
 common-cancel = ✖️ Cancel
 common-cancelled = Cancelled. Nothing was done.
+common-qr = ▦ QR code
 common-skip = Skip
 common-back = « Back
 common-next = Next »

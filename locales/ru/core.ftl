@@ -31,6 +31,7 @@ cmd-disconnect = Удалить API-ключ
 ## common
 common-cancel = ✖️ Отмена
 common-cancelled = Отменено. Ничего не сделано.
+common-qr = ▦ QR-код
 common-skip = Пропустить
 common-back = « Назад
 common-next = Далее »

@@ -23,6 +23,7 @@ export const CB = {
   show: (chequeId: string) => `chq:show:${chequeId}`,
   remove: (chequeId: string) => `chq:del:${chequeId}`,
   describe: (chequeId: string) => `chq:desc:${chequeId}`,
+  qr: (chequeId: string) => `chq:qr:${chequeId}`,
 } as const;
 
 /** Server ids we put into callback data: `chq:show:` plus the id must fit 64 bytes. */
@@ -30,6 +31,7 @@ export const CHEQUE_ID = "[A-Za-z0-9_.:-]{1,54}";
 export const SHOW_PATTERN = new RegExp(`^chq:show:(${CHEQUE_ID})$`);
 export const DELETE_PATTERN = new RegExp(`^chq:del:(${CHEQUE_ID})$`);
 export const DESCRIBE_PATTERN = new RegExp(`^chq:desc:(${CHEQUE_ID})$`);
+export const QR_PATTERN = new RegExp(`^chq:qr:(${CHEQUE_ID})$`);
 export const PAGE_PATTERN = /^chq:page:([a-z0-9]{1,12}):([0-9]{1,4})$/;
 
 const fitsCallback = (data: string) => Buffer.byteLength(data, "utf8") <= 64;
@@ -114,6 +116,7 @@ export function createdText(t: Translate, cheque: Cheque): string {
 export function createdKeyboard(t: Translate, cheque: Cheque): InlineKeyboardMarkup {
   const kb = new InlineKeyboard();
   if (cheque.links.telegramBotLink) kb.url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
+  if (cheque.links.telegramBotLink && fitsCallback(CB.qr(cheque.chequeId))) kb.text(t("common-qr"), CB.qr(cheque.chequeId));
   if (fitsCallback(CB.show(cheque.chequeId))) kb.row().text(t("cheques-details"), CB.show(cheque.chequeId));
   return kb;
 }
@@ -146,6 +149,7 @@ export function detailsKeyboard(t: Translate, cheque: Cheque): InlineKeyboard {
   const kb = new InlineKeyboard();
   if (chequeState(cheque) === "active") {
     if (cheque.links.telegramBotLink) kb.url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
+    if (cheque.links.telegramBotLink && fitsCallback(CB.qr(cheque.chequeId))) kb.text(t("common-qr"), CB.qr(cheque.chequeId));
     if (fitsCallback(CB.remove(cheque.chequeId))) kb.text(t("cheques-delete"), CB.remove(cheque.chequeId));
     kb.row();
     if (fitsCallback(CB.describe(cheque.chequeId))) kb.text(t("cheques-describe"), CB.describe(cheque.chequeId)).row();
