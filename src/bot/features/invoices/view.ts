@@ -84,7 +84,7 @@ export function invoiceKeyboard(t: Translate, inv: Invoice, testnet: boolean): I
   const kb = new InlineKeyboard();
   if (inv.status === "active") {
     const link = inv.links.telegramBotLink ?? inv.links.webLink;
-    if (link) kb.url(t("common-share"), shareUrl(link));
+    if (link) kb.url(t("common-share"), shareUrl(link)).text(t("common-qr"), `inv:qr:${inv.id}`);
     kb.text(t("invoices-delete"), `inv:del:${inv.id}`).row();
     kb.text(t("invoices-onchain"), `inv:net:${inv.id}`).row();
     if (testnet) kb.text(t("invoices-pay-test"), `inv:pay:${inv.id}`).row();
