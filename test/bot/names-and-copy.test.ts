@@ -4,7 +4,7 @@
  * the bot and by forwarded messages) in summaries, results, history and cheque details; ids, links
  * and addresses as code entities; QR pictures that decode to the link or address. Both languages.
  */
-import jsQR from "jsqr";
+import jsQRModule from "jsqr";
 import { PNG } from "pngjs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RECIPIENT_REQUEST_ID } from "../../src/bot/features/send/recipient.js";
@@ -16,6 +16,10 @@ const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i 
 /** The texts under the message's code entities: what a tap copies. */
 const copied = (m: ShownMessage) =>
   m.entities.filter((e) => e.type === "code").map((e) => m.text.slice(e.offset, e.offset + e.length));
+
+// jsqr is CommonJS with a `default` in its types: Node hands over module.exports, a bundler the default.
+type Decode = typeof jsQRModule.default;
+const jsQR: Decode = (jsQRModule as unknown as { default?: Decode }).default ?? (jsQRModule as unknown as Decode);
 
 /** What a phone's camera reads from the photo: the PNG decoded, then its QR code. */
 function scan(png: Buffer): string | undefined {
