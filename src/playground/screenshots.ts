@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: starts a fresh playground, drives it in headless Chromium and saves the
- * README's pictures under docs/: a transfer in the chat with the side panel, a candle chart, and the
- * page on a phone-sized window in the dark theme. It needs Debian's `chromium` and
+ * README's pictures under docs/: a transfer in the chat with the side panel, a candle chart, a
+ * cheque's QR code, and the page on a phone-sized window in the dark theme. It needs Debian's `chromium` and
  * `fonts-noto-color-emoji` (without that font emoji come out as empty boxes) and says so when either is missing.
  */
 import "../runtime-check.js";
@@ -47,6 +47,21 @@ try {
   await page.locator(".row.bot .photo img").last().evaluate((img) => (img as unknown as { decode(): Promise<void> }).decode());
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(DOCS, "playground-chart.png") });
+
+  // A cheque's link as a QR code under its tap-to-copy caption.
+  await you.say("/cheque_new");
+  await you.press(/^USDT$/);
+  await you.say("5");
+  await you.press(/Skip/);
+  await you.press(/Skip/);
+  await you.press(/Confirm/);
+  await you.see(/Cheque created/);
+  await you.press(/QR code/);
+  await you.see(/Scan to receive the cheque/);
+  await page.locator(".row.bot .photo img").last().evaluate((img) => (img as unknown as { decode(): Promise<void> }).decode());
+  await page.getByTestId("toast").waitFor({ state: "hidden" });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(DOCS, "playground-qr.png") });
 
   const phone = await browser.newPage({ viewport: { width: 390, height: 780 }, colorScheme: "dark", deviceScaleFactor: 2 });
   await phone.goto(`${pg.url}/#${pg.people.find((p) => p.role === "you")!.id}`);

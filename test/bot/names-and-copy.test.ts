@@ -117,7 +117,8 @@ describe.each(databases)("names and copy (database %s)", (databaseUrl) => {
     const created = user.last()!;
     const link = /Link: (\S+)/.exec(created.text)?.[1];
     expect(link).toMatch(/^https:\/\/t\.me\//);
-    expect(copied(created)).toContain(link);
+    // A link in a text stays a link (a tap opens it); its QR code's caption has it to copy.
+    expect(copied(created)).not.toContain(link);
 
     await user.pressLabel(/QR code/);
     const photo = user.last()!;
@@ -132,7 +133,7 @@ describe.each(databases)("names and copy (database %s)", (databaseUrl) => {
     await user.press(`chq:show:${cheque.chequeId}`);
     const details = user.last()!;
     expect(details.text).toContain(`Redeemed by: “Sam” (id ${samId})`);
-    expect(copied(details)).toEqual(expect.arrayContaining([cheque.chequeId, link, String(samId)]));
+    expect(copied(details)).toEqual([cheque.chequeId, String(samId), String(samId)]);
   });
 
   it("QR codes for an invoice's link and its on-chain payment address, in Russian", async () => {
@@ -142,7 +143,7 @@ describe.each(databases)("names and copy (database %s)", (databaseUrl) => {
     const link = inv.links.telegramBotLink ?? inv.links.webLink!;
 
     await user.send(`/start invoice_${inv.id}`);
-    expect(copied(user.last()!)).toEqual(expect.arrayContaining([inv.id, link]));
+    expect(copied(user.last()!)).toEqual([inv.id]);
     await user.pressLabel(/QR-код/);
     const photo = user.last()!;
     expect(scan(photo.photo!.png!)).toBe(link);

@@ -108,7 +108,7 @@ export function deleteSummary(t: Translate, cheque: Cheque, available: string, k
 export function createdText(t: Translate, cheque: Cheque): string {
   return t("cheques-created", {
     amount: formatOptionalAmount(cheque.amount, cheque.asset),
-    link: cheque.links.telegramBotLink ? copyable(cheque.links.telegramBotLink) : "—",
+    link: cheque.links.telegramBotLink ?? "—",
   });
 }
 
@@ -135,7 +135,7 @@ export function detailsText(t: Translate, cheque: Cheque, known?: KnownPerson): 
     description: quotedField(t("cheques-field-description"), cheque.description),
     recipient: recipientLabel(t, cheque.target, known),
     created: formatTime(cheque.createdAt),
-    link: cheque.links.telegramBotLink ? copyable(cheque.links.telegramBotLink) : "—",
+    link: cheque.links.telegramBotLink ?? "—",
   });
   if (chequeState(cheque) !== "completed") return text;
   const redeemed = cheque.target

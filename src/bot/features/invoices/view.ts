@@ -41,8 +41,8 @@ export function invoiceCard(t: Translate, inv: Invoice, heading: string): string
     t("invoices-field-expires", { expires: inv.expiresAt ? formatTime(inv.expiresAt) : t("invoices-never") }),
   );
   if (inv.status === "active") {
-    if (inv.links.telegramBotLink) lines.push("", t("invoices-field-link", { link: copyable(inv.links.telegramBotLink) }));
-    if (inv.links.webLink) lines.push(t("invoices-field-web", { link: copyable(inv.links.webLink) }));
+    if (inv.links.telegramBotLink) lines.push("", t("invoices-field-link", { link: inv.links.telegramBotLink }));
+    if (inv.links.webLink) lines.push(t("invoices-field-web", { link: inv.links.webLink }));
   }
   return lines.join("\n");
 }

@@ -3,7 +3,6 @@
  * withdrawal in the service's bot. Nothing leaves the wallet when the link is made, so there is no
  * confirmation here; the call takes no client id, so a lost reply is reported, not retried.
  */
-import { copyable } from "../../../domain/copyable.js";
 import { InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, formatOptionalAmount } from "../../../domain/money.js";
@@ -70,8 +69,8 @@ export function withdrawalLinkConversation(deps: BotDeps) {
       ctx.t("withdraw-field-amount", { amount: formatAmount(amount, asset) }),
       ...routeLines(ctx, dest),
       "",
-      ...(links.telegramBotLink ? [ctx.t("withdraw-link-telegram", { link: copyable(links.telegramBotLink) })] : []),
-      ...(links.webLink ? [ctx.t("withdraw-link-web", { link: copyable(links.webLink) })] : []),
+      ...(links.telegramBotLink ? [ctx.t("withdraw-link-telegram", { link: links.telegramBotLink })] : []),
+      ...(links.webLink ? [ctx.t("withdraw-link-web", { link: links.webLink })] : []),
     ].join("\n");
     const keyboard = new InlineKeyboard();
     if (main) keyboard.url(ctx.t("withdraw-link-open"), main).url(ctx.t("common-share"), shareUrl(main)).row();
