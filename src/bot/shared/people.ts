@@ -6,8 +6,8 @@
 import type { Context, MiddlewareFn } from "grammy";
 import type { Message } from "grammy/types";
 import { type KnownPerson, personFrom, personLabel } from "../../domain/people.js";
-import type { Translate } from "../../domain/translate.js";
 import type { PeopleRepo } from "../../storage/index.js";
+import type { BotContext } from "../context.js";
 
 export { personLabel };
 
@@ -31,29 +31,12 @@ export function peopleIn(ctx: Context): KnownPerson[] {
  * Remembers the names an update carries. A failure to store one costs only a name later: it is
  * logged and the update goes on.
  */
-export function rememberPeople(people: PeopleRepo): MiddlewareFn<Context & { log?: { warn: (o: object, m: string) => void } }> {
+export function rememberPeople(people: PeopleRepo): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const seen = peopleIn(ctx);
     if (seen.length > 0) {
-      await people.remember(seen).catch((err: unknown) => ctx.log?.warn({ err }, "could not remember a display name"));
+      await people.remember(seen).catch((err: unknown) => ctx.log.warn({ err }, "could not remember a display name"));
     }
     return next();
   };
-}
-
-/** Labels for many ids at once (a history page): one read of the stored names. */
-export async function personLabels(
-  t: Translate,
-  people: PeopleRepo,
-  ids: readonly (number | string)[],
-): Promise<(id: number | string) => string> {
-  const numeric = ids.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
-  const known = await people.namesOf(numeric);
-  return (id) => personLabel(t, id, known.get(Number(id)));
-}
-
-/** One person's label, with their stored name when the bot has one. */
-export async function labelOf(t: Translate, people: PeopleRepo, id: number | string, given?: KnownPerson): Promise<string> {
-  if (given?.name || given?.username) return personLabel(t, id, given);
-  return (await personLabels(t, people, [id]))(id);
 }
