@@ -12,9 +12,8 @@ import { renderNotice as renderMarked } from "../../src/notifications/notices.js
 /** A notice as the person reads it: its tap-to-copy marks made entities, as on the way to Telegram. */
 const renderNotice = (...args: Parameters<typeof renderMarked>) => codeEntities(renderMarked(...args).text);
 import type { InvoicePayment } from "../../src/service/schemas.js";
-import type { UsersRepo } from "../../src/storage/types.js";
 
-const i18n = createI18n({ get: async () => undefined } as unknown as UsersRepo);
+const i18n = createI18n();
 const inLocale = (locale: string) => (key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars);
 
 const paid: Extract<NoticePayload, { type: "invoice-paid" }> = {

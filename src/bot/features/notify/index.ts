@@ -13,6 +13,8 @@ import { ServiceRefusedError } from "../../../service/errors.js";
 import { NOTICE_TOPICS, type NoticeTopic } from "../../../storage/notify-settings.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { NOTIFY_DATA } from "./callback-data.js";
+import { manifest } from "./manifest.js";
 import { mainMenu } from "../start/menu.js";
 
 const SECRET_TTL_MS = 10 * 60 * 1000;
@@ -26,8 +28,8 @@ const QUIET_PRESETS: ({ from: number; to: number } | null)[] = [
 /** A webhook secret: one token of printable characters (the service's format is not documented). */
 const SECRET = /^[\x21-\x7e]{16,256}$/;
 const ALERT_ARGS = /^([A-Za-z0-9]{2,12})[-/ ]?([A-Za-z0-9]{2,12})?\s+(above|below|выше|ниже|>|<)\s+(\S+)(?:\s+(every|always|каждый))?$/i;
-const REMOVE = /^al:rm:([A-Za-z0-9_-]{1,40})$/;
-const TOGGLE = /^nt:t:(invoices|cheques|orders|alerts)$/;
+const REMOVE = NOTIFY_DATA.removeAlert.pattern;
+const TOGGLE = NOTIFY_DATA.toggle.pattern;
 
 const pad = (h: number) => String(h).padStart(2, "0");
 
@@ -44,13 +46,13 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     const mark = (on: boolean) => (on ? "✅" : "▫️");
     const kb = new InlineKeyboard();
     for (const topic of NOTICE_TOPICS) {
-      kb.text(`${mark(s.topics[topic])} ${t(`notify-topic-${topic}`)}`, `nt:t:${topic}`).row();
+      kb.text(`${mark(s.topics[topic])} ${t(`notify-topic-${topic}`)}`, NOTIFY_DATA.toggle.build({ topic })).row();
     }
     const quiet = s.quiet ? t("notify-quiet-on", { from: pad(s.quiet.from), to: pad(s.quiet.to) }) : t("notify-quiet-off");
-    kb.text(`🌙 ${quiet}`, "nt:q").row();
-    kb.text(t(s.hasSecret ? "notify-secret-replace" : "notify-secret-set"), "nt:ws:set");
-    if (s.hasSecret) kb.text(t("notify-secret-remove"), "nt:ws:rm");
-    kb.row().text(t("notify-alerts-button"), "al:list").row().text(t("common-back"), "nt:menu");
+    kb.text(`🌙 ${quiet}`, NOTIFY_DATA.quiet.build({})).row();
+    kb.text(t(s.hasSecret ? "notify-secret-replace" : "notify-secret-set"), NOTIFY_DATA.setSecret.build({}));
+    if (s.hasSecret) kb.text(t("notify-secret-remove"), NOTIFY_DATA.removeSecret.build({}));
+    kb.row().text(t("notify-alerts-button"), NOTIFY_DATA.alerts.build({})).row().text(t("common-back"), NOTIFY_DATA.menu.build({}));
     const lines = [t("notify-title"), t("notify-explain")];
     if (s.blocked) lines.push(t("notify-were-blocked"));
     lines.push(t(s.hasSecret ? "notify-secret-stored" : "notify-secret-none"));
@@ -67,11 +69,11 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
   };
 
   pm.command("notify", (ctx) => showSettings(ctx, false));
-  pm.callbackQuery("nt:show", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.show.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showSettings(ctx, true);
   });
-  pm.callbackQuery("nt:menu", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.menu.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) });
   });
@@ -85,7 +87,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     await showSettings(ctx, true);
   });
 
-  pm.callbackQuery("nt:q", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.quiet.build({}), async (ctx) => {
     const s = await settingsRepo.get(ctx.from.id);
     const at = QUIET_PRESETS.findIndex((p) => p?.from === s.quiet?.from && p?.to === s.quiet?.to);
     await settingsRepo.setQuiet(ctx.from.id, QUIET_PRESETS[(at + 1) % QUIET_PRESETS.length] ?? null);
@@ -93,21 +95,21 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     await showSettings(ctx, true);
   });
 
-  pm.callbackQuery("nt:ws:set", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.setSecret.build({}), async (ctx) => {
     ctx.session.pendingWebhookSecret = { until: deps.now().getTime() + SECRET_TTL_MS };
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("notify-secret-ask"), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), "nt:ws:abort"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), NOTIFY_DATA.abortSecret.build({})),
     });
   });
-  pm.callbackQuery("nt:ws:abort", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.abortSecret.build({}), async (ctx) => {
     ctx.session.pendingWebhookSecret = undefined;
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("common-cancelled"), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "nt:show"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), NOTIFY_DATA.show.build({})),
     });
   });
-  pm.callbackQuery("nt:ws:rm", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.removeSecret.build({}), async (ctx) => {
     await settingsRepo.removeSecret(ctx.from.id);
     await ctx.answerCallbackQuery({ text: ctx.t("notify-secret-removed") });
     await showSettings(ctx, true);
@@ -121,7 +123,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     await ctx.deleteMessage().catch((err) => ctx.log.warn({ err }, "could not delete the webhook secret message"));
     if (!SECRET.test(text)) {
       await ctx.reply(ctx.t("notify-secret-invalid"), {
-        reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), "nt:ws:abort"),
+        reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), NOTIFY_DATA.abortSecret.build({})),
       });
       return;
     }
@@ -129,7 +131,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     await settingsRepo.saveSecret(ctx.from.id, text);
     ctx.log.info("webhook secret stored");
     await ctx.reply(ctx.t("notify-secret-saved"), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "nt:show"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), NOTIFY_DATA.show.build({})),
     });
   });
 
@@ -145,8 +147,8 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
   const showAlerts = async (ctx: BotContext, edit: boolean) => {
     const list = await alerts.list(ctx.from!.id);
     const kb = new InlineKeyboard();
-    list.forEach((a, i) => kb.text(`✖️ ${i + 1}. ${a.symbol}`, `al:rm:${a.id}`).row());
-    kb.text(ctx.t("common-back"), "nt:show");
+    list.forEach((a, i) => kb.text(`✖️ ${i + 1}. ${a.symbol}`, NOTIFY_DATA.removeAlert.build({ id: a.id })).row());
+    kb.text(ctx.t("common-back"), NOTIFY_DATA.show.build({}));
     const text = list.length
       ? [ctx.t("alerts-title", { count: list.length, max: MAX_ALERTS_PER_USER }), ...list.map((a, i) => `${i + 1}. ${alertLine(ctx.t, a)}`)].join("\n")
       : ctx.t("alerts-empty");
@@ -155,7 +157,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
   };
 
   pm.command("alerts", (ctx) => showAlerts(ctx, false));
-  pm.callbackQuery("al:list", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.alerts.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showAlerts(ctx, false);
   });
@@ -199,18 +201,13 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
         line: alertLine(ctx.t, created),
         last: formatAmount(last, quote.toUpperCase()),
       }),
-      { reply_markup: new InlineKeyboard().text(ctx.t("notify-alerts-button"), "al:list") },
+      { reply_markup: new InlineKeyboard().text(ctx.t("notify-alerts-button"), NOTIFY_DATA.alerts.build({})) },
     );
   });
 
   return {
-    name: "notify",
+    manifest,
     composer,
     early,
-    commands: [
-      { command: "notify", descriptionKey: "cmd-notify" },
-      { command: "alert", descriptionKey: "cmd-alert" },
-      { command: "alerts", descriptionKey: "cmd-alerts" },
-    ],
   };
 }
