@@ -31,7 +31,7 @@ cmd-disconnect = Удалить API-ключ
 ## common
 common-cancel = ✖️ Отмена
 common-cancelled = Отменено. Ничего не сделано.
-common-qr = ▦ QR-код
+common-qr = ▦ Показать код для сканирования
 common-skip = Пропустить
 common-back = « Назад
 common-next = Далее »
