@@ -1,7 +1,8 @@
 /**
  * Latency benchmark: the production wiring (`startBot`, what `npm start` runs) long-polling a local
  * Bot API stand-in over HTTP, with the simulator in process and SQLite in a file. 50 people at once
- * (USERS to change it) each go through a transfer, a cheque and ten answers at one amount prompt; the
+ * (USERS to change it) each go through a transfer, a cheque, a swap (BTC on funding for USDT: the
+ * estimate, both balances and the move in one summary) and ten answers at one amount prompt; the
  * time from an update's delivery (getUpdates returning it) to the bot's first reply in that chat
  * (a message, an edit or a callback answer) is printed per step number as p50 / p95 / max.
  *
@@ -52,6 +53,14 @@ const cheque: Step[] = [
   { label: "cheque: skip description", press: "in:skip" },
   { label: "cheque: skip recipient", press: "in:skip" },
   { label: "cheque: Confirm", press: /^cf:/ },
+];
+/** Gives BTC from the funding balance for USDT: the summary needs the estimate and both balances. */
+const swap: Step[] = [
+  { label: "swap: /swap", text: "/swap" },
+  { label: "swap: give BTC", press: "in:pick:BTC" },
+  { label: "swap: get USDT", press: "in:pick:USDT" },
+  { label: "swap: amount → summary", text: "0.0005" },
+  { label: "swap: Confirm", press: /^cf:/ },
 ];
 const tenAnswers: Step[] = [
   { label: "prompt: /cheque_new", text: "/cheque_new" },
@@ -132,7 +141,7 @@ async function latency(
     const people = await Promise.all(
       Array.from({ length: USERS }, async (_, i) => {
         const id = FIRST_USER + i;
-        const account = sim.createAccount({ userId: id, pay: { USDT: "1000" } });
+        const account = sim.createAccount({ userId: id, pay: { USDT: "1000" }, funding: { BTC: "0.01" } });
         const recipient = sim.createAccount({}).userId;
         const user = telegram.user(id, { first_name: `Bench ${i}`, language_code: i % 5 === 0 ? "ru" : "en" });
         await drive(user, [
@@ -152,7 +161,7 @@ async function latency(
     const started = performance.now();
     await Promise.all(
       people.map(({ user, recipient }) =>
-        drive(user, [...transfer(recipient), ...cheque, ...tenAnswers], (step, label, ms) => {
+        drive(user, [...transfer(recipient), ...cheque, ...swap, ...tenAnswers], (step, label, ms) => {
           const entry = latencies.get(step) ?? { label, ms: [] };
           entry.ms.push(ms);
           latencies.set(step, entry);
@@ -177,8 +186,12 @@ async function latency(
     const transfers = (await Promise.all(people.map(({ recipient }) => sim.account(recipient)))).filter(
       (a) => a.pay.USDT?.balance === "1",
     ).length;
+    const swapped = (await Promise.all(people.map(({ user }) => sim.account(user.id)))).filter(
+      (a) => a.funding.BTC === "0.0095" && (a.trading.BTC ?? "0") === "0",
+    ).length;
     console.log(
       `\nworst p95 ${worstP95.toFixed(1)} ms, worst reply ${worstMax.toFixed(1)} ms; ${transfers}/${USERS} transfers arrived; ` +
+        `${swapped}/${USERS} swaps moved and sold once; ` +
         `${latencies.size} steps × ${USERS} people in ${flowSeconds.toFixed(1)} s; warnings logged: ${warnings.length}`,
     );
   }

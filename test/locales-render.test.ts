@@ -77,6 +77,7 @@ const KIND_IN_MESSAGE: Record<string, Record<string, Kind>> = {
   "withdraw-link-ask-amount": { max: "amount" },
   "trade-ask-size-buy": { max: "amount" },
   "market-asset-network": { withdrawal: "word" },
+  "swap-no-pair": { from: "code", to: "code" },
 };
 const SAMPLE: Record<Exclude<Kind, "count">, string> = {
   amount: "2.5 USDT",

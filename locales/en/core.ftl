@@ -59,6 +59,9 @@ amount-too_many_decimals = Too many decimal places: { $asset } allows at most { 
 amount-below_minimum = The minimum is { $min } { $asset }.
 amount-above_maximum = The maximum is { $max } { $asset }.
 amount-insufficient = Not enough funds. Available: { $available } (fee { $fee }).
+amount-quick-25 = 25 %
+amount-quick-50 = 50 %
+amount-quick-max = Max · { $amount }
 
 ## confirm
 confirm-yes = ✅ Confirm

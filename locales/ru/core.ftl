@@ -59,6 +59,9 @@ amount-too_many_decimals = Слишком много знаков после з�
 amount-below_minimum = Минимум — { $min } { $asset }.
 amount-above_maximum = Максимум — { $max } { $asset }.
 amount-insufficient = Недостаточно средств. Доступно: { $available } (комиссия { $fee }).
+amount-quick-25 = 25 %
+amount-quick-50 = 50 %
+amount-quick-max = Макс. · { $amount }
 
 ## confirm
 confirm-yes = ✅ Подтвердить

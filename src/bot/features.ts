@@ -14,6 +14,7 @@ import { notifyFeature } from "./features/notify/index.js";
 import { ordersFeature } from "./features/orders/index.js";
 import { sendFeature } from "./features/send/index.js";
 import { startFeature } from "./features/start/index.js";
+import { swapFeature } from "./features/swap/index.js";
 import { tradeFeature } from "./features/trade/index.js";
 import { withdrawFeature } from "./features/withdraw/index.js";
 
@@ -29,6 +30,7 @@ const FEATURES: FeatureFactory[] = [
   withdrawFeature,
   ordersFeature,
   tradeFeature,
+  swapFeature,
   marketFeature,
   fundingFeature,
   linksFeature,

@@ -14,6 +14,7 @@ export const MENU_BUTTONS = [
   "withdraw",
   "orders",
   "trade",
+  "swap",
   "rates",
   "settings",
   "mass",

@@ -17,7 +17,7 @@ it("/help lists every command by name, in the person's language, admin commands 
   const help = person.last()!.text.split("\n");
   expect(help[0]).toBe("Commands:");
   const names = help.filter((l) => l.startsWith("/")).map((l) => l.split(" — ")[0]);
-  for (const command of ["/start", "/help", "/send", "/balance", "/cheques", "/withdraw", "/orders", "/trade", "/move", "/connect", "/disconnect", "/cancel"])
+  for (const command of ["/start", "/help", "/send", "/balance", "/cheques", "/withdraw", "/orders", "/trade", "/swap", "/move", "/connect", "/disconnect", "/cancel"])
     expect(names).toContain(command);
   expect(names).not.toContain("/mass");
   // Each line: the command, a dash and what it does.

@@ -43,6 +43,7 @@ describe("without a key", () => {
     "/withdrawals",
     "/orders",
     "/trade",
+    "/swap",
   ])("%s asks to link a key", async (command) => {
     const logFrom = h.logLines.length;
     const sentFrom = h.tg.sent.length;
@@ -64,6 +65,7 @@ describe("without a key", () => {
     "menu:withdraw",
     "menu:orders",
     "menu:trade",
+    "menu:swap",
   ])("the %s button asks to link a key", async (data) => {
     await user.send("/menu");
     const logFrom = h.logLines.length;

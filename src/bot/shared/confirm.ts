@@ -36,6 +36,12 @@ export interface ActionRun<P extends Json> {
   op: OperationRecord;
   payload: P;
   clients: UserClients;
+  /**
+   * True when reconciliation carries the action out after `reconcile` found it not done (a crash or an
+   * unknown outcome came first): an action of several steps then reads each earlier step back by its
+   * client id before sending it, so only a missing step is sent.
+   */
+  resumed?: boolean;
 }
 
 /** One kind of irreversible action. `execute` must use `op.id` as the client id (or be idempotent). */
@@ -188,10 +194,15 @@ async function clientsForOperation(deps: BotDeps, op: OperationRecord): Promise<
 }
 
 /** Sends a claimed action (with its fixed client id) and says what came of it; never throws. */
-async function attempt(deps: BotDeps, def: ActionDefinition, op: OperationRecord): Promise<Attempt> {
+async function attempt(
+  deps: BotDeps,
+  def: ActionDefinition,
+  op: OperationRecord,
+  resumed = false,
+): Promise<Attempt> {
   try {
     const clients = await clientsForOperation(deps, op);
-    return { state: "done", result: await def.execute({ op, payload: op.payload, clients }) };
+    return { state: "done", result: await def.execute({ op, payload: op.payload, clients, resumed }) };
   } catch (err) {
     if (provesItCannotBeDone(err)) return { state: "refused", reason: describeError(err) };
     return { state: "unknown", reason: unsettledReason(err), err };
@@ -324,7 +335,7 @@ async function settleUnfinished(
     await record(op, { state: "refused", error: reason.key }, { text });
     return true;
   }
-  const a: Attempt = found.done ? { state: "done", result: found.resource } : await attempt(deps, def, op);
+  const a: Attempt = found.done ? { state: "done", result: found.resource } : await attempt(deps, def, op, true);
   if (a.state === "unknown") return stillUnknown(a.reason, a.err);
   logAttempt(deps, op, a);
   const { text, keyboard } = outcomeOf(def, op, a, t);

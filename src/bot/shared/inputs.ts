@@ -7,10 +7,15 @@ import { InlineKeyboard } from "grammy";
 import { type AmountRules, formatAmount, money, parseAmount } from "../../domain/money.js";
 import { resolveSymbol } from "../../domain/symbols.js";
 import type { BotConversation, ConvContext } from "../context.js";
+import type { UserMessage } from "./errors.js";
 
 export const CANCEL_DATA = "in:cancel";
 export const SKIP_DATA = "in:skip";
 const PICK_PREFIX = "in:pick:";
+/** Picked values of the quick-amount buttons (25 %, 50 %, Max) under an amount prompt. */
+const QUICK_VALUE = "amt:";
+const QUICK_CHOICES = ["25", "50", "max"] as const;
+type QuickChoice = (typeof QUICK_CHOICES)[number];
 
 export function cancelRow(ctx: ConvContext, keyboard = new InlineKeyboard()): InlineKeyboard {
   return keyboard.row().text(ctx.t("common-cancel"), CANCEL_DATA);
@@ -147,6 +152,96 @@ export function askAsset(
   );
 }
 
+/** An amount accepted (normalised), or the message that says why not. */
+export type CheckedAmount = { ok: true; value: string } | { ok: false; error: UserMessage };
+
+/**
+ * Quick amounts offered under an amount prompt: Max (the most this action can spend, the fee already
+ * taken off, so confirming it leaves nothing behind) and, where they are valid amounts, 25 % and 50 %
+ * of it rounded down to `step`.
+ */
+export interface QuickAmounts {
+  /** The largest valid amount, on the amount's grid; nothing is offered when it is not positive. */
+  max: string;
+  /** The grid a fraction is rounded down to (one unit of the last decimal place, or a pair's step). */
+  step: string;
+  /** The asset the amount is in (the Max button names the amount with it). */
+  asset: string;
+}
+
+/** `max` of a balance: what is available less the fee, rounded down to `decimals`, at most `cap`. */
+export function maxOf(available: string, opts: { decimals: number; fee?: string; cap?: string }): string {
+  let max = maxAffordable(available, opts.fee);
+  if (opts.cap !== undefined) max = money.min(max, opts.cap);
+  return money.floor(max, opts.decimals);
+}
+
+/** One unit of the last of `decimals` places: "0.01" for 2, "1" for 0. */
+export const stepOf = (decimals: number): string => (decimals <= 0 ? "1" : `0.${"0".repeat(decimals - 1)}1`);
+
+function quickAmount(q: QuickAmounts, choice: QuickChoice): string {
+  if (choice === "max") return q.max;
+  const part = money.mul(q.max, choice === "25" ? "0.25" : "0.5");
+  return money.normalise(money.mul(money.div(part, q.step, 0), q.step));
+}
+
+/** The amount a quick button stands for, or undefined when `value` is not one. */
+function quickPicked(q: QuickAmounts | undefined, value: string): string | undefined {
+  if (!q || !value.startsWith(QUICK_VALUE)) return undefined;
+  const choice = value.slice(QUICK_VALUE.length) as QuickChoice;
+  return QUICK_CHOICES.includes(choice) ? quickAmount(q, choice) : undefined;
+}
+
+/**
+ * The prompt's keyboard: 25 % · 50 % · Max, each only when `accepts` takes its amount (the same check
+ * a typed amount goes through), then Cancel.
+ */
+export function quickKeyboard(
+  ctx: ConvContext,
+  q: QuickAmounts | undefined,
+  accepts: (amount: string) => boolean,
+): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  if (q && money.isPositive(q.max)) {
+    const offered = QUICK_CHOICES.map((choice) => ({ choice, amount: quickAmount(q, choice) })).filter(
+      // A fraction equal to Max (a balance of one step) says nothing more.
+      ({ choice, amount }) =>
+        money.isPositive(amount) && accepts(amount) && (choice === "max" || money.lt(amount, q.max)),
+    );
+    for (const { choice, amount } of offered) {
+      const label =
+        choice === "max"
+          ? ctx.t("amount-quick-max", { amount: formatAmount(amount, q.asset) })
+          : ctx.t(`amount-quick-${choice}`);
+      kb.text(label, PICK_PREFIX + QUICK_VALUE + choice);
+    }
+  }
+  return cancelRow(ctx, kb);
+}
+
+/**
+ * Asks for an amount, typed or picked with a quick button, until `check` accepts it; its refusals are
+ * explained in the user's language. A picked amount goes through the same check as a typed one.
+ */
+export async function askCheckedAmount(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  prompt: string,
+  check: (text: string) => CheckedAmount,
+  quick?: QuickAmounts,
+): Promise<string> {
+  const keyboard = () => quickKeyboard(ctx, quick, (amount) => check(amount).ok);
+  await ctx.reply(prompt, { reply_markup: keyboard() });
+  for (;;) {
+    const answer = await waitAnswer(conversation);
+    const text = answer.kind === "text" ? answer.text : quickPicked(quick, answer.value);
+    if (text === undefined) continue;
+    const checked = check(text);
+    if (checked.ok) return checked.value;
+    await answer.ctx.reply(ctx.t(checked.error.key, checked.error.vars), { reply_markup: keyboard() });
+  }
+}
+
 export interface AmountQuestion extends AmountRules {
   asset: string;
   /** What the user can spend; an amount above it is refused before any confirmation. */
@@ -154,49 +249,62 @@ export interface AmountQuestion extends AmountRules {
   /** Extra amount that must also be covered by `available` (a fee in the same asset). */
   fee?: string;
   prompt?: string;
+  /**
+   * Offer 25 % / 50 % / Max of what `available` covers once the fee is paid (within `max`): for
+   * amounts that spend a balance.
+   */
+  quick?: boolean;
 }
 
 /** Asks for an amount and checks it against decimals, minimum, maximum and the available balance. */
-export async function askAmount(
-  conversation: BotConversation,
-  ctx: ConvContext,
-  q: AmountQuestion,
-): Promise<string> {
+export function askAmount(conversation: BotConversation, ctx: ConvContext, q: AmountQuestion): Promise<string> {
   const prompt =
     q.prompt ??
     ctx.t("common-ask-amount", {
       asset: q.asset,
       available: q.available === undefined ? "-" : formatAmount(q.available, q.asset),
     });
-  await ctx.reply(prompt, { reply_markup: cancelRow(ctx) });
-  for (;;) {
-    const answer = await waitAnswer(conversation);
-    if (answer.kind !== "text") continue;
-    const parsed = parseAmount(answer.text, { decimals: q.decimals, min: q.min, max: q.max });
-    if (!parsed.ok) {
-      await answer.ctx.reply(
-        ctx.t(`amount-${parsed.error}`, {
+  const quick =
+    q.quick && q.available !== undefined
+      ? {
+          max: maxOf(q.available, { decimals: q.decimals, ...(q.fee ? { fee: q.fee } : {}), ...(q.max ? { cap: q.max } : {}) }),
+          step: stepOf(q.decimals),
+          asset: q.asset,
+        }
+      : undefined;
+  return askCheckedAmount(conversation, ctx, prompt, (text) => checkAmount(text, q), quick);
+}
+
+/** A typed amount against the question's rules and balance. */
+function checkAmount(text: string, q: AmountQuestion): CheckedAmount {
+  const parsed = parseAmount(text, { decimals: q.decimals, min: q.min, max: q.max });
+  if (!parsed.ok) {
+    return {
+      ok: false,
+      error: {
+        key: `amount-${parsed.error}`,
+        vars: {
           decimals: q.decimals,
           min: formatAmount(q.min ?? "0"),
           max: q.max === undefined ? "-" : formatAmount(q.max),
           asset: q.asset,
-        }),
-        { reply_markup: cancelRow(ctx) },
-      );
-      continue;
-    }
-    if (q.available !== undefined && money.gt(parsed.amount, maxAffordable(q.available, q.fee))) {
-      await answer.ctx.reply(
-        ctx.t("amount-insufficient", {
+        },
+      },
+    };
+  }
+  if (q.available !== undefined && money.gt(parsed.amount, maxAffordable(q.available, q.fee))) {
+    return {
+      ok: false,
+      error: {
+        key: "amount-insufficient",
+        vars: {
           available: formatAmount(q.available ?? "0", q.asset),
           fee: formatAmount(q.fee ?? "0", q.asset),
-        }),
-        { reply_markup: cancelRow(ctx) },
-      );
-      continue;
-    }
-    return parsed.amount;
+        },
+      },
+    };
   }
+  return { ok: true, value: parsed.amount };
 }
 
 /** The largest amount the balance covers once the fee is paid. */

@@ -118,6 +118,7 @@ export function moveConversation(deps: BotDeps, actions: ActionRegistry) {
       asset,
       decimals: entry.decimals,
       available: entry[from],
+      quick: true,
       prompt: ctx.t("balances-move-ask-amount", {
         asset,
         // The balance's name takes the case the sentence needs: the message selects it by kind.

@@ -110,6 +110,7 @@ export function createChequeConversation(deps: BotDeps, actions: ActionRegistry)
       decimals: asset.precision,
       min: asset.minCheque,
       available: asset.available,
+      quick: true,
       prompt: ctx.t("cheques-ask-amount", {
         asset: asset.asset,
         available: formatAmount(asset.available, asset.asset),

@@ -115,6 +115,7 @@ export function fundingWithdrawConversation(deps: BotDeps, actions: ActionRegist
       max,
       available,
       ...(feeInAsset ? { fee: quota.fee } : {}),
+      quick: true,
       prompt: ctx.t("funding-ask-amount", {
         asset,
         available: formatAmount(available, asset),

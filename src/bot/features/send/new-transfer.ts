@@ -166,6 +166,7 @@ export function newTransferConversation(deps: BotDeps, actions: ActionRegistry) 
         decimals: asset.precision,
         min: asset.minTransfer,
         available,
+        quick: true,
         prompt: ctx.t("send-ask-amount", {
           asset: asset.asset,
           available: formatAmount(available, asset.asset),

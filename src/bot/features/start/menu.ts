@@ -19,6 +19,7 @@ export function mainMenu(t: Translate): InlineKeyboard {
     .text(t("menu-rates"), menu("rates"))
     .text(t("menu-settings"), menu("settings"))
     .row()
+    .text(t("menu-swap"), menu("swap"))
     .text(t("menu-market"), "mkt:syms:1:");
 }
 

@@ -11,7 +11,7 @@ import type { SymbolInfo } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
-import { askChoice, askSymbol, cancelRow, waitAnswer } from "../../shared/inputs.js";
+import { askCheckedAmount, askChoice, askSymbol, cancelRow, type QuickAmounts, waitAnswer } from "../../shared/inputs.js";
 import { ORDER_KIND, type OrderPayload } from "./actions.js";
 import {
   affordableSize,
@@ -21,6 +21,7 @@ import {
   checkSize,
   checkStopPrice,
   committed,
+  floorToStep,
   type Side,
   triggersOnRise,
 } from "./rules.js";
@@ -91,6 +92,23 @@ async function askChecked(
     if (checked.ok) return checked.value;
     await answer.ctx.reply(ctx.t(checked.error.key, checked.error.vars), { reply_markup: cancelRow(ctx) });
   }
+}
+
+/**
+ * Max (and 25 % / 50 %) of an order's size: a sell its whole base balance, a buy at a known price what
+ * the quote balance pays for, both on the size grid (the Exchange takes its fee from what the order
+ * receives, so nothing is kept back for it). A stop-market buy holds more than its stop price tells
+ * (a band above it), so it gets no Max.
+ */
+function quickSize(
+  pair: SymbolInfo,
+  c: { side: Side; type: OrderPayload["type"]; price?: string; availableBase: string; availableQuote: string },
+): QuickAmounts | undefined {
+  const step = pair.baseIncrement;
+  const asset = pair.baseAsset;
+  if (c.side === "sell") return { max: money.min(floorToStep(c.availableBase, step), pair.baseMaxSize), step, asset };
+  if (c.type === "stopMarket" || c.price === undefined) return undefined;
+  return { max: affordableSize(pair, c.price, c.availableQuote), step, asset };
 }
 
 const priceOrDash = (ctx: ConvContext, price: string | null, asset: string) =>
@@ -224,7 +242,7 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
       const availableBase = known[base] ?? "0";
       const availableQuote = known[quote] ?? "0";
       if (type === "market" && buy) {
-        const funds = await askChecked(
+        const funds = await askCheckedAmount(
           conversation,
           ctx,
           [
@@ -237,6 +255,8 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
             bookLine,
           ].join("\n"),
           (text) => checkFunds(text, pair, availableQuote),
+          // The fee is taken from what is bought, so Max spends the whole quote balance.
+          { max: floorToStep(availableQuote, pair.quoteIncrement), step: pair.quoteIncrement, asset: quote },
         );
         return { symbol, side, type: "market", timeInForce: "IOC", funds };
       }
@@ -256,12 +276,13 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
               max: formatAmount(affordableSize(pair, costPrice, availableQuote), base),
             })
           : ctx.t("trade-ask-size-sell", { ...rules, base, available: formatAmount(availableBase, base) });
-      const size = await askChecked(
+      const size = await askCheckedAmount(
         conversation,
         ctx,
         type === "market" ? [prompt, bookLine].join("\n") : prompt,
         (text) =>
           checkSize(text, pair, { side, availableBase, availableQuote, ...(costPrice ? { price: costPrice } : {}) }),
+        quickSize(pair, { side, type, availableBase, availableQuote, ...(costPrice ? { price: costPrice } : {}) }),
       );
       if (type === "stopLimit") return { symbol, side, type, timeInForce: "GTC", size, price: price!, stopPrice: stopPrice! };
       if (type === "stopMarket") return { symbol, side, type, timeInForce: "IOC", size, stopPrice: stopPrice! };

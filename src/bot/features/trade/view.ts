@@ -29,7 +29,7 @@ export interface OrderTerms {
 export const CANCEL_PREFIX = "trd:cancel:";
 export const CANCEL_DATA = /^trd:cancel:([A-Za-z0-9_-]{1,53})$/;
 /** The orders feature shows an order's details on this button. */
-const detailsData = (orderId: string) => `ord:show:${orderId}`;
+export const detailsData = (orderId: string) => `ord:show:${orderId}`;
 
 /** Statuses in which an order can still be cancelled. */
 const CANCELLABLE: readonly Order["status"][] = ["working", "pending"];

@@ -89,6 +89,7 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
       max: quota.withdrawMaxSize,
       available,
       ...(feeInAsset ? { fee: quota.withdrawFee } : {}),
+      quick: true,
       prompt: ctx.t("withdraw-ask-amount", {
         asset,
         available: formatAmount(available, asset),

@@ -1,0 +1,110 @@
+/**
+ * The swap as one irreversible action of the shared confirmation step, in up to two steps: the move
+ * of the missing part from funding to trading (its own client transfer id, chosen with the summary and
+ * kept in the journal's payload) and the market order (the operation id as its client order id). Each
+ * step is created once (`createOnce`); after a crash or an unknown outcome, reconciliation reads the
+ * order back by its id and, when it is not there, reads the move back before sending it, so only the
+ * missing step is carried out.
+ */
+import { InlineKeyboard } from "grammy";
+import { z } from "zod";
+import type { ExchangeClient } from "../../../service/client.js";
+import { formatAmount, money } from "../../../domain/money.js";
+import { ServiceRefusedError } from "../../../service/errors.js";
+import { createOnce, reconcile } from "../../../service/reconcile.js";
+import { AssetCode, Decimal, FINAL_ORDER_STATUSES, Order, SymbolCode } from "../../../service/schemas.js";
+import { menu } from "../../menu-data.js";
+import type { ActionDefinition, Json } from "../../shared/confirm.js";
+import { detailsData } from "../trade/view.js";
+
+export const SWAP_KIND = "swap";
+
+const ClientId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
+const common = { symbol: SymbolCode, type: z.literal("market"), timeInForce: z.literal("IOC") };
+/** What the person confirmed, read back from the journal. */
+export const SwapPayload = z.object({
+  from: AssetCode,
+  to: AssetCode,
+  amount: Decimal,
+  order: z.union([
+    z.object({ ...common, side: z.literal("sell"), size: Decimal }),
+    z.object({ ...common, side: z.literal("buy"), funds: Decimal }),
+  ]),
+  /** The part that comes over from funding first, under its own client id. */
+  move: z.object({ id: ClientId, amount: Decimal }).optional(),
+});
+export type SwapPayload = z.infer<typeof SwapPayload>;
+
+/**
+ * The move from funding to trading, once: sent under its client id, or, when the action is resumed
+ * after a crash or an unknown outcome, first read back by that id and sent only if it is not there.
+ */
+async function moveOnce(exchange: ExchangeClient, move: { id: string; amount: string }, asset: string, resumed: boolean) {
+  const lookup = () => reconcile.balanceTransfer(exchange, move.id);
+  const earlier = resumed ? await lookup() : { done: false as const };
+  const done = earlier.done
+    ? earlier.resource
+    : await createOnce({
+        send: () =>
+          exchange.createBalanceTransfer({
+            clientTransferId: move.id,
+            asset,
+            amount: move.amount,
+            from: "funding",
+            to: "trading",
+          }),
+        lookup,
+      });
+  if (done.status === "failed") {
+    // The service recorded the move as failed: the order cannot be paid, and nothing more is sent.
+    throw new ServiceRefusedError("createBalanceTransfer", 409, "invalid_state", undefined, { clientTransferId: move.id });
+  }
+}
+
+const isFinal = (o: Order) => (FINAL_ORDER_STATUSES as readonly string[]).includes(o.status);
+
+export const swapAction: ActionDefinition<SwapPayload> = {
+  kind: SWAP_KIND,
+  idPrefix: "swp",
+  async execute({ op, payload, clients, resumed }) {
+    const p = SwapPayload.parse(payload);
+    if (p.move) await moveOnce(clients.exchange, p.move, p.from, resumed === true);
+    const placed = await createOnce({
+      send: () => clients.exchange.placeOrder({ clientOrderId: op.id, ...p.order }),
+      lookup: () => reconcile.order(clients.exchange, op.id),
+    });
+    // An IOC order is final at once; if the reply came before its fills, read it once more.
+    const order = isFinal(placed) ? placed : await clients.exchange.getOrder({ clientOrderId: op.id }).catch(() => placed);
+    return order as unknown as Json;
+  },
+  async reconcile({ op, clients }) {
+    // The order is the last step: once it is there, the move before it was done too.
+    const found = await reconcile.order(clients.exchange, op.id);
+    return found.done ? { done: true, resource: found.resource as unknown as Json } : found;
+  },
+  describeDone(t, payload, result) {
+    const p = SwapPayload.parse(payload);
+    const order = Order.safeParse(result);
+    const moved = p.move ? `\n${t("swap-done-moved", { amount: formatAmount(p.move.amount, p.from) })}` : "";
+    if (!order.success) return t("swap-done-plain") + moved;
+    const o = order.data;
+    if (!money.isPositive(o.dealSize)) return t("swap-done-nothing", { amount: formatAmount(p.amount, p.from) }) + moved;
+    const buy = o.side === "buy";
+    const spent = buy ? o.dealFunds : o.dealSize;
+    const gross = buy ? o.dealSize : o.dealFunds;
+    const received = o.feeAsset === p.to ? money.sub(gross, o.fee) : gross;
+    return (
+      t("swap-done", {
+        spent: formatAmount(spent, p.from),
+        received: formatAmount(received, p.to),
+        fee: formatAmount(o.fee, o.feeAsset),
+      }) + moved
+    );
+  },
+  doneKeyboard(t, _payload, result) {
+    const order = Order.safeParse(result);
+    const kb = new InlineKeyboard();
+    if (order.success) kb.text(t("swap-order-details"), detailsData(order.data.id));
+    return kb.text(t("menu-balances"), menu("balances"));
+  },
+};
