@@ -46,12 +46,12 @@ const KINDS: Record<string, Kind> = {
   asset: "code", base: "code", quote: "code", pair: "code", symbol: "code", network: "code", other: "code",
   id: "code", job: "code", time: "code", link: "code", address: "code", tx: "code", interval: "code",
   command: "code", created: "code", updated: "code", expires: "code", arrow: "code", networks: "code",
-  eta: "code", target: "code", lines: "code", format: "word", bot: "code", fiat: "code", assets: "code",
+  eta: "code", target: "code", lines: "code", username: "code", format: "word", bot: "code", fiat: "code", assets: "code",
   // typed by people
   name: "name", typed: "name", query: "name", sender: "name", account: "name",
   // the bot's own fragments
   status: "word", state: "word", kind: "word", side: "word", type: "word", tif: "word", mode: "word",
-  then: "word", hint: "word", reason: "word", recipient: "word", payer: "word", from: "word", to: "word",
+  then: "word", hint: "word", reason: "word", recipient: "word", person: "word", payer: "word", from: "word", to: "word",
   period: "word", cancelled: "word", api: "word", deposit: "word", pricing: "word", at: "word", zone: "word",
 };
 /** A variable whose meaning in one message differs from what its name says elsewhere. */

@@ -17,7 +17,9 @@ cheques-ask-description = Add a description shown with the cheque (up to { $max 
 cheques-ask-recipient = Who may redeem the cheque? Send the numeric Telegram user id of the only person allowed, or press Skip so that anyone with the link can.
 cheques-recipient-invalid = That is not a Telegram user id. Send digits only (for example 123456789), or press Skip.
 cheques-recipient-anyone = anyone with the link
-cheques-recipient-user = only Telegram user { $id }
+cheques-recipient-user = only { $person }
+cheques-redeemed-by = Redeemed by: { $person }
+cheques-redeemed-by-unknown = Redeemed by: the service does not say (the cheque was open to anyone with its link)
 cheques-field-description = Description:
 cheques-summary-create =
     🎟 New cheque
@@ -63,3 +65,7 @@ cheques-ask-new-description = Send the new description shown with the cheque (up
         [one] character
        *[other] characters
     }), or press Skip to remove it.
+
+## QR code of the link
+cheques-qr-caption = 🎟 Scan to receive the cheque: { $link }
+cheques-qr-unavailable = This cheque is no longer active: there is nothing to scan.

@@ -41,6 +41,7 @@ cmd-disconnect = Remove the current network's API key
 ## common
 common-cancel = ✖️ Cancel
 common-cancelled = Cancelled. Nothing was done.
+common-qr = ▦ QR code
 common-skip = Skip
 common-back = « Back
 common-next = Next »
@@ -181,3 +182,8 @@ topup-pay = To add money to your xRocket Pay wallet, deposit it in { $bot }, the
 topup-exchange = To bring money onto the Exchange, deposit it to your Exchange account in { $bot }, the service's own bot (the button below opens it). Deposits arrive on your funding balance; /move takes them to trading.
 topup-any = To add money, deposit it in { $bot }, the service's own bot: into your xRocket Pay wallet or onto the Exchange (the button below opens it).
 topup-move = Your funding balance has { $available }: move it to your trading balance with /move (the button below), then trade.
+
+## People, named by what Telegram shows of them (the id stays, tap-to-copy)
+person-named = “{ $name }” (id { $id })
+person-username = @{ $username } (id { $id })
+person-id = user id { $id }

@@ -77,3 +77,7 @@ invoices-ask-payments = How many payments close the invoice? { $pricing ->
        *[other] Each payment is at least the minimum; the payer chooses how much.
     }
 invoices-payments-one = One payment
+
+## QR code of the link
+invoices-qr-caption = 🧾 Scan to pay the invoice: { $link }
+invoices-qr-unavailable = This invoice is no longer active: there is nothing to scan.

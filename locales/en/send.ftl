@@ -10,8 +10,6 @@ send-find-another = 🔎 Find another
 
 send-ask-recipient = Who should receive the funds? Send their Telegram user id (digits only), choose them with the button below, or forward me any message they wrote.
 send-pick-user = 👤 Choose a user
-send-recipient-id = user id { $id }
-send-recipient-named = “{ $name }” (id { $id })
 send-recipient-chosen = Recipient: { $recipient }
 send-recipient-not-an-id = That is not a Telegram user id. Send digits only, for example 123456789, or use the buttons below.
 send-recipient-username = I cannot look up @usernames. Send their user id (digits), choose them with the “Choose a user” button, or forward me a message they wrote.

@@ -17,7 +17,9 @@ cheques-ask-description = Добавьте описание к чеку (до { 
 cheques-ask-recipient = Кто может активировать чек? Отправьте числовой Telegram ID единственного получателя или нажмите «Пропустить», чтобы чек мог активировать любой, у кого есть ссылка.
 cheques-recipient-invalid = Это не Telegram ID. Отправьте только цифры (например, 123456789) или нажмите «Пропустить».
 cheques-recipient-anyone = любой, у кого есть ссылка
-cheques-recipient-user = только пользователь с Telegram ID { $id }
+cheques-recipient-user = только этот пользователь: { $person }
+cheques-redeemed-by = Получил: { $person }
+cheques-redeemed-by-unknown = Кто получил, сервис не сообщает (чек мог получить любой, у кого была ссылка)
 cheques-field-description = Описание:
 cheques-summary-create =
     🎟 Новый чек
@@ -63,3 +65,7 @@ cheques-ask-new-description = Пришлите новое описание че�
         [one] символа
        *[other] символов
     }) или нажмите «Пропустить», чтобы убрать его.
+
+## QR-код ссылки
+cheques-qr-caption = 🎟 Отсканируйте, чтобы получить чек: { $link }
+cheques-qr-unavailable = Этот чек уже не активен: сканировать нечего.

@@ -10,8 +10,6 @@ send-find-another = 🔎 Найти другой
 
 send-ask-recipient = Кому перевести средства? Пришлите его Telegram ID (только цифры), выберите его кнопкой ниже или перешлите мне любое его сообщение.
 send-pick-user = 👤 Выбрать пользователя
-send-recipient-id = ID { $id }
-send-recipient-named = «{ $name }» (ID { $id })
 send-recipient-chosen = Получатель: { $recipient }
 send-recipient-not-an-id = Это не Telegram ID. Пришлите только цифры, например 123456789, или воспользуйтесь кнопками ниже.
 send-recipient-username = Я не могу искать по @username. Пришлите его Telegram ID (цифры), выберите его кнопкой «Выбрать пользователя» или перешлите мне его сообщение.

@@ -8,6 +8,7 @@ import { Bot } from "grammy";
 import { skipUnchangedWrites } from "../storage/kv.js";
 import { CallbackAnswers } from "../telegram/callback-answers.js";
 import { telegramLimits } from "../telegram/limits.js";
+import { copyableEntities } from "../telegram/copyable-entities.js";
 import { registerCommands } from "./commands.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
 import { createContextClass } from "./context-class.js";
@@ -22,6 +23,7 @@ import { fallback, leaveFlows } from "./fallback.js";
 import { chatSession, flowStateInSession } from "./session.js";
 import { ActionRegistry, confirmationComposer, isConfirmationPress, notePressReceipt } from "./shared/confirm.js";
 import { keyGate } from "./shared/key-gate.js";
+import { rememberPeople } from "./shared/people.js";
 import { UpdateTracking } from "./update-tracking.js";
 
 export type { BotApp, BotParts, CreateBotOptions } from "./bot-app.js";
@@ -41,7 +43,11 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   const answers = new CallbackAnswers();
   // Every text and caption within Telegram's limits, the cut said in the chat's language.
   const fitted = telegramLimits(translatorFor);
-  for (const t of options.apiTransformers ?? []) bot.api.config.use(t);
+  // Tap-to-copy marks become code entities on every Api the bot sends with, the outbox's broadcast
+  // Api included (docs/decisions/030-tap-to-copy-marks.md).
+  const transformers = [...(options.apiTransformers ?? []), copyableEntities];
+  parts.broadcastApi.config.use(copyableEntities);
+  for (const t of transformers) bot.api.config.use(t);
   bot.api.config.use(answers.transformer, fitted);
   const actions = new ActionRegistry();
   const features = createFeatures({ deps, actions, api: bot.api, broadcastApi: parts.broadcastApi, translatorFor, jobs, outbox });
@@ -68,6 +74,8 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   // share it with, not a request to us. Nothing answers it.
   core.use((ctx, next) => (ctx.message?.via_bot?.id === ctx.me.id ? undefined : next()));
   core.use(sequentialize((ctx) => [ctx.chat?.id, ctx.from?.id].filter((v) => v !== undefined).map(String)));
+  // Names of the people an update carries, so they can be shown beside their ids (shared/people.ts).
+  core.use(rememberPeople(deps.storage.people));
   core.use(chatSession(skipUnchangedWrites(deps.storage.kv<SessionData>("session")), () => ({})));
   core.use(translations);
   for (const f of features) if (f.early) core.use(f.early);
@@ -78,7 +86,7 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
       plugins: [
         (ctx, next) => {
           ctx.log = deps.logger.child({ update_id: ctx.update.update_id, conversation: true });
-          for (const t of options.apiTransformers ?? []) ctx.api.config.use(t);
+          for (const t of transformers) ctx.api.config.use(t);
           ctx.api.config.use(answers.transformer, fitted);
           return next();
         },

@@ -1,4 +1,6 @@
 /** Who paid an invoice, in the words of its owner: shown on the invoice's card and in payment notices. */
+import { copyable } from "./copyable.js";
+import { type KnownPerson, personLabel } from "./people.js";
 import type { Translate } from "./translate.js";
 
 /** A payer as the service names one (the contract's `InvoicePayer`); any of the fields may be absent. */
@@ -8,9 +10,13 @@ export interface Payer {
   email?: string;
 }
 
-/** A payer in the user's words: @username, else the Telegram id, else the e-mail. */
-export function payerName(t: Translate, payer: Payer | undefined): string {
+/**
+ * A payer in the user's words: the name the bot knows for their Telegram id ("“Sam” (id 1002)"),
+ * else @username, else the Telegram id, else the e-mail.
+ */
+export function payerName(t: Translate, payer: Payer | undefined, known?: KnownPerson): string {
+  if (payer?.telegramId && (known?.name || known?.username)) return personLabel(t, payer.telegramId, known);
   if (payer?.telegramUsername) return `@${payer.telegramUsername}`;
-  if (payer?.telegramId) return t("invoices-payer-user", { id: payer.telegramId });
+  if (payer?.telegramId) return t("invoices-payer-user", { id: copyable(payer.telegramId) });
   return payer?.email ?? t("invoices-payer-unknown");
 }

@@ -10,8 +10,11 @@
 
 /** Every way to start a new line: CR LF, CR, LF, vertical tab, form feed, NEL, line and paragraph separators. */
 const LINE_BREAK = /\r\n|[\r\n\v\f\u0085\u2028\u2029]/g;
-/** Direction marks, embeddings, overrides and isolates, and controls other than line breaks and tabs. */
-const HIDDEN = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|(?![\n\t])\p{Cc}/gu;
+/**
+ * Direction marks, embeddings, overrides and isolates, controls other than line breaks and tabs, and
+ * the two private-use characters that mark tap-to-copy values (copyable.ts).
+ */
+const HIDDEN = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uE000\uE001]|(?![\n\t])\p{Cc}/gu;
 /** Quote marks that could close the marks a name is shown in. */
 const QUOTE_MARKS = /["“”„«»‹›]/g;
 const BAR = "│";

@@ -6,14 +6,17 @@
  * whatever crashes; the outbox's one paced sender delivers it. A chat that refuses (403) is recorded
  * by the outbox as blocked, and `syncBlocked` turns that user's notices off.
  */
+import { copyable } from "../domain/copyable.js";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { formatAmount, formatOptionalAmount } from "../domain/money.js";
-import { payerName } from "../domain/payer-name.js";
+import { type Payer, payerName } from "../domain/payer-name.js";
+import type { KnownPerson } from "../domain/people.js";
 import { quietUntil } from "../domain/time-zones.js";
 import type { Outbox } from "../outbox/worker.js";
 import type { NotifySettingsRepo } from "../storage/notify-settings.js";
+import { createPeopleRepo } from "../storage/people.js";
 import type { Database } from "../storage/schema.js";
 import type { NoticePayload } from "./detect.js";
 
@@ -34,8 +37,19 @@ export interface NoticeSenderDeps {
 /** Outbox messages of notices carry this ref prefix, so their outcome (blocked) maps back to the user. */
 export const NOTICE_REF = "notice:";
 
+/** The Telegram ids of the payers a notice names, to name them as the bot knows them. */
+function payerIds(p: NoticePayload): number[] {
+  const payers = p.type === "invoice-paid" ? (p.payers ?? []) : p.type === "invoice-payment" && p.payer ? [p.payer] : [];
+  return payers.flatMap((payer) => (payer.telegramId ? [Number(payer.telegramId)] : [])).filter(Number.isSafeInteger);
+}
+
 /** The text and button of a notice in the user's language. */
-export function renderNotice(t: Translate, p: NoticePayload): { text: string; keyboard?: InlineKeyboardMarkup } {
+export function renderNotice(
+  t: Translate,
+  p: NoticePayload,
+  nameOf: (telegramId: string) => KnownPerson | undefined = () => undefined,
+): { text: string; keyboard?: InlineKeyboardMarkup } {
+  const payer = (one: Payer) => payerName(t, one, one.telegramId ? nameOf(one.telegramId) : undefined);
   const button = (label: string, data: string): InlineKeyboardMarkup => ({
     inline_keyboard: [[{ text: label, callback_data: data }]],
   });
@@ -45,16 +59,16 @@ export function renderNotice(t: Translate, p: NoticePayload): { text: string; ke
         text:
           (p.payers ?? []).length > 0
             ? t("notice-invoice-paid-by", {
-                id: p.invoiceId,
+                id: copyable(p.invoiceId),
                 amount: formatAmount(p.amount, p.asset),
-                payer: (p.payers ?? []).map((payer) => payerName(t, payer)).join(", "),
+                payer: (p.payers ?? []).map(payer).join(", "),
               })
-            : t("notice-invoice-paid", { id: p.invoiceId, amount: formatAmount(p.amount, p.asset) }),
+            : t("notice-invoice-paid", { id: copyable(p.invoiceId), amount: formatAmount(p.amount, p.asset) }),
         keyboard: button(t("notice-open-invoice"), `inv:show:${p.invoiceId}`),
       };
     case "invoice-payment": {
       const vars = {
-        id: p.invoiceId,
+        id: copyable(p.invoiceId),
         amount: formatAmount(p.amount, p.asset),
         index: p.index,
         of: p.of,
@@ -63,18 +77,18 @@ export function renderNotice(t: Translate, p: NoticePayload): { text: string; ke
         text:
           p.payer === null
             ? t("notice-invoice-payment", vars)
-            : t("notice-invoice-payment-by", { ...vars, payer: payerName(t, p.payer) }),
+            : t("notice-invoice-payment-by", { ...vars, payer: payer(p.payer) }),
         keyboard: button(t("notice-open-invoice"), `inv:show:${p.invoiceId}`),
       };
     }
     case "invoice-expired":
       return {
-        text: t("notice-invoice-expired", { id: p.invoiceId, amount: formatAmount(p.amount, p.asset) }),
+        text: t("notice-invoice-expired", { id: copyable(p.invoiceId), amount: formatAmount(p.amount, p.asset) }),
         keyboard: button(t("notice-open-invoice"), `inv:show:${p.invoiceId}`),
       };
     case "cheque-redeemed":
       return {
-        text: t("notice-cheque-redeemed", { id: p.chequeId, amount: formatOptionalAmount(p.amount, p.asset) }),
+        text: t("notice-cheque-redeemed", { id: copyable(p.chequeId), amount: formatOptionalAmount(p.amount, p.asset) }),
         keyboard: button(t("notice-open-cheque"), `chq:show:${p.chequeId}`),
       };
     case "price-alert":
@@ -89,7 +103,7 @@ export function renderNotice(t: Translate, p: NoticePayload): { text: string; ke
     default: {
       const [base = "", quote = ""] = p.symbol.split("-");
       const vars = {
-        id: p.orderId,
+        id: copyable(p.orderId),
         symbol: p.symbol,
         side: t(p.side === "buy" ? "notice-side-buy" : "notice-side-sell"),
         filled: formatAmount(p.dealSize, base),
@@ -112,7 +126,10 @@ export class NoticeSender {
   sent = 0;
   readonly latencies: number[] = [];
 
-  constructor(private readonly d: NoticeSenderDeps) {}
+  readonly #people;
+  constructor(private readonly d: NoticeSenderDeps) {
+    this.#people = createPeopleRepo(d.db);
+  }
 
   /** Hands up to `limit` due notices to the outbox; returns how many it looked at. */
   async drain(limit = 500): Promise<number> {
@@ -147,7 +164,9 @@ export class NoticeSender {
     const quietEnd = quietUntil(settings.quiet, this.d.now(), settings.timeZone);
     if (quietEnd !== undefined) return void (await settle("pending", quietEnd)), false;
 
-    const { text, keyboard } = renderNotice(await this.d.translatorFor(user), JSON.parse(payload) as NoticePayload);
+    const notice = JSON.parse(payload) as NoticePayload;
+    const names = await this.#people.namesOf(payerIds(notice));
+    const { text, keyboard } = renderNotice(await this.d.translatorFor(user), notice, (id) => names.get(Number(id)));
     const handed = await db.transaction().execute(async (trx) => {
       const r = await trx
         .updateTable("notices")

@@ -1,8 +1,8 @@
 /**
  * `npm run screenshots`: starts a fresh playground, drives it in headless Chromium and saves the
  * README's pictures under docs/: a transfer in the chat with the side panel, a candle chart, the page
- * on a phone-sized window in the dark theme, and a swap on the Exchange. `SHOTS=swap,chart` takes only
- * the pictures named (chat, chart, phone, swap). It needs Debian's `chromium` and
+ * on a phone-sized window in the dark theme, a swap on the Exchange, and a cheque's QR code. `SHOTS=swap,qr`
+ * takes only the pictures named (chat, chart, phone, swap, qr). It needs Debian's `chromium` and
  * `fonts-noto-color-emoji` (without that font emoji come out as empty boxes) and says so when either is missing.
  */
 import "../runtime-check.js";
@@ -16,7 +16,7 @@ import { startPlayground } from "./playground.js";
 
 const DOCS = resolve("docs");
 /** The pictures to take: all by default, or those named in SHOTS. */
-const SHOTS = new Set((process.env.SHOTS ?? "chat,chart,phone,swap").split(",").map((s) => s.trim()));
+const SHOTS = new Set((process.env.SHOTS ?? "chat,chart,phone,swap,qr").split(",").map((s) => s.trim()));
 
 const missing = missingForScreenshots();
 if (missing.length > 0) {
@@ -53,6 +53,29 @@ try {
     await page.locator(".row.bot .photo img").last().evaluate((img) => (img as unknown as { decode(): Promise<void> }).decode());
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(DOCS, "playground-chart.png") });
+  }
+
+  if (SHOTS.has("qr")) {
+    // A cheque's link as a QR code under its tap-to-copy caption.
+    await you.say("/cheque_new");
+    await you.press(/^USDT$/);
+    await you.say("5");
+    await you.press(/Skip/);
+    await you.press(/Skip/);
+    await you.press(/Confirm/);
+    await you.see(/Cheque created/);
+    await you.press(/QR code/);
+    await you.see(/Scan to receive the cheque/);
+    await page.locator(".row.bot .photo img").last().evaluate((img) => (img as unknown as { decode(): Promise<void> }).decode());
+    await page.getByTestId("toast").waitFor({ state: "hidden" });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(DOCS, "playground-qr.png") });
+
+    const phone = await browser.newPage({ viewport: { width: 390, height: 780 }, colorScheme: "dark", deviceScaleFactor: 2 });
+    await phone.goto(`${pg.url}/#${pg.people.find((p) => p.role === "you")!.id}`);
+    await phone.locator(".row.bot").last().waitFor();
+    await phone.waitForTimeout(400);
+    await phone.screenshot({ path: join(DOCS, "playground-phone-dark.png") });
   }
 
   if (SHOTS.has("swap")) {

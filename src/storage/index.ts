@@ -12,6 +12,7 @@ import { createKeyValueStore } from "./kv.js";
 import { migrateToLatest } from "./migrations/index.js";
 import { createNotifySettingsRepo, type NotifySettingsRepo } from "./notify-settings.js";
 import { createOperationsRepo } from "./operations.js";
+import { createPeopleRepo, type PeopleRepo } from "./people.js";
 import type { Database } from "./schema.js";
 import type { Storage } from "./types.js";
 import { createUsersRepo } from "./users.js";
@@ -21,6 +22,7 @@ export { openDatabase } from "./database.js";
 export type { EncryptedKey, KeyCipher } from "./key-crypto.js";
 export { createKeyCipher, KeyDecryptionError, keyAad } from "./key-crypto.js";
 export { createMigrator, migrateToLatest } from "./migrations/index.js";
+export type { PeopleRepo } from "./people.js";
 export type { Database } from "./schema.js";
 export type * from "./types.js";
 
@@ -29,6 +31,8 @@ export interface SqlStorage extends Storage {
   dialect: DialectName;
   /** Notice settings and webhook secrets. */
   notifySettings: NotifySettingsRepo;
+  /** Display names of people the bot has seen. */
+  people: PeopleRepo;
 }
 
 export interface StorageOptions {
@@ -65,6 +69,7 @@ export async function createStorage(options: StorageOptions): Promise<SqlStorage
     operations: createOperationsRepo(db),
     kv: <T>(namespace: string) => createKeyValueStore<T>(db, namespace),
     notifySettings: createNotifySettingsRepo(db, cipher),
+    people: createPeopleRepo(db),
     close: () => db.destroy(),
   };
 }

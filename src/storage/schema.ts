@@ -219,6 +219,15 @@ export interface Database {
   notices: NoticesTable;
   price_alerts: PriceAlertsTable;
   callback_deliveries: CallbackDeliveriesTable;
+  known_people: KnownPeopleTable;
+}
+
+/** Display names of people the bot has seen (015-known-people). */
+export interface KnownPeopleTable {
+  telegram_id: number;
+  name: string | null;
+  username: string | null;
+  updated_at: number;
 }
 
 export interface OutboxTable {

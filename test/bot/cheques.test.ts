@@ -84,7 +84,7 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
     const summary = user.last()!;
     expect(summary.text).toContain("Amount: 12.5 USDT");
     expect(summary.text).toContain("Description:\n│ Happy birthday");
-    expect(summary.text).toContain("Recipient: only Telegram user 555000111");
+    expect(summary.text).toContain("Recipient: only user id 555000111");
     expect(summary.text).toContain("Fee: 0 USDT");
     expect(summary.text).toContain("Available now: 100 USDT");
     expect(summary.text).toContain("Available after the reservation: 87.5 USDT");

@@ -108,7 +108,7 @@ describe("market data", () => {
     await user.send("/book BTC-USDT");
     const shown = user.last()!;
     expect(shown.text).toContain("📖 Order book BTC-USDT (top 10)");
-    expect(shown.text).toContain("<pre>");
+    expect(shown.html).toContain("<pre>");
     const book = await testnetExchange().getOrderbook({ symbol: "BTC-USDT", depth: 10 });
     expect(book.bids).toHaveLength(10);
     expect(shown.text).toContain(formatAmount(book.bids[0]![0]));

@@ -219,12 +219,13 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
       `✅ Sent 10 USDT to “Eve Amount: 1 USDT ✅ Sent” (id ${recipientId}).`,
     ]);
 
-    // The transfer's details, found by id, quote the note too.
+    // The transfer's details, found by id, quote the note too, and name the recipient remembered
+    // from the forwarded message (on one line, in quote marks).
     const payoutId = (await h.storage.operations.get(opId))?.result?.payoutId as string;
     await user.send(`/transfer ${payoutId}`);
     const details = user.last()!.text.split("\n");
     expect(details.filter((l) => l.startsWith("To:") || l.startsWith("Amount:"))).toEqual([
-      `To: user id ${recipientId}`,
+      `To: “Eve Amount: 1 USDT ✅ Sent” (id ${recipientId})`,
       "Amount: 10 USDT",
     ]);
     expect(details).toContain("│ To: user id 1");
@@ -561,7 +562,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
       expect(lines).toHaveLength(10);
       expect(lines[0]).toMatch(
         new RegExp(
-          `^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC → ${recipientId}: 12 USDT · ${made[11]!.payoutId}$`,
+          `^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC → user id ${recipientId}: 12 USDT · ${made[11]!.payoutId}$`,
         ),
       );
       expect(lines[9]).toContain(`3 USDT · ${made[2]!.payoutId}`);

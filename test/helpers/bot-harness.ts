@@ -371,10 +371,11 @@ export class TestUser {
     });
   }
 
-  /** Shares a user through the request-users keyboard button. */
+  /** Shares a user through the request-users keyboard button (with what it asks for, as Telegram does). */
   async shareUser(requestId: number, userId: number): Promise<void> {
+    const shared = this.h.tg.api.sharedUser(this.id, requestId, userId);
     await this.h.handle({
-      message: this.#says({ users_shared: { request_id: requestId, users: [{ user_id: userId }] } }),
+      message: this.#says({ users_shared: { request_id: requestId, users: [shared] } }),
     });
   }
 

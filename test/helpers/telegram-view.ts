@@ -4,7 +4,7 @@
  * the bot sent (edits applied), the deletions and the answered queries; `fetch` hands grammY's calls
  * to the stand-in in process.
  */
-import type { InlineKeyboardMarkup, Message } from "grammy/types";
+import type { InlineKeyboardMarkup, Message, MessageEntity } from "grammy/types";
 import { ApiRefusal, type BotApi } from "../../src/telegram/stand-in/bot-api.js";
 import type { ChatEvent } from "../../src/telegram/stand-in/chat-model.js";
 import { toHtml } from "../../src/telegram/stand-in/formatting.js";
@@ -17,8 +17,12 @@ export interface ApiCall {
 export interface ShownMessage {
   chatId: number;
   messageId: number;
-  /** The text (or caption); formatting the bot asked for is written back as Telegram HTML. */
+  /** The text (or caption) as a person reads it. */
   text: string;
+  /** The same with the formatting the bot asked for written back as Telegram HTML (`<code>`, `<pre>` …). */
+  html: string;
+  /** The entities of the text or caption, as Telegram holds them. */
+  entities: MessageEntity[];
   keyboard?: InlineKeyboardMarkup;
   /** For documents: the file's name and content (as text). */
   document?: { fileName: string; content: string };
@@ -90,7 +94,7 @@ export class TelegramView {
 
   #apply(e: ChatEvent): void {
     if (e.type === "message" && e.fromBot) {
-      const shown: ShownMessage = { chatId: e.chatId, messageId: e.message.message_id, text: "" };
+      const shown: ShownMessage = { chatId: e.chatId, messageId: e.message.message_id, text: "", html: "", entities: [] };
       this.#show(shown, e.message);
       this.messages.set(key(shown), shown);
       this.sent.push(shown);
@@ -106,7 +110,9 @@ export class TelegramView {
   #show(shown: ShownMessage, m: Message): void {
     const entities = m.entities ?? m.caption_entities;
     const text = m.text ?? m.caption ?? "";
-    shown.text = entities?.length ? toHtml(text, entities) : text;
+    shown.text = text;
+    shown.html = entities?.length ? toHtml(text, entities) : text;
+    shown.entities = entities ?? [];
     shown.keyboard = m.reply_markup;
     delete shown.document;
     delete shown.photo;

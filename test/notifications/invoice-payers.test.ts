@@ -6,7 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
 import { type NoticePayload, withPayments } from "../../src/notifications/detect.js";
-import { renderNotice } from "../../src/notifications/notices.js";
+import { codeEntities } from "../../src/domain/copyable.js";
+import { renderNotice as renderMarked } from "../../src/notifications/notices.js";
+
+/** A notice as the person reads it: its tap-to-copy marks made entities, as on the way to Telegram. */
+const renderNotice = (...args: Parameters<typeof renderMarked>) => codeEntities(renderMarked(...args).text);
 import type { InvoicePayment } from "../../src/service/schemas.js";
 
 const i18n = createI18n();
@@ -41,6 +45,8 @@ describe("paid-invoice notices", () => {
       payment("2026-01-01T10:03:00Z", "11", { telegramUsername: "bob" }),
     ]);
     expect(renderNotice(inLocale("en"), p).text).toBe("🧾 Invoice inv_1 was paid: 33.75 USDT by @alice, @bob.");
+    // The invoice id is tap-to-copy.
+    expect(renderNotice(inLocale("en"), p).entities).toEqual([{ type: "code", offset: 11, length: 5 }]);
     expect(renderNotice(inLocale("ru"), p).text).toBe("🧾 Счёт inv_1 оплачен: 33.75 USDT, плательщик: @alice, @bob.");
   });
 

@@ -53,6 +53,12 @@ describe.skipIf(!chromiumPresent())("the playground in headless Chromium", () =>
     await d.see(/New cheque/);
     await d.press(/Confirm/);
     await d.see(/Cheque created/);
+    // Its link as a QR code: a photo, with the link to copy (a code element) as its caption.
+    await d.press(/QR code/);
+    await d.see(/Scan to receive the cheque/);
+    const qr = d.messages.locator(".row.bot").last();
+    await expect.poll(() => qr.locator(".photo img").evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(200);
+    expect(await qr.locator("code").innerText()).toMatch(/^https:\/\/t\.me\/xrocket\?start=chq_/);
     // The cheque holds its amount: the available balance drops and the panel shows it held.
     await expect.poll(() => d.balance("you", "USDT")).toBe("982.5 USDT");
     await expect.poll(() => d.page.getByTestId("account-you").locator("dd[data-asset=USDT] .held").innerText()).toMatch(/5 held/);

@@ -26,6 +26,7 @@ import {
 import { operations } from "../../service/operations.js";
 import type { Reconciled } from "../../service/reconcile.js";
 import type { OperationRecord } from "../../storage/types.js";
+import { markCodeEntities } from "../../domain/copyable.js";
 import type { BotContext, BotDeps } from "../context.js";
 import { describeError, type UserMessage } from "./errors.js";
 
@@ -439,7 +440,9 @@ async function showOnSummary(ctx: BotContext, status: string, keyboard?: InlineK
   const message = ctx.callbackQuery?.message;
   if (!message || !("text" in message) || message.text === undefined) return false;
   // Telegram sends the message as it was when pressed: the summary, then its expiry line.
-  const summary = message.text.split(EXPIRY_MARK)[0] ?? message.text;
+  // Its tap-to-copy values come back as code entities: marked again, they stay code after the edit.
+  const shown = markCodeEntities(message.text, message.entities);
+  const summary = shown.split(EXPIRY_MARK)[0] ?? shown;
   try {
     await ctx.editMessageText(`${summary}\n\n${status}`, { reply_markup: keyboard ?? { inline_keyboard: [] } });
     return true;

@@ -22,6 +22,7 @@ import * as leanUpdateIds from "./011-lean-update-ids.js";
 import * as flowStateInSession from "./012-flow-state-in-session.js";
 import * as massLease from "./013-mass-lease.js";
 import * as userTimeZone from "./014-user-time-zone.js";
+import * as knownPeople from "./015-known-people.js";
 import * as keysPerNetwork from "./023-keys-per-network.js";
 import * as balanceFiat from "./024-balance-fiat.js";
 
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "012-flow-state-in-session": flowStateInSession,
   "013-mass-lease": massLease,
   "014-user-time-zone": userTimeZone,
+  "015-known-people": knownPeople,
   "023-keys-per-network": keysPerNetwork,
   "024-balance-fiat": balanceFiat,
 };

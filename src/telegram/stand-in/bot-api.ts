@@ -568,6 +568,36 @@ export class BotApi {
     return next;
   }
 
+  /**
+   * The user a person shares through the bot's `request_users` button `requestId` in their chat, as
+   * Telegram sends it: the name only when the button asked for it (`request_name`), the username only
+   * when it asked for that (`request_username`) and the person has one. The newest reply keyboard
+   * showing that button decides; without one, only the id.
+   */
+  sharedUser(chatId: number, requestId: number, userId: number): { user_id: number; first_name?: string; last_name?: string; username?: string } {
+    type RequestUsers = { request_id: number; request_name?: boolean; request_username?: boolean };
+    let request: RequestUsers | undefined;
+    for (const m of [...this.state.history(chatId)].reverse()) {
+      const keyboard = (m as Message & { keyboard?: { keyboard?: unknown[][] } }).keyboard?.keyboard;
+      const button = keyboard
+        ?.flat()
+        .find((b): b is { request_users: RequestUsers } =>
+          typeof b === "object" && b !== null && "request_users" in b && (b as { request_users: RequestUsers }).request_users.request_id === requestId,
+        );
+      if (button) {
+        request = button.request_users;
+        break;
+      }
+    }
+    const known = this.state.users.get(userId);
+    return {
+      user_id: userId,
+      ...(request?.request_name && known?.first_name ? { first_name: known.first_name } : {}),
+      ...(request?.request_name && known?.last_name ? { last_name: known.last_name } : {}),
+      ...(request?.request_username && known?.username ? { username: known.username } : {}),
+    };
+  }
+
   /** A message from a person, stored in their chat (not delivered: `personSays` delivers). */
   personMessage(userId: number, content: Partial<Message>): Message {
     const user = this.state.user(userId);

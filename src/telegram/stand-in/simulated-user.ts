@@ -30,10 +30,13 @@ export class SimulatedUser {
     return this.api.personPresses(this.id, id, data);
   }
 
-  /** Picks a user through a `request_users` keyboard button. */
-  shareUser(requestId: number, userId: number, fields: { first_name?: string; username?: string } = {}): Update {
+  /**
+   * Picks a user through a `request_users` keyboard button: their name and username go along when
+   * the button asked for them, as in Telegram (BotApi.sharedUser).
+   */
+  shareUser(requestId: number, userId: number): Update {
     return this.api.personSays(this.id, {
-      users_shared: { request_id: requestId, users: [{ user_id: userId, ...fields }] },
+      users_shared: { request_id: requestId, users: [this.api.sharedUser(this.id, requestId, userId)] },
     } as Partial<Message>).update;
   }
 

@@ -131,3 +131,24 @@ it("writes formatting back as the Telegram HTML it was parsed from", () => {
     expect(toHtml(text, entities)).toBe(html);
   }
 });
+
+it("shares a user's name and username only when the button asked for them, as Telegram does", async () => {
+  const core = new BotApi({ token: TOKEN });
+  const bot = new Bot(TOKEN, { client: { fetch: core.fetch } });
+  core.user(20, { first_name: "Sam", last_name: "Lee", username: "samlee" });
+  const ann = core.user(10, { first_name: "Ann" });
+  ann.command("start");
+  const button = (request_id: number, extra: object) => ({
+    keyboard: [[{ text: "Choose", request_users: { request_id, user_is_bot: false, max_quantity: 1, ...extra } }]],
+  });
+  await bot.api.sendMessage(10, "plain", { reply_markup: button(1, {}) });
+  await bot.api.sendMessage(10, "named", { reply_markup: button(2, { request_name: true }) });
+  await bot.api.sendMessage(10, "all", { reply_markup: button(3, { request_name: true, request_username: true }) });
+  const shared = (requestId: number) =>
+    ann.shareUser(requestId, 20).message?.users_shared?.users[0];
+  expect(shared(1)).toEqual({ user_id: 20 });
+  expect(shared(2)).toEqual({ user_id: 20, first_name: "Sam", last_name: "Lee" });
+  expect(shared(3)).toEqual({ user_id: 20, first_name: "Sam", last_name: "Lee", username: "samlee" });
+  // No button with that request id in the chat: only the id.
+  expect(shared(9)).toEqual({ user_id: 20 });
+});

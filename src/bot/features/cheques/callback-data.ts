@@ -11,4 +11,6 @@ export const CHEQUE_DATA = {
   show: callbackData("chq:show", { chequeId }),
   remove: callbackData("chq:del", { chequeId }),
   describe: callbackData("chq:desc", { chequeId }),
+  /** The cheque's link as a QR code picture. */
+  qr: callbackData("chq:qr", { chequeId }),
 };

@@ -13,7 +13,7 @@ import type { UserMessage } from "../../shared/errors.js";
 import { askAmount, askAsset, askText, cancelRow, SKIP_DATA, waitAnswer } from "../../shared/inputs.js";
 import { networkOf, topUpReply } from "../../shared/top-up.js";
 import { CREATE_KIND, type CreatePayload } from "./actions.js";
-import { createSummary } from "./views.js";
+import { createSummary, targetPerson } from "./views.js";
 
 export const CREATE_CONVERSATION = "cheques-create";
 
@@ -63,7 +63,7 @@ async function propose(
       vars: { available: formatAmount(available, payload.asset), fee: formatAmount("0", payload.asset) },
     };
   }
-  const summary = createSummary(octx.t, { ...payload, available });
+  const summary = createSummary(octx.t, { ...payload, available }, await targetPerson(deps.storage.people, payload.target));
   const withCallback = { ...payload, ...(await deps.watch?.callbackFor(octx.from!.id)) };
   await proposeAction(octx, deps, actions, { kind: CREATE_KIND, payload: withCallback, summary });
   return null;

@@ -8,7 +8,7 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { askText } from "../../shared/inputs.js";
 import { DESCRIPTION_MAX } from "./create.js";
-import { detailsKeyboard, detailsText } from "./views.js";
+import { detailsKeyboard, detailsText, targetPerson } from "./views.js";
 
 export const DESCRIBE_CONVERSATION = "cheques-describe";
 
@@ -32,6 +32,9 @@ export function describeChequeConversation(deps: BotDeps) {
       }),
     );
     if (!updated.ok) return tellFailure(ctx, updated);
-    await ctx.reply(detailsText(ctx.t, updated.value), { reply_markup: detailsKeyboard(ctx.t, updated.value) });
+    const known = await conversation.external(async () => (await targetPerson(deps.storage.people, updated.value.target)) ?? null);
+    await ctx.reply(detailsText(ctx.t, updated.value, known ?? undefined), {
+      reply_markup: detailsKeyboard(ctx.t, updated.value),
+    });
   };
 }

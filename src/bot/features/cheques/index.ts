@@ -3,6 +3,8 @@
  * Creating and deleting go through the shared confirmation step; list pages keep their cursors in
  * a small per-user store, since service cursors may not fit in callback data.
  */
+import { copyable } from "../../../domain/copyable.js";
+import { replyWithQr } from "../../shared/qr.js";
 import { Composer } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import type { Cheque } from "../../../service/schemas.js";
@@ -22,9 +24,11 @@ import {
   DELETE_PATTERN,
   deleteSummary,
   DESCRIBE_PATTERN,
+  QR_PATTERN,
   chequeState,
   detailsKeyboard,
   detailsText,
+  targetPerson,
   listView,
   PAGE_PATTERN,
   SHOW_PATTERN,
@@ -98,7 +102,20 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
   pm.callbackQuery(SHOW_PATTERN, async (ctx) => {
     await ctx.answerCallbackQuery();
     const cheque = await readCheque(ctx.from.id, ctx.match[1] as string);
-    await ctx.reply(detailsText(ctx.t, cheque), { reply_markup: detailsKeyboard(ctx.t, cheque) });
+    const known = await targetPerson(deps.storage.people, cheque.target);
+    await ctx.reply(detailsText(ctx.t, cheque, known), { reply_markup: detailsKeyboard(ctx.t, cheque) });
+  });
+
+  // The cheque's link as a QR code, for a person to scan with another phone.
+  pm.callbackQuery(QR_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const cheque = await readCheque(ctx.from.id, ctx.match[1] as string);
+    const link = cheque.links.telegramBotLink;
+    if (!link || chequeState(cheque) !== "active") {
+      await ctx.reply(ctx.t("cheques-qr-unavailable"));
+      return;
+    }
+    await replyWithQr(ctx, link, { caption: ctx.t("cheques-qr-caption", { link: copyable(link) }) });
   });
 
   pm.callbackQuery(DESCRIBE_PATTERN, async (ctx) => {
@@ -120,7 +137,7 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
     await proposeAction<DeletePayload>(ctx, deps, actions, {
       kind: DELETE_KIND,
       payload: { chequeId: cheque.chequeId },
-      summary: deleteSummary(ctx.t, cheque, available),
+      summary: deleteSummary(ctx.t, cheque, available, await targetPerson(deps.storage.people, cheque.target)),
     });
   });
 

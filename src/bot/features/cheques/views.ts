@@ -2,6 +2,10 @@
  * What the cheques feature shows: texts of the list, the details and the summaries, and their
  * keyboards. Amounts are formatted here (through formatAmount) and nowhere else in the feature.
  */
+import { copyable } from "../../../domain/copyable.js";
+import type { KnownPerson } from "../../../domain/people.js";
+import type { PeopleRepo } from "../../../storage/index.js";
+import { personLabel } from "../../shared/people.js";
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { formatAmount, formatOptionalAmount, money } from "../../../domain/money.js";
@@ -21,11 +25,13 @@ export const CB = {
   show: (chequeId: string) => CHEQUE_DATA.show.tryBuild({ chequeId }),
   remove: (chequeId: string) => CHEQUE_DATA.remove.tryBuild({ chequeId }),
   describe: (chequeId: string) => CHEQUE_DATA.describe.tryBuild({ chequeId }),
+  qr: (chequeId: string) => CHEQUE_DATA.qr.tryBuild({ chequeId }),
 } as const;
 export const SHOW_PATTERN = CHEQUE_DATA.show.pattern;
 export const DELETE_PATTERN = CHEQUE_DATA.remove.pattern;
 export const DESCRIBE_PATTERN = CHEQUE_DATA.describe.pattern;
 export const PAGE_PATTERN = CHEQUE_DATA.page.pattern;
+export const QR_PATTERN = CHEQUE_DATA.qr.pattern;
 
 
 /** The cheques menu: create or list. */
@@ -49,8 +55,20 @@ export function stateLabel(t: Translate, state: string): string {
   return KNOWN_STATES.has(state) ? t(`cheques-state-${state}`) : state;
 }
 
-function recipientLabel(t: Translate, target: string | null | undefined): string {
-  return target ? t("cheques-recipient-user", { id: target }) : t("cheques-recipient-anyone");
+/** Who may redeem: anyone with the link, or one person, named as the bot knows them. */
+function recipientLabel(t: Translate, target: string | null | undefined, known?: KnownPerson): string {
+  return target ? t("cheques-recipient-user", { person: personLabel(t, target, known) }) : t("cheques-recipient-anyone");
+}
+
+/**
+ * The stored name of a cheque's target, if it names a Telegram user the bot has seen. The service
+ * tells no more about who redeemed a cheque than its target: a redeemed targeted cheque was
+ * redeemed by that person; of a cheque open to anyone it does not say who.
+ */
+export async function targetPerson(people: PeopleRepo, target: string | null | undefined): Promise<KnownPerson | undefined> {
+  const id = Number(target);
+  if (!target || !Number.isSafeInteger(id) || id <= 0) return undefined;
+  return (await people.namesOf([id])).get(id);
 }
 
 export interface CreateSummary {
@@ -62,11 +80,11 @@ export interface CreateSummary {
 }
 
 /** The confirmation text of a new cheque: what, for whom, amount, fee, and what stays available. */
-export function createSummary(t: Translate, s: CreateSummary): string {
+export function createSummary(t: Translate, s: CreateSummary, known?: KnownPerson): string {
   return t("cheques-summary-create", {
     amount: formatAmount(s.amount, s.asset),
     description: quotedField(t("cheques-field-description"), s.description),
-    recipient: recipientLabel(t, s.target),
+    recipient: recipientLabel(t, s.target, known),
     fee: formatAmount("0", s.asset),
     available: formatAmount(s.available, s.asset),
     after: formatAmount(money.sub(s.available, s.amount), s.asset),
@@ -74,11 +92,11 @@ export function createSummary(t: Translate, s: CreateSummary): string {
 }
 
 /** The confirmation text of deleting a cheque: which one and what returns to the available balance. */
-export function deleteSummary(t: Translate, cheque: Cheque, available: string): string {
+export function deleteSummary(t: Translate, cheque: Cheque, available: string, known?: KnownPerson): string {
   return t("cheques-summary-delete", {
-    id: cheque.chequeId,
+    id: copyable(cheque.chequeId),
     amount: formatOptionalAmount(cheque.amount, cheque.asset),
-    recipient: recipientLabel(t, cheque.target),
+    recipient: recipientLabel(t, cheque.target, known),
     available: formatOptionalAmount(available, cheque.asset),
     after: cheque.amount === null ? "—" : formatOptionalAmount(money.add(available, cheque.amount), cheque.asset),
   });
@@ -96,6 +114,8 @@ export function createdText(t: Translate, cheque: Cheque): string {
 export function createdKeyboard(t: Translate, cheque: Cheque): InlineKeyboardMarkup {
   const kb = new InlineKeyboard();
   if (cheque.links.telegramBotLink) kb.url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
+  const qr = cheque.links.telegramBotLink ? CB.qr(cheque.chequeId) : undefined;
+  if (qr) kb.text(t("common-qr"), qr);
   const show = CB.show(cheque.chequeId);
   if (show) kb.row().text(t("cheques-details"), show);
   return kb;
@@ -107,16 +127,21 @@ export function deletedText(t: Translate, cheque: Cheque): string {
 }
 
 /** Everything about one cheque. */
-export function detailsText(t: Translate, cheque: Cheque): string {
-  return t("cheques-details-text", {
-    id: cheque.chequeId,
+export function detailsText(t: Translate, cheque: Cheque, known?: KnownPerson): string {
+  const text = t("cheques-details-text", {
+    id: copyable(cheque.chequeId),
     state: stateLabel(t, chequeState(cheque)),
     amount: formatOptionalAmount(cheque.amount, cheque.asset),
     description: quotedField(t("cheques-field-description"), cheque.description),
-    recipient: recipientLabel(t, cheque.target),
+    recipient: recipientLabel(t, cheque.target, known),
     created: formatTime(cheque.createdAt),
     link: cheque.links.telegramBotLink ?? "—",
   });
+  if (chequeState(cheque) !== "completed") return text;
+  const redeemed = cheque.target
+    ? t("cheques-redeemed-by", { person: personLabel(t, cheque.target, known) })
+    : t("cheques-redeemed-by-unknown");
+  return `${text}\n${redeemed}`;
 }
 
 /** Share and Delete for an active cheque; Back to the list for every cheque. */
@@ -124,6 +149,8 @@ export function detailsKeyboard(t: Translate, cheque: Cheque): InlineKeyboard {
   const kb = new InlineKeyboard();
   if (chequeState(cheque) === "active") {
     if (cheque.links.telegramBotLink) kb.url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
+    const qr = cheque.links.telegramBotLink ? CB.qr(cheque.chequeId) : undefined;
+    if (qr) kb.text(t("common-qr"), qr);
     const remove = CB.remove(cheque.chequeId);
     if (remove) kb.text(t("cheques-delete"), remove);
     kb.row();

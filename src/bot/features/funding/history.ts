@@ -3,6 +3,7 @@
  * and trading balances. Both are numbered pages (the service pages them by page number), one line per
  * item with a number button for its details. Pure functions of service replies.
  */
+import { copyable } from "../../../domain/copyable.js";
 import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
@@ -80,16 +81,16 @@ export function withdrawalsPage(
 /** One funding withdrawal in full. */
 export function withdrawalDetails(t: Translate, w: ExchangeWithdrawal): string {
   return [
-    t("funding-withdrawal-title", { id: w.id }),
+    t("funding-withdrawal-title", { id: copyable(w.id) }),
     t("withdraw-field-status", { status: t(`funding-status-${w.status}`) }),
     t("withdraw-field-amount", { amount: formatAmount(w.amount, w.asset) }),
     t("withdraw-field-fee", { fee: formatAmount(w.fee, w.feeAsset) }),
     t("withdraw-field-network", { network: w.network }),
-    t("withdraw-field-address", { address: w.address }),
-    t("withdraw-field-tx", { tx: w.txHash ?? "—" }),
+    t("withdraw-field-address", { address: copyable(w.address) }),
+    t("withdraw-field-tx", { tx: w.txHash ? copyable(w.txHash) : "—" }),
     t("withdraw-field-created", { created: formatTime(w.createdAt) }),
     t("funding-field-updated", { updated: formatTime(w.updatedAt) }),
-    t("funding-field-client-id", { id: w.clientWithdrawalId }),
+    t("funding-field-client-id", { id: copyable(w.clientWithdrawalId) }),
   ].join("\n");
 }
 
@@ -127,12 +128,12 @@ export function movesPage(
 /** One move in full. */
 export function moveDetails(t: Translate, m: ExchangeTransfer): string {
   return [
-    t("funding-move-title", { id: m.id }),
+    t("funding-move-title", { id: copyable(m.id) }),
     t("funding-move-status", { status: t(`funding-move-status-${m.status}`) }),
     t("funding-move-amount", { amount: formatAmount(m.amount, m.asset) }),
     // Selected by kind in the message, so that each balance's name takes its case.
     t("funding-move-route", { from: m.from, to: m.to }),
     t("withdraw-field-created", { created: formatTime(m.createdAt) }),
-    t("funding-field-client-id", { id: m.clientTransferId }),
+    t("funding-field-client-id", { id: copyable(m.clientTransferId) }),
   ].join("\n");
 }

@@ -5,6 +5,7 @@
  * confirmation → one createFundingWithdrawal under the operation's id as its client id, read back by
  * that id when the outcome is unknown.
  */
+import { copyable } from "../../../domain/copyable.js";
 import { InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, money } from "../../../domain/money.js";
@@ -130,7 +131,7 @@ export function fundingWithdrawConversation(deps: BotDeps, actions: ActionRegist
     const summary = [
       ctx.t("funding-summary-title"),
       ctx.t("withdraw-field-network", { network }),
-      ctx.t("withdraw-field-address", { address }),
+      ctx.t("withdraw-field-address", { address: copyable(address) }),
       ...(network === "TON" ? [quotedField(ctx.t("withdraw-field-memo"), comment)] : []),
       ...amountLines(ctx, funds, amount, "funding-field-stays"),
       "",
@@ -172,7 +173,7 @@ export const fundingWithdrawalAction: ActionDefinition<FundingWithdrawalPayload>
     const w = ExchangeWithdrawal.safeParse(result);
     return t("funding-done", {
       amount: formatAmount(payload.amount, payload.asset),
-      address: payload.address,
+      address: copyable(payload.address),
       network: payload.network,
       fee: w.success ? formatAmount(w.data.fee, w.data.feeAsset) : formatAmount(payload.fee, payload.feeAsset),
       status: w.success ? t(`funding-status-${w.data.status}`) : "—",

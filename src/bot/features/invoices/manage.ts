@@ -2,6 +2,8 @@
  * The active invoices: a list paged by the service's cursor, the details of one, deleting it through
  * the shared confirmation step, and (testnet only) paying it to try the whole cycle.
  */
+import { replyWithQr } from "../../shared/qr.js";
+import { copyable } from "../../../domain/copyable.js";
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import { inlineUserText, quotedField } from "../../../domain/user-text.js";
@@ -33,6 +35,7 @@ const SHOW = new RegExp(`^inv:show:${ID}$`);
 const DELETE = new RegExp(`^inv:del:${ID}$`);
 const PAY = new RegExp(`^inv:pay:${ID}$`);
 const NETWORKS = new RegExp(`^inv:net:${ID}$`);
+const QR = new RegExp(`^inv:qr:${ID}$`);
 const ADDRESS = new RegExp(`^ia:([A-Z]{2,5}):${ID}$`);
 const PAGE = /^inv:page:([0-9]{1,4})$/;
 
@@ -130,7 +133,7 @@ export function invoiceManagement(
       pay.getInvoice({ invoiceId }),
       pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_SHOWN }),
     ]);
-    const card = invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: inv.id }));
+    const card = invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: copyable(inv.id) }));
     await ctx.reply(`${card}\n\n${paymentsText(ctx.t, payments.items)}`, {
       reply_markup: invoiceKeyboard(ctx.t, inv, await isTestnet(deps, ctx.from.id)),
       link_preview_options: { is_disabled: true },
@@ -154,7 +157,7 @@ export function invoiceManagement(
         ...(inv.priceAmount == null ? { anyAmount: true } : {}),
       },
       summary: ctx.t("invoices-delete-summary", {
-        id: inv.id,
+        id: copyable(inv.id),
         amount: invoicePrice(ctx.t, inv),
         description: quotedField(ctx.t("invoices-field-description"), inv.description),
       }),
@@ -181,8 +184,26 @@ export function invoiceManagement(
     const { pay } = await clientsFor(deps, ctx.from.id);
     // Asking for an address moves nothing, and asking again gives the same one: no confirmation.
     const address = await pay.createInvoicePaymentAddress({ invoiceId, payNetwork });
-    await ctx.reply(addressText(ctx.t, address), {
+    // The address as a QR code a wallet scans, with what to send and until when as its caption.
+    await replyWithQr(ctx, address.address, {
+      caption: addressText(ctx.t, address),
       reply_markup: new InlineKeyboard().text(ctx.t("common-back"), `inv:show:${invoiceId}`),
+    });
+  });
+
+  // The invoice's link as a QR code, for a payer to scan with their phone.
+  pm.callbackQuery(QR, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { pay } = await clientsFor(deps, ctx.from.id);
+    const inv = await pay.getInvoice({ invoiceId: ctx.match[1]! });
+    const link = inv.links.telegramBotLink ?? inv.links.webLink;
+    if (!link || inv.status !== "active") {
+      await ctx.reply(ctx.t("invoices-qr-unavailable"));
+      return;
+    }
+    await replyWithQr(ctx, link, {
+      caption: ctx.t("invoices-qr-caption", { link: copyable(link) }),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), `inv:show:${inv.id}`),
     });
   });
 

@@ -1,4 +1,5 @@
 /** How an invoice is shown: its card text and the buttons under it. */
+import { copyable } from "../../../domain/copyable.js";
 import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
 import { payerName } from "../../../domain/payer-name.js";
@@ -80,7 +81,7 @@ export function addressText(t: Translate, a: InvoicePaymentAddress): string {
   return t("invoices-onchain-address", {
     asset: a.payCurrency,
     network: a.payNetwork,
-    address: a.address,
+    address: copyable(a.address),
     min: a.minAmount ? formatAmount(a.minAmount, a.payCurrency) : "—",
     expires: a.expiresAt ? formatTime(a.expiresAt) : t("invoices-never"),
   });
@@ -98,7 +99,7 @@ export function invoiceKeyboard(t: Translate, inv: Invoice, testnet: boolean): I
   const kb = new InlineKeyboard();
   if (inv.status === "active") {
     const link = inv.links.telegramBotLink ?? inv.links.webLink;
-    if (link) kb.url(t("common-share"), shareUrl(link));
+    if (link) kb.url(t("common-share"), shareUrl(link)).text(t("common-qr"), `inv:qr:${inv.id}`);
     kb.text(t("invoices-delete"), `inv:del:${inv.id}`).row();
     kb.text(t("invoices-onchain"), `inv:net:${inv.id}`).row();
     if (testnet) kb.text(t("invoices-pay-test"), `inv:pay:${inv.id}`).row();

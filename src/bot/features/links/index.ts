@@ -3,6 +3,7 @@
  * transfer to that user, `?start=invoice_<id>` shows the invoice to its owner. A payload that is not
  * ours, malformed, or names something the user may not see gets a clear answer and the main menu.
  */
+import { copyable } from "../../../domain/copyable.js";
 import { Composer } from "grammy";
 import { clientsFor, NoKeyError } from "../../../accounts/clients.js";
 import { isNotFound } from "../../../service/errors.js";
@@ -27,7 +28,7 @@ export function linksFeature({ deps }: FeatureKit): Feature {
     try {
       const clients = await clientsFor(deps, ctx.from!.id);
       const inv = await clients.pay.getInvoice({ invoiceId });
-      await ctx.reply(invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: inv.id })), {
+      await ctx.reply(invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: copyable(inv.id) })), {
         reply_markup: invoiceKeyboard(ctx.t, inv, clients.network === "testnet"),
         link_preview_options: { is_disabled: true },
       });

@@ -2,6 +2,7 @@
  * Texts and keyboards of the order history: the filter panel, the pair picker, a page of orders (one
  * compact line each, a button per order) and one order in full. Pure functions of service replies.
  */
+import { copyable } from "../../../domain/copyable.js";
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import { formatAmount, money } from "../../../domain/money.js";
@@ -193,7 +194,7 @@ export function ordersPage(t: Translate, v: PageView): { text: string; keyboard:
 export function orderDetails(t: Translate, o: Order): string {
   const { base, quote } = assetsOf(o.symbol);
   const lines = [
-    t("orders-detail-title", { id: o.id }),
+    t("orders-detail-title", { id: copyable(o.id) }),
     t("orders-detail-pair", { pair: o.symbol }),
     t("orders-detail-kind", {
       side: t(`orders-side-short-${o.side}`),
@@ -227,7 +228,7 @@ export function orderDetails(t: Translate, o: Order): string {
   }
   lines.push(
     t("orders-detail-fee", { fee: formatAmount(o.fee, o.feeAsset) }),
-    t("orders-detail-client-id", { id: o.clientOrderId }),
+    t("orders-detail-client-id", { id: o.clientOrderId ? copyable(o.clientOrderId) : "—" }),
     t("orders-detail-created", { time: fullTime(o.createdAt) }),
     t("orders-detail-updated", { time: fullTime(o.updatedAt) }),
   );

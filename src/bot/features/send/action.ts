@@ -3,6 +3,7 @@
  * the `clientTransferId`, so the service deduplicates every resend and a lost reply is found by it.
  */
 import { InlineKeyboard } from "grammy";
+import { copyable } from "../../../domain/copyable.js";
 import { formatAmount } from "../../../domain/money.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import type { ActionDefinition } from "../../shared/confirm.js";
@@ -37,9 +38,9 @@ export const transferAction: ActionDefinition<TransferPayload> = {
   describeDone(t, payload, result) {
     return t("send-done", {
       amount: formatAmount(payload.amount, payload.asset),
-      recipient: recipientLabel(t, payload.target, payload.recipientName),
+      recipient: recipientLabel(t, payload),
       // Journal rows written before transfers became payouts carry `transferId`.
-      id: [result.payoutId, result.transferId].find((v) => typeof v === "string") ?? "-",
+      id: copyable([result.payoutId, result.transferId].find((v) => typeof v === "string") ?? "-"),
     });
   },
   doneKeyboard: (t) => new InlineKeyboard().text(t("send-list"), HISTORY_FIRST_PAGE),

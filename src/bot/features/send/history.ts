@@ -4,10 +4,12 @@
  */
 import { InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
+import type { KnownPerson } from "../../../domain/people.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { PayClient } from "../../../service/client.js";
 import { isNotFound } from "../../../service/errors.js";
 import type { Transfer } from "../../../service/schemas.js";
+import type { PeopleRepo } from "../../../storage/index.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { createCursorPages } from "../../shared/cursor-pages.js";
 import { showInPlace } from "../../shared/show.js";
@@ -35,6 +37,7 @@ export function historyPages(deps: BotDeps) {
     const result = await pay.getTransfers({ limit: PAGE_SIZE, ...(at.cursor ? { cursor: at.cursor } : {}) });
     await at.remember(result.pagination.next);
     const zone = (await userOnArrival(deps.storage.users, ctx))?.timeZone;
+    const names = await deps.storage.people.namesOf(result.items.flatMap((tr) => (tr.target ? [Number(tr.target)] : [])));
 
     const text =
       result.items.length === 0
@@ -42,7 +45,7 @@ export function historyPages(deps: BotDeps) {
         : [
             ctx.t("send-list-title", { page: index + 1 }),
             "",
-            ...result.items.map((tr) => historyLine(ctx.t, tr, zone)),
+            ...result.items.map((tr) => historyLine(ctx.t, tr, zone, (id) => names.get(Number(id)))),
           ].join("\n");
     const kb = new InlineKeyboard();
     if (index > 0) kb.text(ctx.t("common-prev"), pageData(index - 1));
@@ -52,20 +55,24 @@ export function historyPages(deps: BotDeps) {
   };
 }
 
-export type FindResult = { found: Transfer } | { found: null; invalid: boolean };
+/** What a lookup found, with the recipient's remembered name (plain JSON: a flow keeps it). */
+export type FindResult = { found: Transfer; recipient: KnownPerson | null } | { found: null; invalid: boolean };
 
 /**
  * Looks a transfer up by its id or by our client id (either may be typed): ours are tried as client
  * ids first. 404 on both → not found; other failures propagate.
  */
-export async function findTransfer(pay: PayClient, typed: string): Promise<FindResult> {
+export async function findTransfer(pay: PayClient, people: PeopleRepo, typed: string): Promise<FindResult> {
   const id = typed.trim();
   if (!TRANSFER_ID_PATTERN.test(id)) return { found: null, invalid: true };
   const byServer = { payoutId: id };
   const byClient = { clientPayoutId: id };
   for (const query of OUR_CLIENT_ID.test(id) ? [byClient, byServer] : [byServer, byClient]) {
     try {
-      return { found: await pay.getTransfer(query) };
+      const found = await pay.getTransfer(query);
+      const target = found.target === null ? undefined : Number(found.target);
+      const recipient = target === undefined ? undefined : (await people.namesOf([target])).get(target);
+      return { found, recipient: recipient ?? null };
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
@@ -75,6 +82,9 @@ export async function findTransfer(pay: PayClient, typed: string): Promise<FindR
 
 /** The reply to a lookup: details, or why there are none. */
 export function findReply(t: Translate, typed: string, result: FindResult): string {
-  if (result.found) return transferDetails(t, result.found);
+  if (result.found) {
+    const recipient = result.recipient ?? undefined;
+    return transferDetails(t, result.found, () => recipient);
+  }
   return result.invalid ? t("send-find-invalid") : t("send-find-not-found", { id: typed.trim() });
 }

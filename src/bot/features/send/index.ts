@@ -50,7 +50,7 @@ function findConversation(deps: BotDeps) {
     for (;;) {
       const typed = (await askText(conversation, ctx, prompt, { maxLength: FIND_MAX_LENGTH })) ?? "";
       const result = await conversation.external(async () =>
-        findTransfer((await clientsFor(deps, self)).pay, typed),
+        findTransfer((await clientsFor(deps, self)).pay, deps.storage.people, typed),
       );
       if (result.found === null && result.invalid) {
         prompt = ctx.t("send-find-invalid");
@@ -83,7 +83,7 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
 
   const showTransfer = async (ctx: BotContext, typed: string) => {
     const { pay } = await clientsFor(deps, ctx.from?.id ?? 0);
-    const result = await findTransfer(pay, typed);
+    const result = await findTransfer(pay, deps.storage.people, typed);
     await ctx.reply(findReply(ctx.t, typed, result), { reply_markup: afterFindKeyboard(ctx.t) });
   };
 
@@ -123,6 +123,7 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
     const shared = ctx.message.users_shared;
     const user = shared.users[0];
     if (shared.request_id !== RECIPIENT_REQUEST_ID || user === undefined) return next();
+    // Its name was remembered on the way in (shared/people.ts): the new flow finds it by the id.
     await startNew(ctx, String(user.user_id));
   });
 

@@ -11,7 +11,8 @@ import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount, askChoice, askText, isCancel, leave, waitFresh } from "../../shared/inputs.js";
 import { networkOf, topUpReply } from "../../shared/top-up.js";
 import { TRANSFER_KIND } from "./action.js";
-import { recipientLabel, type TransferPayload, transferSummary } from "./format.js";
+import { personLabel } from "../../shared/people.js";
+import { type TransferPayload, transferSummary } from "./format.js";
 import {
   parseTypedRecipient,
   RECIPIENT_REQUEST_ID,
@@ -62,7 +63,14 @@ function recipientKeyboard(ctx: ConvContext): ReplyKeyboardMarkup {
       [
         {
           text: ctx.t("send-pick-user"),
-          request_users: { request_id: RECIPIENT_REQUEST_ID, user_is_bot: false, max_quantity: 1 },
+          // Names too: without them Telegram shares only the id and every summary would read "user id …".
+          request_users: {
+            request_id: RECIPIENT_REQUEST_ID,
+            user_is_bot: false,
+            max_quantity: 1,
+            request_name: true,
+            request_username: true,
+          },
         },
       ],
       [{ text: ctx.t("common-cancel") }],
@@ -79,15 +87,24 @@ function recipientKeyboard(ctx: ConvContext): ReplyKeyboardMarkup {
  * and is handled as usual. The reply keyboard is removed once the step is over.
  */
 async function askRecipient(
+  deps: BotDeps,
   conversation: BotConversation,
   ctx: ConvContext,
   prefill?: string,
 ): Promise<Recipient> {
   const self = ctx.from?.id ?? 0;
   const cancelLabel = ctx.t("common-cancel");
-  const chosen = async (c: ConvContext, r: Recipient) => {
+  const chosen = async (c: ConvContext, given: Recipient) => {
+    // A typed id names nobody: the name the bot remembers for it, if any.
+    // (A plain object or null: what `external` returns is kept as JSON.)
+    const r =
+      given.name || given.username
+        ? given
+        : ((await conversation.external(
+            async () => (await deps.storage.people.namesOf([given.id])).get(given.id) ?? null,
+          )) ?? given);
     await c.reply(
-      ctx.t("send-recipient-chosen", { recipient: recipientLabel(ctx.t, String(r.id), r.name) }),
+      ctx.t("send-recipient-chosen", { recipient: personLabel(ctx.t, r.id, r) }),
       {
         reply_markup: { remove_keyboard: true },
       },
@@ -135,7 +152,7 @@ export function newTransferConversation(deps: BotDeps, actions: ActionRegistry) 
     // Nothing to send: say so (and where money comes from) before asking anything.
     const sendable = await conversation.external(() => loadSendable(deps, self));
     if (sendable.length === 0) return noFunds(conversation, ctx, deps, self);
-    const recipient = await askRecipient(conversation, ctx, prefill);
+    const recipient = await askRecipient(deps, conversation, ctx, prefill);
     const assetCode = await askChoice(
       conversation,
       ctx,
@@ -175,6 +192,7 @@ export function newTransferConversation(deps: BotDeps, actions: ActionRegistry) 
     const payload: TransferPayload = {
       target: String(recipient.id),
       ...(recipient.name ? { recipientName: recipient.name } : {}),
+      ...(recipient.username ? { recipientUsername: recipient.username } : {}),
       asset: asset.asset,
       amount,
       ...(description ? { description } : {}),

@@ -3,15 +3,13 @@
  * or a forwarded message. Pure functions over the message, so the conversation only waits and asks.
  */
 import type { Message } from "grammy/types";
+import { type KnownPerson, personFrom } from "../../../domain/people.js";
 
 /** `request_id` of our request-users keyboard button; a shared user with another id is not ours. */
 export const RECIPIENT_REQUEST_ID = 7301;
 
-export interface Recipient {
-  id: number;
-  /** A display name when Telegram told us one (forwarded messages); never sent to the service. */
-  name?: string;
-}
+/** A display name and username when Telegram told us or the bot remembered them; never sent to the service. */
+export type Recipient = KnownPerson;
 
 export type RecipientProblem =
   | "not_an_id"
@@ -51,8 +49,7 @@ export function recipientFromMessage(message: Message): RecipientAnswer | undefi
   if (shared !== undefined) {
     const user = shared.users[0];
     if (shared.request_id !== RECIPIENT_REQUEST_ID || user === undefined) return undefined;
-    const name = [user.first_name, user.last_name].filter(Boolean).join(" ");
-    return { ok: true, recipient: { id: user.user_id, ...(name ? { name } : {}) } };
+    return { ok: true, recipient: personFrom(user) ?? { id: user.user_id } };
   }
   const origin = message.forward_origin;
   if (origin === undefined) return undefined;
@@ -60,8 +57,7 @@ export function recipientFromMessage(message: Message): RecipientAnswer | undefi
     case "user": {
       const sender = origin.sender_user;
       if (sender.is_bot) return { ok: false, problem: "bot" };
-      const name = [sender.first_name, sender.last_name].filter(Boolean).join(" ");
-      return { ok: true, recipient: { id: sender.id, ...(name ? { name } : {}) } };
+      return { ok: true, recipient: personFrom(sender) ?? { id: sender.id } };
     }
     case "hidden_user":
       return { ok: false, problem: "hidden" };

@@ -3,6 +3,7 @@
  * order is placed or cancelled, and the Cancel order button of an order's details. Pure functions of
  * service replies and the confirmed payload.
  */
+import { copyable } from "../../../domain/copyable.js";
 import { InlineKeyboard } from "grammy";
 import type { z } from "zod";
 import { formatAmount, money } from "../../../domain/money.js";
@@ -143,7 +144,7 @@ function fillLines(t: Translate, o: Order): string[] {
   return [
     t("trade-done-filled", { size: formatAmount(o.dealSize, base), funds: formatAmount(o.dealFunds, quote) }),
     t("trade-done-fee", { fee: formatAmount(o.fee, o.feeAsset) }),
-    t("trade-done-id", { id: o.id }),
+    t("trade-done-id", { id: copyable(o.id) }),
   ];
 }
 

@@ -3,6 +3,7 @@
  * quota and the available balance, fee included) → the shared confirmation → one createWithdrawal
  * under the operation's id as its client id.
  */
+import { copyable } from "../../../domain/copyable.js";
 import { InlineKeyboard } from "grammy";
 import { formatAmount, formatOptionalAmount } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
@@ -42,7 +43,7 @@ export function withdrawalAction(): ActionDefinition<WithdrawalPayload> {
       const w = PayWithdrawal.safeParse(result);
       return t("withdraw-done", {
         amount: formatAmount(payload.amount, payload.asset),
-        address: payload.address,
+        address: copyable(payload.address),
         network: payload.network,
         fee: formatAmount((w.success ? w.data.fee : null) ?? payload.fee, payload.feeAsset),
         status: w.success ? withdrawalStatusLabel(t, w.data.status) : "—",

@@ -1,4 +1,5 @@
 /** My withdrawals: the list, paged by the service's cursor, and the details of one. */
+import { copyable } from "../../../domain/copyable.js";
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import { formatOptionalAmount } from "../../../domain/money.js";
@@ -38,13 +39,13 @@ export function withdrawalStatusLabel(t: Translate, status: string | null): stri
 
 function withdrawalCard(t: Translate, w: PayWithdrawal): string {
   return [
-    t("withdraw-details-title", { id: w.withdrawalId }),
+    t("withdraw-details-title", { id: copyable(w.withdrawalId) }),
     t("withdraw-field-amount", { amount: formatOptionalAmount(w.amount, w.asset) }),
     t("withdraw-field-fee", { fee: formatOptionalAmount(w.fee, w.asset) }),
     t("withdraw-field-network", { network: w.network ?? "—" }),
-    t("withdraw-field-address", { address: w.address ?? "—" }),
+    t("withdraw-field-address", { address: w.address ? copyable(w.address) : "—" }),
     t("withdraw-field-status", { status: withdrawalStatusLabel(t, w.status) }),
-    t("withdraw-field-tx", { tx: w.txHash ?? w.txLink ?? t("withdraw-tx-unknown") }),
+    t("withdraw-field-tx", { tx: w.txHash || w.txLink ? copyable((w.txHash ?? w.txLink)!) : t("withdraw-tx-unknown") }),
     t("withdraw-field-created", { created: formatTime(w.createdAt) }),
   ].join("\n");
 }

@@ -2,6 +2,7 @@
  * Steps both withdrawal conversations share: where the money goes (asset → network → address →
  * memo) and the terms of that route (quota, fee, what is available).
  */
+import { copyable } from "../../../domain/copyable.js";
 import { clientsFor } from "../../../accounts/clients.js";
 import { isValidAddress } from "../../../domain/addresses.js";
 import { formatAmount, money } from "../../../domain/money.js";
@@ -175,7 +176,7 @@ export function minimumOf(dest: Pick<Destination, "currency">, quota: PayWithdra
 export function routeLines(ctx: ConvContext, dest: Destination): string[] {
   return [
     ctx.t("withdraw-field-network", { network: dest.network }),
-    ctx.t("withdraw-field-address", { address: dest.address }),
+    ctx.t("withdraw-field-address", { address: copyable(dest.address) }),
     ...(dest.network === "TON" ? [quotedField(ctx.t("withdraw-field-memo"), dest.comment)] : []),
   ];
 }
