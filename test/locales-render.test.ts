@@ -58,6 +58,7 @@ const KINDS: Record<string, Kind> = {
 const KIND_IN_MESSAGE: Record<string, Record<string, Kind>> = {
   "notify-quiet-on": { from: "count", to: "count" },
   "alerts-created": { line: "word" },
+  "alerts-exists": { line: "word" },
   "mass-summary-asset": { total: "amount" },
   "mass-insufficient-asset": { total: "amount" },
   "mass-type-total": { total: "amount" },

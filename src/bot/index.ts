@@ -18,6 +18,7 @@ import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../t
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
 import { chatSession, createContextClass, flowStateInSession } from "./session.js";
 import type { Feature, FeatureCommand, FeatureFactory, FeatureKit } from "./feature.js";
+import { alertsFeature } from "./features/alerts/index.js";
 import { balancesFeature } from "./features/balances/index.js";
 import { chequesFeature } from "./features/cheques/index.js";
 import { fundingFeature } from "./features/funding/index.js";
@@ -68,6 +69,7 @@ export function isStaleCallbackAnswer(err: GrammyError): boolean {
 const FEATURES: FeatureFactory[] = [
   // Before keys: its early step takes a webhook secret the user was asked for (not a stray key).
   notifyFeature,
+  alertsFeature,
   keysFeature,
   balancesFeature,
   chequesFeature,

@@ -10,7 +10,8 @@ import type { BotConversation, ConvContext } from "../context.js";
 
 export const CANCEL_DATA = "in:cancel";
 export const SKIP_DATA = "in:skip";
-const PICK_PREFIX = "in:pick:";
+/** Callback data of a choice button inside a flow: this prefix and the chosen value. */
+export const PICK_PREFIX = "in:pick:";
 
 export function cancelRow(ctx: ConvContext, keyboard = new InlineKeyboard()): InlineKeyboard {
   return keyboard.row().text(ctx.t("common-cancel"), CANCEL_DATA);

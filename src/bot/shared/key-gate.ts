@@ -9,7 +9,7 @@ import type { Feature } from "../feature.js";
 import { userOnArrival } from "./user-on-arrival.js";
 
 /** Features that work without a key (greeting, language, linking, public market data, notification settings and price alerts) and public commands. */
-const OPEN_FEATURES = new Set(["start", "keys", "market", "notify"]);
+const OPEN_FEATURES = new Set(["start", "keys", "market", "notify", "alerts"]);
 const OPEN_COMMANDS = new Set(["rates", "currencies", "cancel"]);
 /** Commands a feature answers under a second name not in its command list. */
 const ALIASES: Record<string, string> = { balances: "balance" };

@@ -1,0 +1,80 @@
+/**
+ * Price alerts in chat, with or without a key: `/alert` opens the flow (pair → above/below → price),
+ * `/alert btc above 70000 [every]` sets one in a line (asking only what is missing or doubtful),
+ * `/alerts` lists them a page at a time with a remove button each. The watcher that fires them and
+ * its notices are in src/notifications/alerts.ts.
+ */
+import { Composer } from "grammy";
+import { MAX_DECIMALS, parseAmount } from "../../../domain/money.js";
+import { createAlertStore, MAX_ALERTS_PER_USER } from "../../../notifications/alerts.js";
+import type { BotContext } from "../../context.js";
+import type { Feature, FeatureKit } from "../../feature.js";
+import { showInPlace } from "../../shared/show.js";
+import { ALERT_FLOW, type AlertPreset, alertFlow } from "./flow.js";
+import { alertMarket } from "./market.js";
+import { readAlertArgs } from "./prices.js";
+import { alertsPage, CB, PAGE_PATTERN, REMOVE_PATTERN } from "./views.js";
+
+export function alertsFeature({ deps }: FeatureKit): Feature {
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+  const alerts = createAlertStore(deps.storage.db);
+  const market = alertMarket(deps);
+
+  const showList = async (ctx: BotContext, page: number, inPlace: boolean) => {
+    const view = alertsPage(ctx.t, await alerts.list(ctx.from!.id), MAX_ALERTS_PER_USER, page);
+    if (inPlace) await showInPlace(ctx, view.text, { reply_markup: view.keyboard });
+    else await ctx.reply(view.text, { reply_markup: view.keyboard });
+  };
+
+  // A flow already under way is left for the new one (entering would fail while another waits).
+  const startFlow = async (ctx: BotContext, preset: AlertPreset = {}) => {
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(ALERT_FLOW, preset);
+  };
+
+  pm.command("alert", async (ctx) => {
+    const text = ctx.match.trim();
+    if (text === "") return startFlow(ctx);
+    const args = readAlertArgs(text);
+    if (!args) return void (await ctx.reply(ctx.t("alerts-usage")));
+    // The number itself is checked now; its decimals against the pair's price step in the flow.
+    const price = parseAmount(args.price, { decimals: MAX_DECIMALS });
+    if (!price.ok) {
+      const key = price.error === "not_a_number" || price.error === "not_positive" || price.error === "too_many_decimals"
+        ? "alerts-bad-price"
+        : `amount-${price.error}`;
+      return void (await ctx.reply(ctx.t(key)));
+    }
+    await startFlow(ctx, { ...args, price: price.amount });
+  });
+  pm.callbackQuery(CB.create, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await startFlow(ctx);
+  });
+
+  pm.command("alerts", (ctx) => showList(ctx, 0, false));
+  pm.callbackQuery(CB.list, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showList(ctx, 0, false);
+  });
+  pm.callbackQuery(PAGE_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showList(ctx, Number(ctx.match[1]), true);
+  });
+  pm.callbackQuery(REMOVE_PATTERN, async (ctx) => {
+    const removed = await alerts.remove(ctx.from.id, ctx.match[1]!);
+    await ctx.answerCallbackQuery({ text: ctx.t(removed ? "alerts-removed" : "alerts-gone") });
+    await showList(ctx, Number(ctx.match[2] ?? 0), true);
+  });
+
+  return {
+    name: "alerts",
+    composer,
+    conversations: [{ id: ALERT_FLOW, builder: alertFlow(market, alerts, () => deps.now().getTime()) }],
+    commands: [
+      { command: "alert", descriptionKey: "cmd-alert" },
+      { command: "alerts", descriptionKey: "cmd-alerts" },
+    ],
+  };
+}
