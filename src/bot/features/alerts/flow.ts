@@ -75,8 +75,10 @@ async function answerFor(conversation: BotConversation, accepts: (value: string)
 }
 
 /** « Back and ✖️ Cancel, the last row of every step. */
-const backCancel = (ctx: ConvContext, keyboard: InlineKeyboard, back = pick(PICK.back)) =>
-  keyboard.row().text(ctx.t("common-back"), back).text(ctx.t("common-cancel"), CANCEL_DATA);
+function backCancel(ctx: ConvContext, keyboard: InlineKeyboard, back = pick(PICK.back)): InlineKeyboard {
+  if ((keyboard.inline_keyboard.at(-1)?.length ?? 0) > 0) keyboard.row();
+  return keyboard.text(ctx.t("common-back"), back).text(ctx.t("common-cancel"), CANCEL_DATA);
+}
 
 export function alertFlow(market: AlertMarket, alerts: AlertStore, now: () => number) {
   return async function alertNew(conversation: BotConversation, ctx: ConvContext, preset: AlertPreset = {}): Promise<void> {
