@@ -163,6 +163,14 @@ describe("the guided flow", () => {
     expect(await stored(user)).toEqual(["BTC-USDT above 70000.5 once"]);
   });
 
+  it("opens at the pair from a pair's price card", async () => {
+    h = await Harness.create();
+    const user = await person(9124);
+    await user.send("/price eth-usdt");
+    await user.pressLabel(/🔔 Alert/);
+    expect(user.last()?.text).toMatch(/^ETH-USDT is at [0-9\u00a0.]+ USDT now\. Tell you when the price goes…$/);
+  });
+
   it("in Russian: an unknown pair suggests, a typed price above, « Back from the pair step shows the list", async () => {
     h = await Harness.create();
     await setPrice("BTC-USDT", "65032.5");

@@ -1,7 +1,8 @@
 /**
  * Price alerts in chat, with or without a key: `/alert` opens the flow (pair → above/below → price),
  * `/alert btc above 70000 [every]` sets one in a line (asking only what is missing or doubtful),
- * `/alerts` lists them a page at a time with a remove button each. The watcher that fires them and
+ * the 🔔 Alert button under a pair's price card opens the flow at that pair, and `/alerts` lists them
+ * a page at a time with a remove button each. The watcher that fires them and
  * its notices are in src/notifications/alerts.ts.
  */
 import { Composer } from "grammy";
@@ -13,7 +14,7 @@ import { showInPlace } from "../../shared/show.js";
 import { ALERT_FLOW, type AlertPreset, alertFlow } from "./flow.js";
 import { alertMarket } from "./market.js";
 import { readAlertArgs } from "./prices.js";
-import { alertsPage, CB, PAGE_PATTERN, REMOVE_PATTERN } from "./views.js";
+import { alertsPage, CB, CREATE_FOR_PATTERN, PAGE_PATTERN, REMOVE_PATTERN } from "./views.js";
 
 export function alertsFeature({ deps }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
@@ -51,6 +52,10 @@ export function alertsFeature({ deps }: FeatureKit): Feature {
   pm.callbackQuery(CB.create, async (ctx) => {
     await ctx.answerCallbackQuery();
     await startFlow(ctx);
+  });
+  pm.callbackQuery(CREATE_FOR_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await startFlow(ctx, { pair: ctx.match[1]! });
   });
 
   pm.command("alerts", (ctx) => showList(ctx, 0, false));

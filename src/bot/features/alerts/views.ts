@@ -16,10 +16,13 @@ export const CB = {
   page: (page: number) => `al:p:${page}`,
   remove: (alertId: string, page: number) => `al:rm:${alertId}:${page}`,
   create: "al:new",
+  /** A new alert on this pair (under a pair's price card). */
+  createFor: (symbol: string) => `al:new:${symbol}`,
   /** The notification settings (notify feature), where the alerts list is reached from. */
   settings: "nt:show",
 } as const;
 
+export const CREATE_FOR_PATTERN = /^al:new:([A-Z0-9]{1,20}-[A-Z0-9]{1,20})$/;
 export const PAGE_PATTERN = /^al:p:([0-9]{1,3})$/;
 /** Also the older `al:rm:<id>` of lists shown before pages existed. */
 export const REMOVE_PATTERN = /^al:rm:([A-Za-z0-9_-]{1,40})(?::([0-9]{1,3}))?$/;

@@ -9,6 +9,7 @@ import type { Translate } from "../../../domain/translate.js";
 import type { Asset, Orderbook, SymbolInfo, Ticker, Trade, TradeFee } from "../../../service/schemas.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
 import { priceLink } from "../links/payloads.js";
+import { CB as alertsCB } from "../alerts/views.js";
 
 
 export const BOOK_DEPTH = 10;
@@ -56,13 +57,14 @@ export function tickerText(t: Translate, tk: Ticker, book: Pick<Orderbook, "bids
   ].join("\n");
 }
 
-/** Chart · Book · Trades · Trade under a ticker card, then Share and Back. */
+/** Chart · Book · Trades · Alert · Rules · Trade under a ticker card, then Share and Back. */
 export function tickerKeyboard(t: Translate, symbol: string, botUsername: string): InlineKeyboard {
   return new InlineKeyboard()
     .text(t("market-button-chart"), `mkt:chart:${symbol}:1h`)
     .text(t("market-button-book"), `mkt:book:${symbol}`)
     .row()
     .text(t("market-button-trades"), `mkt:trades:${symbol}`)
+    .text(t("market-button-alert"), alertsCB.createFor(symbol))
     .row()
     .text(t("market-button-info"), `mkt:info:${symbol}`)
     .text(t("market-button-trade"), `mkt:trade:${symbol}`)
