@@ -1,9 +1,10 @@
 /**
  * Latency benchmark: the production wiring (`startBot`, what `npm start` runs) long-polling a local
  * Bot API stand-in over HTTP, with the simulator in process and SQLite in a file. 50 people at once
- * (USERS to change it) each go through a transfer, a cheque and ten answers at one amount prompt; the
- * time from an update's delivery (getUpdates returning it) to the bot's first reply in that chat
- * (a message, an edit or a callback answer) is printed per step number as p50 / p95 / max.
+ * (USERS to change it) each go through a transfer, a cheque, ten answers at one amount prompt and a
+ * price alert set step by step (then the list of alerts); the time from an update's delivery
+ * (getUpdates returning it) to the bot's first reply in that chat (a message, an edit or a callback
+ * answer) is printed per step number as p50 / p95 / max.
  *
  * Then throughput: `/start` and `/balance` from linked users with 1 and 50 at once, fed straight to
  * the same wiring's bot with Telegram answered in process (so the figure is the bot's own work), each after a
@@ -58,6 +59,14 @@ const tenAnswers: Step[] = [
   { label: "prompt: asset", press: "in:pick:USDT" },
   ...Array.from({ length: 10 }, (_, i) => ({ label: `prompt: answer ${i + 1}`, text: i % 2 ? "ten" : "-5" })),
   { label: "prompt: /cancel", text: "/cancel" },
+];
+
+const alert: Step[] = [
+  { label: "alert: /alert", text: "/alert" },
+  { label: "alert: pair typed", text: "btc" },
+  { label: "alert: Above", press: "in:pick:d:above" },
+  { label: "alert: +1 % button", press: /^in:pick:v:/ },
+  { label: "alert: /alerts", text: "/alerts" },
 ];
 
 type Reply = Extract<ChatEvent, { type: "message" | "edit" | "callback-answer" }>;
@@ -152,7 +161,7 @@ async function latency(
     const started = performance.now();
     await Promise.all(
       people.map(({ user, recipient }) =>
-        drive(user, [...transfer(recipient), ...cheque, ...tenAnswers], (step, label, ms) => {
+        drive(user, [...transfer(recipient), ...cheque, ...tenAnswers, ...alert], (step, label, ms) => {
           const entry = latencies.get(step) ?? { label, ms: [] };
           entry.ms.push(ms);
           latencies.set(step, entry);

@@ -71,6 +71,7 @@ describe("an alert the market is already past", () => {
     await user.pressLabel(/Keep it anyway/);
     expect(user.last()?.text).toBe("✅ Alert set: BTC-USDT above 1.5 USDT (once). The price now: 65\u00a0032.5 USDT.");
     expect(await stored(user)).toEqual(["BTC-USDT above 1.5 once"]);
+    expect(labels(user)).toEqual([["📈 Price alerts", "➕ New alert"], ["« Back"]]);
   });
 
   it("is asked about: change the price offers the price step, cancel adds nothing", async () => {

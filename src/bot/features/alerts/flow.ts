@@ -337,8 +337,13 @@ function priceError(ctx: ConvContext, read: { error: string; decimals: number },
   return ctx.t(`amount-${read.error}`);
 }
 
+/** Under an outcome: the list, another alert, and « Back to the main menu. */
 const afterKeyboard = (ctx: ConvContext) =>
-  new InlineKeyboard().text(ctx.t("notify-alerts-button"), CB.list).text(ctx.t("alerts-new-button"), CB.create);
+  new InlineKeyboard()
+    .text(ctx.t("notify-alerts-button"), CB.list)
+    .text(ctx.t("alerts-new-button"), CB.create)
+    .row()
+    .text(ctx.t("common-back"), CB.menu);
 
 async function tellExists(ctx: ConvContext, existing: PriceAlert): Promise<void> {
   await ctx.reply(ctx.t("alerts-exists", { line: alertLine(ctx.t, existing) }), { reply_markup: afterKeyboard(ctx) });

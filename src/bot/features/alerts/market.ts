@@ -22,20 +22,37 @@ const TOP_PAIRS = 6;
 
 export type AlertMarket = ReturnType<typeof alertMarket>;
 
+interface Cached<T> {
+  at: number;
+  value: Promise<T>;
+}
+
 export function alertMarket(deps: Pick<BotDeps, "services" | "storage" | "now">) {
-  const pairLists = new Map<NetworkName, { at: number; pairs: AlertPair[] }>();
-  const topLists = new Map<NetworkName, { at: number; symbols: string[] }>();
-  const fresh = (at: number) => deps.now().getTime() - at < CACHE_TTL_MS;
+  const pairLists = new Map<NetworkName, Cached<AlertPair[]>>();
+  const topLists = new Map<NetworkName, Cached<string[]>>();
   const exchange = (network: NetworkName) => deps.services.public(network).exchange;
 
-  async function pairs(network: NetworkName): Promise<AlertPair[]> {
-    const cached = pairLists.get(network);
-    if (cached && fresh(cached.at)) return cached.pairs;
-    const { symbols } = await exchange(network).getSymbols();
-    const list = symbols.map((s) => ({ symbol: s.symbol, step: s.priceIncrement })).sort((a, b) => a.symbol.localeCompare(b.symbol));
-    pairLists.set(network, { at: deps.now().getTime(), pairs: list });
-    return list;
+  /**
+   * The value read for `network` in the last minute, or read now. A read in flight is shared, so
+   * people starting an alert at the same moment cost one call; a failed read is not kept.
+   */
+  function cached<T>(store: Map<NetworkName, Cached<T>>, network: NetworkName, read: () => Promise<T>): Promise<T> {
+    const now = deps.now().getTime();
+    const hit = store.get(network);
+    if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
+    const value = read();
+    store.set(network, { at: now, value });
+    value.catch(() => {
+      if (store.get(network)?.value === value) store.delete(network);
+    });
+    return value;
   }
+
+  const pairs = (network: NetworkName) =>
+    cached(pairLists, network, async () => {
+      const { symbols } = await exchange(network).getSymbols();
+      return symbols.map((s) => ({ symbol: s.symbol, step: s.priceIncrement })).sort((a, b) => a.symbol.localeCompare(b.symbol));
+    });
 
   return {
     /** Public prices come from the network of the user's key, production without one. */
@@ -53,18 +70,16 @@ export function alertMarket(deps: Pick<BotDeps, "services" | "storage" | "now">)
     },
 
     /** The pairs quoted in the default quote with the most traded in a day, most first. */
-    async topPairs(network: NetworkName): Promise<string[]> {
-      const cached = topLists.get(network);
-      if (cached && fresh(cached.at)) return cached.symbols;
-      const { tickers } = await exchange(network).getTicker({ tickerType: "24h" });
-      const quoted = tickers.filter((t) => t.symbol.endsWith(`-${DEFAULT_QUOTE}`));
-      const ranked = (quoted.length > 0 ? quoted : tickers)
-        .map((t) => ({ symbol: t.symbol, volume: t.quoteVolume }))
-        .sort((a, b) => money.cmp(b.volume, a.volume) || a.symbol.localeCompare(b.symbol))
-        .slice(0, TOP_PAIRS)
-        .map((t) => t.symbol);
-      topLists.set(network, { at: deps.now().getTime(), symbols: ranked });
-      return ranked;
+    topPairs(network: NetworkName): Promise<string[]> {
+      return cached(topLists, network, async () => {
+        const { tickers } = await exchange(network).getTicker({ tickerType: "24h" });
+        const quoted = tickers.filter((t) => t.symbol.endsWith(`-${DEFAULT_QUOTE}`));
+        return (quoted.length > 0 ? quoted : tickers)
+          .map((t) => ({ symbol: t.symbol, volume: t.quoteVolume }))
+          .sort((a, b) => money.cmp(b.volume, a.volume) || a.symbol.localeCompare(b.symbol))
+          .slice(0, TOP_PAIRS)
+          .map((t) => t.symbol);
+      });
     },
 
     /** The pair's last price now; null when the service has none for it. */

@@ -18,6 +18,8 @@ export const CB = {
   create: "al:new",
   /** A new alert on this pair (under a pair's price card). */
   createFor: (symbol: string) => `al:new:${symbol}`,
+  /** The main menu (start feature). */
+  menu: "menu:main",
   /** The notification settings (notify feature), where the alerts list is reached from. */
   settings: "nt:show",
 } as const;
