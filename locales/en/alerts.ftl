@@ -8,6 +8,9 @@ alerts-too-many = You already have { $max } { $max ->
        *[other] alerts
     }. Remove one in /alerts first.
 alerts-created = ✅ Alert set: { $line }. The price now: { $last }.
+alerts-set = ✅ Alert set: { $line }.
+alerts-make-every = 🔁 Tell me every time
+alerts-make-once = 1️⃣ Tell me once
 alerts-exists = You already have this alert: { $line }. I did not add it again.
 alerts-title = Your price alerts ({ $count } of { $max }). Tap ✖️ to remove one:
 alerts-title-paged = Your price alerts ({ $count } of { $max }), page { $page } of { $pages }. Tap ✖️ to remove one:

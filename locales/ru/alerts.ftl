@@ -9,6 +9,9 @@ alerts-too-many = У вас уже { $max } { $max ->
        *[other] сигналов
     }. Сначала удалите один в /alerts.
 alerts-created = ✅ Сигнал задан: { $line }. Цена сейчас: { $last }.
+alerts-set = ✅ Сигнал задан: { $line }.
+alerts-make-every = 🔁 Сообщать каждый раз
+alerts-make-once = 1️⃣ Сообщить один раз
 alerts-exists = Такой сигнал у вас уже есть: { $line }. Второй раз не добавляю.
 alerts-title = Ваши ценовые сигналы ({ $count } из { $max }). Нажмите ✖️, чтобы удалить:
 alerts-title-paged = Ваши ценовые сигналы ({ $count } из { $max }), страница { $page } из { $pages }. Нажмите ✖️, чтобы удалить:

@@ -125,6 +125,23 @@ export function createAlertStore(db: Kysely<Database>) {
       return rows.map(toAlert);
     },
 
+    /** Sets whether one of the user's alerts tells every crossing; undefined when it is gone. */
+    async setRepeat(telegramId: number, id: string, repeat: boolean): Promise<PriceAlert | undefined> {
+      await db
+        .updateTable("price_alerts")
+        .set({ repeat: repeat ? 1 : 0 })
+        .where("telegram_id", "=", telegramId)
+        .where("id", "=", id)
+        .execute();
+      const row = await db
+        .selectFrom("price_alerts")
+        .selectAll()
+        .where("telegram_id", "=", telegramId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row ? toAlert(row) : undefined;
+    },
+
     /** Removes one of the user's alerts; false when it was not there (already fired or removed). */
     async remove(telegramId: number, id: string): Promise<boolean> {
       const r = await db

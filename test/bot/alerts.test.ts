@@ -71,7 +71,14 @@ describe("an alert the market is already past", () => {
     await user.pressLabel(/Keep it anyway/);
     expect(user.last()?.text).toBe("✅ Alert set: BTC-USDT above 1.5 USDT (once). The price now: 65\u00a0032.5 USDT.");
     expect(await stored(user)).toEqual(["BTC-USDT above 1.5 once"]);
-    expect(labels(user)).toEqual([["📈 Price alerts", "➕ New alert"], ["« Back"]]);
+    expect(labels(user)).toEqual([["🔁 Tell me every time"], ["📈 Price alerts", "➕ New alert"], ["« Back"]]);
+    // Once the alert is gone, its buttons say so.
+    const makeEvery = user.buttonData(/Tell me every time/)!;
+    await user.send("/alerts");
+    await user.pressLabel(/✖️ 1\./);
+    await user.press(makeEvery);
+    expect(lastAnswer()).toBe("That alert is no longer active.");
+    expect(await stored(user)).toEqual([]);
   });
 
   it("is asked about: change the price offers the price step, cancel adds nothing", async () => {
@@ -136,6 +143,12 @@ describe("the guided flow", () => {
     await user.pressLabel(/−5%/);
     expect(user.last()?.text).toBe("✅ Alert set: ETH-USDT below 2\u00a0861.72 USDT (once). The price now: 3\u00a0012.34 USDT.");
     expect(await stored(user)).toEqual(["ETH-USDT below 2861.72 once"]);
+    // Set step by step, it tells once; one press makes it tell every time, and back.
+    await user.pressLabel(/Tell me every time/);
+    expect(user.last()?.text).toBe("✅ Alert set: ETH-USDT below 2\u00a0861.72 USDT (every time).");
+    expect(await stored(user)).toEqual(["ETH-USDT below 2861.72 every"]);
+    await user.pressLabel(/Tell me once/);
+    expect(await stored(user)).toEqual(["ETH-USDT below 2861.72 once"]);
   });
 
   it("a pair button → above (plus buttons only) → a typed price; « Back goes one step back", async () => {
@@ -193,6 +206,8 @@ describe("the guided flow", () => {
     expect(user.last()?.text).toBe("В цене BTC-USDT не больше 1 знака после запятой.");
     await user.send("70000,5");
     expect(user.last()?.text).toBe("✅ Сигнал задан: BTC-USDT выше 70\u00a0000.5 USDT (один раз). Цена сейчас: 65\u00a0032.5 USDT.");
+    await user.pressLabel(/Сообщать каждый раз/);
+    expect(user.last()?.text).toBe("✅ Сигнал задан: BTC-USDT выше 70\u00a0000.5 USDT (каждый раз).");
 
     await user.send("/alert");
     await user.pressLabel(/Назад/);

@@ -21,7 +21,7 @@ import { attempt, tellFailure } from "../../shared/attempt.js";
 import { CANCEL_DATA, isCancel, leave, PICK_PREFIX } from "../../shared/inputs.js";
 import type { AlertMarket, AlertPair } from "./market.js";
 import { priceChoices, readPrice } from "./prices.js";
-import { alertLine, CB, pairPrice, quoteOf } from "./views.js";
+import { alertLine, CB, pairPrice, quoteOf, setAlertKeyboard } from "./views.js";
 
 export const ALERT_FLOW = "alert-new";
 
@@ -337,16 +337,10 @@ function priceError(ctx: ConvContext, read: { error: string; decimals: number },
   return ctx.t(`amount-${read.error}`);
 }
 
-/** Under an outcome: the list, another alert, and « Back to the main menu. */
-const afterKeyboard = (ctx: ConvContext) =>
-  new InlineKeyboard()
-    .text(ctx.t("notify-alerts-button"), CB.list)
-    .text(ctx.t("alerts-new-button"), CB.create)
-    .row()
-    .text(ctx.t("common-back"), CB.menu);
-
 async function tellExists(ctx: ConvContext, existing: PriceAlert): Promise<void> {
-  await ctx.reply(ctx.t("alerts-exists", { line: alertLine(ctx.t, existing) }), { reply_markup: afterKeyboard(ctx) });
+  await ctx.reply(ctx.t("alerts-exists", { line: alertLine(ctx.t, existing) }), {
+    reply_markup: setAlertKeyboard(ctx.t, existing),
+  });
 }
 
 async function tellAdded(ctx: ConvContext, added: AddedAlert, last: string | null | undefined): Promise<void> {
@@ -363,6 +357,6 @@ async function tellAdded(ctx: ConvContext, added: AddedAlert, last: string | nul
       line: alertLine(ctx.t, alert),
       last: last === null || last === undefined ? "—" : pairPrice(alert.symbol, last),
     }),
-    { reply_markup: afterKeyboard(ctx) },
+    { reply_markup: setAlertKeyboard(ctx.t, alert) },
   );
 }

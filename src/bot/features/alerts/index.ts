@@ -14,7 +14,16 @@ import { showInPlace } from "../../shared/show.js";
 import { ALERT_FLOW, type AlertPreset, alertFlow } from "./flow.js";
 import { alertMarket } from "./market.js";
 import { readAlertArgs } from "./prices.js";
-import { alertsPage, CB, CREATE_FOR_PATTERN, PAGE_PATTERN, REMOVE_PATTERN } from "./views.js";
+import {
+  alertLine,
+  alertsPage,
+  CB,
+  CREATE_FOR_PATTERN,
+  PAGE_PATTERN,
+  REMOVE_PATTERN,
+  REPEAT_PATTERN,
+  setAlertKeyboard,
+} from "./views.js";
 
 export function alertsFeature({ deps }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
@@ -66,6 +75,15 @@ export function alertsFeature({ deps }: FeatureKit): Feature {
   pm.callbackQuery(PAGE_PATTERN, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showList(ctx, Number(ctx.match[1]), true);
+  });
+  // Once ⇄ every time, under an alert just set: the message then says which it is now.
+  pm.callbackQuery(REPEAT_PATTERN, async (ctx) => {
+    const alert = await alerts.setRepeat(ctx.from.id, ctx.match[1]!, ctx.match[2] === "1");
+    if (!alert) return void (await ctx.answerCallbackQuery({ text: ctx.t("alerts-gone") }));
+    await ctx.answerCallbackQuery();
+    await showInPlace(ctx, ctx.t("alerts-set", { line: alertLine(ctx.t, alert) }), {
+      reply_markup: setAlertKeyboard(ctx.t, alert),
+    });
   });
   pm.callbackQuery(REMOVE_PATTERN, async (ctx) => {
     const removed = await alerts.remove(ctx.from.id, ctx.match[1]!);

@@ -18,12 +18,15 @@ export const CB = {
   create: "al:new",
   /** A new alert on this pair (under a pair's price card). */
   createFor: (symbol: string) => `al:new:${symbol}`,
+  /** Every crossing (1) or once (0), for an alert just set. */
+  repeat: (alertId: string, every: boolean) => `al:rep:${alertId}:${every ? 1 : 0}`,
   /** The main menu (start feature). */
   menu: "menu:main",
   /** The notification settings (notify feature), where the alerts list is reached from. */
   settings: "nt:show",
 } as const;
 
+export const REPEAT_PATTERN = /^al:rep:([A-Za-z0-9_-]{1,40}):([01])$/;
 export const CREATE_FOR_PATTERN = /^al:new:([A-Z0-9]{1,20}-[A-Z0-9]{1,20})$/;
 export const PAGE_PATTERN = /^al:p:([0-9]{1,3})$/;
 /** Also the older `al:rm:<id>` of lists shown before pages existed. */
@@ -80,4 +83,18 @@ export function alertsPage(
       : t("alerts-title", { count: alerts.length, max });
   const lines = shown.map((a, i) => `${first + i + 1}. ${alertLine(t, a)}`);
   return { text: [title, ...lines].join("\n"), keyboard };
+}
+
+/**
+ * Under an alert just set (or named as kept already): switch between once and every time, the list,
+ * another alert, and « Back to the main menu.
+ */
+export function setAlertKeyboard(t: Translate, alert: Pick<PriceAlert, "id" | "repeat">): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t(alert.repeat ? "alerts-make-once" : "alerts-make-every"), CB.repeat(alert.id, !alert.repeat))
+    .row()
+    .text(t("notify-alerts-button"), CB.list)
+    .text(t("alerts-new-button"), CB.create)
+    .row()
+    .text(t("common-back"), CB.menu);
 }
