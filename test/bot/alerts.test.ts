@@ -300,3 +300,20 @@ describe("the fired notice", () => {
     ]);
   });
 });
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+describe.skipIf(!PG_URL)("alerts (postgres)", () => {
+  it("refuse the same alert, set another, page and remove", async () => {
+    h = await Harness.create({ databaseUrl: PG_URL });
+    await setPrice("BTC-USDT", "65032.5");
+    const user = await person(9151);
+    await user.send("/alert btc above 70000");
+    await user.send("/alert BTC-USDT above 70000.00");
+    expect(user.last()?.text).toMatch(/^You already have this alert: BTC-USDT above 70\u00a0000 USDT/);
+    await user.send("/alert btc below 60000 every");
+    expect(await stored(user)).toEqual(["BTC-USDT above 70000 once", "BTC-USDT below 60000 every"]);
+    await user.send("/alerts");
+    await user.pressLabel(/✖️ 1\./);
+    expect(await stored(user)).toEqual(["BTC-USDT below 60000 every"]);
+  });
+});
