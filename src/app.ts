@@ -1,7 +1,7 @@
 /**
- * The production wiring in one function: storage, metrics, services, the bot with auto-retry (never
- * pacing replies) and its job engine (pg-boss on PostgreSQL, in process on SQLite), command
- * registration, then serving (src/serve.ts: settling what a crash left unfinished, resuming jobs,
+ * The composition root: storage, metrics, services, the job engine (pg-boss on PostgreSQL, in process
+ * on SQLite), the broadcast pacer and outbox, translations, notifications and the bot are built here,
+ * each handed what it needs (nothing is patched in afterwards); then command registration and serving (src/serve.ts: settling what a crash left unfinished, resuming jobs,
  * polling or webhook, the HTTP server for /healthz and /metrics, graceful shutdown). main.ts and the
  * latency benchmark both call it, so what is measured is what runs.
  */
@@ -11,14 +11,17 @@ import type { Update, UserFromGetMe } from "grammy/types";
 import type { BotDeps } from "./bot/context.js";
 import { type BotApp, createBot } from "./bot/index.js";
 import type { Config } from "./config.js";
+import { createI18n, translatorsFor } from "./bot/i18n.js";
 import { createJobs } from "./jobs/index.js";
 import { createLogger, type Logger } from "./logger.js";
 import { handleCallback } from "./notifications/callbacks.js";
 import { createNotifications } from "./notifications/index.js";
 import { jobsScheduler } from "./notifications/schedule.js";
+import { createOutbox } from "./outbox/worker.js";
 import { startServing } from "./serve.js";
 import { createServiceFactory } from "./service/factory.js";
 import { createStorage, type SqlStorage } from "./storage/index.js";
+import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "./telegram/broadcast-pacer.js";
 import { createMetrics } from "./web/metrics.js";
 
 /** What a caller may supply instead of what the configuration builds (a benchmark's log sink). */
@@ -66,35 +69,35 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
   // unfinished was left by a crash and is settled at once.
   const sendWindowMs = config.SERVICE_TIMEOUT_MS * 3 + 60_000;
   const startupMinAgeMs = storage.dialect === "sqlite" ? 0 : sendWindowMs;
-  const deps: BotDeps = { config, logger, storage, services, now: () => new Date() };
+  // Telegram: auto-retry waits out a 429 or flood wait here and inside conversations. Replies are not
+  // paced; messages to many chats are, by one BroadcastPacer, and go out through the outbox.
+  const apiTransformers = [autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 })];
+  const client = config.TELEGRAM_API_ROOT ? { apiRoot: config.TELEGRAM_API_ROOT } : {};
+  const pacer = new BroadcastPacer(() => config.BROADCAST_PER_SECOND ?? DEFAULT_BROADCAST_PER_SECOND, logger);
+  const broadcast = broadcastApi(config.BOT_TOKEN, client, pacer, apiTransformers);
+  const jobs = createJobs(config.DATABASE_URL, logger, {
+    schema: config.JOBS_SCHEMA,
+    idleInTransactionMs: config.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  });
+  const now = () => new Date();
+  const outbox = createOutbox({ db: storage.db, api: broadcast, jobs, logger, now });
+  const i18n = createI18n();
+  const translatorFor = translatorsFor(i18n, storage.users);
+  // Notifications: the watcher, price alerts and notices run as jobs; notices go out through the outbox.
+  const notifications = createNotifications({ storage, services, outbox, translatorFor, log: logger, config });
+  const deps: BotDeps = { config, logger, storage, services, now, watch: notifications.hooks };
   const app = createBot(
     deps,
+    { i18n, translatorFor, jobs, outbox, broadcastApi: broadcast },
     {
       token: config.BOT_TOKEN,
       ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}),
-      // Telegram's limits: a 429 or flood wait is retried after retry_after, here and inside
-      // conversations. Replies are not paced; broadcasts are, by the bot's own BroadcastPacer.
-      apiTransformers: [autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 })],
-      jobs: createJobs(config.DATABASE_URL, logger, {
-        schema: config.JOBS_SCHEMA,
-        idleInTransactionMs: config.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-      }),
+      apiTransformers,
       reconcileMinAgeMs: sendWindowMs,
       onUpdate: metrics.update,
     },
   );
-
-  // Notifications: the watcher, price alerts and notices run as jobs; notices go out through the outbox.
-  const notifications = createNotifications({
-    storage,
-    services,
-    outbox: app.outbox,
-    translatorFor: (id) => app.translatorFor(id),
-    log: logger,
-    config,
-  });
-  deps.watch = notifications.hooks;
-  const scheduler = jobsScheduler(app.jobs);
+  const scheduler = jobsScheduler(jobs);
   if (config.WATCH_ENABLED) notifications.schedule(scheduler);
 
   await app.bot.init();
@@ -104,6 +107,7 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
     logger,
     storage,
     app,
+    jobs,
     metrics,
     reconcileMinAgeMs: startupMinAgeMs,
     ...(overrides.runner ? { runner: overrides.runner } : {}),

@@ -13,6 +13,7 @@ import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import type { BotApp } from "./bot/index.js";
 import { type Config, webHost } from "./config.js";
+import type { Jobs } from "./jobs/types.js";
 import type { SqlStorage } from "./storage/index.js";
 import { createHealthCheck } from "./web/health.js";
 import type { Metrics } from "./web/metrics.js";
@@ -50,6 +51,8 @@ export interface ServeDeps {
   logger: Logger;
   storage: SqlStorage;
   app: BotApp;
+  /** The job engine the bot's and the notifications' jobs run on. */
+  jobs: Jobs;
   metrics?: Metrics;
   /** At start, unfinished operations younger than this are left to another instance (0 on SQLite). */
   reconcileMinAgeMs: number;
@@ -63,7 +66,7 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
   const { app, config, logger } = d;
   const settled = await app.reconcileUnfinished(d.reconcileMinAgeMs);
   if (settled > 0) logger.info({ settled }, "settled operations left unfinished");
-  await app.jobs.start();
+  await d.jobs.start();
   await app.resume();
 
   const webhook = config.BOT_MODE === "webhook";
@@ -119,7 +122,7 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
       await app.idle();
       await web.drained(left());
       // 2. Jobs finish their current step and go back to the engine.
-      await app.jobs.stop(left()).catch((err) => logger.warn({ err }, "job engine did not stop cleanly"));
+      await d.jobs.stop(left()).catch((err) => logger.warn({ err }, "job engine did not stop cleanly"));
       await web.close();
       await d.storage.close();
       return Date.now() <= deadline;

@@ -47,7 +47,7 @@ describe("docs/service-api.md: operations and where the bot uses them", () => {
 
   it("names only commands the bot registers, at least one per operation", () => {
     const registered = new Set(
-      h.app.features.flatMap((f) => [...(f.commands ?? []), ...(f.adminCommands ?? [])]).map((c) => c.command),
+      h.app.features.flatMap((f) => [...(f.manifest.commands ?? []), ...(f.manifest.adminCommands ?? [])]).map((c) => c.command),
     );
     for (const [op, uses] of table) {
       const named = [...uses.matchAll(/`\/([a-z_]+)/g)].map((m) => m[1]!);

@@ -2,12 +2,14 @@
  * What a feature contributes: its Composer, its conversations, its commands (for setMyCommands and
  * /help) and the irreversible actions it proposes through the shared confirmation step.
  */
-import type { ConversationBuilder } from "@grammyjs/conversations";
 import type { Api, Composer } from "grammy";
 import type { Translate } from "../domain/translate.js";
+import type { DeclaredCodec } from "./callback-data.js";
 import type { Jobs } from "../jobs/types.js";
 import type { Outbox } from "../outbox/worker.js";
-import type { BotContext, BotDeps, ConvContext } from "./context.js";
+import type { BotContext, BotDeps } from "./context.js";
+import type { Flow } from "./flows.js";
+import type { MenuButton } from "./menu-data.js";
 import type { ActionRegistry } from "./shared/confirm.js";
 
 export interface FeatureCommand {
@@ -16,17 +18,50 @@ export interface FeatureCommand {
   descriptionKey: string;
 }
 
-export interface Feature {
+/** The updates of a Telegram bot that no command, button or menu text names. */
+export type OtherUpdate = "inline_query" | "users_shared";
+
+/**
+ * What a feature answers, declared in one place (its folder's manifest.ts): the router sends an update
+ * to the one feature whose manifest claims it, and the key gate reads from here which entries need a
+ * linked key. Two features never claim the same entry.
+ */
+export interface FeatureManifest {
   name: string;
+  /** Commands listed in the command menu and /help. */
+  commands?: FeatureCommand[];
+  /** Commands shown only to admins (ADMIN_IDS). */
+  adminCommands?: FeatureCommand[];
+  /** Commands it also answers under another name, unlisted (`/balances` for `/balance`). */
+  aliases?: string[];
+  /** Its buttons' callback data codecs; their first segment is the prefix it claims. */
+  callbacks?: readonly DeclaredCodec[];
+  /** Callback prefixes of buttons not (yet) built by a codec (`bal` for `bal:refresh`). */
+  callbackPrefixes?: string[];
+  /** Main-menu buttons it answers (`balances` for `menu:balances`). */
+  menuButtons?: MenuButton[];
+  /** Reply-keyboard labels (locale keys) it answers when no flow is running. */
+  menuTexts?: string[];
+  /** Kinds of deep-link payload (`/start <kind>_…`) it opens. */
+  deepLinks?: string[];
+  /** Updates of other kinds it takes. */
+  updates?: OtherUpdate[];
+  /**
+   * Whether its commands and main-menu buttons work only with a linked key; `openWithoutKey` names
+   * the commands and buttons that work without one.
+   */
+  needsKey: boolean;
+  openWithoutKey?: string[];
+}
+
+export interface Feature {
+  manifest: FeatureManifest;
   composer: Composer<BotContext>;
   /** Middleware that must see updates before any conversation does (e.g. deleting pasted keys). */
   early?: Composer<BotContext>;
-  conversations?: { id: string; builder: ConversationBuilder<BotContext, ConvContext> }[];
-  commands?: FeatureCommand[];
+  conversations?: Flow[];
   /** Work to resume at start after a crash (e.g. a mass-transfer job). */
   resume?: () => Promise<void>;
-  /** Commands shown only to admins (ADMIN_IDS). */
-  adminCommands?: FeatureCommand[];
 }
 
 export interface FeatureKit {

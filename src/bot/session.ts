@@ -10,8 +10,7 @@
  * row, read on every update as well.
  */
 import type { ConversationData, VersionedState } from "@grammyjs/conversations";
-import { Context, type MiddlewareFn } from "grammy";
-import type { Logger } from "pino";
+import type { MiddlewareFn } from "grammy";
 import type { KeyValueStore } from "../storage/types.js";
 import type { BotContext, SessionData } from "./context.js";
 
@@ -46,25 +45,3 @@ export const flowStateInSession = {
     },
   },
 };
-
-/**
- * The bot's context class: `ctx.session` a plain field, and `ctx.log` a logger carrying the update's id
- * and its user's, made when first used (most updates log nothing). Both live on the class, not defined
- * on each context (see above).
- */
-export function createContextClass(logger: Logger): new (...args: ConstructorParameters<typeof Context>) => BotContext {
-  class BotContextClass extends Context {
-    session: SessionData | undefined = undefined;
-    #log: Logger | undefined;
-    get log(): Logger {
-      return (this.#log ??= logger.child({
-        update_id: this.update.update_id,
-        ...(this.from ? { user_id: this.from.id } : {}),
-      }));
-    }
-    set log(value: Logger) {
-      this.#log = value;
-    }
-  }
-  return BotContextClass as never;
-}

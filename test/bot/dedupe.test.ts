@@ -3,8 +3,7 @@
  * once, and the bot's reply is not repeated; the outcome shows in the update counts.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createBot } from "../../src/bot/index.js";
-import { BOT_INFO, Harness } from "../helpers/bot-harness.js";
+import { Harness } from "../helpers/bot-harness.js";
 import { BACKENDS, backendName } from "./mass-helpers.js";
 
 describe.each(BACKENDS.map((url) => ({ url, name: backendName(url) })))("update dedupe ($name)", ({ url }) => {
@@ -14,9 +13,7 @@ describe.each(BACKENDS.map((url) => ({ url, name: backendName(url) })))("update 
   it("handles an update delivered to two instances and twice to one once", async () => {
     const seen: { type: string; outcome: string }[] = [];
     h = await Harness.create({ databaseUrl: url, botOptions: { onUpdate: (u) => seen.push(u) } });
-    const other = createBot(h.deps, {
-      token: "123456:TEST-TOKEN",
-      botInfo: BOT_INFO,
+    const other = h.newApp({
       client: { fetch: h.tg.fetch },
       onUpdate: (u) => seen.push(u),
     });

@@ -4,11 +4,9 @@
  * the job, its rows and the simulator hold.
  */
 
-import { createBot } from "../../src/bot/index.js";
 import { massTuning } from "../../src/mass/tuning.js";
 import { outboxTuning } from "../../src/outbox/worker.js";
 import type { Harness, TestUser } from "../helpers/bot-harness.js";
-import { BOT_INFO } from "../helpers/bot-harness.js";
 
 export const ADMIN = 700_001;
 export const OTHER_ADMIN = 700_002;
@@ -173,7 +171,7 @@ export async function allTransfers(h: Harness, key: string) {
 
 /** A second bot over the same storage, simulator and fake Telegram: the process after a restart. */
 export function restartedBot(h: Harness) {
-  return createBot(h.deps, { token: "123456:TEST-TOKEN", botInfo: BOT_INFO, client: { fetch: h.tg.fetch } });
+  return h.newApp();
 }
 
 /** A hook that stops the runner dead at a checkpoint (never returns), as a crash would. */

@@ -5,8 +5,7 @@
  */
 import type { Update } from "grammy/types";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { createBot } from "../../src/bot/index.js";
-import { BOT_INFO, Harness } from "../helpers/bot-harness.js";
+import { Harness } from "../helpers/bot-harness.js";
 import { transferSummary } from "./transfer-helpers.js";
 
 let h: Harness;
@@ -106,9 +105,7 @@ it("answers every press of a storm when the instance that took them is killed an
   // afterwards reaches Telegram (its calls never complete), while the ids it took stay taken.
   let calls = 0;
   const killed = () => calls >= 200;
-  const first = createBot(h.deps, {
-    token: "123456:TEST-TOKEN",
-    botInfo: BOT_INFO,
+  const first = h.newApp({
     client: {
       fetch: ((input: unknown, init?: unknown) => {
         if (killed()) return new Promise(() => undefined);
@@ -141,7 +138,7 @@ it("answers every press of a storm when the instance that took them is killed an
   while ((await state()) === "pending" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 
   // The restarted instance: Telegram delivers again every update the dead one had not confirmed.
-  const second = createBot(h.deps, { token: "123456:TEST-TOKEN", botInfo: BOT_INFO, client: { fetch: h.tg.fetch } });
+  const second = h.newApp();
   await second.reconcileUnfinished(0);
   await Promise.all(presses.map((u) => second.bot.handleUpdate(u)));
 

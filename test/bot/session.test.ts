@@ -7,7 +7,8 @@ import type { Update } from "grammy/types";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BotContext, SessionData } from "../../src/bot/context.js";
-import { chatSession, createContextClass } from "../../src/bot/session.js";
+import { createContextClass } from "../../src/bot/context-class.js";
+import { chatSession } from "../../src/bot/session.js";
 import { createMigrator, migrateToLatest } from "../../src/storage/index.js";
 import { Harness } from "../helpers/bot-harness.js";
 

@@ -8,7 +8,11 @@ import type { Update } from "grammy/types";
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import type { BotDeps } from "../../src/bot/context.js";
-import { type BotApp, type CreateBotOptions, createBot } from "../../src/bot/index.js";
+import { type BotApp, type BotParts, type CreateBotOptions, createBot } from "../../src/bot/index.js";
+import { createI18n, translatorsFor } from "../../src/bot/i18n.js";
+import { createInProcessJobs } from "../../src/jobs/in-process.js";
+import { createOutbox } from "../../src/outbox/worker.js";
+import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../../src/telegram/broadcast-pacer.js";
 import type { NetworkName } from "../../src/domain/networks.js";
 import { createLogger } from "../../src/logger.js";
 import { createNotifications, type Notifications, type NotificationsConfig } from "../../src/notifications/index.js";
@@ -35,6 +39,11 @@ export const BOT_INFO = {
   can_manage_bots: false,
   supports_join_request_queries: false,
 };
+
+const TOKEN = "123456:TEST-TOKEN";
+
+/** A bot app with the parts it was built from (its jobs, outbox and translations). */
+export type TestBotApp = BotApp & BotParts;
 
 export interface HarnessOptions {
   adminIds?: number[];
@@ -69,7 +78,7 @@ export class Harness {
   #updateId = 1;
   #clockOffsetMs = 0;
   #pgSchema: string | undefined;
-  app!: BotApp;
+  app!: TestBotApp;
   deps!: BotDeps;
   storage!: SqlStorage;
   sim!: Awaited<ReturnType<typeof startSimulator>>;
@@ -139,27 +148,45 @@ export class Harness {
         return file.content;
       },
     };
-    this.app = createBot(this.deps, {
-      ...opts.botOptions,
-      token: "123456:TEST-TOKEN",
-      botInfo: BOT_INFO,
-      client: { fetch: this.tg.fetch },
-    });
-    this.notifications = this.newNotifications({ CALLBACK_PUBLIC_URL: opts.callbackPublicUrl });
-    this.deps.watch = this.notifications.hooks;
+    // As in src/app.ts: the parts first, the notifications over them, then the bot with both.
+    const parts = this.newParts({ fetch: this.tg.fetch });
+    this.notifications = this.newNotifications({ CALLBACK_PUBLIC_URL: opts.callbackPublicUrl }, parts);
+    this.deps = { ...this.deps, watch: this.notifications.hooks };
+    this.app = this.newApp({ ...opts.botOptions }, parts);
   }
+  /**
+   * What src/app.ts builds for a bot: translations, in-process jobs, the broadcast pacer and the
+   * outbox. A second set stands for another process over the same storage.
+   */
+  newParts(client: CreateBotOptions["client"] = { fetch: this.tg.fetch }): BotParts {
+    const i18n = createI18n();
+    const jobs = createInProcessJobs({ logger: this.deps.logger });
+    const pacer = new BroadcastPacer(() => this.deps.config.BROADCAST_PER_SECOND ?? DEFAULT_BROADCAST_PER_SECOND, this.deps.logger);
+    const broadcast = broadcastApi(TOKEN, client ?? {}, pacer);
+    const outbox = createOutbox({ db: this.storage.db, api: broadcast, jobs, logger: this.deps.logger, now: this.deps.now });
+    return { i18n, translatorFor: translatorsFor(i18n, this.storage.users), jobs, outbox, broadcastApi: broadcast };
+  }
+
+  /** A bot over this harness's storage, simulator and Telegram (another instance, or a restarted one). */
+  newApp(options: Partial<CreateBotOptions> = {}, parts?: BotParts): TestBotApp {
+    const client = options.client ?? { fetch: this.tg.fetch };
+    const own = parts ?? this.newParts(client);
+    const app = createBot(this.deps, own, { ...options, token: TOKEN, botInfo: BOT_INFO, client });
+    return { ...app, ...own };
+  }
+
   #pgUrl: string | undefined;
 
   /**
    * The notification machinery over this bot's storage, services and outbox, not scheduled (tests run
    * its rounds); a second one stands for another process, e.g. after a restart.
    */
-  newNotifications(config: Partial<NotificationsConfig> = {}): Notifications {
+  newNotifications(config: Partial<NotificationsConfig> = {}, parts: BotParts = this.app): Notifications {
     return createNotifications({
       storage: this.storage,
       services: this.deps.services,
-      outbox: this.app.outbox,
-      translatorFor: (id) => this.app.translatorFor(id),
+      outbox: parts.outbox,
+      translatorFor: parts.translatorFor,
       log: this.deps.logger,
       now: () => this.deps.now().getTime(),
       config: {

@@ -8,9 +8,8 @@ import { createI18n } from "../../src/bot/i18n.js";
 import { type NoticePayload, withPayments } from "../../src/notifications/detect.js";
 import { renderNotice } from "../../src/notifications/notices.js";
 import type { InvoicePayment } from "../../src/service/schemas.js";
-import type { UsersRepo } from "../../src/storage/types.js";
 
-const i18n = createI18n({ get: async () => undefined } as unknown as UsersRepo);
+const i18n = createI18n();
 const inLocale = (locale: string) => (key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars);
 
 const paid: Extract<NoticePayload, { type: "invoice-paid" }> = {

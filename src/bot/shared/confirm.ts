@@ -67,6 +67,12 @@ const ID = "[A-Za-z0-9_-]{1,40}";
 export const CONFIRM_PATTERN = new RegExp(`^cf:(${ID})$`);
 export const CANCEL_PATTERN = new RegExp(`^cx:(${ID})$`);
 
+/** A press of a summary's Confirm or Cancel button. */
+export function isConfirmationPress(ctx: { callbackQuery?: { data?: string } | undefined }): boolean {
+  const data = ctx.callbackQuery?.data;
+  return data !== undefined && (CONFIRM_PATTERN.test(data) || CANCEL_PATTERN.test(data));
+}
+
 /** Starts the expiry line under a summary; the line is dropped once the summary is answered. */
 const EXPIRY_MARK = "\n\n⏱ ";
 

@@ -21,7 +21,8 @@ import { attempt, tellFailure } from "../../shared/attempt.js";
 import { CANCEL_DATA, isCancel, leave, PICK_PREFIX } from "../../shared/inputs.js";
 import type { AlertMarket, AlertPair } from "./market.js";
 import { priceChoices, readPrice } from "./prices.js";
-import { alertLine, CB, pairPrice, quoteOf, setAlertKeyboard } from "./views.js";
+import { ALERTS_DATA } from "./callback-data.js";
+import { alertLine, pairPrice, quoteOf, setAlertKeyboard } from "./views.js";
 
 export const ALERT_FLOW = "alert-new";
 
@@ -91,7 +92,7 @@ export function alertFlow(market: AlertMarket, alerts: AlertStore, now: () => nu
     const { network } = start.value;
     if (start.value.count >= MAX_ALERTS_PER_USER) {
       await ctx.reply(ctx.t("alerts-too-many", { max: MAX_ALERTS_PER_USER }), {
-        reply_markup: new InlineKeyboard().text(ctx.t("notify-alerts-button"), CB.list),
+        reply_markup: new InlineKeyboard().text(ctx.t("notify-alerts-button"), ALERTS_DATA.list.build({})),
       });
       return;
     }
@@ -219,7 +220,7 @@ async function askPair(
       kb.text(s, pick(PICK.pair(s)));
     });
     // Back from the first step: the list of alerts (a button outside the flow, which ends it).
-    return backCancel(ctx, kb, CB.list);
+    return backCancel(ctx, kb, ALERTS_DATA.list.build({}));
   };
   const unknownText = (u: { typed: string; suggestions: string[] }) =>
     ctx.t(u.suggestions.length > 0 ? "symbol-unknown-suggest" : "symbol-unknown", { typed: u.typed });
@@ -347,7 +348,7 @@ async function tellAdded(ctx: ConvContext, added: AddedAlert, last: string | nul
   if (added.kind === "duplicate") return tellExists(ctx, added.existing);
   if (added.kind === "too-many") {
     await ctx.reply(ctx.t("alerts-too-many", { max: MAX_ALERTS_PER_USER }), {
-      reply_markup: new InlineKeyboard().text(ctx.t("notify-alerts-button"), CB.list),
+      reply_markup: new InlineKeyboard().text(ctx.t("notify-alerts-button"), ALERTS_DATA.list.build({})),
     });
     return;
   }

@@ -14,16 +14,10 @@ import { showInPlace } from "../../shared/show.js";
 import { ALERT_FLOW, type AlertPreset, alertFlow } from "./flow.js";
 import { alertMarket } from "./market.js";
 import { readAlertArgs } from "./prices.js";
-import {
-  alertLine,
-  alertsPage,
-  CB,
-  CREATE_FOR_PATTERN,
-  PAGE_PATTERN,
-  REMOVE_PATTERN,
-  REPEAT_PATTERN,
-  setAlertKeyboard,
-} from "./views.js";
+import { enterFlow } from "../../flows.js";
+import { ALERTS_DATA } from "./callback-data.js";
+import { manifest } from "./manifest.js";
+import { alertLine, alertsPage, setAlertKeyboard } from "./views.js";
 
 export function alertsFeature({ deps }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
@@ -40,7 +34,7 @@ export function alertsFeature({ deps }: FeatureKit): Feature {
   // A flow already under way is left for the new one (entering would fail while another waits).
   const startFlow = async (ctx: BotContext, preset: AlertPreset = {}) => {
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(ALERT_FLOW, preset);
+    await enterFlow(ctx, ALERT_FLOW, preset);
   };
 
   pm.command("alert", async (ctx) => {
@@ -58,46 +52,47 @@ export function alertsFeature({ deps }: FeatureKit): Feature {
     }
     await startFlow(ctx, { ...args, price: price.amount });
   });
-  pm.callbackQuery(CB.create, async (ctx) => {
+  pm.callbackQuery(ALERTS_DATA.create.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     await startFlow(ctx);
   });
-  pm.callbackQuery(CREATE_FOR_PATTERN, async (ctx) => {
+  pm.callbackQuery(ALERTS_DATA.createFor.pattern, async (ctx) => {
+    const { symbol } = ALERTS_DATA.createFor.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
-    await startFlow(ctx, { pair: ctx.match[1]! });
+    await startFlow(ctx, { pair: symbol });
   });
 
   pm.command("alerts", (ctx) => showList(ctx, 0, false));
-  pm.callbackQuery(CB.list, async (ctx) => {
+  pm.callbackQuery(ALERTS_DATA.list.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showList(ctx, 0, false);
   });
-  pm.callbackQuery(PAGE_PATTERN, async (ctx) => {
+  pm.callbackQuery(ALERTS_DATA.page.pattern, async (ctx) => {
+    const { page } = ALERTS_DATA.page.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
-    await showList(ctx, Number(ctx.match[1]), true);
+    await showList(ctx, page, true);
   });
   // Once ⇄ every time, under an alert just set: the message then says which it is now.
-  pm.callbackQuery(REPEAT_PATTERN, async (ctx) => {
-    const alert = await alerts.setRepeat(ctx.from.id, ctx.match[1]!, ctx.match[2] === "1");
+  pm.callbackQuery(ALERTS_DATA.repeat.pattern, async (ctx) => {
+    const { id, every } = ALERTS_DATA.repeat.parse(ctx.callbackQuery.data)!;
+    const alert = await alerts.setRepeat(ctx.from.id, id, every === "1");
     if (!alert) return void (await ctx.answerCallbackQuery({ text: ctx.t("alerts-gone") }));
     await ctx.answerCallbackQuery();
     await showInPlace(ctx, ctx.t("alerts-set", { line: alertLine(ctx.t, alert) }), {
       reply_markup: setAlertKeyboard(ctx.t, alert),
     });
   });
-  pm.callbackQuery(REMOVE_PATTERN, async (ctx) => {
-    const removed = await alerts.remove(ctx.from.id, ctx.match[1]!);
+  pm.callbackQuery([ALERTS_DATA.remove.pattern, ALERTS_DATA.removeUnpaged.pattern], async (ctx) => {
+    const data = ctx.callbackQuery.data;
+    const { id, page } = ALERTS_DATA.remove.parse(data) ?? { ...ALERTS_DATA.removeUnpaged.parse(data)!, page: 0 };
+    const removed = await alerts.remove(ctx.from.id, id);
     await ctx.answerCallbackQuery({ text: ctx.t(removed ? "alerts-removed" : "alerts-gone") });
-    await showList(ctx, Number(ctx.match[2] ?? 0), true);
+    await showList(ctx, page, true);
   });
 
   return {
-    name: "alerts",
+    manifest,
     composer,
     conversations: [{ id: ALERT_FLOW, builder: alertFlow(market, alerts, () => deps.now().getTime()) }],
-    commands: [
-      { command: "alert", descriptionKey: "cmd-alert" },
-      { command: "alerts", descriptionKey: "cmd-alerts" },
-    ],
   };
 }

@@ -6,13 +6,17 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { BALANCE_DATA } from "./callback-data.js";
+import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 import { MOVE_CONVERSATION, moveAction, moveConversation } from "./move.js";
 import { type BalanceSources, balancesText, currenciesTexts, FIATS, ratesText } from "./view.js";
+import { menu } from "../../menu-data.js";
 
-const FIAT_PATTERN = /^rates:([A-Z]{3})$/;
+const FIAT_PATTERN = BALANCE_DATA.rates.pattern;
 
 /** Public clients on the network of the user's key (production when none is linked). */
 async function publicClients(deps: BotDeps, telegramId: number) {
@@ -48,23 +52,23 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   };
   const balancesKeyboard = (ctx: BotContext) =>
     new InlineKeyboard()
-      .text(ctx.t("balances-refresh"), "bal:refresh")
-      .text(ctx.t("balances-move-button"), "bal:move")
+      .text(ctx.t("balances-refresh"), BALANCE_DATA.refresh.build({}))
+      .text(ctx.t("balances-move-button"), BALANCE_DATA.move.build({}))
       .row()
       .text(ctx.t("funding-withdraw-button"), "fnd:new")
       .text(ctx.t("funding-moves-button"), "fnd:tp:1")
       .row()
-      .text(ctx.t("menu-rates"), "menu:rates");
+      .text(ctx.t("menu-rates"), menu("rates"));
   const showBalances = async (ctx: BotContext) => {
     const text = balancesText(ctx.t, await readBalances(ctx));
     await ctx.reply(text, { reply_markup: balancesKeyboard(ctx) });
   };
   pm.command(["balance", "balances"], showBalances);
-  pm.callbackQuery("menu:balances", async (ctx) => {
+  pm.callbackQuery(menu("balances"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showBalances(ctx);
   });
-  pm.callbackQuery("bal:refresh", async (ctx) => {
+  pm.callbackQuery(BALANCE_DATA.refresh.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showInPlace(ctx, balancesText(ctx.t, await readBalances(ctx)), {
       reply_markup: balancesKeyboard(ctx),
@@ -74,8 +78,8 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   // Rates: pick a fiat, then the rates replace the picker; the fiat buttons stay for switching.
   const fiatKeyboard = (ctx: BotContext, current?: string) => {
     const kb = new InlineKeyboard();
-    for (const fiat of FIATS) kb.text(fiat === current ? `• ${fiat}` : fiat, `rates:${fiat}`);
-    return kb.row().text(ctx.t("balances-currencies-button"), "bal:currencies");
+    for (const fiat of FIATS) kb.text(fiat === current ? `• ${fiat}` : fiat, BALANCE_DATA.rates.build({ fiat }));
+    return kb.row().text(ctx.t("balances-currencies-button"), BALANCE_DATA.currencies.build({}));
   };
   const showRates = async (ctx: BotContext, base: string) => {
     const { pay } = await publicClients(deps, ctx.from!.id);
@@ -87,7 +91,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     if ((FIATS as readonly string[]).includes(asked)) return showRates(ctx, asked);
     await ctx.reply(ctx.t("balances-rates-pick-fiat"), { reply_markup: fiatKeyboard(ctx) });
   });
-  pm.callbackQuery("menu:rates", async (ctx) => {
+  pm.callbackQuery(menu("rates"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("balances-rates-pick-fiat"), { reply_markup: fiatKeyboard(ctx) });
   });
@@ -103,7 +107,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     for (const text of currenciesTexts(ctx.t, await pay.getCurrencies({ kind: "crypto" }))) await ctx.reply(text);
   };
   pm.command("currencies", showCurrencies);
-  pm.callbackQuery("bal:currencies", async (ctx) => {
+  pm.callbackQuery(BALANCE_DATA.currencies.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showCurrencies(ctx);
   });
@@ -111,23 +115,17 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   // A flow already under way is left for the new one (its own waits pass other buttons on anyway).
   const startMove = async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(MOVE_CONVERSATION);
+    await enterFlow(ctx, MOVE_CONVERSATION);
   };
   pm.command("move", startMove);
-  pm.callbackQuery("bal:move", async (ctx) => {
+  pm.callbackQuery(BALANCE_DATA.move.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await startMove(ctx);
   });
 
   return {
-    name: "balances",
+    manifest,
     composer,
     conversations: [{ id: MOVE_CONVERSATION, builder: moveConversation(deps, actions) }],
-    commands: [
-      { command: "balance", descriptionKey: "balances-cmd-balance" },
-      { command: "rates", descriptionKey: "balances-cmd-rates" },
-      { command: "currencies", descriptionKey: "balances-cmd-currencies" },
-      { command: "move", descriptionKey: "balances-cmd-move" },
-    ],
   };
 }

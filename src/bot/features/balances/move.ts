@@ -14,6 +14,7 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount, askAsset, askChoice } from "../../shared/inputs.js";
 import { byAssetOrder } from "./view.js";
+import { menu } from "../../menu-data.js";
 
 export const MOVE_CONVERSATION = "balances-move";
 export const MOVE_KIND = "balance_transfer";
@@ -154,5 +155,5 @@ export const moveAction: ActionDefinition<MovePayload> = {
     result.status === "failed"
       ? t("balances-move-failed")
       : t("balances-move-done", { amount: formatAmount(p.amount, p.asset), from: p.from, to: p.to }),
-  doneKeyboard: (t) => new InlineKeyboard().text(t("menu-balances"), "menu:balances"),
+  doneKeyboard: (t) => new InlineKeyboard().text(t("menu-balances"), menu("balances")),
 };

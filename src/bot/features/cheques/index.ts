@@ -6,8 +6,10 @@
 import { Composer } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import type { Cheque } from "../../../service/schemas.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { proposeAction } from "../../shared/confirm.js";
 import { createCursorPages } from "../../shared/cursor-pages.js";
 import { showInPlace } from "../../shared/show.js";
@@ -51,7 +53,7 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
   const startCreate = async (ctx: BotContext) => {
     // Another flow left waiting would make entering fail; starting this one replaces it.
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(CREATE_CONVERSATION);
+    await enterFlow(ctx, CREATE_CONVERSATION);
   };
   pm.command("cheque_new", startCreate);
   pm.callbackQuery(CB.create, async (ctx) => {
@@ -102,7 +104,7 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
   pm.callbackQuery(DESCRIBE_PATTERN, async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(DESCRIBE_CONVERSATION, ctx.match[1] as string);
+    await enterFlow(ctx, DESCRIBE_CONVERSATION, ctx.match[1] as string);
   });
 
   pm.callbackQuery(DELETE_PATTERN, async (ctx) => {
@@ -123,15 +125,11 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
   });
 
   return {
-    name: "cheques",
+    manifest,
     composer,
     conversations: [
       { id: CREATE_CONVERSATION, builder: createChequeConversation(deps, actions) },
       { id: DESCRIBE_CONVERSATION, builder: describeChequeConversation(deps) },
-    ],
-    commands: [
-      { command: "cheques", descriptionKey: "cheques-cmd-cheques" },
-      { command: "cheque_new", descriptionKey: "cheques-cmd-new" },
     ],
   };
 }

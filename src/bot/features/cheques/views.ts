@@ -9,26 +9,24 @@ import type { Translate } from "../../../domain/translate.js";
 import { quotedField } from "../../../domain/user-text.js";
 import type { Cheque } from "../../../service/schemas.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
+import { CHEQUE_DATA } from "./callback-data.js";
+import { menu } from "../../menu-data.js";
 
-/** Callback data of the feature; every value stays within Telegram's 64 bytes. */
+/** Callback data of the feature (CHEQUE_DATA); every value stays within Telegram's 64 bytes. */
 export const CB = {
-  menu: "menu:cheques",
-  create: "chq:new",
-  list: "chq:list",
-  page: (token: string, page: number) => `chq:page:${token}:${page}`,
-  show: (chequeId: string) => `chq:show:${chequeId}`,
-  remove: (chequeId: string) => `chq:del:${chequeId}`,
-  describe: (chequeId: string) => `chq:desc:${chequeId}`,
+  menu: menu("cheques"),
+  create: CHEQUE_DATA.create.build({}),
+  list: CHEQUE_DATA.list.build({}),
+  page: (token: string, page: number) => CHEQUE_DATA.page.build({ token, page }),
+  show: (chequeId: string) => CHEQUE_DATA.show.tryBuild({ chequeId }),
+  remove: (chequeId: string) => CHEQUE_DATA.remove.tryBuild({ chequeId }),
+  describe: (chequeId: string) => CHEQUE_DATA.describe.tryBuild({ chequeId }),
 } as const;
+export const SHOW_PATTERN = CHEQUE_DATA.show.pattern;
+export const DELETE_PATTERN = CHEQUE_DATA.remove.pattern;
+export const DESCRIBE_PATTERN = CHEQUE_DATA.describe.pattern;
+export const PAGE_PATTERN = CHEQUE_DATA.page.pattern;
 
-/** Server ids we put into callback data: `chq:show:` plus the id must fit 64 bytes. */
-export const CHEQUE_ID = "[A-Za-z0-9_.:-]{1,54}";
-export const SHOW_PATTERN = new RegExp(`^chq:show:(${CHEQUE_ID})$`);
-export const DELETE_PATTERN = new RegExp(`^chq:del:(${CHEQUE_ID})$`);
-export const DESCRIBE_PATTERN = new RegExp(`^chq:desc:(${CHEQUE_ID})$`);
-export const PAGE_PATTERN = /^chq:page:([a-z0-9]{1,12}):([0-9]{1,4})$/;
-
-const fitsCallback = (data: string) => Buffer.byteLength(data, "utf8") <= 64;
 
 /** The cheques menu: create or list. */
 export function chequesMenu(t: Translate): InlineKeyboard {
@@ -36,7 +34,7 @@ export function chequesMenu(t: Translate): InlineKeyboard {
     .text(t("cheques-create"), CB.create)
     .text(t("cheques-list"), CB.list)
     .row()
-    .text(t("common-back"), "menu:main");
+    .text(t("common-back"), menu("main"));
 }
 
 const KNOWN_STATES = new Set(["active", "completed", "draft", "error", "cancelled"]);
@@ -98,7 +96,8 @@ export function createdText(t: Translate, cheque: Cheque): string {
 export function createdKeyboard(t: Translate, cheque: Cheque): InlineKeyboardMarkup {
   const kb = new InlineKeyboard();
   if (cheque.links.telegramBotLink) kb.url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
-  if (fitsCallback(CB.show(cheque.chequeId))) kb.row().text(t("cheques-details"), CB.show(cheque.chequeId));
+  const show = CB.show(cheque.chequeId);
+  if (show) kb.row().text(t("cheques-details"), show);
   return kb;
 }
 
@@ -125,9 +124,11 @@ export function detailsKeyboard(t: Translate, cheque: Cheque): InlineKeyboard {
   const kb = new InlineKeyboard();
   if (chequeState(cheque) === "active") {
     if (cheque.links.telegramBotLink) kb.url(t("common-share"), shareUrl(cheque.links.telegramBotLink));
-    if (fitsCallback(CB.remove(cheque.chequeId))) kb.text(t("cheques-delete"), CB.remove(cheque.chequeId));
+    const remove = CB.remove(cheque.chequeId);
+    if (remove) kb.text(t("cheques-delete"), remove);
     kb.row();
-    if (fitsCallback(CB.describe(cheque.chequeId))) kb.text(t("cheques-describe"), CB.describe(cheque.chequeId)).row();
+    const describe = CB.describe(cheque.chequeId);
+    if (describe) kb.text(t("cheques-describe"), describe).row();
   }
   return kb.text(t("cheques-back-to-list"), CB.list);
 }
@@ -155,13 +156,10 @@ export function listView(t: Translate, view: ListPage): { text: string; keyboard
     }),
   );
   const rows = view.items
-    .filter((c) => fitsCallback(CB.show(c.chequeId)))
-    .map((c) => [
-      InlineKeyboard.text(
-        `${view.items.indexOf(c) + 1}. ${formatOptionalAmount(c.amount, c.asset)}`,
-        CB.show(c.chequeId),
-      ),
-    ]);
+    .flatMap((c) => {
+      const show = CB.show(c.chequeId);
+      return show ? [[InlineKeyboard.text(`${view.items.indexOf(c) + 1}. ${formatOptionalAmount(c.amount, c.asset)}`, show)]] : [];
+    });
   const nav = [
     ...(view.page > 0 ? [InlineKeyboard.text(t("common-prev"), CB.page(view.token, view.page - 1))] : []),
     ...(view.hasNext ? [InlineKeyboard.text(t("common-next"), CB.page(view.token, view.page + 1))] : []),

@@ -8,6 +8,7 @@ import { formatAmount } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { ExchangeTransfer, ExchangeWithdrawal } from "../../../service/schemas.js";
 import { formatTime } from "../../shared/format.js";
+import { menu } from "../../menu-data.js";
 
 export const HISTORY_PAGE_SIZE = 10;
 /** Callback data prefixes: pages and details of withdrawals (w) and moves (t). */
@@ -39,7 +40,7 @@ function pageKeyboard(
   kb.row();
   if (meta.currentPage > 1) kb.text(t("common-prev"), `${pagePrefix}${meta.currentPage - 1}`);
   if (meta.currentPage < meta.totalPage) kb.text(t("common-next"), `${pagePrefix}${meta.currentPage + 1}`);
-  return kb.row().text(t("common-back"), "menu:balances");
+  return kb.row().text(t("common-back"), menu("balances"));
 }
 
 const pageLine = (t: Translate, meta: PageMeta) =>

@@ -5,8 +5,10 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 import {
   HISTORY_PAGE_SIZE,
@@ -37,7 +39,7 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
 
   const startWithdraw = async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(FUNDING_WITHDRAW_CONVERSATION);
+    await enterFlow(ctx, FUNDING_WITHDRAW_CONVERSATION);
   };
   pm.command("fund_withdraw", startWithdraw);
   pm.callbackQuery("fnd:new", async (ctx) => {
@@ -88,15 +90,10 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
   });
 
   return {
-    name: "funding",
+    manifest,
     composer,
     conversations: [
       { id: FUNDING_WITHDRAW_CONVERSATION, builder: fundingWithdrawConversation(deps, actions) },
-    ],
-    commands: [
-      { command: "fund_withdraw", descriptionKey: "funding-cmd-withdraw" },
-      { command: "fund_withdrawals", descriptionKey: "funding-cmd-withdrawals" },
-      { command: "moves", descriptionKey: "funding-cmd-moves" },
     ],
   };
 }

@@ -16,6 +16,7 @@ import { ServiceError } from "../../../service/errors.js";
 import type { Cheque, Invoice } from "../../../service/schemas.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { invoiceAmount, invoiceAsset } from "../invoices/view.js";
 import { priceLink } from "../links/payloads.js";
 import { chartCacheOf, chartCaption, chartOf, DEFAULT_INTERVAL } from "../market/chart.js";
@@ -165,5 +166,5 @@ export function inlineFeature({ deps }: FeatureKit): Feature {
     });
   });
 
-  return { name: "inline", composer };
+  return { manifest, composer };
 }

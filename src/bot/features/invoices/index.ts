@@ -3,10 +3,13 @@
  * of active invoices, with details, Delete (confirmed) and, on testnet, a test payment.
  */
 import { Composer, InlineKeyboard } from "grammy";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { CREATE_INVOICE, createInvoiceConversation } from "./create.js";
 import { deleteInvoiceAction, invoiceManagement } from "./manage.js";
+import { menu } from "../../menu-data.js";
 
 /** The Invoices feature. */
 export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
@@ -20,18 +23,18 @@ export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
         .text(ctx.t("invoices-new"), "inv:new")
         .text(ctx.t("invoices-active"), "inv:list")
         .row()
-        .text(ctx.t("common-back"), "menu:main"),
+        .text(ctx.t("common-back"), menu("main")),
     });
   const startCreate = async (ctx: BotContext) => {
     // A new flow replaces whatever flow was waiting for an answer.
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(CREATE_INVOICE);
+    await enterFlow(ctx, CREATE_INVOICE);
   };
   const manage = invoiceManagement(deps, actions);
   composer.use(manage.composer);
 
   pm.command("invoices", showMenu);
-  pm.callbackQuery("menu:invoices", async (ctx) => {
+  pm.callbackQuery(menu("invoices"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showMenu(ctx);
   });
@@ -43,13 +46,8 @@ export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
   pm.command("myinvoices", manage.showList);
 
   return {
-    name: "invoices",
+    manifest,
     composer,
     conversations: [{ id: CREATE_INVOICE, builder: createInvoiceConversation(deps) }],
-    commands: [
-      { command: "invoices", descriptionKey: "invoices-cmd-invoices" },
-      { command: "newinvoice", descriptionKey: "invoices-cmd-new" },
-      { command: "myinvoices", descriptionKey: "invoices-cmd-list" },
-    ],
   };
 }

@@ -11,7 +11,10 @@ import { inlineUserText } from "../../../domain/user-text.js";
 import { UnauthorizedError } from "../../../service/errors.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { KEY_DATA } from "./callback-data.js";
+import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
+import { menu } from "../../menu-data.js";
 
 const PENDING_KEY_TTL_MS = 10 * 60 * 1000;
 
@@ -47,10 +50,10 @@ async function verifyKey(deps: BotDeps, network: NetworkName, apiKey: string): P
 
 function networkKeyboard(ctx: BotContext): InlineKeyboard {
   return new InlineKeyboard()
-    .text(ctx.t("keys-network-production"), "keys:net:production")
-    .text(ctx.t("keys-network-testnet"), "keys:net:testnet")
+    .text(ctx.t("keys-network-production"), KEY_DATA.network.build({ network: "production" }))
+    .text(ctx.t("keys-network-testnet"), KEY_DATA.network.build({ network: "testnet" }))
     .row()
-    .text(ctx.t("common-cancel"), "keys:abort");
+    .text(ctx.t("common-cancel"), KEY_DATA.abort.build({}));
 }
 
 /** Whether the message is a key by its form, or exactly the sender's own stored key (any form). */
@@ -85,13 +88,13 @@ export function keysFeature({ deps }: FeatureKit): Feature {
           name: inlineUserText(user.accountName ?? "-"),
         })
       : ctx.t("keys-status-none");
-    const kb = new InlineKeyboard().text(ctx.t("keys-link"), "keys:connect");
-    if (user.hasKey) kb.text(ctx.t("keys-unlink"), "keys:disconnect");
-    kb.row().text(ctx.t("menu-language"), "menu:language");
+    const kb = new InlineKeyboard().text(ctx.t("keys-link"), KEY_DATA.connect.build({}));
+    if (user.hasKey) kb.text(ctx.t("keys-unlink"), KEY_DATA.disconnect.build({}));
+    kb.row().text(ctx.t("menu-language"), menu("language"));
     await ctx.reply(`${ctx.t("keys-settings-title")}\n${text}`, { reply_markup: kb });
   };
   pm.command("settings", showSettings);
-  pm.callbackQuery("menu:settings", async (ctx) => {
+  pm.callbackQuery(menu("settings"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showSettings(ctx);
   });
@@ -99,21 +102,21 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   const askNetwork = (ctx: BotContext) =>
     ctx.reply(ctx.t("keys-pick-network"), { reply_markup: networkKeyboard(ctx) });
   pm.command("connect", askNetwork);
-  pm.callbackQuery("keys:connect", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.connect.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await askNetwork(ctx);
   });
 
-  pm.callbackQuery(/^keys:net:(production|testnet)$/, async (ctx) => {
+  pm.callbackQuery(KEY_DATA.network.pattern, async (ctx) => {
     const network = ctx.match[1] as NetworkName;
     ctx.session.pendingKey = { network, until: deps.now().getTime() + PENDING_KEY_TTL_MS };
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("keys-send-key", { network: ctx.t(`keys-network-${network}`) }), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), "keys:abort"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), KEY_DATA.abort.build({})),
     });
   });
 
-  pm.callbackQuery("keys:abort", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.abort.build({}), async (ctx) => {
     ctx.session.pendingKey = undefined;
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("common-cancelled"));
@@ -155,43 +158,38 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   const askDisconnect = async (ctx: BotContext) => {
     const user = await deps.storage.users.get(ctx.from!.id);
     if (!user?.hasKey) {
-      await ctx.reply(ctx.t("keys-status-none"), { reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings") });
+      await ctx.reply(ctx.t("keys-status-none"), { reply_markup: new InlineKeyboard().text(ctx.t("common-back"), menu("settings")) });
       return;
     }
     await ctx.reply(ctx.t("keys-unlink-confirm", { network: ctx.t(`keys-network-${user.network}`), name: inlineUserText(user.accountName ?? "-") }), {
       reply_markup: new InlineKeyboard()
-        .text(ctx.t("keys-unlink-yes"), "keys:unlink:yes")
-        .text(ctx.t("keys-unlink-no"), "keys:unlink:no"),
+        .text(ctx.t("keys-unlink-yes"), KEY_DATA.unlinkYes.build({}))
+        .text(ctx.t("keys-unlink-no"), KEY_DATA.unlinkNo.build({})),
     });
   };
   pm.command("disconnect", askDisconnect);
-  pm.callbackQuery("keys:disconnect", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.disconnect.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await askDisconnect(ctx);
   });
-  pm.callbackQuery("keys:unlink:yes", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.unlinkYes.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     const removed = await deps.storage.users.removeKey(ctx.from.id);
     if (removed) ctx.log.info("key removed");
     await showInPlace(ctx, ctx.t(removed ? "keys-unlinked" : "keys-status-none"), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), menu("settings")),
     });
   });
-  pm.callbackQuery("keys:unlink:no", async (ctx) => {
+  pm.callbackQuery(KEY_DATA.unlinkNo.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showInPlace(ctx, ctx.t("keys-unlink-kept"), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "menu:settings"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), menu("settings")),
     });
   });
 
   return {
-    name: "keys",
+    manifest,
     composer,
     early,
-    commands: [
-      { command: "settings", descriptionKey: "cmd-settings" },
-      { command: "connect", descriptionKey: "cmd-connect" },
-      { command: "disconnect", descriptionKey: "cmd-disconnect" },
-    ],
   };
 }

@@ -6,8 +6,10 @@
 import { Composer } from "grammy";
 import { clientsFor, NoKeyError } from "../../../accounts/clients.js";
 import { isNotFound } from "../../../service/errors.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { invoiceCard, invoiceKeyboard } from "../invoices/view.js";
 import { marketScreens } from "../market/screens.js";
 import { NEW_TRANSFER_CONVERSATION } from "../send/new-transfer.js";
@@ -55,7 +57,7 @@ export function linksFeature({ deps }: FeatureKit): Feature {
         const user = await deps.storage.users.get(ctx.from.id);
         if (!user?.hasKey) return void (await refuse(ctx, "links-send-no-key"));
         await ctx.conversation.exitAll();
-        await ctx.conversation.enter(NEW_TRANSFER_CONVERSATION, String(payload.userId));
+        await enterFlow(ctx, NEW_TRANSFER_CONVERSATION, String(payload.userId));
         return;
       }
       case "invoice":
@@ -63,5 +65,5 @@ export function linksFeature({ deps }: FeatureKit): Feature {
     }
   });
 
-  return { name: "links", composer };
+  return { manifest, composer };
 }

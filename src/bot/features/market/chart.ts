@@ -13,6 +13,7 @@ import type { ServiceClients } from "../../../service/factory.js";
 import type { CandleType } from "../../../service/schemas.js";
 import type { BotContext } from "../../context.js";
 import { assetsOf } from "./view.js";
+import { menu } from "../../menu-data.js";
 
 /** The interval buttons, in order: label → the service's interval value and its length. */
 export const CHART_INTERVALS = {
@@ -38,7 +39,7 @@ export function chartKeyboard(t: Translate, symbol: string, current: ChartInterv
   return kb
     .row()
     .text(t("market-button-price"), `mkt:price:${symbol}`)
-    .text(t("common-back"), "menu:main");
+    .text(t("common-back"), menu("main"));
 }
 
 export interface ChartImage {

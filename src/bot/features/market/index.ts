@@ -6,13 +6,16 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor, publicClientsFor } from "../../../accounts/clients.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 import { TRADE_CONVERSATION } from "../trade/flow.js";
 import { DEFAULT_INTERVAL, isChartInterval } from "./chart.js";
 import { marketScreens } from "./screens.js";
 import { assetsKeyboard, assetText, feesText, type HealthLine, statusText } from "./view.js";
+import { menu } from "../../menu-data.js";
 
 const SYMBOL = "([A-Z0-9]{1,20}-[A-Z0-9]{1,20})";
 const PRICE_DATA = new RegExp(`^mkt:price:${SYMBOL}$`);
@@ -27,7 +30,7 @@ const ASSET_DATA = /^mkt:asset:([A-Za-z0-9]{1,32})$/;
 /** What fits in the pair list's callback data: letters, digits and dashes, at most 20. */
 const searchQuery = (text: string) => text.replace(/[^A-Za-z0-9-]/g, "").slice(0, 20);
 
-const backToMenu = (ctx: BotContext) => new InlineKeyboard().text(ctx.t("common-back"), "menu:main");
+const backToMenu = (ctx: BotContext) => new InlineKeyboard().text(ctx.t("common-back"), menu("main"));
 
 export function marketFeature({ deps }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
@@ -87,7 +90,7 @@ export function marketFeature({ deps }: FeatureKit): Feature {
   pm.callbackQuery(TRADE_DATA, async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(TRADE_CONVERSATION, ctx.match[1]!);
+    await enterFlow(ctx, TRADE_CONVERSATION, ctx.match[1]!);
   });
 
   pm.command("symbols", (ctx) => screens.symbols(ctx, searchQuery(ctx.match), 1));
@@ -143,17 +146,7 @@ export function marketFeature({ deps }: FeatureKit): Feature {
   pm.command("status", showStatus);
 
   return {
-    name: "market",
+    manifest,
     composer,
-    commands: [
-      { command: "price", descriptionKey: "market-cmd-price" },
-      { command: "chart", descriptionKey: "market-cmd-chart" },
-      { command: "book", descriptionKey: "market-cmd-book" },
-      { command: "trades", descriptionKey: "market-cmd-trades" },
-      { command: "symbols", descriptionKey: "market-cmd-symbols" },
-      { command: "assets", descriptionKey: "market-cmd-assets" },
-      { command: "fees", descriptionKey: "market-cmd-fees" },
-      { command: "status", descriptionKey: "market-cmd-status" },
-    ],
   };
 }

@@ -23,6 +23,7 @@ import {
   tradesText,
   unknownSymbol,
 } from "./view.js";
+import { menu } from "../../menu-data.js";
 
 /** How long the pair list is reused before it is read again. */
 const SYMBOLS_TTL_MS = 60_000;
@@ -106,7 +107,7 @@ export function marketScreens(deps: BotDeps) {
       await showInPlace(ctx, symbolText(ctx.t, info), {
         reply_markup: new InlineKeyboard()
           .text(ctx.t("market-button-price"), `mkt:price:${symbol}`)
-          .text(ctx.t("common-back"), "menu:main"),
+          .text(ctx.t("common-back"), menu("main")),
       });
     },
 

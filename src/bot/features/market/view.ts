@@ -9,7 +9,8 @@ import type { Translate } from "../../../domain/translate.js";
 import type { Asset, Orderbook, SymbolInfo, Ticker, Trade, TradeFee } from "../../../service/schemas.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
 import { priceLink } from "../links/payloads.js";
-import { CB as alertsCB } from "../alerts/views.js";
+import { menu } from "../../menu-data.js";
+import { ALERTS_DATA } from "../alerts/callback-data.js";
 
 
 export const BOOK_DEPTH = 10;
@@ -64,13 +65,13 @@ export function tickerKeyboard(t: Translate, symbol: string, botUsername: string
     .text(t("market-button-book"), `mkt:book:${symbol}`)
     .row()
     .text(t("market-button-trades"), `mkt:trades:${symbol}`)
-    .text(t("market-button-alert"), alertsCB.createFor(symbol))
+    .text(t("market-button-alert"), ALERTS_DATA.createFor.build({ symbol }))
     .row()
     .text(t("market-button-info"), `mkt:info:${symbol}`)
     .text(t("market-button-trade"), `mkt:trade:${symbol}`)
     .row()
     .url(t("common-share"), shareUrl(priceLink(botUsername, symbol)))
-    .text(t("common-back"), "menu:main");
+    .text(t("common-back"), menu("main"));
 }
 
 /** A pair's trading rules: whether it trades, sizes, funds, steps and the price range. */
@@ -132,7 +133,7 @@ export function bookKeyboard(t: Translate, symbol: string): InlineKeyboard {
     .text(t("market-refresh"), `mkt:book:${symbol}`)
     .text(t("market-button-price"), `mkt:price:${symbol}`)
     .row()
-    .text(t("common-back"), "menu:main");
+    .text(t("common-back"), menu("main"));
 }
 
 /** The latest trades, newest first, in a monospace table (HTML). */
@@ -161,7 +162,7 @@ export function tradesKeyboard(t: Translate, symbol: string): InlineKeyboard {
     .text(t("market-refresh"), `mkt:trades:${symbol}`)
     .text(t("market-button-price"), `mkt:price:${symbol}`)
     .row()
-    .text(t("common-back"), "menu:main");
+    .text(t("common-back"), menu("main"));
 }
 
 /** A page of pairs: a button per pair (opens its card), Previous / Next, Back. */
@@ -182,7 +183,7 @@ export function symbolsPage(
   kb.row();
   if (current > 1) kb.text(t("common-prev"), `mkt:syms:${current - 1}:${query}`);
   if (current < pages) kb.text(t("common-next"), `mkt:syms:${current + 1}:${query}`);
-  kb.row().text(t("common-back"), "menu:main");
+  kb.row().text(t("common-back"), menu("main"));
   const head = query ? t("market-symbols-search", { query }) : t("market-symbols-title");
   const body = matches.length === 0 ? t("market-symbols-none") : t("market-symbols-page", { page: current, pages, total: matches.length });
   return { text: [head, body, t("market-symbols-hint")].join("\n"), keyboard: kb };
@@ -195,7 +196,7 @@ export function assetsKeyboard(t: Translate, assets: Asset[]): InlineKeyboard {
     if (i > 0 && i % 3 === 0) kb.row();
     kb.text(a.asset, `mkt:asset:${a.asset}`);
   });
-  return kb.row().text(t("common-back"), "menu:main");
+  return kb.row().text(t("common-back"), menu("main"));
 }
 
 /** One asset: name, precision, and per network whether deposits and withdrawals are open. */

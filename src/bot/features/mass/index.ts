@@ -8,10 +8,13 @@ import { Composer, InlineKeyboard } from "grammy";
 import { JOB_BUTTON } from "../../../mass/progress.js";
 import { MassRunner } from "../../../mass/runner.js";
 import { createMassStore, type MassJobStatus } from "../../../mass/store.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { massTransferAction } from "./action.js";
 import { MASS_CONVERSATION, massConversation } from "./flow.js";
+import { menu } from "../../menu-data.js";
 
 const TRANSITIONS: Record<string, { from: MassJobStatus[]; to: MassJobStatus }> = {
   pause: { from: ["running"], to: "paused" },
@@ -38,16 +41,16 @@ export function massFeature(kit: FeatureKit): Feature {
     .command("start", async (ctx, next) => {
       await next();
       await ctx.reply(ctx.t("mass-admin-entry"), {
-        reply_markup: new InlineKeyboard().text(ctx.t("mass-menu-button"), "menu:mass"),
+        reply_markup: new InlineKeyboard().text(ctx.t("mass-menu-button"), menu("mass")),
       });
     });
 
   const enter = async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(MASS_CONVERSATION);
+    await enterFlow(ctx, MASS_CONVERSATION);
   };
   admin.command("mass", enter);
-  admin.callbackQuery("menu:mass", async (ctx) => {
+  admin.callbackQuery(menu("mass"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await enter(ctx);
   });
@@ -72,11 +75,10 @@ export function massFeature(kit: FeatureKit): Feature {
   });
 
   return {
-    name: "mass",
+    manifest,
     composer,
     early,
     conversations: [{ id: MASS_CONVERSATION, builder: massConversation(deps, actions, store) }],
-    adminCommands: [{ command: "mass", descriptionKey: "mass-cmd" }],
     resume: () => runner.resumeAll(),
   };
 }

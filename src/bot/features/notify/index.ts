@@ -11,6 +11,9 @@ import { createWatchStore } from "../../../notifications/store.js";
 import { NOTICE_TOPICS, type NoticeTopic } from "../../../storage/notify-settings.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { ALERTS_DATA } from "../alerts/callback-data.js";
+import { NOTIFY_DATA } from "./callback-data.js";
+import { manifest } from "./manifest.js";
 import { mainMenu } from "../start/menu.js";
 
 const SECRET_TTL_MS = 10 * 60 * 1000;
@@ -23,7 +26,7 @@ const QUIET_PRESETS: ({ from: number; to: number } | null)[] = [
 ];
 /** A webhook secret: one token of printable characters (the service's format is not documented). */
 const SECRET = /^[\x21-\x7e]{16,256}$/;
-const TOGGLE = /^nt:t:(invoices|cheques|orders|alerts)$/;
+const TOGGLE = NOTIFY_DATA.toggle.pattern;
 
 const pad = (h: number) => String(h).padStart(2, "0");
 
@@ -39,13 +42,13 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     const mark = (on: boolean) => (on ? "✅" : "▫️");
     const kb = new InlineKeyboard();
     for (const topic of NOTICE_TOPICS) {
-      kb.text(`${mark(s.topics[topic])} ${t(`notify-topic-${topic}`)}`, `nt:t:${topic}`).row();
+      kb.text(`${mark(s.topics[topic])} ${t(`notify-topic-${topic}`)}`, NOTIFY_DATA.toggle.build({ topic })).row();
     }
     const quiet = s.quiet ? t("notify-quiet-on", { from: pad(s.quiet.from), to: pad(s.quiet.to) }) : t("notify-quiet-off");
-    kb.text(`🌙 ${quiet}`, "nt:q").row();
-    kb.text(t(s.hasSecret ? "notify-secret-replace" : "notify-secret-set"), "nt:ws:set");
-    if (s.hasSecret) kb.text(t("notify-secret-remove"), "nt:ws:rm");
-    kb.row().text(t("notify-alerts-button"), "al:list").row().text(t("common-back"), "nt:menu");
+    kb.text(`🌙 ${quiet}`, NOTIFY_DATA.quiet.build({})).row();
+    kb.text(t(s.hasSecret ? "notify-secret-replace" : "notify-secret-set"), NOTIFY_DATA.setSecret.build({}));
+    if (s.hasSecret) kb.text(t("notify-secret-remove"), NOTIFY_DATA.removeSecret.build({}));
+    kb.row().text(t("notify-alerts-button"), ALERTS_DATA.list.build({})).row().text(t("common-back"), NOTIFY_DATA.menu.build({}));
     const lines = [t("notify-title"), t("notify-explain")];
     if (s.blocked) lines.push(t("notify-were-blocked"));
     lines.push(t(s.hasSecret ? "notify-secret-stored" : "notify-secret-none"));
@@ -62,11 +65,11 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
   };
 
   pm.command("notify", (ctx) => showSettings(ctx, false));
-  pm.callbackQuery("nt:show", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.show.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showSettings(ctx, true);
   });
-  pm.callbackQuery("nt:menu", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.menu.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) });
   });
@@ -80,7 +83,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     await showSettings(ctx, true);
   });
 
-  pm.callbackQuery("nt:q", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.quiet.build({}), async (ctx) => {
     const s = await settingsRepo.get(ctx.from.id);
     const at = QUIET_PRESETS.findIndex((p) => p?.from === s.quiet?.from && p?.to === s.quiet?.to);
     await settingsRepo.setQuiet(ctx.from.id, QUIET_PRESETS[(at + 1) % QUIET_PRESETS.length] ?? null);
@@ -88,21 +91,21 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     await showSettings(ctx, true);
   });
 
-  pm.callbackQuery("nt:ws:set", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.setSecret.build({}), async (ctx) => {
     ctx.session.pendingWebhookSecret = { until: deps.now().getTime() + SECRET_TTL_MS };
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("notify-secret-ask"), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), "nt:ws:abort"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), NOTIFY_DATA.abortSecret.build({})),
     });
   });
-  pm.callbackQuery("nt:ws:abort", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.abortSecret.build({}), async (ctx) => {
     ctx.session.pendingWebhookSecret = undefined;
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("common-cancelled"), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "nt:show"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), NOTIFY_DATA.show.build({})),
     });
   });
-  pm.callbackQuery("nt:ws:rm", async (ctx) => {
+  pm.callbackQuery(NOTIFY_DATA.removeSecret.build({}), async (ctx) => {
     await settingsRepo.removeSecret(ctx.from.id);
     await ctx.answerCallbackQuery({ text: ctx.t("notify-secret-removed") });
     await showSettings(ctx, true);
@@ -116,7 +119,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     await ctx.deleteMessage().catch((err) => ctx.log.warn({ err }, "could not delete the webhook secret message"));
     if (!SECRET.test(text)) {
       await ctx.reply(ctx.t("notify-secret-invalid"), {
-        reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), "nt:ws:abort"),
+        reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), NOTIFY_DATA.abortSecret.build({})),
       });
       return;
     }
@@ -124,16 +127,13 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     await settingsRepo.saveSecret(ctx.from.id, text);
     ctx.log.info("webhook secret stored");
     await ctx.reply(ctx.t("notify-secret-saved"), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "nt:show"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), NOTIFY_DATA.show.build({})),
     });
   });
 
   return {
-    name: "notify",
+    manifest,
     composer,
     early,
-    commands: [
-      { command: "notify", descriptionKey: "cmd-notify" },
-    ],
   };
 }

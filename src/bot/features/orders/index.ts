@@ -10,6 +10,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 import { cancelOrderKeyboard } from "../trade/index.js";
 import {
@@ -29,6 +30,7 @@ import {
   panel,
   symbolPicker,
 } from "./view.js";
+import { menu } from "../../menu-data.js";
 
 const FILTER_DATA = new RegExp(`^ord:f:${FILTER_SOURCE}$`);
 const PAIR_PICKER_DATA = new RegExp(`^ord:sym:${FILTER_SOURCE}$`);
@@ -60,7 +62,7 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     await ctx.reply(view.text, { reply_markup: view.keyboard });
   };
   pm.command("orders", openPanel);
-  pm.callbackQuery("menu:orders", async (ctx) => {
+  pm.callbackQuery(menu("orders"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await openPanel(ctx);
   });
@@ -145,14 +147,13 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     const order = await exchange.getOrder({ orderId: ctx.match[1] as string });
     // Back leads to the order lists (the filter panel), whatever the order's state.
     const keyboard = cancelOrderKeyboard(ctx.t, order)?.row() ?? new InlineKeyboard();
-    keyboard.text(ctx.t("common-back"), "menu:orders");
+    keyboard.text(ctx.t("common-back"), menu("orders"));
     await ctx.reply(orderDetails(ctx.t, order), { reply_markup: keyboard });
   });
 
   return {
-    name: "orders",
+    manifest,
     composer,
-    commands: [{ command: "orders", descriptionKey: "orders-cmd" }],
   };
 }
 

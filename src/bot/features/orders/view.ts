@@ -9,6 +9,7 @@ import type { Translate } from "../../../domain/translate.js";
 import { quotedField } from "../../../domain/user-text.js";
 import type { Order } from "../../../service/schemas.js";
 import { encodeFilter, fitsButton, type OrderFilter, PERIODS, SIDES } from "./filter.js";
+import { menu } from "../../menu-data.js";
 
 /** Orders per page of history. */
 export const PAGE_SIZE = 10;
@@ -69,7 +70,7 @@ export function panel(t: Translate, f: OrderFilter): { text: string; keyboard: I
     .text(t("orders-show"), `ord:h:1:${encodeFilter(f)}`)
     .text(t("orders-active"), `ord:a:1:${encodeFilter(f)}`)
     .row()
-    .text(t("trade-button"), "menu:trade");
+    .text(t("trade-button"), menu("trade"));
   return {
     text: [t("orders-panel-title"), filterLine(t, f), "", t("orders-panel-hint")].join("\n"),
     keyboard: kb,

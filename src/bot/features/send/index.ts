@@ -6,8 +6,10 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import type { Translate } from "../../../domain/translate.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { shareUrl } from "../../shared/format.js";
 import { askText } from "../../shared/inputs.js";
 import { sendLink } from "../links/payloads.js";
@@ -15,6 +17,7 @@ import { HISTORY_FIRST_PAGE, transferAction } from "./action.js";
 import { FIND_DATA, findReply, findTransfer, historyPages, MENU_DATA, PAGE_PATTERN } from "./history.js";
 import { NEW_TRANSFER_CONVERSATION, newTransferConversation } from "./new-transfer.js";
 import { RECIPIENT_REQUEST_ID } from "./recipient.js";
+import { menu } from "../../menu-data.js";
 
 export const FIND_CONVERSATION = "send-find";
 const NEW_DATA = "snd:new";
@@ -30,7 +33,7 @@ function menuKeyboard(t: Translate, botUsername: string, userId: number): Inline
     .row()
     .url(t("links-share-pay-me"), shareUrl(sendLink(botUsername, userId)))
     .row()
-    .text(t("common-back"), "menu:main");
+    .text(t("common-back"), menu("main"));
 }
 
 function afterFindKeyboard(t: Translate): InlineKeyboard {
@@ -75,7 +78,7 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
       await ctx.reply(ctx.t("error-no-key"));
       return;
     }
-    await ctx.conversation.enter(NEW_TRANSFER_CONVERSATION, ...(prefill === undefined ? [] : [prefill]));
+    await enterFlow(ctx, NEW_TRANSFER_CONVERSATION, ...(prefill === undefined ? [] : [prefill]));
   };
 
   const showTransfer = async (ctx: BotContext, typed: string) => {
@@ -90,7 +93,7 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
     if (arg) await startNew(ctx, arg);
     else await showMenu(ctx);
   });
-  pm.callbackQuery(["menu:send", MENU_DATA], async (ctx) => {
+  pm.callbackQuery([menu("send"), MENU_DATA], async (ctx) => {
     await ctx.answerCallbackQuery();
     await showMenu(ctx);
   });
@@ -108,11 +111,11 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   pm.command("transfer", async (ctx) => {
     const arg = ctx.match.trim();
     if (arg) await showTransfer(ctx, arg);
-    else await ctx.conversation.enter(FIND_CONVERSATION);
+    else await enterFlow(ctx, FIND_CONVERSATION);
   });
   pm.callbackQuery(FIND_DATA, async (ctx) => {
     await ctx.answerCallbackQuery();
-    await ctx.conversation.enter(FIND_CONVERSATION);
+    await enterFlow(ctx, FIND_CONVERSATION);
   });
 
   // A user shared through our keyboard after the flow ended (the keyboard can outlive it): start anew.
@@ -131,16 +134,11 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   );
 
   return {
-    name: "send",
+    manifest,
     composer,
     conversations: [
       { id: NEW_TRANSFER_CONVERSATION, builder: newTransferConversation(deps, actions) },
       { id: FIND_CONVERSATION, builder: findConversation(deps) },
-    ],
-    commands: [
-      { command: "send", descriptionKey: "send-cmd" },
-      { command: "transfers", descriptionKey: "send-cmd-list" },
-      { command: "transfer", descriptionKey: "send-cmd-find" },
     ],
   };
 }

@@ -2,9 +2,12 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureCommand, FeatureKit } from "../../feature.js";
+import { START_DATA } from "./callback-data.js";
+import { manifest } from "./manifest.js";
 import { SUPPORTED_LOCALES } from "../../i18n.js";
 import { userOnArrival } from "../../shared/user-on-arrival.js";
 import { languageKeyboard, mainMenu } from "./menu.js";
+import { menu } from "../../menu-data.js";
 
 export function startFeature(
   { deps }: FeatureKit,
@@ -26,7 +29,7 @@ export function startFeature(
   });
 
   pm.command("menu", (ctx) => ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) }));
-  pm.callbackQuery("menu:main", async (ctx) => {
+  pm.callbackQuery(menu("main"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) });
   });
@@ -45,12 +48,12 @@ export function startFeature(
   pm.command("language", (ctx) =>
     ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() }),
   );
-  pm.callbackQuery("menu:language", async (ctx) => {
+  pm.callbackQuery(menu("language"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() });
   });
 
-  pm.callbackQuery(/^lang:([a-z]{2})$/, async (ctx) => {
+  pm.callbackQuery(START_DATA.language.pattern, async (ctx) => {
     const locale = ctx.match[1] as string;
     if (!(SUPPORTED_LOCALES as readonly string[]).includes(locale)) return ctx.answerCallbackQuery();
     await deps.storage.users.ensure(ctx.from.id);
@@ -61,14 +64,7 @@ export function startFeature(
   });
 
   return {
-    name: "start",
+    manifest,
     composer,
-    commands: [
-      { command: "start", descriptionKey: "cmd-start" },
-      { command: "menu", descriptionKey: "cmd-menu" },
-      { command: "help", descriptionKey: "cmd-help" },
-      { command: "language", descriptionKey: "cmd-language" },
-      { command: "cancel", descriptionKey: "cmd-cancel" },
-    ],
   };
 }

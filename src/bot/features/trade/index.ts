@@ -5,12 +5,15 @@
  */
 import { Composer } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { proposeAction } from "../../shared/confirm.js";
 import { CANCEL_KIND, type CancelPayload, cancelOrderAction, placeOrderAction } from "./actions.js";
 import { TRADE_CONVERSATION, tradeConversation } from "./flow.js";
 import { CANCEL_DATA, cancelSummary, isCancellable } from "./view.js";
+import { menu } from "../../menu-data.js";
 
 export { cancelOrderKeyboard } from "./view.js";
 
@@ -24,10 +27,10 @@ export function tradeFeature({ deps, actions }: FeatureKit): Feature {
   // A flow already under way is left for the new one (entering would fail while another waits).
   const startTrade = async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(TRADE_CONVERSATION);
+    await enterFlow(ctx, TRADE_CONVERSATION);
   };
   pm.command("trade", startTrade);
-  pm.callbackQuery("menu:trade", async (ctx) => {
+  pm.callbackQuery(menu("trade"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await startTrade(ctx);
   });
@@ -49,9 +52,8 @@ export function tradeFeature({ deps, actions }: FeatureKit): Feature {
   });
 
   return {
-    name: "trade",
+    manifest,
     composer,
     conversations: [{ id: TRADE_CONVERSATION, builder: tradeConversation(deps, actions) }],
-    commands: [{ command: "trade", descriptionKey: "trade-cmd" }],
   };
 }

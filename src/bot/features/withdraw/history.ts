@@ -8,6 +8,7 @@ import type { BotContext, BotDeps } from "../../context.js";
 import { createCursorPages } from "../../shared/cursor-pages.js";
 import { formatTime } from "../../shared/format.js";
 import { showInPlace } from "../../shared/show.js";
+import { menu } from "../../menu-data.js";
 
 const PAGE_SIZE = 5;
 const SHOW = /^wdr:show:([A-Za-z0-9_-]{1,50})$/;
@@ -71,7 +72,7 @@ export function withdrawalHistory(deps: BotDeps): {
     }
     if (index > 0) kb.text(ctx.t("common-prev"), `wdr:page:${index - 1}`);
     if (result.pagination.next) kb.text(ctx.t("common-next"), `wdr:page:${index + 1}`);
-    kb.row().text(ctx.t("common-back"), "menu:withdraw");
+    kb.row().text(ctx.t("common-back"), menu("withdraw"));
     const empty = result.items.length === 0 && index === 0;
     const text = empty ? ctx.t("withdraw-list-empty") : ctx.t("withdraw-list-title", { page: index + 1 });
     await showInPlace(ctx, text, { reply_markup: kb }, { edit });

@@ -3,11 +3,14 @@
  * external address (confirmed, irreversible) and the list of past withdrawals.
  */
 import { Composer, InlineKeyboard } from "grammy";
+import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { manifest } from "./manifest.js";
 import { WITHDRAW_TO_ADDRESS, withdrawalAction, withdrawToAddressConversation } from "./address.js";
 import { withdrawalHistory } from "./history.js";
 import { WITHDRAWAL_LINK, withdrawalLinkConversation } from "./link.js";
+import { menu } from "../../menu-data.js";
 
 /** The Withdraw feature. */
 export function withdrawFeature({ deps, actions }: FeatureKit): Feature {
@@ -26,12 +29,12 @@ export function withdrawFeature({ deps, actions }: FeatureKit): Feature {
         .row()
         .text(ctx.t("withdraw-menu-history"), "wdr:list")
         .row()
-        .text(ctx.t("common-back"), "menu:main"),
+        .text(ctx.t("common-back"), menu("main")),
     });
   // A new flow replaces whatever flow was waiting for an answer.
   const enter = (id: string) => async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
-    await ctx.conversation.enter(id);
+    await enterFlow(ctx, id);
   };
   const answered = (run: (ctx: BotContext) => Promise<unknown>) => async (ctx: BotContext) => {
     await ctx.answerCallbackQuery();
@@ -39,7 +42,7 @@ export function withdrawFeature({ deps, actions }: FeatureKit): Feature {
   };
 
   pm.command("withdraw", showMenu);
-  pm.callbackQuery("menu:withdraw", answered(showMenu));
+  pm.callbackQuery(menu("withdraw"), answered(showMenu));
   pm.command("withdraw_link", enter(WITHDRAWAL_LINK));
   pm.callbackQuery("wdr:link", answered(enter(WITHDRAWAL_LINK)));
   pm.command("withdraw_to", enter(WITHDRAW_TO_ADDRESS));
@@ -48,17 +51,11 @@ export function withdrawFeature({ deps, actions }: FeatureKit): Feature {
   pm.command("withdrawals", history.showList);
 
   return {
-    name: "withdraw",
+    manifest,
     composer,
     conversations: [
       { id: WITHDRAWAL_LINK, builder: withdrawalLinkConversation(deps) },
       { id: WITHDRAW_TO_ADDRESS, builder: withdrawToAddressConversation(deps, actions) },
-    ],
-    commands: [
-      { command: "withdraw", descriptionKey: "withdraw-cmd-withdraw" },
-      { command: "withdraw_link", descriptionKey: "withdraw-cmd-link" },
-      { command: "withdraw_to", descriptionKey: "withdraw-cmd-to" },
-      { command: "withdrawals", descriptionKey: "withdraw-cmd-list" },
     ],
   };
 }

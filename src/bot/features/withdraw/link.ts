@@ -12,6 +12,7 @@ import { attempt, tellFailure } from "../../shared/attempt.js";
 import { shareUrl } from "../../shared/format.js";
 import { askAmount } from "../../shared/inputs.js";
 import { askRoute, minimumOf, routeLines } from "./steps.js";
+import { menu } from "../../menu-data.js";
 
 export const WITHDRAWAL_LINK = "withdraw-link";
 
@@ -75,7 +76,7 @@ export function withdrawalLinkConversation(deps: BotDeps) {
     const keyboard = new InlineKeyboard();
     if (main) keyboard.url(ctx.t("withdraw-link-open"), main).url(ctx.t("common-share"), shareUrl(main)).row();
     await ctx.reply(text, {
-      reply_markup: keyboard.text(ctx.t("common-back"), "menu:withdraw"),
+      reply_markup: keyboard.text(ctx.t("common-back"), menu("withdraw")),
       link_preview_options: { is_disabled: true },
     });
   };

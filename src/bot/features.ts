@@ -1,0 +1,47 @@
+/** Every feature, in one list: add a feature here and nowhere else (its manifest says what it answers). */
+import { helpCommands } from "./commands.js";
+import type { Feature, FeatureFactory, FeatureKit } from "./feature.js";
+import { alertsFeature } from "./features/alerts/index.js";
+import { balancesFeature } from "./features/balances/index.js";
+import { chequesFeature } from "./features/cheques/index.js";
+import { fundingFeature } from "./features/funding/index.js";
+import { inlineFeature } from "./features/inline/index.js";
+import { invoicesFeature } from "./features/invoices/index.js";
+import { keysFeature } from "./features/keys/index.js";
+import { linksFeature } from "./features/links/index.js";
+import { marketFeature } from "./features/market/index.js";
+import { massFeature } from "./features/mass/index.js";
+import { notifyFeature } from "./features/notify/index.js";
+import { ordersFeature } from "./features/orders/index.js";
+import { sendFeature } from "./features/send/index.js";
+import { startFeature } from "./features/start/index.js";
+import { tradeFeature } from "./features/trade/index.js";
+import { withdrawFeature } from "./features/withdraw/index.js";
+
+/** In the order their early middleware runs (the router sends every other update to one feature). */
+const FEATURES: FeatureFactory[] = [
+  // Before keys: its early step takes a webhook secret the user was asked for (not a stray key).
+  notifyFeature,
+  alertsFeature,
+  keysFeature,
+  balancesFeature,
+  chequesFeature,
+  sendFeature,
+  invoicesFeature,
+  withdrawFeature,
+  ordersFeature,
+  tradeFeature,
+  marketFeature,
+  fundingFeature,
+  linksFeature,
+  inlineFeature,
+  massFeature,
+];
+
+export function createFeatures(kit: FeatureKit): Feature[] {
+  const features = FEATURES.map((make) => make(kit));
+  // /help names every feature's commands, its own included.
+  const start = startFeature(kit, (telegramId) => helpCommands(all, kit.deps.config.ADMIN_IDS, telegramId));
+  const all = [start, ...features];
+  return all;
+}

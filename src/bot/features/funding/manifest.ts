@@ -1,0 +1,13 @@
+/** The exchange's funding account: withdrawals and moves. */
+import type { FeatureManifest } from "../../feature.js";
+
+export const manifest: FeatureManifest = {
+  name: "funding",
+  commands: [
+    { command: "fund_withdraw", descriptionKey: "funding-cmd-withdraw" },
+    { command: "fund_withdrawals", descriptionKey: "funding-cmd-withdrawals" },
+    { command: "moves", descriptionKey: "funding-cmd-moves" },
+  ],
+  callbackPrefixes: ["fnd"],
+  needsKey: true,
+};

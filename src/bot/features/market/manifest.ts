@@ -1,0 +1,18 @@
+/** Public market data: works without a key. */
+import type { FeatureManifest } from "../../feature.js";
+
+export const manifest: FeatureManifest = {
+  name: "market",
+  commands: [
+    { command: "price", descriptionKey: "market-cmd-price" },
+    { command: "chart", descriptionKey: "market-cmd-chart" },
+    { command: "book", descriptionKey: "market-cmd-book" },
+    { command: "trades", descriptionKey: "market-cmd-trades" },
+    { command: "symbols", descriptionKey: "market-cmd-symbols" },
+    { command: "assets", descriptionKey: "market-cmd-assets" },
+    { command: "fees", descriptionKey: "market-cmd-fees" },
+    { command: "status", descriptionKey: "market-cmd-status" },
+  ],
+  callbackPrefixes: ["mkt"],
+  needsKey: false,
+};

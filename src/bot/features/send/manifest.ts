@@ -1,0 +1,16 @@
+/** Transfers to Telegram users: new transfer, history, find by id. */
+import type { FeatureManifest } from "../../feature.js";
+
+export const manifest: FeatureManifest = {
+  name: "send",
+  commands: [
+    { command: "send", descriptionKey: "send-cmd" },
+    { command: "transfers", descriptionKey: "send-cmd-list" },
+    { command: "transfer", descriptionKey: "send-cmd-find" },
+  ],
+  callbackPrefixes: ["snd"],
+  menuButtons: ["send"],
+  menuTexts: ["common-cancel"],
+  updates: ["users_shared"],
+  needsKey: true,
+};

@@ -1,0 +1,58 @@
+/**
+ * What the bot knows about the updates passing through it: each one's type, outcome and handling time
+ * (metrics), how many are in flight (a clean shutdown waits for them), and whether another instance
+ * or a redelivery took it already (each update is handled once).
+ */
+import type { MiddlewareFn } from "grammy";
+import type { Kysely } from "kysely";
+import type { Database } from "../storage/schema.js";
+import { createUpdateTaker } from "../storage/updates.js";
+import type { BotContext } from "./context.js";
+
+export type UpdateOutcome = "ok" | "error" | "duplicate";
+export type OnUpdate = (u: { type: string; outcome: UpdateOutcome; seconds: number }) => void;
+
+export class UpdateTracking {
+  #inFlight = 0;
+  readonly #whenIdle: (() => void)[] = [];
+  readonly #duplicates = new WeakSet<object>();
+
+  constructor(
+    private readonly failed: (ctx: object) => boolean,
+    private readonly onUpdate?: OnUpdate,
+  ) {}
+
+  /** Counts every update by type and outcome, with its handling time, and the updates in flight. */
+  readonly measure: MiddlewareFn<BotContext> = async (ctx, next) => {
+    const started = performance.now();
+    this.#inFlight++;
+    try {
+      await next();
+    } finally {
+      if (--this.#inFlight === 0) for (const resolve of this.#whenIdle.splice(0)) resolve();
+      const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
+      const outcome = this.#duplicates.has(ctx) ? "duplicate" : this.failed(ctx) ? "error" : "ok";
+      this.onUpdate?.({ type, outcome, seconds: (performance.now() - started) / 1000 });
+    }
+  };
+
+  /**
+   * Each update once, across instances and redeliveries: the first to record its id handles it. An
+   * update alone in flight records its id at once; several in flight share one insert per turn.
+   */
+  onceEach(db: Kysely<Database>, now: () => Date): MiddlewareFn<BotContext> {
+    const takeUpdate = createUpdateTaker(db);
+    return async (ctx, next) => {
+      if (await takeUpdate(ctx.update.update_id, now().getTime(), this.#inFlight === 1)) return next();
+      this.#duplicates.add(ctx);
+      ctx.log.info("update already taken; skipped");
+      // The instance that took it may have died before answering: answering a press again is harmless.
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
+    };
+  }
+
+  /** Resolves once no update is being handled. */
+  idle(): Promise<void> {
+    return this.#inFlight === 0 ? Promise.resolve() : new Promise((resolve) => this.#whenIdle.push(resolve));
+  }
+}

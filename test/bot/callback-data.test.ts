@@ -1,0 +1,71 @@
+/**
+ * Typed callback data: every codec a manifest declares (and the main menu's) builds data that reads
+ * back to the same values, refuses what is not its own, and fits Telegram's 64 bytes with every field
+ * at its longest.
+ */
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { callbackData, type DeclaredCodec, int, MAX_CALLBACK_BYTES, oneOf, text } from "../../src/bot/callback-data.js";
+import type { FeatureManifest } from "../../src/bot/feature.js";
+import { MENU } from "../../src/bot/menu-data.js";
+
+const featuresDir = fileURLToPath(new URL("../../src/bot/features/", import.meta.url));
+const manifests: FeatureManifest[] = await Promise.all(
+  readdirSync(featuresDir).map(
+    async (name) => ((await import(`../../src/bot/features/${name}/manifest.ts`)) as { manifest: FeatureManifest }).manifest,
+  ),
+);
+const codecs: [string, DeclaredCodec][] = [
+  ["menu", MENU],
+  ...manifests.flatMap((m) => (m.callbacks ?? []).map((c): [string, DeclaredCodec] => [m.name, c])),
+];
+
+describe("every button's data", () => {
+  it("is declared by the features", () => {
+    expect(codecs.length).toBeGreaterThan(20);
+  });
+
+  it.each(codecs.map(([feature, c]) => [`${feature} ${c.head}`, c] as const))(
+    "%s fits 64 bytes at its longest and reads back",
+    (_, codec) => {
+      const longest = codec.longest();
+      expect(Buffer.byteLength(longest), longest).toBeLessThanOrEqual(MAX_CALLBACK_BYTES);
+      expect(codec.pattern.test(longest)).toBe(true);
+    },
+  );
+
+  it("no two codecs share a head", () => {
+    const heads = codecs.map(([, c]) => c.head);
+    expect(new Set(heads).size).toBe(heads.length);
+  });
+});
+
+describe("a codec", () => {
+  const page = callbackData("x:page", { token: text("[a-z0-9]", 12), page: int(0, 9999), kind: oneOf(["a", "bb"]) });
+
+  it("builds and parses its own values", () => {
+    const data = page.build({ token: "ab12", page: 7, kind: "bb" });
+    expect(data).toBe("x:page:ab12:7:bb");
+    expect(page.parse(data)).toEqual({ token: "ab12", page: 7, kind: "bb" });
+    expect(page.longest()).toBe(`x:page:${"x".repeat(12)}:9999:bb`);
+  });
+
+  it.each(["x:page:ab12:7", "x:page:AB:7:a", "x:page:ab:10000:a", "x:page:ab:7:c", "y:page:ab:7:a", "x:page:ab:7:a:more"])(
+    "refuses %s",
+    (data) => {
+      expect(page.parse(data)).toBeUndefined();
+    },
+  );
+
+  it("does not build data that would not read back or not fit", () => {
+    const show = callbackData("x:show", { id: text("[A-Za-z0-9]", 60) });
+    expect(show.tryBuild({ id: "a".repeat(55) })).toBe(`x:show:${"a".repeat(55)}`);
+    expect(show.tryBuild({ id: "a".repeat(58) })).toBeUndefined();
+    expect(show.tryBuild({ id: "a b" })).toBeUndefined();
+  });
+
+  it("claims its prefix for the router", () => {
+    expect(page.prefix).toBe("x");
+  });
+});
