@@ -2,8 +2,9 @@
  * Latency benchmark: the production wiring (`startBot`, what `npm start` runs) long-polling a local
  * Bot API stand-in over HTTP, with the simulator in process and SQLite in a file. 50 people at once
  * (USERS to change it) each go through a transfer, a cheque, a swap (BTC on funding for USDT: the
- * estimate, both balances and the move in one summary), ten answers at one amount prompt and the
- * balances with their total (in USD, then in EUR); the
+ * estimate, both balances and the move in one summary), ten answers at one amount prompt, the
+ * balances with their total (in USD, then in EUR) and a price alert set step by step (then the list
+ * of alerts); the
  * time from an update's delivery (getUpdates returning it) to the bot's first reply in that chat
  * (a message, an edit or a callback answer) is printed per step number as p50 / p95 / max.
  *
@@ -75,6 +76,15 @@ const balancesWithTotal: Step[] = [
   { label: "balances with total", text: "/balance" },
   { label: "balances: value in…", press: "bal:fiats" },
   { label: "balances: in EUR", press: "bal:fiat:EUR" },
+];
+
+/** A price alert set step by step, then the list of alerts. */
+const alert: Step[] = [
+  { label: "alert: /alert", text: "/alert" },
+  { label: "alert: pair typed", text: "btc" },
+  { label: "alert: Above", press: "in:pick:d:above" },
+  { label: "alert: +1 % button", press: /^in:pick:v:/ },
+  { label: "alert: /alerts", text: "/alerts" },
 ];
 
 type Reply = Extract<ChatEvent, { type: "message" | "edit" | "callback-answer" }>;
@@ -169,7 +179,7 @@ async function latency(
     const started = performance.now();
     await Promise.all(
       people.map(({ user, recipient }) =>
-        drive(user, [...transfer(recipient), ...cheque, ...swap, ...tenAnswers, ...balancesWithTotal], (step, label, ms) => {
+        drive(user, [...transfer(recipient), ...cheque, ...swap, ...tenAnswers, ...balancesWithTotal, ...alert], (step, label, ms) => {
           const entry = latencies.get(step) ?? { label, ms: [] };
           entry.ms.push(ms);
           latencies.set(step, entry);

@@ -59,6 +59,8 @@ const KIND_IN_MESSAGE: Record<string, Record<string, Kind>> = {
   "notify-quiet-on": { from: "count", to: "count" },
   "notify-quiet-set": { from: "count", to: "count" },
   "alerts-created": { line: "word" },
+  "alerts-exists": { line: "word" },
+  "alerts-set": { line: "word" },
   "mass-summary-asset": { total: "amount" },
   "mass-insufficient-asset": { total: "amount" },
   "mass-type-total": { total: "amount" },

@@ -14,6 +14,7 @@ market-button-all-symbols = 📋 All pairs
 market-button-chart = 📉 Chart
 market-button-book = 📖 Book
 market-button-trades = 🔁 Trades
+market-button-alert = 🔔 Alert
 market-button-trade = 📊 Trade
 market-button-price = 💹 Price
 market-refresh = 🔄 Refresh

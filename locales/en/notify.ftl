@@ -1,7 +1,5 @@
 ## notify
 cmd-notify = Notification settings
-cmd-alert = Price alert: /alert BTC-USDT above 100000
-cmd-alerts = Your price alerts
 notify-title = 🔔 Notifications
 notify-explain = I tell you when an invoice is paid (and of each payment, when it takes several), a cheque is redeemed, an order is filled, or a price you watch is reached. Tap a kind to turn it on or off.
 notify-topic-invoices = Invoices: payments, paid, expired
@@ -47,24 +45,6 @@ notify-secret-invalid = That does not look like a webhook secret (16 to 256 char
 notify-secret-saved = ✅ Webhook secret stored.
 notify-secret-removed = Webhook secret removed.
 notify-alerts-button = 📈 Price alerts
-
-## alerts
-alerts-usage = Set a price alert like this: /alert BTC-USDT above 100000 (or below). Add "every" to be told every time the price crosses it, not only once.
-alerts-bad-price = The price must be a positive number such as 100000 or 0.25.
-alerts-unknown-pair = There is no trading pair { $symbol }.
-alerts-too-many = You already have { $max } { $max ->
-        [one] alert
-       *[other] alerts
-    }. Remove one in /alerts first.
-alerts-created = ✅ Alert set: { $line }. The price now: { $last }.
-alerts-title = Your price alerts ({ $count } of { $max }). Tap one to remove it:
-alerts-empty = You have no price alerts. Set one with /alert BTC-USDT above 100000.
-alerts-line-above = { $symbol } above { $price } ({ $mode })
-alerts-line-below = { $symbol } below { $price } ({ $mode })
-alerts-mode-once = once
-alerts-mode-every = every time
-alerts-removed = Alert removed.
-alerts-gone = That alert is already gone.
 
 ## notices
 notice-invoice-paid = 🧾 Invoice { $id } was paid: { $amount }.

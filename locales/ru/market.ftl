@@ -14,6 +14,7 @@ market-button-all-symbols = 📋 Все пары
 market-button-chart = 📉 График
 market-button-book = 📖 Стакан
 market-button-trades = 🔁 Сделки
+market-button-alert = 🔔 Сигнал
 market-button-trade = 📊 Торговать
 market-button-price = 💹 Цена
 market-refresh = 🔄 Обновить

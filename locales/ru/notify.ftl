@@ -1,7 +1,5 @@
 ## notify
 cmd-notify = Настройки уведомлений
-cmd-alert = Ценовой сигнал: /alert BTC-USDT выше 100000
-cmd-alerts = Ваши ценовые сигналы
 notify-title = 🔔 Уведомления
 notify-explain = Я сообщу, когда счёт оплачен (и о каждом платеже, если их несколько), чек активирован, ордер исполнен или цена достигла нужного уровня. Нажмите на вид уведомлений, чтобы включить или выключить его.
 notify-topic-invoices = Счета: платежи, оплата, истечение срока
@@ -47,25 +45,6 @@ notify-secret-invalid = Это не похоже на секрет вебхук�
 notify-secret-saved = ✅ Секрет вебхуков сохранён.
 notify-secret-removed = Секрет вебхуков удалён.
 notify-alerts-button = 📈 Ценовые сигналы
-
-## alerts
-alerts-usage = Задайте ценовой сигнал так: /alert BTC-USDT выше 100000 (или ниже). Добавьте «каждый», чтобы получать сигнал при каждом пересечении цены, а не один раз.
-alerts-bad-price = Цена должна быть положительным числом, например 100000 или 0,25.
-alerts-unknown-pair = Торговой пары { $symbol } нет.
-alerts-too-many = У вас уже { $max } { $max ->
-        [one] сигнал
-        [few] сигнала
-       *[other] сигналов
-    }. Сначала удалите один в /alerts.
-alerts-created = ✅ Сигнал задан: { $line }. Цена сейчас: { $last }.
-alerts-title = Ваши ценовые сигналы ({ $count } из { $max }). Нажмите, чтобы удалить:
-alerts-empty = У вас нет ценовых сигналов. Задайте сигнал: /alert BTC-USDT выше 100000.
-alerts-line-above = { $symbol } выше { $price } ({ $mode })
-alerts-line-below = { $symbol } ниже { $price } ({ $mode })
-alerts-mode-once = один раз
-alerts-mode-every = каждый раз
-alerts-removed = Сигнал удалён.
-alerts-gone = Этого сигнала уже нет.
 
 ## notices
 notice-invoice-paid = 🧾 Счёт { $id } оплачен: { $amount }.

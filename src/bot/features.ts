@@ -1,6 +1,7 @@
 /** Every feature, in one list: add a feature here and nowhere else (its manifest says what it answers). */
 import { helpSections } from "./commands.js";
 import type { Feature, FeatureFactory, FeatureKit } from "./feature.js";
+import { alertsFeature } from "./features/alerts/index.js";
 import { balancesFeature } from "./features/balances/index.js";
 import { chequesFeature } from "./features/cheques/index.js";
 import { fundingFeature } from "./features/funding/index.js";
@@ -22,6 +23,7 @@ import { withdrawFeature } from "./features/withdraw/index.js";
 const FEATURES: FeatureFactory[] = [
   // Before keys: its early step takes a webhook secret the user was asked for (not a stray key).
   notifyFeature,
+  alertsFeature,
   keysFeature,
   balancesFeature,
   chequesFeature,

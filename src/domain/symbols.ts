@@ -57,3 +57,20 @@ export function searchSymbols(part: string, known: readonly string[]): string[] 
   const typed = compact(part);
   return known.filter((s) => compact(s).includes(typed));
 }
+
+/** The quote a pair is taken to mean when only its base is named ("btc" → BTC-USDT). */
+export const DEFAULT_QUOTE = "USDT";
+
+/**
+ * Like resolveSymbol, and a base alone names a pair too: the one quoted in `defaultQuote`, else the
+ * only pair with that base; several pairs with that base are the suggestions.
+ */
+export function resolvePair(text: string, known: readonly string[], defaultQuote = DEFAULT_QUOTE, max = 3): SymbolLookup {
+  const found = resolveSymbol(text, known, max);
+  if (found.ok) return found;
+  const base = compact(text);
+  const sameBase = known.filter((s) => s.split("-")[0] === base);
+  const preferred = sameBase.find((s) => s.split("-")[1] === defaultQuote) ?? (sameBase.length === 1 ? sameBase[0] : undefined);
+  if (preferred !== undefined) return { ok: true, symbol: preferred };
+  return { ok: false, suggestions: sameBase.length > 0 ? sameBase.slice(0, max) : found.suggestions };
+}

@@ -34,6 +34,12 @@ export interface PriceAlert {
 /** What a user asks for; the rest of PriceAlert is the alert's life. */
 export type NewAlert = Pick<PriceAlert, "telegramId" | "network" | "symbol" | "direction" | "price" | "repeat">;
 
+/** What adding an alert came to: created, the same alert kept already, or the user's limit reached. */
+export type AddedAlert =
+  | { kind: "created"; alert: PriceAlert }
+  | { kind: "duplicate"; existing: PriceAlert }
+  | { kind: "too-many" };
+
 /** Alerts one user may keep at once. */
 export const MAX_ALERTS_PER_USER = 20;
 
@@ -52,29 +58,60 @@ const toAlert = (r: Selectable<PriceAlertsTable>): PriceAlert => ({
 
 export function createAlertStore(db: Kysely<Database>) {
   return {
-    /** Adds an alert; undefined when the user already has MAX_ALERTS_PER_USER. */
-    async add(a: NewAlert, now: number): Promise<PriceAlert | undefined> {
-      const count = await db
+    /**
+     * Adds an alert, unless the user already has the same one (network, pair, direction and price:
+     * it would fire at the same moment) or MAX_ALERTS_PER_USER. The check and the insert are one
+     * transaction; a chat's updates are handled one at a time, so two identical requests never race.
+     */
+    async add(a: NewAlert, now: number): Promise<AddedAlert> {
+      const price = money.normalise(a.price);
+      return db.transaction().execute(async (trx) => {
+        const mine = await trx.selectFrom("price_alerts").selectAll().where("telegram_id", "=", a.telegramId).execute();
+        const same = mine.find(
+          (r) => r.network === a.network && r.symbol === a.symbol && r.direction === a.direction && money.eq(r.price, price),
+        );
+        if (same) return { kind: "duplicate", existing: toAlert(same) };
+        if (mine.length >= MAX_ALERTS_PER_USER) return { kind: "too-many" };
+        const row = {
+          id: newClientId("al"),
+          telegram_id: a.telegramId,
+          network: a.network,
+          symbol: a.symbol,
+          direction: a.direction,
+          price,
+          repeat: a.repeat ? 1 : 0,
+          armed: 1,
+          fired_count: 0,
+          last_fired_at: null,
+          created_at: now,
+        };
+        await trx.insertInto("price_alerts").values(row).execute();
+        return { kind: "created", alert: toAlert(row) };
+      });
+    },
+
+    /** The user's alert that is the same as `a` (network, pair, direction and price), if any. */
+    async findSame(a: Omit<NewAlert, "repeat">): Promise<PriceAlert | undefined> {
+      const rows = await db
+        .selectFrom("price_alerts")
+        .selectAll()
+        .where("telegram_id", "=", a.telegramId)
+        .where("network", "=", a.network)
+        .where("symbol", "=", a.symbol)
+        .where("direction", "=", a.direction)
+        .execute();
+      const same = rows.find((r) => money.eq(r.price, a.price));
+      return same ? toAlert(same) : undefined;
+    },
+
+    /** How many alerts the user keeps. */
+    async count(telegramId: number): Promise<number> {
+      const row = await db
         .selectFrom("price_alerts")
         .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("telegram_id", "=", a.telegramId)
+        .where("telegram_id", "=", telegramId)
         .executeTakeFirstOrThrow();
-      if (Number(count.n) >= MAX_ALERTS_PER_USER) return undefined;
-      const row = {
-        id: newClientId("al"),
-        telegram_id: a.telegramId,
-        network: a.network,
-        symbol: a.symbol,
-        direction: a.direction,
-        price: money.normalise(a.price),
-        repeat: a.repeat ? 1 : 0,
-        armed: 1,
-        fired_count: 0,
-        last_fired_at: null,
-        created_at: now,
-      };
-      await db.insertInto("price_alerts").values(row).execute();
-      return toAlert(row);
+      return Number(row.n);
     },
 
     async list(telegramId: number): Promise<PriceAlert[]> {
@@ -86,6 +123,23 @@ export function createAlertStore(db: Kysely<Database>) {
         .orderBy("id")
         .execute();
       return rows.map(toAlert);
+    },
+
+    /** Sets whether one of the user's alerts tells every crossing; undefined when it is gone. */
+    async setRepeat(telegramId: number, id: string, repeat: boolean): Promise<PriceAlert | undefined> {
+      await db
+        .updateTable("price_alerts")
+        .set({ repeat: repeat ? 1 : 0 })
+        .where("telegram_id", "=", telegramId)
+        .where("id", "=", id)
+        .execute();
+      const row = await db
+        .selectFrom("price_alerts")
+        .selectAll()
+        .where("telegram_id", "=", telegramId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row ? toAlert(row) : undefined;
     },
 
     /** Removes one of the user's alerts; false when it was not there (already fired or removed). */

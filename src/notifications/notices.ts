@@ -91,15 +91,18 @@ export function renderNotice(
         text: t("notice-cheque-redeemed", { id: copyable(p.chequeId), amount: formatOptionalAmount(p.amount, p.asset) }),
         keyboard: button(t("notice-open-cheque"), `chq:show:${p.chequeId}`),
       };
-    case "price-alert":
+    case "price-alert": {
+      // Prices of a pair are in its quote asset: "BTC-USDT is at 65 032.5 USDT".
+      const quote = p.symbol.split("-")[1];
       return {
         text: t(p.direction === "above" ? "notice-alert-above" : "notice-alert-below", {
           symbol: p.symbol,
-          price: formatAmount(p.price),
-          last: formatAmount(p.last),
+          price: formatAmount(p.price, quote),
+          last: formatAmount(p.last, quote),
         }),
         keyboard: button(t("notice-open-alerts"), "al:list"),
       };
+    }
     default: {
       const [base = "", quote = ""] = p.symbol.split("-");
       const vars = {

@@ -41,7 +41,7 @@ describe("market data", () => {
       expect(card.text).toMatch(/24 h change: .* \([+-]\d+\.\d{2}%\)/);
       expect(card.text).not.toMatch(/e[+-]\d/);
       const buttons = card.keyboard!.inline_keyboard.flat().map((b) => b.text);
-      expect(buttons).toEqual(["📉 Chart", "📖 Book", "🔁 Trades", "ℹ️ Pair rules", "📊 Trade", "📣 Share", "« Back"]);
+      expect(buttons).toEqual(["📉 Chart", "📖 Book", "🔁 Trades", "🔔 Alert", "ℹ️ Pair rules", "📊 Trade", "📣 Share", "« Back"]);
       const share = card.keyboard!.inline_keyboard.flat().find((b) => b.text === "📣 Share");
       expect(share && "url" in share && decodeURIComponent(share.url)).toContain(
         "https://t.me/test_payments_bot?start=price_BTC-USDT",

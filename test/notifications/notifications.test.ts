@@ -370,7 +370,7 @@ describe("price alerts", () => {
     await h.notifications.alertWatcher.round();
     await send();
     expect(noticesTo(user, /🔔/)).toEqual([
-      "🔔 BTC-USDT is at 1\u00a0000\u00a0500: above your alert price 1\u00a0000\u00a0000.",
+      "🔔 BTC-USDT is at 1\u00a0000\u00a0500 USDT: above your alert price 1\u00a0000\u00a0000 USDT.",
     ]);
     await user.send("/alerts");
     expect(user.last()?.text).toMatch(/no price alerts/);
@@ -411,12 +411,12 @@ describe("price alerts", () => {
     h = await Harness.create();
     const user = h.user(9003);
     await user.send("/start");
-    await user.send("/alert");
+    await user.send("/alert BTC-USDT upwards 5");
     expect(user.last()?.text).toMatch(/\/alert BTC-USDT above 100000/);
     await user.send("/alert BTC-USDT above -5");
     expect(user.last()?.text).toMatch(/positive number/);
     await user.send("/alert NOPE-USDT above 5");
-    expect(user.last()?.text).toMatch(/no trading pair NOPE-USDT/);
+    expect(user.last()?.text).toMatch(/no trading pair “NOPE-USDT”/);
   });
 });
 

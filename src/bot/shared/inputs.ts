@@ -11,7 +11,8 @@ import type { UserMessage } from "./errors.js";
 
 export const CANCEL_DATA = "in:cancel";
 export const SKIP_DATA = "in:skip";
-const PICK_PREFIX = "in:pick:";
+/** Callback data of a choice button inside a flow: this prefix and the chosen value. */
+export const PICK_PREFIX = "in:pick:";
 /** Picked values of the quick-amount buttons (25 %, 50 %, Max) under an amount prompt. */
 const QUICK_VALUE = "amt:";
 const QUICK_CHOICES = ["25", "50", "max"] as const;

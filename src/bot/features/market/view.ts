@@ -10,6 +10,7 @@ import type { Asset, Orderbook, SymbolInfo, Ticker, Trade, TradeFee } from "../.
 import { formatTime, shareUrl } from "../../shared/format.js";
 import { priceLink } from "../links/payloads.js";
 import { menu } from "../../menu-data.js";
+import { ALERTS_DATA } from "../alerts/callback-data.js";
 
 
 export const BOOK_DEPTH = 10;
@@ -57,13 +58,14 @@ export function tickerText(t: Translate, tk: Ticker, book: Pick<Orderbook, "bids
   ].join("\n");
 }
 
-/** Chart · Book · Trades · Trade under a ticker card, then Share and Back. */
+/** Chart · Book · Trades · Alert · Rules · Trade under a ticker card, then Share and Back. */
 export function tickerKeyboard(t: Translate, symbol: string, botUsername: string): InlineKeyboard {
   return new InlineKeyboard()
     .text(t("market-button-chart"), `mkt:chart:${symbol}:1h`)
     .text(t("market-button-book"), `mkt:book:${symbol}`)
     .row()
     .text(t("market-button-trades"), `mkt:trades:${symbol}`)
+    .text(t("market-button-alert"), ALERTS_DATA.createFor.build({ symbol }))
     .row()
     .text(t("market-button-info"), `mkt:info:${symbol}`)
     .text(t("market-button-trade"), `mkt:trade:${symbol}`)

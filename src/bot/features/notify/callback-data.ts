@@ -1,6 +1,6 @@
-/** The notification settings' and price alerts' buttons. */
+/** The notification settings' buttons (price alerts have their own: ../alerts/callback-data.ts). */
 import { NOTICE_TOPICS } from "../../../storage/notify-settings.js";
-import { callbackData, int, oneOf, text } from "../../callback-data.js";
+import { callbackData, int, oneOf } from "../../callback-data.js";
 
 export const NOTIFY_DATA = {
   show: callbackData("nt:show"),
@@ -16,6 +16,4 @@ export const NOTIFY_DATA = {
   setSecret: callbackData("nt:ws:set"),
   abortSecret: callbackData("nt:ws:abort"),
   removeSecret: callbackData("nt:ws:rm"),
-  alerts: callbackData("al:list"),
-  removeAlert: callbackData("al:rm", { id: text("[A-Za-z0-9_-]", 40) }),
 };

@@ -1,22 +1,20 @@
 /**
  * What the user controls of notifications: /notify (each kind on or off, quiet hours, the webhook
- * secret of their service application for signed callbacks) and price alerts (/alert, /alerts).
+ * secret of their service application for signed callbacks); its price alerts button opens /alerts
+ * (the alerts feature).
  * The secret is taken like a key: the session only remembers that the next message is the secret,
  * the message is deleted at once and the secret is stored encrypted, never in a conversation's state.
  */
 import { Composer, InlineKeyboard } from "grammy";
-import { formatAmount, parseAmount } from "../../../domain/money.js";
-import { resolveSymbol } from "../../../domain/symbols.js";
 import type { Translate } from "../../../domain/translate.js";
-import { createAlertStore, MAX_ALERTS_PER_USER, type PriceAlert } from "../../../notifications/alerts.js";
 import { createWatchStore } from "../../../notifications/store.js";
-import { ServiceRefusedError } from "../../../service/errors.js";
 import { NOTICE_TOPICS, type NoticeTopic } from "../../../storage/notify-settings.js";
 import { formatWallTime, OFFERED_ZONES, type QuietHours } from "../../../domain/time-zones.js";
 import type { BotContext } from "../../context.js";
 import { zoneLabel } from "../../shared/format.js";
 import { showInPlace } from "../../shared/show.js";
 import type { Feature, FeatureKit } from "../../feature.js";
+import { ALERTS_DATA } from "../alerts/callback-data.js";
 import { NOTIFY_DATA } from "./callback-data.js";
 import { manifest } from "./manifest.js";
 import { mainMenu } from "../start/menu.js";
@@ -33,9 +31,6 @@ const QUIET_PRESETS: QuietHours[] = [
 ];
 /** A webhook secret: one token of printable characters (the service's format is not documented). */
 const SECRET = /^[\x21-\x7e]{16,256}$/;
-/** `<pair> above|below <price> [every]`; the pair in any spelling `resolveSymbol` reads (a base alone too). */
-const ALERT_ARGS = /^(\S+(?:\s\S+)?)\s+(above|below|выше|ниже|>|<)\s+(\S+)(?:\s+(every|always|каждый))?$/i;
-const REMOVE = NOTIFY_DATA.removeAlert.pattern;
 const TOGGLE = NOTIFY_DATA.toggle.pattern;
 
 const pad = (h: number) => String(h).padStart(2, "0");
@@ -44,7 +39,6 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   const early = new Composer<BotContext>();
   const pm = composer.chatType("private");
-  const alerts = createAlertStore(deps.storage.db);
   const watch = createWatchStore(deps.storage.db);
   const settingsRepo = deps.storage.notifySettings;
 
@@ -61,7 +55,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     kb.text(`🌙 ${quiet}`, NOTIFY_DATA.quiet.build({})).row();
     kb.text(t(s.hasSecret ? "notify-secret-replace" : "notify-secret-set"), NOTIFY_DATA.setSecret.build({}));
     if (s.hasSecret) kb.text(t("notify-secret-remove"), NOTIFY_DATA.removeSecret.build({}));
-    kb.row().text(t("notify-alerts-button"), NOTIFY_DATA.alerts.build({})).row().text(t("common-back"), NOTIFY_DATA.menu.build({}));
+    kb.row().text(t("notify-alerts-button"), ALERTS_DATA.list.build({})).row().text(t("common-back"), NOTIFY_DATA.menu.build({}));
     const lines = [t("notify-title"), t("notify-explain")];
     if (s.blocked) lines.push(t("notify-were-blocked"));
     lines.push(t(s.hasSecret ? "notify-secret-stored" : "notify-secret-none"));
@@ -207,79 +201,6 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     await ctx.reply(ctx.t("notify-secret-saved"), {
       reply_markup: new InlineKeyboard().text(ctx.t("common-back"), NOTIFY_DATA.show.build({})),
     });
-  });
-
-  // ---------------------------------------------------------------- price alerts
-
-  const alertLine = (t: Translate, a: PriceAlert) =>
-    t(a.direction === "above" ? "alerts-line-above" : "alerts-line-below", {
-      symbol: a.symbol,
-      price: formatAmount(a.price, a.symbol.split("-")[1]),
-      mode: t(a.repeat ? "alerts-mode-every" : "alerts-mode-once"),
-    });
-
-  const showAlerts = async (ctx: BotContext, edit: boolean) => {
-    const list = await alerts.list(ctx.from!.id);
-    const kb = new InlineKeyboard();
-    list.forEach((a, i) => kb.text(`✖️ ${i + 1}. ${a.symbol}`, NOTIFY_DATA.removeAlert.build({ id: a.id })).row());
-    kb.text(ctx.t("common-back"), NOTIFY_DATA.show.build({}));
-    const text = list.length
-      ? [ctx.t("alerts-title", { count: list.length, max: MAX_ALERTS_PER_USER }), ...list.map((a, i) => `${i + 1}. ${alertLine(ctx.t, a)}`)].join("\n")
-      : ctx.t("alerts-empty");
-    if (edit) await ctx.editMessageText(text, { reply_markup: kb }).catch(() => ctx.reply(text, { reply_markup: kb }));
-    else await ctx.reply(text, { reply_markup: kb });
-  };
-
-  pm.command("alerts", (ctx) => showAlerts(ctx, false));
-  pm.callbackQuery(NOTIFY_DATA.alerts.build({}), async (ctx) => {
-    await ctx.answerCallbackQuery();
-    await showAlerts(ctx, false);
-  });
-  pm.callbackQuery(REMOVE, async (ctx) => {
-    const removed = await alerts.remove(ctx.from.id, ctx.match[1] as string);
-    await ctx.answerCallbackQuery({ text: ctx.t(removed ? "alerts-removed" : "alerts-gone") });
-    await showAlerts(ctx, true);
-  });
-
-  pm.command("alert", async (ctx) => {
-    const args = ALERT_ARGS.exec(ctx.match.trim());
-    if (!args) return void (await ctx.reply(ctx.t("alerts-usage")));
-    const [, typedPair = "", dirWord = "", priceText = "", every] = args;
-    const direction = /^(above|выше|>)$/i.test(dirWord) ? "above" : "below";
-    const parsed = parseAmount(priceText, { decimals: 12 });
-    if (!parsed.ok) return void (await ctx.reply(ctx.t("alerts-bad-price")));
-    const price = parsed.amount;
-    const user = await deps.storage.users.get(ctx.from.id);
-    // Public market data: no key needed; a linked testnet key means testnet prices.
-    const network = user?.hasKey ? user.network : "production";
-    const exchange = deps.services.public(network).exchange;
-    const found = resolveSymbol(typedPair, (await exchange.getSymbols()).symbols.map((s) => s.symbol));
-    if (!found.ok) return void (await ctx.reply(ctx.t("alerts-unknown-pair", { symbol: typedPair.toUpperCase().slice(0, 30) })));
-    const symbol = found.symbol;
-    const quote = symbol.split("-")[1] ?? "";
-    let last: string;
-    try {
-      const ticker = (await exchange.getTicker({ tickerType: "24h", symbols: [symbol] })).tickers[0];
-      if (!ticker) throw new Error("no ticker");
-      last = ticker.last;
-    } catch (err) {
-      if (err instanceof ServiceRefusedError || (err instanceof Error && err.message === "no ticker")) {
-        return void (await ctx.reply(ctx.t("alerts-unknown-pair", { symbol })));
-      }
-      throw err;
-    }
-    const created = await alerts.add(
-      { telegramId: ctx.from.id, network, symbol, direction, price, repeat: every !== undefined },
-      deps.now().getTime(),
-    );
-    if (!created) return void (await ctx.reply(ctx.t("alerts-too-many", { max: MAX_ALERTS_PER_USER })));
-    await ctx.reply(
-      ctx.t("alerts-created", {
-        line: alertLine(ctx.t, created),
-        last: formatAmount(last, quote),
-      }),
-      { reply_markup: new InlineKeyboard().text(ctx.t("notify-alerts-button"), NOTIFY_DATA.alerts.build({})) },
-    );
   });
 
   return {

@@ -1,4 +1,4 @@
-/** Notification settings and price alerts: work without a key. */
+/** Notification settings: work without a key. */
 import type { FeatureManifest } from "../../feature.js";
 import { NOTIFY_DATA } from "./callback-data.js";
 
@@ -6,8 +6,6 @@ export const manifest: FeatureManifest = {
   name: "notify",
   commands: [
     { command: "notify", descriptionKey: "cmd-notify" },
-    { command: "alert", descriptionKey: "cmd-alert" },
-    { command: "alerts", descriptionKey: "cmd-alerts" },
   ],
   callbacks: Object.values(NOTIFY_DATA),
   needsKey: false,
