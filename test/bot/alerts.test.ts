@@ -285,7 +285,7 @@ describe("the fired notice", () => {
     const alex = await person(9141);
     const sam = await person(9142, "ru");
     // Notices go out in the language a person chose (Telegram's is not stored).
-    await sam.press("lang:ru");
+    await sam.press("lang:w:ru");
     await alex.send("/alert btc above 66000");
     await sam.send("/alert BTC-USDT выше 66000");
     await setPrice("BTC-USDT", "66012.3");

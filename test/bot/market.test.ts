@@ -78,7 +78,7 @@ describe("market data", () => {
     expect(user.last()!.text).toContain("BTC-USDT");
     expect(user.last()!.text).not.toMatch(/no trading pair/i);
     await user.send("/alert nope above 5");
-    expect(user.last()!.text).toBe("There is no trading pair NOPE.");
+    expect(user.last()!.text).toMatch(/^There is no trading pair “nope”\./);
   });
 
   it("reads as well in Russian", async () => {
