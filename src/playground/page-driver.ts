@@ -32,6 +32,14 @@ export class PageDriver {
     await this.messages.locator(".kb-button").filter({ hasText: label }).last().click();
   }
 
+  /**
+   * Presses a button of the bot's newest message, waiting for that message to show it: a flow's
+   * buttons answer only on the prompt that asks (an older prompt's Skip is no longer active).
+   */
+  async pressOnNewest(label: RegExp): Promise<void> {
+    await this.messages.locator(".row.bot").last().locator(".kb-button").filter({ hasText: label }).last().click();
+  }
+
   /** The available Pay balance of a demo person as the side panel shows it ("987.5 USDT"). */
   balance(role: DemoRoleName, asset: string): Promise<string> {
     return this.page.getByTestId(`account-${role}`).locator(`dl[data-kind=pay] dd[data-asset=${asset}] .amount`).innerText();
@@ -50,15 +58,15 @@ export class PageDriver {
   /** /invoices → New invoice → USDT at a fixed price → one payment, no description, no expiry → "Invoice created". */
   async createInvoice(amount: string): Promise<void> {
     await this.say("/invoices");
-    await this.press(/New invoice/);
-    await this.press(/^USDT/);
-    await this.press(/A fixed price/);
-    await this.see(/How much USDT should the payer pay/);
+    await this.pressOnNewest(/New invoice/);
+    await this.pressOnNewest(/^USDT/);
+    await this.pressOnNewest(/A fixed price/);
+    await this.messages.locator(".row.bot").last().filter({ hasText: /How much USDT should the payer pay/ }).waitFor();
     await this.say(amount);
-    await this.press(/One payment/);
-    await this.press(/Skip/);
-    await this.press(/No expiry/);
-    await this.see(/Invoice created/);
+    await this.pressOnNewest(/One payment/);
+    await this.pressOnNewest(/Skip/);
+    await this.pressOnNewest(/No expiry/);
+    await this.messages.locator(".row.bot").last().filter({ hasText: /Invoice created/ }).waitFor();
   }
 
   /** Clicks the newest link in the bot's messages whose text matches. */

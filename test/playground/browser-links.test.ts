@@ -82,13 +82,13 @@ describe.skipIf(!chromiumPresent())("links and top-ups in the playground, in hea
   it("confirms a withdrawal link as the friend: amount and fee leave his wallet, once", async () => {
     const d = await open("you");
     await d.say("/withdraw");
-    await d.press(/Withdrawal link/);
-    await d.press(/^USDT/);
-    await d.press(/^TON$/);
+    await d.pressOnNewest(/Withdrawal link/);
+    await d.pressOnNewest(/^USDT/);
+    await d.pressOnNewest(/^TON$/);
     await d.see(/Send the TON address/);
     await d.say(TON_ADDRESS);
     await d.see(/memo/);
-    await d.press(/Skip/);
+    await d.pressOnNewest(/Skip/);
     await d.see(/How much USDT should the link withdraw/);
     await d.say("2");
     await d.see(/Withdrawal link created/);
