@@ -124,4 +124,29 @@ describe("time zone and quiet hours", () => {
     expect(user.last()!.text).toContain(`${moscow.slice(0, 10)} ${moscow.slice(11, 16)} (UTC+3)`);
     expect(user.last()!.text).not.toContain(" UTC ");
   });
+
+  it("shows the other times the bot shows in the person's zone too: a price card, a transfer found by id", async () => {
+    h = await Harness.create();
+    const { user, confirm } = await transferSummary(h);
+    await user.press(confirm);
+    await user.send("/price BTC-USDT");
+    const utcTime = /(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC/.exec(user.last()!.text);
+    expect(utcTime).not.toBeNull();
+
+    await user.send("/notify");
+    await user.press("nt:q");
+    await user.press("nt:zones");
+    await user.press(`nt:tz:${MOSCOW}`);
+    await user.send("/price BTC-USDT");
+    const moscow = new Date(Date.parse(`${utcTime![1]}T${utcTime![2]}:00Z`) + 3 * HOUR).toISOString();
+    expect(user.last()!.text).toContain(`${moscow.slice(0, 10)} ${moscow.slice(11, 16)} (UTC+3)`);
+    expect(user.last()!.text).not.toMatch(/\d{2}:\d{2} UTC/);
+
+    const [sent] = await h.simRequests("createTransfer");
+    const clientId = (sent?.body as { clientPayoutId?: string } | undefined)?.clientPayoutId;
+    expect(clientId).toBeTruthy();
+    await user.send(`/transfer ${clientId}`);
+    expect(user.last()!.text).toMatch(/\(UTC\+3\)/);
+    expect(user.last()!.text).not.toMatch(/\d{2}:\d{2} UTC/);
+  });
 });

@@ -21,3 +21,8 @@ export function userOnArrival(users: UsersRepo, ctx: Context): Promise<UserRecor
   const update = ctx.update as WithRow;
   return (update[ROW] ??= users.get(id));
 }
+
+/** The person's time zone (times are shown in it), as their row was on arrival. */
+export async function zoneOf(users: UsersRepo, ctx: Context): Promise<string | undefined> {
+  return (await userOnArrival(users, ctx))?.timeZone;
+}

@@ -33,7 +33,8 @@ export function describeChequeConversation(deps: BotDeps) {
     );
     if (!updated.ok) return tellFailure(ctx, updated);
     const known = await conversation.external(async () => (await targetPerson(deps.storage.people, updated.value.target)) ?? null);
-    await ctx.reply(detailsText(ctx.t, updated.value, known ?? undefined), {
+    const zone = await conversation.external(async (octx) => (await deps.storage.users.get(octx.from!.id))?.timeZone ?? null);
+    await ctx.reply(detailsText(ctx.t, updated.value, known ?? undefined, zone ?? undefined), {
       reply_markup: detailsKeyboard(ctx.t, updated.value),
     });
   };

@@ -34,6 +34,7 @@ import {
   SHOW_PATTERN,
   stateLabel,
 } from "./views.js";
+import { zoneOf } from "../../shared/user-on-arrival.js";
 
 const PAGE_SIZE = 5;
 
@@ -103,7 +104,7 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
     await ctx.answerCallbackQuery();
     const cheque = await readCheque(ctx.from.id, ctx.match[1] as string);
     const known = await targetPerson(deps.storage.people, cheque.target);
-    await ctx.reply(detailsText(ctx.t, cheque, known), { reply_markup: detailsKeyboard(ctx.t, cheque) });
+    await ctx.reply(detailsText(ctx.t, cheque, known, await zoneOf(deps.storage.users, ctx)), { reply_markup: detailsKeyboard(ctx.t, cheque) });
   });
 
   // The cheque's link as a QR code, for a person to scan with another phone.

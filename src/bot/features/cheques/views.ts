@@ -127,14 +127,14 @@ export function deletedText(t: Translate, cheque: Cheque): string {
 }
 
 /** Everything about one cheque. */
-export function detailsText(t: Translate, cheque: Cheque, known?: KnownPerson): string {
+export function detailsText(t: Translate, cheque: Cheque, known?: KnownPerson, zone?: string): string {
   const text = t("cheques-details-text", {
     id: copyable(cheque.chequeId),
     state: stateLabel(t, chequeState(cheque)),
     amount: formatOptionalAmount(cheque.amount, cheque.asset),
     description: quotedField(t("cheques-field-description"), cheque.description),
     recipient: recipientLabel(t, cheque.target, known),
-    created: formatTime(cheque.createdAt),
+    created: formatTime(cheque.createdAt, zone),
     link: cheque.links.telegramBotLink ?? "—",
   });
   if (chequeState(cheque) !== "completed") return text;

@@ -51,11 +51,12 @@ const pageLine = (t: Translate, meta: PageMeta) =>
 export function withdrawalsPage(
   t: Translate,
   page: PageMeta & { withdrawals: ExchangeWithdrawal[] },
+  zone?: string,
 ): { text: string; keyboard: InlineKeyboard } {
   const lines = page.withdrawals.map((w, i) =>
     t("funding-withdrawal-line", {
       n: i + 1,
-      time: formatTime(w.createdAt),
+      time: formatTime(w.createdAt, zone),
       amount: formatAmount(w.amount, w.asset),
       network: w.network,
       status: t(`funding-status-${w.status}`),
@@ -79,7 +80,7 @@ export function withdrawalsPage(
 }
 
 /** One funding withdrawal in full. */
-export function withdrawalDetails(t: Translate, w: ExchangeWithdrawal): string {
+export function withdrawalDetails(t: Translate, w: ExchangeWithdrawal, zone?: string): string {
   return [
     t("funding-withdrawal-title", { id: copyable(w.id) }),
     t("withdraw-field-status", { status: t(`funding-status-${w.status}`) }),
@@ -88,8 +89,8 @@ export function withdrawalDetails(t: Translate, w: ExchangeWithdrawal): string {
     t("withdraw-field-network", { network: w.network }),
     t("withdraw-field-address", { address: copyable(w.address) }),
     t("withdraw-field-tx", { tx: w.txHash ? copyable(w.txHash) : "—" }),
-    t("withdraw-field-created", { created: formatTime(w.createdAt) }),
-    t("funding-field-updated", { updated: formatTime(w.updatedAt) }),
+    t("withdraw-field-created", { created: formatTime(w.createdAt, zone) }),
+    t("funding-field-updated", { updated: formatTime(w.updatedAt, zone) }),
     t("funding-field-client-id", { id: copyable(w.clientWithdrawalId) }),
   ].join("\n");
 }
@@ -100,11 +101,12 @@ const kindLabel = (t: Translate, kind: string) => t(`balances-kind-${kind}`);
 export function movesPage(
   t: Translate,
   page: PageMeta & { transfers: ExchangeTransfer[] },
+  zone?: string,
 ): { text: string; keyboard: InlineKeyboard } {
   const lines = page.transfers.map((m, i) =>
     t("funding-move-line", {
       n: i + 1,
-      time: formatTime(m.createdAt),
+      time: formatTime(m.createdAt, zone),
       amount: formatAmount(m.amount, m.asset),
       from: kindLabel(t, m.from),
       to: kindLabel(t, m.to),
@@ -126,14 +128,14 @@ export function movesPage(
 }
 
 /** One move in full. */
-export function moveDetails(t: Translate, m: ExchangeTransfer): string {
+export function moveDetails(t: Translate, m: ExchangeTransfer, zone?: string): string {
   return [
     t("funding-move-title", { id: copyable(m.id) }),
     t("funding-move-status", { status: t(`funding-move-status-${m.status}`) }),
     t("funding-move-amount", { amount: formatAmount(m.amount, m.asset) }),
     // Selected by kind in the message, so that each balance's name takes its case.
     t("funding-move-route", { from: m.from, to: m.to }),
-    t("withdraw-field-created", { created: formatTime(m.createdAt) }),
+    t("withdraw-field-created", { created: formatTime(m.createdAt, zone) }),
     t("funding-field-client-id", { id: copyable(m.clientTransferId) }),
   ].join("\n");
 }

@@ -26,6 +26,7 @@ import {
   fundingWithdrawalAction,
   fundingWithdrawConversation,
 } from "./withdraw.js";
+import { zoneOf } from "../../shared/user-on-arrival.js";
 
 const ID = "([A-Za-z0-9_-]{1,56})";
 const PAGE = "([1-9][0-9]{0,4})";
@@ -50,7 +51,7 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
   const showWithdrawals = async (ctx: BotContext, page: number) => {
     const { exchange } = await clientsFor(deps, ctx.from!.id);
     const reply = await exchange.getFundingWithdrawalsHistory({ currentPage: page, pageSize: HISTORY_PAGE_SIZE });
-    const view = withdrawalsPage(ctx.t, reply);
+    const view = withdrawalsPage(ctx.t, reply, await zoneOf(deps.storage.users, ctx));
     await showInPlace(ctx, view.text, { reply_markup: view.keyboard });
   };
   pm.command("fund_withdrawals", (ctx) => showWithdrawals(ctx, 1));
@@ -62,7 +63,7 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
     const w = await exchange.getFundingWithdrawal({ withdrawalId: ctx.match[1]! });
-    await ctx.reply(withdrawalDetails(ctx.t, w), {
+    await ctx.reply(withdrawalDetails(ctx.t, w, await zoneOf(deps.storage.users, ctx)), {
       reply_markup: new InlineKeyboard()
         .text(ctx.t("market-refresh"), `${WITHDRAWAL_DETAILS}${w.id}`)
         .text(ctx.t("funding-withdrawals-button"), `${WITHDRAWALS_PAGE}1`),
@@ -72,7 +73,7 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
   const showMoves = async (ctx: BotContext, page: number) => {
     const { exchange } = await clientsFor(deps, ctx.from!.id);
     const reply = await exchange.getBalanceTransfersHistory({ currentPage: page, pageSize: HISTORY_PAGE_SIZE });
-    const view = movesPage(ctx.t, reply);
+    const view = movesPage(ctx.t, reply, await zoneOf(deps.storage.users, ctx));
     await showInPlace(ctx, view.text, { reply_markup: view.keyboard });
   };
   pm.command("moves", (ctx) => showMoves(ctx, 1));
@@ -84,7 +85,7 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
     const m = await exchange.getBalanceTransfer({ transferId: ctx.match[1]! });
-    await ctx.reply(moveDetails(ctx.t, m), {
+    await ctx.reply(moveDetails(ctx.t, m, await zoneOf(deps.storage.users, ctx)), {
       reply_markup: new InlineKeyboard().text(ctx.t("funding-moves-button"), `${MOVES_PAGE}1`),
     });
   });

@@ -117,11 +117,12 @@ export function createInvoiceConversation(deps: BotDeps) {
       );
       return;
     }
-    const testnet = await conversation.external(async (octx) => {
+    const { testnet, zone } = await conversation.external(async (octx) => {
       await deps.watch?.invoiceCreated(octx.from!.id).catch(() => undefined);
-      return (await deps.storage.users.get(octx.from!.id))?.network === "testnet";
+      const user = await deps.storage.users.get(octx.from!.id);
+      return { testnet: user?.network === "testnet", zone: user?.timeZone ?? null };
     });
-    await ctx.reply(invoiceCard(ctx.t, created.value, ctx.t("invoices-created")), {
+    await ctx.reply(invoiceCard(ctx.t, created.value, ctx.t("invoices-created"), zone ?? undefined), {
       reply_markup: invoiceKeyboard(ctx.t, created.value, testnet),
       link_preview_options: { is_disabled: true },
     });

@@ -25,6 +25,7 @@ import {
   networksKeyboard,
   paymentsText,
 } from "./view.js";
+import { zoneOf } from "../../shared/user-on-arrival.js";
 
 export const DELETE_KIND = "invoice_delete";
 const PAGE_SIZE = 5;
@@ -133,8 +134,9 @@ export function invoiceManagement(
       pay.getInvoice({ invoiceId }),
       pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_SHOWN }),
     ]);
-    const card = invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: copyable(inv.id) }));
-    await ctx.reply(`${card}\n\n${paymentsText(ctx.t, payments.items)}`, {
+    const zone = await zoneOf(deps.storage.users, ctx);
+    const card = invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: copyable(inv.id) }), zone);
+    await ctx.reply(`${card}\n\n${paymentsText(ctx.t, payments.items, zone)}`, {
       reply_markup: invoiceKeyboard(ctx.t, inv, await isTestnet(deps, ctx.from.id)),
       link_preview_options: { is_disabled: true },
     });
@@ -186,7 +188,7 @@ export function invoiceManagement(
     const address = await pay.createInvoicePaymentAddress({ invoiceId, payNetwork });
     // The address as a QR code a wallet scans, with what to send and until when as its caption.
     await replyWithQr(ctx, address.address, {
-      caption: addressText(ctx.t, address),
+      caption: addressText(ctx.t, address, await zoneOf(deps.storage.users, ctx)),
       reply_markup: new InlineKeyboard().text(ctx.t("common-back"), `inv:show:${invoiceId}`),
     });
   });
@@ -226,7 +228,7 @@ export function invoiceManagement(
       inv = await pay.getInvoice({ invoiceId });
     }
     const heading = ctx.t(inv.status === "paid" ? "invoices-paid" : "invoices-not-paid");
-    await ctx.reply(invoiceCard(ctx.t, inv, heading), {
+    await ctx.reply(invoiceCard(ctx.t, inv, heading, await zoneOf(deps.storage.users, ctx)), {
       reply_markup: invoiceKeyboard(ctx.t, inv, true),
     });
   });

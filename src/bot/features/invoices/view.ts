@@ -41,7 +41,7 @@ const statusText = (t: Translate, status: string | null) =>
   status === null ? "—" : KNOWN_STATUSES.has(status) ? t(`invoices-status-${status}`) : status;
 
 /** The invoice's terms, status and links, under a heading. */
-export function invoiceCard(t: Translate, inv: Invoice, heading: string): string {
+export function invoiceCard(t: Translate, inv: Invoice, heading: string, zone?: string): string {
   const amount = formatAmount(invoiceAmount(inv), invoiceAsset(inv));
   const lines = [
     heading,
@@ -53,7 +53,7 @@ export function invoiceCard(t: Translate, inv: Invoice, heading: string): string
   lines.push(
     t("invoices-field-status", { status: statusText(t, inv.status) }),
     quotedField(t("invoices-field-description"), inv.description),
-    t("invoices-field-expires", { expires: inv.expiresAt ? formatTime(inv.expiresAt) : t("invoices-never") }),
+    t("invoices-field-expires", { expires: inv.expiresAt ? formatTime(inv.expiresAt, zone) : t("invoices-never") }),
   );
   if (inv.status === "active") {
     if (inv.links.telegramBotLink) lines.push("", t("invoices-field-link", { link: inv.links.telegramBotLink }));
@@ -63,27 +63,27 @@ export function invoiceCard(t: Translate, inv: Invoice, heading: string): string
 }
 
 /** The payments towards an invoice: who paid, how much and in which asset, and their status as it comes. */
-export function paymentsText(t: Translate, payments: readonly InvoicePayment[]): string {
+export function paymentsText(t: Translate, payments: readonly InvoicePayment[], zone?: string): string {
   if (payments.length === 0) return t("invoices-payments-none");
   const lines = payments.map((p) =>
     t("invoices-payment-line", {
       amount: formatAmount(p.payAmount, p.payCurrency),
       payer: payerName(t, paymentPayer(p)),
       status: p.status,
-      time: p.finalizedAt ? formatTime(p.finalizedAt) : "—",
+      time: p.finalizedAt ? formatTime(p.finalizedAt, zone) : "—",
     }),
   );
   return [t("invoices-payments-title"), ...lines].join("\n");
 }
 
 /** Where and how much to send on chain. */
-export function addressText(t: Translate, a: InvoicePaymentAddress): string {
+export function addressText(t: Translate, a: InvoicePaymentAddress, zone?: string): string {
   return t("invoices-onchain-address", {
     asset: a.payCurrency,
     network: a.payNetwork,
     address: copyable(a.address),
     min: a.minAmount ? formatAmount(a.minAmount, a.payCurrency) : "—",
-    expires: a.expiresAt ? formatTime(a.expiresAt) : t("invoices-never"),
+    expires: a.expiresAt ? formatTime(a.expiresAt, zone) : t("invoices-never"),
   });
 }
 

@@ -16,6 +16,7 @@ import { marketScreens } from "../market/screens.js";
 import { NEW_TRANSFER_CONVERSATION } from "../send/new-transfer.js";
 import { mainMenu } from "../start/menu.js";
 import { parseStartPayload } from "./payloads.js";
+import { zoneOf } from "../../shared/user-on-arrival.js";
 
 export function linksFeature({ deps }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
@@ -28,7 +29,7 @@ export function linksFeature({ deps }: FeatureKit): Feature {
     try {
       const clients = await clientsFor(deps, ctx.from!.id);
       const inv = await clients.pay.getInvoice({ invoiceId });
-      await ctx.reply(invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: copyable(inv.id) })), {
+      await ctx.reply(invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: copyable(inv.id) }), await zoneOf(deps.storage.users, ctx)), {
         reply_markup: invoiceKeyboard(ctx.t, inv, clients.network === "testnet"),
         link_preview_options: { is_disabled: true },
       });

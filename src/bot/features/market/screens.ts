@@ -23,6 +23,7 @@ import {
   tradesText,
   unknownSymbol,
 } from "./view.js";
+import { zoneOf } from "../../shared/user-on-arrival.js";
 
 /** How long the pair list is reused before it is read again. */
 const SYMBOLS_TTL_MS = 60_000;
@@ -75,13 +76,13 @@ export function marketScreens(deps: BotDeps) {
       ]);
       const ticker = tickers[0];
       if (!ticker) return void (await ctx.reply(ctx.t("market-unknown-symbol", { typed: symbol })));
-      await showInPlace(ctx, tickerText(ctx.t, ticker, book), { reply_markup: tickerKeyboard(ctx.t, symbol, botName(ctx)) }, { edit });
+      await showInPlace(ctx, tickerText(ctx.t, ticker, book, await zoneOf(deps.storage.users, ctx)), { reply_markup: tickerKeyboard(ctx.t, symbol, botName(ctx)) }, { edit });
     },
 
     async book(ctx: BotContext, symbol: string): Promise<void> {
       const { exchange } = await clients(ctx);
       const book = await exchange.getOrderbook({ symbol, depth: BOOK_DEPTH });
-      await showInPlace(ctx, bookText(ctx.t, symbol, book, deps.now()), { parse_mode: "HTML", reply_markup: bookKeyboard(ctx.t, symbol) });
+      await showInPlace(ctx, bookText(ctx.t, symbol, book, deps.now(), await zoneOf(deps.storage.users, ctx)), { parse_mode: "HTML", reply_markup: bookKeyboard(ctx.t, symbol) });
     },
 
     async trades(ctx: BotContext, symbol: string): Promise<void> {

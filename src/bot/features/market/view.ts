@@ -33,7 +33,7 @@ export function percent(rate: string): string {
 }
 
 /** The ticker card: last price, 24 h change, range, volume, best bid and ask. */
-export function tickerText(t: Translate, tk: Ticker, book: Pick<Orderbook, "bids" | "asks">): string {
+export function tickerText(t: Translate, tk: Ticker, book: Pick<Orderbook, "bids" | "asks">, zone?: string): string {
   const { base, quote } = assetsOf(tk.symbol);
   const falling = tk.changePrice.startsWith("-");
   const arrow = falling ? "🔻" : "🔺";
@@ -54,7 +54,7 @@ export function tickerText(t: Translate, tk: Ticker, book: Pick<Orderbook, "bids
       bid: book.bids[0] ? formatAmount(book.bids[0][0], quote) : "—",
       ask: book.asks[0] ? formatAmount(book.asks[0][0], quote) : "—",
     }),
-    t("market-ticker-time", { time: formatTime(tk.endTime) }),
+    t("market-ticker-time", { time: formatTime(tk.endTime, zone) }),
   ].join("\n");
 }
 
@@ -105,7 +105,7 @@ function table(rows: string[][]): string {
 }
 
 /** The top of both sides of the book in a monospace table (HTML). */
-export function bookText(t: Translate, symbol: string, book: Orderbook, now: Date): string {
+export function bookText(t: Translate, symbol: string, book: Orderbook, now: Date, zone?: string): string {
   const { base, quote } = assetsOf(symbol);
   const head = t("market-book-title", { pair: symbol });
   if (book.bids.length === 0 && book.asks.length === 0) return `${head}\n${t("market-book-empty")}`;
@@ -124,7 +124,7 @@ export function bookText(t: Translate, symbol: string, book: Orderbook, now: Dat
     escapeHtml(head),
     escapeHtml(t("market-book-units", { base, quote })),
     `<pre>${escapeHtml(table(rows))}</pre>`,
-    escapeHtml(t("market-updated", { time: formatTime(now.toISOString()) })),
+    escapeHtml(t("market-updated", { time: formatTime(now.toISOString(), zone) })),
   ].join("\n");
 }
 

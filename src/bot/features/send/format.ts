@@ -52,7 +52,7 @@ export function transferSummary(t: Translate, p: TransferPayload, available: str
 }
 
 /** Every detail of one transfer, for "Find by id". */
-export function transferDetails(t: Translate, tr: Transfer, nameOf: NameOf = () => undefined): string {
+export function transferDetails(t: Translate, tr: Transfer, nameOf: NameOf = () => undefined, zone?: string): string {
   const lines = [
     t("send-details-title", { id: copyable(tr.payoutId) }),
     t("send-summary-to", { recipient: tr.target === null ? "—" : personLabel(t, tr.target, nameOf(tr.target)) }),
@@ -62,7 +62,7 @@ export function transferDetails(t: Translate, tr: Transfer, nameOf: NameOf = () 
   lines.push(
     // The status is shown as the service names it: its value set is open (pending, paid, failed …).
     t("send-details-status", { status: tr.status ?? "-" }),
-    t("send-details-time", { time: tr.createdAt ? formatTime(tr.createdAt) : "-" }),
+    t("send-details-time", { time: tr.createdAt ? formatTime(tr.createdAt, zone) : "-" }),
     t("send-details-client-id", { id: tr.clientPayoutId ? copyable(tr.clientPayoutId) : "-" }),
   );
   return lines.join("\n");

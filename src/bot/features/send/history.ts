@@ -81,10 +81,10 @@ export async function findTransfer(pay: PayClient, people: PeopleRepo, typed: st
 }
 
 /** The reply to a lookup: details, or why there are none. */
-export function findReply(t: Translate, typed: string, result: FindResult): string {
+export function findReply(t: Translate, typed: string, result: FindResult, zone?: string): string {
   if (result.found) {
     const recipient = result.recipient ?? undefined;
-    return transferDetails(t, result.found, () => recipient);
+    return transferDetails(t, result.found, () => recipient, zone);
   }
   return result.invalid ? t("send-find-invalid") : t("send-find-not-found", { id: typed.trim() });
 }

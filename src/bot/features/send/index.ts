@@ -18,6 +18,7 @@ import { FIND_DATA, findReply, findTransfer, historyPages, MENU_DATA, PAGE_PATTE
 import { NEW_TRANSFER_CONVERSATION, newTransferConversation } from "./new-transfer.js";
 import { RECIPIENT_REQUEST_ID } from "./recipient.js";
 import { menu } from "../../menu-data.js";
+import { zoneOf } from "../../shared/user-on-arrival.js";
 
 export const FIND_CONVERSATION = "send-find";
 const NEW_DATA = "snd:new";
@@ -52,11 +53,12 @@ function findConversation(deps: BotDeps) {
       const result = await conversation.external(async () =>
         findTransfer((await clientsFor(deps, self)).pay, deps.storage.people, typed),
       );
+      const zone = await conversation.external(async () => (await deps.storage.users.get(self))?.timeZone ?? null);
       if (result.found === null && result.invalid) {
         prompt = ctx.t("send-find-invalid");
         continue;
       }
-      await ctx.reply(findReply(ctx.t, typed, result), { reply_markup: afterFindKeyboard(ctx.t) });
+      await ctx.reply(findReply(ctx.t, typed, result, zone ?? undefined), { reply_markup: afterFindKeyboard(ctx.t) });
       return;
     }
   };
@@ -84,7 +86,7 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   const showTransfer = async (ctx: BotContext, typed: string) => {
     const { pay } = await clientsFor(deps, ctx.from?.id ?? 0);
     const result = await findTransfer(pay, deps.storage.people, typed);
-    await ctx.reply(findReply(ctx.t, typed, result), { reply_markup: afterFindKeyboard(ctx.t) });
+    await ctx.reply(findReply(ctx.t, typed, result, await zoneOf(deps.storage.users, ctx)), { reply_markup: afterFindKeyboard(ctx.t) });
   };
 
   // "/send" opens the menu; "/send 123456789" starts a transfer to that user at once.

@@ -10,6 +10,7 @@ import { createCursorPages } from "../../shared/cursor-pages.js";
 import { formatTime } from "../../shared/format.js";
 import { showInPlace } from "../../shared/show.js";
 import { menu } from "../../menu-data.js";
+import { zoneOf } from "../../shared/user-on-arrival.js";
 
 const PAGE_SIZE = 5;
 const SHOW = /^wdr:show:([A-Za-z0-9_-]{1,50})$/;
@@ -37,7 +38,7 @@ export function withdrawalStatusLabel(t: Translate, status: string | null): stri
   return known === undefined ? status : t(`withdraw-status-${known}`);
 }
 
-function withdrawalCard(t: Translate, w: PayWithdrawal): string {
+function withdrawalCard(t: Translate, w: PayWithdrawal, zone?: string): string {
   return [
     t("withdraw-details-title", { id: copyable(w.withdrawalId) }),
     t("withdraw-field-amount", { amount: formatOptionalAmount(w.amount, w.asset) }),
@@ -46,7 +47,7 @@ function withdrawalCard(t: Translate, w: PayWithdrawal): string {
     t("withdraw-field-address", { address: w.address ? copyable(w.address) : "—" }),
     t("withdraw-field-status", { status: withdrawalStatusLabel(t, w.status) }),
     t("withdraw-field-tx", { tx: w.txHash || w.txLink ? copyable((w.txHash ?? w.txLink)!) : t("withdraw-tx-unknown") }),
-    t("withdraw-field-created", { created: formatTime(w.createdAt) }),
+    t("withdraw-field-created", { created: formatTime(w.createdAt, zone) }),
   ].join("\n");
 }
 
@@ -91,7 +92,7 @@ export function withdrawalHistory(deps: BotDeps): {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
     const w = await pay.getWithdrawal({ withdrawalId: ctx.match[1]! });
-    await ctx.reply(withdrawalCard(ctx.t, w), {
+    await ctx.reply(withdrawalCard(ctx.t, w, await zoneOf(deps.storage.users, ctx)), {
       reply_markup: new InlineKeyboard().text(ctx.t("withdraw-back-to-list"), "wdr:list"),
     });
   });
