@@ -89,11 +89,11 @@ export class PageDriver {
     await this.page.getByTestId("reply-keyboard").getByRole("button", { name: /Choose a user/ }).click();
     await this.page.getByTestId("share-friend").click();
     await this.see(/Recipient: “Sam”/);
-    await this.press(/^USDT/);
+    await this.pressOnNewest(/^USDT/);
     await this.see(/How much USDT to send/);
     await this.say(amount);
     await this.see(/Add a note/);
-    await this.press(/Skip/);
+    await this.pressOnNewest(/Skip/);
     await this.see(/Transfer — please check/);
   }
 }
