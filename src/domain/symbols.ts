@@ -23,13 +23,19 @@ export function resolveSymbol(text: string, known: readonly string[], max = 3): 
   if (typed.length > 0) {
     const hit = known.find((s) => compact(s) === typed) ?? baseAlone(typed, known);
     if (hit) return { ok: true, symbol: hit };
+    // A base with several pairs, none in a default quote: its pairs are what the person meant.
+    const sameBase = pairsOfBase(typed, known);
+    if (sameBase.length > 0) return { ok: false, suggestions: sameBase.slice(0, max) };
   }
   return { ok: false, suggestions: closestSymbols(typed, known, max) };
 }
 
+const pairsOfBase = (base: string, known: readonly string[]) =>
+  known.filter((s) => compact(s.split(/[-/_]/)[0] ?? "") === base && /[-/_]/.test(s));
+
 /** The pair a base typed alone names: with a default quote, else the base's only pair. */
 function baseAlone(base: string, known: readonly string[]): string | undefined {
-  const pairs = known.filter((s) => compact(s.split(/[-/_]/)[0] ?? "") === base && /[-/_]/.test(s));
+  const pairs = pairsOfBase(base, known);
   for (const quote of DEFAULT_QUOTES) {
     const hit = pairs.find((s) => compact(s) === base + quote);
     if (hit) return hit;
@@ -56,21 +62,4 @@ export function closestSymbols(text: string, known: readonly string[], max = 3):
 export function searchSymbols(part: string, known: readonly string[]): string[] {
   const typed = compact(part);
   return known.filter((s) => compact(s).includes(typed));
-}
-
-/** The quote a pair is taken to mean when only its base is named ("btc" → BTC-USDT). */
-export const DEFAULT_QUOTE = "USDT";
-
-/**
- * Like resolveSymbol, and a base alone names a pair too: the one quoted in `defaultQuote`, else the
- * only pair with that base; several pairs with that base are the suggestions.
- */
-export function resolvePair(text: string, known: readonly string[], defaultQuote = DEFAULT_QUOTE, max = 3): SymbolLookup {
-  const found = resolveSymbol(text, known, max);
-  if (found.ok) return found;
-  const base = compact(text);
-  const sameBase = known.filter((s) => s.split("-")[0] === base);
-  const preferred = sameBase.find((s) => s.split("-")[1] === defaultQuote) ?? (sameBase.length === 1 ? sameBase[0] : undefined);
-  if (preferred !== undefined) return { ok: true, symbol: preferred };
-  return { ok: false, suggestions: sameBase.length > 0 ? sameBase.slice(0, max) : found.suggestions };
 }

@@ -1,6 +1,6 @@
 /** Pair codes as people type them, and suggestions for unknown ones. */
 import { describe, expect, it } from "vitest";
-import { closestSymbols, resolveSymbol, searchSymbols, resolvePair } from "../../src/domain/symbols.js";
+import { closestSymbols, resolveSymbol, searchSymbols } from "../../src/domain/symbols.js";
 
 const KNOWN = ["BTC-USDT", "ETH-USDT", "ETH-BTC", "TONCOIN-USDT", "SOL-USDT"];
 
@@ -32,21 +32,21 @@ describe("symbols", () => {
   });
 });
 
-describe("resolvePair", () => {
+describe("resolveSymbol, with a base alone", () => {
   const known = ["BTC-USDT", "ETH-BTC", "ETH-USDT", "TONCOIN-BTC", "TONCOIN-USDT", "XAU-EUR"];
 
   it("takes a base alone, in any case, as its pair in the default quote", () => {
-    expect(resolvePair("btc", known)).toEqual({ ok: true, symbol: "BTC-USDT" });
-    expect(resolvePair(" Eth ", known)).toEqual({ ok: true, symbol: "ETH-USDT" });
+    expect(resolveSymbol("btc", known)).toEqual({ ok: true, symbol: "BTC-USDT" });
+    expect(resolveSymbol(" Eth ", known)).toEqual({ ok: true, symbol: "ETH-USDT" });
   });
 
   it("takes a base with one pair only as that pair, and any spelling of a full pair as itself", () => {
-    expect(resolvePair("xau", known)).toEqual({ ok: true, symbol: "XAU-EUR" });
-    expect(resolvePair("eth/btc", known)).toEqual({ ok: true, symbol: "ETH-BTC" });
+    expect(resolveSymbol("xau", known)).toEqual({ ok: true, symbol: "XAU-EUR" });
+    expect(resolveSymbol("eth/btc", known)).toEqual({ ok: true, symbol: "ETH-BTC" });
   });
 
   it("suggests the pairs of a base that has several but none in the default quote", () => {
-    expect(resolvePair("eth", ["ETH-BTC", "ETH-EUR"])).toEqual({ ok: false, suggestions: ["ETH-BTC", "ETH-EUR"] });
-    expect(resolvePair("btx", known).ok).toBe(false);
+    expect(resolveSymbol("eth", ["ETH-BTC", "ETH-EUR"])).toEqual({ ok: false, suggestions: ["ETH-BTC", "ETH-EUR"] });
+    expect(resolveSymbol("btx", known).ok).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { money } from "../../../domain/money.js";
 import type { NetworkName } from "../../../domain/networks.js";
-import { DEFAULT_QUOTE, resolvePair, type SymbolLookup } from "../../../domain/symbols.js";
+import { DEFAULT_QUOTES, resolveSymbol, type SymbolLookup } from "../../../domain/symbols.js";
 import type { BotDeps } from "../../context.js";
 
 /** A pair as an alert needs it. */
@@ -57,7 +57,7 @@ export function alertMarket(deps: Pick<BotDeps, "services" | "storage" | "now">)
   const mostTraded = (network: NetworkName) =>
     cached(topLists, network, async () => {
       const { tickers } = await exchange(network).getTicker({ tickerType: "24h" });
-      const quoted = tickers.filter((t) => t.symbol.endsWith(`-${DEFAULT_QUOTE}`));
+      const quoted = tickers.filter((t) => DEFAULT_QUOTES.some((q) => t.symbol.endsWith(`-${q}`)));
       return (quoted.length > 0 ? quoted : tickers)
         .map((t) => ({ symbol: t.symbol, volume: t.quoteVolume }))
         .sort((a, b) => money.cmp(b.volume, a.volume) || a.symbol.localeCompare(b.symbol))
@@ -75,7 +75,7 @@ export function alertMarket(deps: Pick<BotDeps, "services" | "storage" | "now">)
     /** What the person typed (any spelling, a base alone, lower case) as a pair, or suggestions. */
     async resolve(network: NetworkName, typed: string): Promise<{ ok: true; pair: AlertPair } | Extract<SymbolLookup, { ok: false }>> {
       const list = await pairs(network);
-      const found = resolvePair(typed, list.map((p) => p.symbol));
+      const found = resolveSymbol(typed, list.map((p) => p.symbol));
       if (!found.ok) return found;
       return { ok: true, pair: list.find((p) => p.symbol === found.symbol)! };
     },
