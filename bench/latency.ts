@@ -91,11 +91,16 @@ type Reply = Extract<ChatEvent, { type: "message" | "edit" | "callback-answer" }
 const isReply = (e: ChatEvent): e is Reply =>
   (e.type === "message" && e.fromBot) || e.type === "edit" || e.type === "callback-answer";
 
-function buttonData(user: SimulatedUser, press: string | RegExp): string | undefined {
-  for (const m of [...user.fromBot].reverse()) {
-    for (const b of m.reply_markup?.inline_keyboard.flat() ?? []) {
-      if (!("callback_data" in b)) continue;
-      if (typeof press === "string" ? b.callback_data === press : press.test(b.callback_data)) return b.callback_data;
+/**
+ * The button to press on the bot's newest message with buttons, as a person presses it: a flow's
+ * buttons answer only on the prompt that asks (an older prompt's Skip is no longer active).
+ */
+function buttonData(user: SimulatedUser, press: string | RegExp): { data: string; messageId: number } | undefined {
+  const newest = [...user.fromBot].reverse().find((m) => (m.reply_markup?.inline_keyboard.length ?? 0) > 0);
+  for (const b of newest?.reply_markup?.inline_keyboard.flat() ?? []) {
+    if (!("callback_data" in b)) continue;
+    if (typeof press === "string" ? b.callback_data === press : press.test(b.callback_data)) {
+      return { data: b.callback_data, messageId: newest!.message_id };
     }
   }
   return undefined;
@@ -223,7 +228,7 @@ async function drive(
 ): Promise<void> {
   const state = user.api.state;
   for (const [i, step] of steps.entries()) {
-    let data: string | undefined;
+    let data: { data: string; messageId: number } | undefined;
     if (step.press !== undefined) {
       await until(
         () => (data = buttonData(user, step.press!)) !== undefined,
@@ -237,7 +242,7 @@ async function drive(
       if (e.chatId === user.id) seen.push(e);
     };
     state.on("change", listener);
-    const updateId = (step.text !== undefined ? user.send(step.text) : user.press(data!).update).update_id;
+    const updateId = (step.text !== undefined ? user.send(step.text) : user.press(data!.data, data!.messageId).update).update_id;
     let deliveredAt = 0;
     let firstReplyAt = 0;
     try {
