@@ -14,6 +14,7 @@ import type { Feature, FeatureKit } from "../../feature.js";
 import { enterFlow } from "../../flows.js";
 import { menu } from "../../menu-data.js";
 import { BALANCE_DATA } from "./callback-data.js";
+import { FUNDING_DATA } from "../funding/callback-data.js";
 import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 import { topUpButton, topUpText } from "../../shared/top-up.js";
@@ -78,8 +79,8 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
       .text(ctx.t("balances-refresh"), BALANCE_DATA.refresh.build({}))
       .text(ctx.t("balances-move-button"), BALANCE_DATA.move.build({}))
       .row()
-      .text(ctx.t("funding-withdraw-button"), "fnd:new")
-      .text(ctx.t("funding-moves-button"), "fnd:tp:1")
+      .text(ctx.t("funding-withdraw-button"), FUNDING_DATA.withdraw.build({}))
+      .text(ctx.t("funding-moves-button"), FUNDING_DATA.movesPage.build({ page: 1 }))
       .row()
       .text(ctx.t("balances-fiat-button", { fiat: user?.fiat ?? DEFAULT_FIAT }), BALANCE_DATA.fiatPicker.build({}))
       .text(ctx.t("menu-rates"), menu("rates"))

@@ -10,13 +10,9 @@ import type { Translate } from "../../../domain/translate.js";
 import type { ExchangeTransfer, ExchangeWithdrawal } from "../../../service/schemas.js";
 import { formatTime } from "../../shared/format.js";
 import { menu } from "../../menu-data.js";
+import { FUNDING_DATA } from "./callback-data.js";
 
 export const HISTORY_PAGE_SIZE = 10;
-/** Callback data prefixes: pages and details of withdrawals (w) and moves (t). */
-export const WITHDRAWALS_PAGE = "fnd:wp:";
-export const WITHDRAWAL_DETAILS = "fnd:w:";
-export const MOVES_PAGE = "fnd:tp:";
-export const MOVE_DETAILS = "fnd:t:";
 
 interface PageMeta {
   currentPage: number;
@@ -29,18 +25,19 @@ function pageKeyboard(
   t: Translate,
   ids: string[],
   meta: PageMeta,
-  detailsPrefix: string,
-  pagePrefix: string,
+  details: typeof FUNDING_DATA.withdrawal,
+  pages: typeof FUNDING_DATA.withdrawalsPage,
 ): InlineKeyboard {
   const kb = new InlineKeyboard();
   ids.forEach((id, i) => {
     if (i > 0 && i % 5 === 0) kb.row();
     // An id too long for callback data keeps its line but gets no button.
-    if (Buffer.byteLength(detailsPrefix + id) <= 64) kb.text(String(i + 1), detailsPrefix + id);
+    const data = details.tryBuild({ id });
+    if (data !== undefined) kb.text(String(i + 1), data);
   });
   kb.row();
-  if (meta.currentPage > 1) kb.text(t("common-prev"), `${pagePrefix}${meta.currentPage - 1}`);
-  if (meta.currentPage < meta.totalPage) kb.text(t("common-next"), `${pagePrefix}${meta.currentPage + 1}`);
+  if (meta.currentPage > 1) kb.text(t("common-prev"), pages.build({ page: meta.currentPage - 1 }));
+  if (meta.currentPage < meta.totalPage) kb.text(t("common-next"), pages.build({ page: meta.currentPage + 1 }));
   return kb.row().text(t("common-back"), menu("balances"));
 }
 
@@ -73,8 +70,8 @@ export function withdrawalsPage(
       t,
       page.withdrawals.map((w) => w.id),
       page,
-      WITHDRAWAL_DETAILS,
-      WITHDRAWALS_PAGE,
+      FUNDING_DATA.withdrawal,
+      FUNDING_DATA.withdrawalsPage,
     ),
   };
 }
@@ -121,8 +118,8 @@ export function movesPage(
       t,
       page.transfers.map((m) => m.id),
       page,
-      MOVE_DETAILS,
-      MOVES_PAGE,
+      FUNDING_DATA.move,
+      FUNDING_DATA.movesPage,
     ),
   };
 }

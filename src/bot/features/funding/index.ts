@@ -10,28 +10,14 @@ import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
-import {
-  HISTORY_PAGE_SIZE,
-  MOVE_DETAILS,
-  MOVES_PAGE,
-  moveDetails,
-  movesPage,
-  WITHDRAWAL_DETAILS,
-  WITHDRAWALS_PAGE,
-  withdrawalDetails,
-  withdrawalsPage,
-} from "./history.js";
+import { FUNDING_DATA } from "./callback-data.js";
+import { HISTORY_PAGE_SIZE, moveDetails, movesPage, withdrawalDetails, withdrawalsPage } from "./history.js";
 import {
   FUNDING_WITHDRAW_CONVERSATION,
   fundingWithdrawalAction,
   fundingWithdrawConversation,
 } from "./withdraw.js";
 import { zoneOf } from "../../shared/user-on-arrival.js";
-
-const ID = "([A-Za-z0-9_-]{1,56})";
-const PAGE = "([1-9][0-9]{0,4})";
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const data = (prefix: string, group: string) => new RegExp(`^${escape(prefix)}${group}$`);
 
 export function fundingFeature({ deps, actions }: FeatureKit): Feature {
   actions.register(fundingWithdrawalAction);
@@ -43,7 +29,7 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
     await enterFlow(ctx, FUNDING_WITHDRAW_CONVERSATION);
   };
   pm.command("fund_withdraw", startWithdraw);
-  pm.callbackQuery("fnd:new", async (ctx) => {
+  pm.callbackQuery(FUNDING_DATA.withdraw.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await startWithdraw(ctx);
   });
@@ -55,18 +41,21 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
     await showInPlace(ctx, view.text, { reply_markup: view.keyboard });
   };
   pm.command("fund_withdrawals", (ctx) => showWithdrawals(ctx, 1));
-  pm.callbackQuery(data(WITHDRAWALS_PAGE, PAGE), async (ctx) => {
+  pm.callbackQuery(FUNDING_DATA.withdrawalsPage.pattern, async (ctx, next) => {
+    const pressed = FUNDING_DATA.withdrawalsPage.parse(ctx.callbackQuery.data);
+    if (!pressed) return next();
     await ctx.answerCallbackQuery();
-    await showWithdrawals(ctx, Number(ctx.match[1]));
+    await showWithdrawals(ctx, pressed.page);
   });
-  pm.callbackQuery(data(WITHDRAWAL_DETAILS, ID), async (ctx) => {
+  pm.callbackQuery(FUNDING_DATA.withdrawal.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
-    const w = await exchange.getFundingWithdrawal({ withdrawalId: ctx.match[1]! });
+    const { id } = FUNDING_DATA.withdrawal.parse(ctx.callbackQuery.data)!;
+    const w = await exchange.getFundingWithdrawal({ withdrawalId: id });
     await ctx.reply(withdrawalDetails(ctx.t, w, await zoneOf(deps.storage.users, ctx)), {
       reply_markup: new InlineKeyboard()
-        .text(ctx.t("market-refresh"), `${WITHDRAWAL_DETAILS}${w.id}`)
-        .text(ctx.t("funding-withdrawals-button"), `${WITHDRAWALS_PAGE}1`),
+        .text(ctx.t("market-refresh"), FUNDING_DATA.withdrawal.build({ id }))
+        .text(ctx.t("funding-withdrawals-button"), FUNDING_DATA.withdrawalsPage.build({ page: 1 })),
     });
   });
 
@@ -77,16 +66,19 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
     await showInPlace(ctx, view.text, { reply_markup: view.keyboard });
   };
   pm.command("moves", (ctx) => showMoves(ctx, 1));
-  pm.callbackQuery(data(MOVES_PAGE, PAGE), async (ctx) => {
+  pm.callbackQuery(FUNDING_DATA.movesPage.pattern, async (ctx, next) => {
+    const pressed = FUNDING_DATA.movesPage.parse(ctx.callbackQuery.data);
+    if (!pressed) return next();
     await ctx.answerCallbackQuery();
-    await showMoves(ctx, Number(ctx.match[1]));
+    await showMoves(ctx, pressed.page);
   });
-  pm.callbackQuery(data(MOVE_DETAILS, ID), async (ctx) => {
+  pm.callbackQuery(FUNDING_DATA.move.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
-    const m = await exchange.getBalanceTransfer({ transferId: ctx.match[1]! });
+    const { id } = FUNDING_DATA.move.parse(ctx.callbackQuery.data)!;
+    const m = await exchange.getBalanceTransfer({ transferId: id });
     await ctx.reply(moveDetails(ctx.t, m, await zoneOf(deps.storage.users, ctx)), {
-      reply_markup: new InlineKeyboard().text(ctx.t("funding-moves-button"), `${MOVES_PAGE}1`),
+      reply_markup: new InlineKeyboard().text(ctx.t("funding-moves-button"), FUNDING_DATA.movesPage.build({ page: 1 })),
     });
   });
 

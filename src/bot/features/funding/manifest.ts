@@ -1,5 +1,6 @@
 /** The exchange's funding account: withdrawals and moves. */
 import type { FeatureManifest } from "../../feature.js";
+import { FUNDING_DATA } from "./callback-data.js";
 
 export const manifest: FeatureManifest = {
   name: "funding",
@@ -8,6 +9,6 @@ export const manifest: FeatureManifest = {
     { command: "fund_withdrawals", descriptionKey: "funding-cmd-withdrawals" },
     { command: "moves", descriptionKey: "funding-cmd-moves" },
   ],
-  callbackPrefixes: ["fnd"],
+  callbacks: Object.values(FUNDING_DATA),
   needsKey: true,
 };

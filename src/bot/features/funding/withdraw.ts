@@ -25,6 +25,7 @@ import {
   withdrawalRequest,
 } from "../withdraw/steps.js";
 import { networkOf, topUpReply } from "../../shared/top-up.js";
+import { FUNDING_DATA } from "./callback-data.js";
 
 export const FUNDING_WITHDRAW_CONVERSATION = "funding-withdraw";
 export const FUNDING_WITHDRAWAL_KIND = "funding_withdrawal";
@@ -155,9 +156,6 @@ export function fundingWithdrawConversation(deps: BotDeps, actions: ActionRegist
   };
 }
 
-/** Callback data of a funding withdrawal's details. */
-export const withdrawalDetailsData = (id: string) => `fnd:w:${id}`;
-
 /** The confirmed withdrawal: sent once under `op.id`, read back by it when the outcome is unclear. */
 export const fundingWithdrawalAction: ActionDefinition<FundingWithdrawalPayload> = {
   kind: FUNDING_WITHDRAWAL_KIND,
@@ -181,8 +179,8 @@ export const fundingWithdrawalAction: ActionDefinition<FundingWithdrawalPayload>
   },
   doneKeyboard: (t, _payload, result) => {
     const w = ExchangeWithdrawal.safeParse(result);
-    return w.success
-      ? new InlineKeyboard().text(t("funding-details-button"), withdrawalDetailsData(w.data.id))
-      : undefined;
+    // An id too long for a button's data leaves the message without one.
+    const details = w.success ? FUNDING_DATA.withdrawal.tryBuild({ id: w.data.id }) : undefined;
+    return details === undefined ? undefined : new InlineKeyboard().text(t("funding-details-button"), details);
   },
 };

@@ -7,6 +7,7 @@ import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { manifest } from "./manifest.js";
+import { INVOICE_DATA } from "./callback-data.js";
 import { CREATE_INVOICE, createInvoiceConversation } from "./create.js";
 import { deleteInvoiceAction, invoiceManagement } from "./manage.js";
 import { menu } from "../../menu-data.js";
@@ -20,8 +21,8 @@ export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
   const showMenu = (ctx: BotContext) =>
     ctx.reply(ctx.t("invoices-menu"), {
       reply_markup: new InlineKeyboard()
-        .text(ctx.t("invoices-new"), "inv:new")
-        .text(ctx.t("invoices-active"), "inv:list")
+        .text(ctx.t("invoices-new"), INVOICE_DATA.create.build({}))
+        .text(ctx.t("invoices-active"), INVOICE_DATA.list.build({}))
         .row()
         .text(ctx.t("common-back"), menu("main")),
     });
@@ -39,7 +40,7 @@ export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
     await showMenu(ctx);
   });
   pm.command("newinvoice", startCreate);
-  pm.callbackQuery("inv:new", async (ctx) => {
+  pm.callbackQuery(INVOICE_DATA.create.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await startCreate(ctx);
   });

@@ -25,20 +25,16 @@ import {
   networksKeyboard,
   paymentsText,
 } from "./view.js";
+import { INVOICE_DATA } from "./callback-data.js";
 import { zoneOf } from "../../shared/user-on-arrival.js";
 
 export const DELETE_KIND = "invoice_delete";
 const PAGE_SIZE = 5;
 /** Payments listed under an invoice's details (the newest). */
 const PAYMENTS_SHOWN = 10;
-const ID = "([A-Za-z0-9_-]{1,50})";
-const SHOW = new RegExp(`^inv:show:${ID}$`);
-const DELETE = new RegExp(`^inv:del:${ID}$`);
-const PAY = new RegExp(`^inv:pay:${ID}$`);
-const NETWORKS = new RegExp(`^inv:net:${ID}$`);
-const QR = new RegExp(`^inv:qr:${ID}$`);
-const ADDRESS = new RegExp(`^ia:([A-Z]{2,5}):${ID}$`);
-const PAGE = /^inv:page:([0-9]{1,4})$/;
+/** The invoice a pressed button names (its handler matched the codec's pattern, so it parses). */
+const pressedInvoice = (ctx: BotContext, codec: typeof INVOICE_DATA.show): string =>
+  codec.parse(ctx.callbackQuery?.data ?? "")!.invoiceId;
 
 /** `anyAmount`: the invoice took any amount from `amount` up (absent in rows journaled before it was kept). */
 type DeletePayload = { invoiceId: string; asset: string; amount: string; anyAmount?: boolean };
@@ -105,11 +101,11 @@ export function invoiceManagement(
     for (const inv of result.items) {
       const price = invoicePrice(ctx.t, inv);
       const label = `${price}${inv.description ? ` · ${inlineUserText(inv.description)}` : ""}`;
-      kb.text(label.length > 48 ? `${label.slice(0, 47)}…` : label, `inv:show:${inv.id}`).row();
+      kb.text(label.length > 48 ? `${label.slice(0, 47)}…` : label, INVOICE_DATA.show.build({ invoiceId: inv.id })).row();
     }
-    if (index > 0) kb.text(ctx.t("common-prev"), `inv:page:${index - 1}`);
-    if (result.pagination.next) kb.text(ctx.t("common-next"), `inv:page:${index + 1}`);
-    kb.row().text(ctx.t("invoices-new"), "inv:new");
+    if (index > 0) kb.text(ctx.t("common-prev"), INVOICE_DATA.page.build({ page: index - 1 }));
+    if (result.pagination.next) kb.text(ctx.t("common-next"), INVOICE_DATA.page.build({ page: index + 1 }));
+    kb.row().text(ctx.t("invoices-new"), INVOICE_DATA.create.build({}));
     const text =
       result.items.length === 0 && index === 0
         ? ctx.t("invoices-list-empty")
@@ -117,19 +113,19 @@ export function invoiceManagement(
     await showInPlace(ctx, text, { reply_markup: kb }, { edit });
   };
 
-  pm.callbackQuery("inv:list", async (ctx) => {
+  pm.callbackQuery(INVOICE_DATA.list.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showPage(ctx, 0, false);
   });
-  pm.callbackQuery(PAGE, async (ctx) => {
+  pm.callbackQuery(INVOICE_DATA.page.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    await showPage(ctx, Number(ctx.match[1]), true);
+    await showPage(ctx, INVOICE_DATA.page.parse(ctx.callbackQuery.data)!.page, true);
   });
 
-  pm.callbackQuery(SHOW, async (ctx) => {
+  pm.callbackQuery(INVOICE_DATA.show.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
-    const invoiceId = ctx.match[1]!;
+    const invoiceId = pressedInvoice(ctx, INVOICE_DATA.show);
     const [inv, payments] = await Promise.all([
       pay.getInvoice({ invoiceId }),
       pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_SHOWN }),
@@ -142,10 +138,10 @@ export function invoiceManagement(
     });
   });
 
-  pm.callbackQuery(DELETE, async (ctx) => {
+  pm.callbackQuery(INVOICE_DATA.remove.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
-    const inv = await pay.getInvoice({ invoiceId: ctx.match[1]! });
+    const inv = await pay.getInvoice({ invoiceId: pressedInvoice(ctx, INVOICE_DATA.remove) });
     if (inv.status !== "active") {
       await ctx.reply(ctx.t("invoices-cannot-delete", { status: ctx.t(`invoices-status-${inv.status}`) }));
       return;
@@ -167,10 +163,11 @@ export function invoiceManagement(
   });
 
   // Paying on chain: the payer sends the asset from any wallet to an address the service gives out.
-  pm.callbackQuery(NETWORKS, async (ctx) => {
+  pm.callbackQuery(INVOICE_DATA.networks.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
-    const [inv, currencies] = await Promise.all([pay.getInvoice({ invoiceId: ctx.match[1]! }), pay.getCurrencies({ kind: "crypto" })]);
+    const invoiceId = pressedInvoice(ctx, INVOICE_DATA.networks);
+    const [inv, currencies] = await Promise.all([pay.getInvoice({ invoiceId }), pay.getCurrencies({ kind: "crypto" })]);
     const networks = (currencies.find((c) => c.code === inv.priceCurrency)?.networks ?? []).map((n) => n.code);
     if (inv.status !== "active" || networks.length === 0) {
       await ctx.reply(ctx.t("invoices-onchain-unavailable"));
@@ -180,24 +177,24 @@ export function invoiceManagement(
       reply_markup: networksKeyboard(ctx.t, inv.id, networks),
     });
   });
-  pm.callbackQuery(ADDRESS, async (ctx) => {
+  pm.callbackQuery(INVOICE_DATA.address.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const [, payNetwork, invoiceId] = ctx.match as unknown as [string, string, string];
+    const { network: payNetwork, invoiceId } = INVOICE_DATA.address.parse(ctx.callbackQuery.data)!;
     const { pay } = await clientsFor(deps, ctx.from.id);
     // Asking for an address moves nothing, and asking again gives the same one: no confirmation.
     const address = await pay.createInvoicePaymentAddress({ invoiceId, payNetwork });
     // The address as a QR code a wallet scans, with what to send and until when as its caption.
     await replyWithQr(ctx, address.address, {
       caption: addressText(ctx.t, address, await zoneOf(deps.storage.users, ctx)),
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), `inv:show:${invoiceId}`),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), INVOICE_DATA.show.build({ invoiceId })),
     });
   });
 
   // The invoice's link as a QR code, for a payer to scan with their phone.
-  pm.callbackQuery(QR, async (ctx) => {
+  pm.callbackQuery(INVOICE_DATA.qr.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
-    const inv = await pay.getInvoice({ invoiceId: ctx.match[1]! });
+    const inv = await pay.getInvoice({ invoiceId: pressedInvoice(ctx, INVOICE_DATA.qr) });
     const link = inv.links.telegramBotLink ?? inv.links.webLink;
     if (!link || inv.status !== "active") {
       await ctx.reply(ctx.t("invoices-qr-unavailable"));
@@ -205,19 +202,19 @@ export function invoiceManagement(
     }
     await replyWithQr(ctx, link, {
       caption: ctx.t("invoices-qr-caption", { link: copyable(link) }),
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), `inv:show:${inv.id}`),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), INVOICE_DATA.show.build({ invoiceId: inv.id })),
     });
   });
 
   // Testnet only: the payer's money is test money, and the service refuses this call on production,
   // so it moves nothing real and needs no confirmation.
-  pm.callbackQuery(PAY, async (ctx) => {
+  pm.callbackQuery(INVOICE_DATA.pay.pattern, async (ctx) => {
     if (!(await isTestnet(deps, ctx.from.id))) {
       await ctx.answerCallbackQuery({ text: ctx.t("error-testnet-only"), show_alert: true });
       return;
     }
     await ctx.answerCallbackQuery();
-    const invoiceId = ctx.match[1]!;
+    const invoiceId = pressedInvoice(ctx, INVOICE_DATA.pay);
     const { pay } = await clientsFor(deps, ctx.from.id);
     let inv: Invoice;
     try {

@@ -1,5 +1,6 @@
 /** Invoices: create, list, manage, pay addresses. */
 import type { FeatureManifest } from "../../feature.js";
+import { INVOICE_DATA } from "./callback-data.js";
 
 export const manifest: FeatureManifest = {
   name: "invoices",
@@ -8,7 +9,7 @@ export const manifest: FeatureManifest = {
     { command: "newinvoice", descriptionKey: "invoices-cmd-new" },
     { command: "myinvoices", descriptionKey: "invoices-cmd-list" },
   ],
-  callbackPrefixes: ["inv", "ia"],
+  callbacks: Object.values(INVOICE_DATA),
   menuButtons: ["invoices"],
   needsKey: true,
 };

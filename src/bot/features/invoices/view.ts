@@ -12,6 +12,7 @@ import {
   paymentPayer,
 } from "../../../service/schemas.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
+import { INVOICE_DATA } from "./callback-data.js";
 
 const KNOWN_STATUSES = new Set(["active", "paid", "expired", "deleted"]);
 
@@ -90,8 +91,8 @@ export function addressText(t: Translate, a: InvoicePaymentAddress, zone?: strin
 /** The networks an invoice can be paid on, one button each, and Back to the invoice. */
 export function networksKeyboard(t: Translate, invoiceId: string, networks: readonly string[]): InlineKeyboard {
   const kb = new InlineKeyboard();
-  for (const network of networks) kb.text(network, `ia:${network}:${invoiceId}`);
-  return kb.row().text(t("common-back"), `inv:show:${invoiceId}`);
+  for (const network of networks) kb.text(network, INVOICE_DATA.address.build({ network, invoiceId }));
+  return kb.row().text(t("common-back"), INVOICE_DATA.show.build({ invoiceId }));
 }
 
 /** Share, Delete, Pay on chain and (on testnet) Pay for an active invoice; Back to the list always. */
@@ -99,10 +100,10 @@ export function invoiceKeyboard(t: Translate, inv: Invoice, testnet: boolean): I
   const kb = new InlineKeyboard();
   if (inv.status === "active") {
     const link = inv.links.telegramBotLink ?? inv.links.webLink;
-    if (link) kb.url(t("common-share"), shareUrl(link)).text(t("common-qr"), `inv:qr:${inv.id}`);
-    kb.text(t("invoices-delete"), `inv:del:${inv.id}`).row();
-    kb.text(t("invoices-onchain"), `inv:net:${inv.id}`).row();
-    if (testnet) kb.text(t("invoices-pay-test"), `inv:pay:${inv.id}`).row();
+    if (link) kb.url(t("common-share"), shareUrl(link)).text(t("common-qr"), INVOICE_DATA.qr.build({ invoiceId: inv.id }));
+    kb.text(t("invoices-delete"), INVOICE_DATA.remove.build({ invoiceId: inv.id })).row();
+    kb.text(t("invoices-onchain"), INVOICE_DATA.networks.build({ invoiceId: inv.id })).row();
+    if (testnet) kb.text(t("invoices-pay-test"), INVOICE_DATA.pay.build({ invoiceId: inv.id })).row();
   }
-  return kb.text(t("invoices-back-to-list"), "inv:list");
+  return kb.text(t("invoices-back-to-list"), INVOICE_DATA.list.build({}));
 }

@@ -7,6 +7,7 @@ import { copyable } from "../../../domain/copyable.js";
 import { formatAmount } from "../../../domain/money.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import type { ActionDefinition } from "../../shared/confirm.js";
+import { SEND_DATA } from "./callback-data.js";
 import { recipientLabel, type TransferPayload } from "./format.js";
 
 export const TRANSFER_KIND = "transfer";
@@ -14,7 +15,7 @@ export const TRANSFER_KIND = "transfer";
 export const TRANSFER_ID_PREFIX = "trf";
 /** A client id this bot generated for a transfer (see newClientId). */
 export const OUR_CLIENT_ID = /^trf-[0-9a-f]{32}$/;
-export const HISTORY_FIRST_PAGE = "snd:pg:0";
+export const HISTORY_FIRST_PAGE = SEND_DATA.page.build({ page: 0 });
 
 /** Sends the transfer exactly once: createTransfer with the row id, reconciled by it. */
 export const transferAction: ActionDefinition<TransferPayload> = {

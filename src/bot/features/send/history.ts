@@ -15,16 +15,14 @@ import { createCursorPages } from "../../shared/cursor-pages.js";
 import { showInPlace } from "../../shared/show.js";
 import { userOnArrival } from "../../shared/user-on-arrival.js";
 import { OUR_CLIENT_ID } from "./action.js";
+import { SEND_DATA } from "./callback-data.js";
 import { historyLine, transferDetails } from "./format.js";
 
 export const PAGE_SIZE = 10;
-export const PAGE_PATTERN = /^snd:pg:(\d{1,4})$/;
-export const FIND_DATA = "snd:find";
-export const MENU_DATA = "snd:menu";
 /** What a transfer id or client id may look like; anything else is refused before asking the service. */
 export const TRANSFER_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 
-const pageData = (page: number) => `snd:pg:${page}`;
+const pageData = (page: number) => SEND_DATA.page.build({ page });
 
 /** Shows one page of the user's transfers: as a new message, or in place of the pressed one. */
 export function historyPages(deps: BotDeps) {
@@ -50,7 +48,7 @@ export function historyPages(deps: BotDeps) {
     const kb = new InlineKeyboard();
     if (index > 0) kb.text(ctx.t("common-prev"), pageData(index - 1));
     if (result.pagination.next) kb.text(ctx.t("common-next"), pageData(index + 1));
-    kb.row().text(ctx.t("send-find"), FIND_DATA).text(ctx.t("common-back"), MENU_DATA);
+    kb.row().text(ctx.t("send-find"), SEND_DATA.find.build({})).text(ctx.t("common-back"), SEND_DATA.menu.build({}));
     await showInPlace(ctx, text, { reply_markup: kb }, { edit });
   };
 }

@@ -14,23 +14,23 @@ import { shareUrl } from "../../shared/format.js";
 import { askText } from "../../shared/inputs.js";
 import { sendLink } from "../links/payloads.js";
 import { HISTORY_FIRST_PAGE, transferAction } from "./action.js";
-import { FIND_DATA, findReply, findTransfer, historyPages, MENU_DATA, PAGE_PATTERN } from "./history.js";
+import { SEND_DATA } from "./callback-data.js";
+import { findReply, findTransfer, historyPages } from "./history.js";
 import { NEW_TRANSFER_CONVERSATION, newTransferConversation } from "./new-transfer.js";
 import { RECIPIENT_REQUEST_ID } from "./recipient.js";
 import { menu } from "../../menu-data.js";
 import { zoneOf } from "../../shared/user-on-arrival.js";
 
 export const FIND_CONVERSATION = "send-find";
-const NEW_DATA = "snd:new";
 /** Longer than any id the service or we produce; longer input is refused before a lookup. */
 const FIND_MAX_LENGTH = 64;
 
 function menuKeyboard(t: Translate, botUsername: string, userId: number): InlineKeyboard {
   return new InlineKeyboard()
-    .text(t("send-new"), NEW_DATA)
+    .text(t("send-new"), SEND_DATA.create.build({}))
     .row()
     .text(t("send-list"), HISTORY_FIRST_PAGE)
-    .text(t("send-find"), FIND_DATA)
+    .text(t("send-find"), SEND_DATA.find.build({}))
     .row()
     .url(t("links-share-pay-me"), shareUrl(sendLink(botUsername, userId)))
     .row()
@@ -39,7 +39,7 @@ function menuKeyboard(t: Translate, botUsername: string, userId: number): Inline
 
 function afterFindKeyboard(t: Translate): InlineKeyboard {
   return new InlineKeyboard()
-    .text(t("send-find-another"), FIND_DATA)
+    .text(t("send-find-another"), SEND_DATA.find.build({}))
     .text(t("send-list"), HISTORY_FIRST_PAGE);
 }
 
@@ -95,19 +95,20 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
     if (arg) await startNew(ctx, arg);
     else await showMenu(ctx);
   });
-  pm.callbackQuery([menu("send"), MENU_DATA], async (ctx) => {
+  pm.callbackQuery([menu("send"), SEND_DATA.menu.build({})], async (ctx) => {
     await ctx.answerCallbackQuery();
     await showMenu(ctx);
   });
-  pm.callbackQuery(NEW_DATA, async (ctx) => {
+  pm.callbackQuery(SEND_DATA.create.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await startNew(ctx);
   });
 
   pm.command("transfers", (ctx) => showPage(ctx, 0, false));
-  pm.callbackQuery(PAGE_PATTERN, async (ctx) => {
+  pm.callbackQuery(SEND_DATA.page.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    await showPage(ctx, Number(ctx.match[1]), true);
+    const { page } = SEND_DATA.page.parse(ctx.callbackQuery.data) ?? { page: 0 };
+    await showPage(ctx, page, true);
   });
 
   pm.command("transfer", async (ctx) => {
@@ -115,7 +116,7 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
     if (arg) await showTransfer(ctx, arg);
     else await enterFlow(ctx, FIND_CONVERSATION);
   });
-  pm.callbackQuery(FIND_DATA, async (ctx) => {
+  pm.callbackQuery(SEND_DATA.find.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await enterFlow(ctx, FIND_CONVERSATION);
   });

@@ -1,5 +1,6 @@
 /** Transfers to Telegram users: new transfer, history, find by id. */
 import type { FeatureManifest } from "../../feature.js";
+import { SEND_DATA } from "./callback-data.js";
 
 export const manifest: FeatureManifest = {
   name: "send",
@@ -8,7 +9,7 @@ export const manifest: FeatureManifest = {
     { command: "transfers", descriptionKey: "send-cmd-list" },
     { command: "transfer", descriptionKey: "send-cmd-find" },
   ],
-  callbackPrefixes: ["snd"],
+  callbacks: Object.values(SEND_DATA),
   menuButtons: ["send"],
   menuTexts: ["common-cancel"],
   updates: ["users_shared"],

@@ -1,7 +1,7 @@
 /**
  * Trading on the Exchange from chat: /trade (and the Trade button of the order-history panel) runs
  * the order conversation ending in the shared confirmation; the Cancel order button of an active
- * order's details (`trd:cancel:<orderId>`) proposes its cancellation through the same confirmation.
+ * order's details (TRADE_DATA.cancel) proposes its cancellation through the same confirmation.
  */
 import { Composer } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
@@ -12,7 +12,8 @@ import { manifest } from "./manifest.js";
 import { proposeAction } from "../../shared/confirm.js";
 import { CANCEL_KIND, type CancelPayload, cancelOrderAction, placeOrderAction } from "./actions.js";
 import { TRADE_CONVERSATION, tradeConversation } from "./flow.js";
-import { CANCEL_DATA, cancelSummary, isCancellable } from "./view.js";
+import { TRADE_DATA } from "./callback-data.js";
+import { cancelSummary, isCancellable } from "./view.js";
 import { menu } from "../../menu-data.js";
 
 export { cancelOrderKeyboard } from "./view.js";
@@ -35,10 +36,11 @@ export function tradeFeature({ deps, actions }: FeatureKit): Feature {
     await startTrade(ctx);
   });
 
-  pm.callbackQuery(CANCEL_DATA, async (ctx) => {
+  pm.callbackQuery(TRADE_DATA.cancel.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
-    const order = await exchange.getOrder({ orderId: ctx.match[1] as string });
+    const { orderId } = TRADE_DATA.cancel.parse(ctx.callbackQuery.data)!;
+    const order = await exchange.getOrder({ orderId });
     if (!isCancellable(order)) {
       await ctx.reply(ctx.t("trade-cancel-not-active", { status: ctx.t(`trade-status-${order.status}`) }));
       return;

@@ -10,6 +10,7 @@ import { formatAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { Order, OrderEstimate } from "../../../service/schemas.js";
 import { committed } from "./rules.js";
+import { TRADE_DATA } from "./callback-data.js";
 
 export type Estimate = z.infer<typeof OrderEstimate>;
 
@@ -25,9 +26,6 @@ export interface OrderTerms {
   stopPrice?: string;
 }
 
-/** Callback data of an order's Cancel button; the id fits Telegram's 64 bytes with the prefix. */
-export const CANCEL_PREFIX = "trd:cancel:";
-export const CANCEL_DATA = /^trd:cancel:([A-Za-z0-9_-]{1,53})$/;
 /** The orders feature shows an order's details on this button. */
 export const detailsData = (orderId: string) => `ord:show:${orderId}`;
 
@@ -168,14 +166,20 @@ export function isCancellable(o: Pick<Order, "status">): boolean {
 /** Order details, and Cancel order while the order is active. */
 export function placedKeyboard(t: Translate, o: Order): InlineKeyboard {
   const kb = new InlineKeyboard().text(t("trade-details-button"), detailsData(o.id));
-  if (isCancellable(o)) kb.text(t("trade-cancel-button"), CANCEL_PREFIX + o.id);
+  const cancel = cancelData(o);
+  if (cancel !== undefined) kb.text(t("trade-cancel-button"), cancel);
   return kb;
 }
 
 /** The Cancel order button under an order's details, for an active order; undefined otherwise. */
 export function cancelOrderKeyboard(t: Translate, o: Order): InlineKeyboard | undefined {
-  if (!isCancellable(o) || Buffer.byteLength(CANCEL_PREFIX + o.id) > 64) return undefined;
-  return new InlineKeyboard().text(t("trade-cancel-button"), CANCEL_PREFIX + o.id);
+  const cancel = cancelData(o);
+  return cancel === undefined ? undefined : new InlineKeyboard().text(t("trade-cancel-button"), cancel);
+}
+
+/** The Cancel order button's data: none for an order no longer active, or an id too long for it. */
+function cancelData(o: Order): string | undefined {
+  return isCancellable(o) ? TRADE_DATA.cancel.tryBuild({ orderId: o.id }) : undefined;
 }
 
 /**

@@ -14,6 +14,7 @@ import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount } from "../../shared/inputs.js";
 import { withdrawalStatusLabel } from "./history.js";
+import { WITHDRAW_DATA } from "./callback-data.js";
 import {
   type AddressWithdrawalPayload,
   amountLines,
@@ -51,9 +52,9 @@ export function withdrawalAction(): ActionDefinition<WithdrawalPayload> {
     },
     doneKeyboard: (t: Translate, _payload, result) => {
       const w = PayWithdrawal.safeParse(result);
-      return w.success
-        ? new InlineKeyboard().text(t("withdraw-details"), `wdr:show:${w.data.withdrawalId}`)
-        : undefined;
+      // An id too long for a button's data leaves the message without one.
+      const details = w.success ? WITHDRAW_DATA.show.tryBuild({ withdrawalId: w.data.withdrawalId }) : undefined;
+      return details === undefined ? undefined : new InlineKeyboard().text(t("withdraw-details"), details);
     },
   };
 }

@@ -11,10 +11,9 @@ import { formatTime } from "../../shared/format.js";
 import { showInPlace } from "../../shared/show.js";
 import { menu } from "../../menu-data.js";
 import { zoneOf } from "../../shared/user-on-arrival.js";
+import { WITHDRAW_DATA } from "./callback-data.js";
 
 const PAGE_SIZE = 5;
-const SHOW = /^wdr:show:([A-Za-z0-9_-]{1,50})$/;
-const PAGE = /^wdr:page:([0-9]{1,4})$/;
 
 /** "UQAb…x9Zk": enough of an address to recognise it in a button. */
 const shortAddress = (a: string) => (a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
@@ -70,30 +69,31 @@ export function withdrawalHistory(deps: BotDeps): {
     const kb = new InlineKeyboard();
     for (const w of result.items) {
       const label = `${formatOptionalAmount(w.amount, w.asset)} → ${shortAddress(w.address ?? "—")} · ${withdrawalStatusLabel(ctx.t, w.status)}`;
-      kb.text(label, `wdr:show:${w.withdrawalId}`).row();
+      kb.text(label, WITHDRAW_DATA.show.build({ withdrawalId: w.withdrawalId })).row();
     }
-    if (index > 0) kb.text(ctx.t("common-prev"), `wdr:page:${index - 1}`);
-    if (result.pagination.next) kb.text(ctx.t("common-next"), `wdr:page:${index + 1}`);
+    if (index > 0) kb.text(ctx.t("common-prev"), WITHDRAW_DATA.page.build({ page: index - 1 }));
+    if (result.pagination.next) kb.text(ctx.t("common-next"), WITHDRAW_DATA.page.build({ page: index + 1 }));
     kb.row().text(ctx.t("common-back"), menu("withdraw"));
     const empty = result.items.length === 0 && index === 0;
     const text = empty ? ctx.t("withdraw-list-empty") : ctx.t("withdraw-list-title", { page: index + 1 });
     await showInPlace(ctx, text, { reply_markup: kb }, { edit });
   };
 
-  pm.callbackQuery("wdr:list", async (ctx) => {
+  pm.callbackQuery(WITHDRAW_DATA.list.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showPage(ctx, 0, false);
   });
-  pm.callbackQuery(PAGE, async (ctx) => {
+  pm.callbackQuery(WITHDRAW_DATA.page.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    await showPage(ctx, Number(ctx.match[1]), true);
+    await showPage(ctx, WITHDRAW_DATA.page.parse(ctx.callbackQuery.data)!.page, true);
   });
-  pm.callbackQuery(SHOW, async (ctx) => {
+  pm.callbackQuery(WITHDRAW_DATA.show.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
-    const w = await pay.getWithdrawal({ withdrawalId: ctx.match[1]! });
+    const { withdrawalId } = WITHDRAW_DATA.show.parse(ctx.callbackQuery.data)!;
+    const w = await pay.getWithdrawal({ withdrawalId });
     await ctx.reply(withdrawalCard(ctx.t, w, await zoneOf(deps.storage.users, ctx)), {
-      reply_markup: new InlineKeyboard().text(ctx.t("withdraw-back-to-list"), "wdr:list"),
+      reply_markup: new InlineKeyboard().text(ctx.t("withdraw-back-to-list"), WITHDRAW_DATA.list.build({})),
     });
   });
 

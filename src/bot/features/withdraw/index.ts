@@ -11,6 +11,7 @@ import { WITHDRAW_TO_ADDRESS, withdrawalAction, withdrawToAddressConversation } 
 import { withdrawalHistory } from "./history.js";
 import { WITHDRAWAL_LINK, withdrawalLinkConversation } from "./link.js";
 import { menu } from "../../menu-data.js";
+import { WITHDRAW_DATA } from "./callback-data.js";
 
 /** The Withdraw feature. */
 export function withdrawFeature({ deps, actions }: FeatureKit): Feature {
@@ -23,11 +24,11 @@ export function withdrawFeature({ deps, actions }: FeatureKit): Feature {
   const showMenu = (ctx: BotContext) =>
     ctx.reply(ctx.t("withdraw-menu"), {
       reply_markup: new InlineKeyboard()
-        .text(ctx.t("withdraw-menu-link"), "wdr:link")
+        .text(ctx.t("withdraw-menu-link"), WITHDRAW_DATA.link.build({}))
         .row()
-        .text(ctx.t("withdraw-menu-address"), "wdr:new")
+        .text(ctx.t("withdraw-menu-address"), WITHDRAW_DATA.create.build({}))
         .row()
-        .text(ctx.t("withdraw-menu-history"), "wdr:list")
+        .text(ctx.t("withdraw-menu-history"), WITHDRAW_DATA.list.build({}))
         .row()
         .text(ctx.t("common-back"), menu("main")),
     });
@@ -44,10 +45,10 @@ export function withdrawFeature({ deps, actions }: FeatureKit): Feature {
   pm.command("withdraw", showMenu);
   pm.callbackQuery(menu("withdraw"), answered(showMenu));
   pm.command("withdraw_link", enter(WITHDRAWAL_LINK));
-  pm.callbackQuery("wdr:link", answered(enter(WITHDRAWAL_LINK)));
+  pm.callbackQuery(WITHDRAW_DATA.link.build({}), answered(enter(WITHDRAWAL_LINK)));
   pm.command("withdraw_to", enter(WITHDRAW_TO_ADDRESS));
-  pm.callbackQuery("wdr:new", answered(enter(WITHDRAW_TO_ADDRESS)));
-  // The list's own button (wdr:list) is handled with the list.
+  pm.callbackQuery(WITHDRAW_DATA.create.build({}), answered(enter(WITHDRAW_TO_ADDRESS)));
+  // The list's own button (WITHDRAW_DATA.list) is handled with the list.
   pm.command("withdrawals", history.showList);
 
   return {

@@ -1,5 +1,6 @@
 /** Withdrawals to an address or by link, and their history. */
 import type { FeatureManifest } from "../../feature.js";
+import { WITHDRAW_DATA } from "./callback-data.js";
 
 export const manifest: FeatureManifest = {
   name: "withdraw",
@@ -9,7 +10,7 @@ export const manifest: FeatureManifest = {
     { command: "withdraw_to", descriptionKey: "withdraw-cmd-to" },
     { command: "withdrawals", descriptionKey: "withdraw-cmd-list" },
   ],
-  callbackPrefixes: ["wdr"],
+  callbacks: Object.values(WITHDRAW_DATA),
   menuButtons: ["withdraw"],
   needsKey: true,
 };
