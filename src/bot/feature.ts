@@ -42,16 +42,33 @@ export interface FeatureManifest {
   menuButtons?: MenuButton[];
   /** Reply-keyboard labels (locale keys) it answers when no flow is running. */
   menuTexts?: string[];
-  /** Kinds of deep-link payload (`/start <kind>_…`) it opens. */
-  deepLinks?: string[];
+  /** Kinds of deep-link payload (`/start <kind>_…`) it opens, each with whether it needs a key. */
+  deepLinks?: DeepLink[];
   /** Updates of other kinds it takes. */
   updates?: OtherUpdate[];
   /**
-   * Whether its commands and main-menu buttons work only with a linked key; `openWithoutKey` names
-   * the commands and buttons that work without one.
+   * Whether its commands, main-menu buttons, callback buttons and other updates work only with a
+   * linked key (the key gate answers them otherwise); its menu texts are never held back.
+   * `openWithoutKey` names the commands and main-menu buttons that work without one, `openCallbacks`
+   * the heads of the buttons that do (a codec's head or a prefix: `bal:use` opens `bal:use:testnet`).
    */
   needsKey: boolean;
   openWithoutKey?: string[];
+  openCallbacks?: string[];
+  /** Answers admins (ADMIN_IDS) only: for anyone else it does not exist, and the key gate lets them by. */
+  adminOnly?: boolean;
+}
+
+/** A kind of deep link a feature opens (`send` for `/start send_<id>`). */
+export interface DeepLink {
+  kind: string;
+  /** Opens only with a linked key. */
+  needsKey?: boolean;
+  /**
+   * Locale key of the reply to someone without a key, instead of the key gate's usual one (shown with
+   * the main menu, as every refused deep link is).
+   */
+  noKeyReply?: string;
 }
 
 export interface Feature {

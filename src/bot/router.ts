@@ -12,11 +12,22 @@ import type { Feature, FeatureManifest } from "./feature.js";
 /** A command at the start of a message, with an optional @bot suffix and its argument. */
 const COMMAND = /^\/([A-Za-z0-9_]+)(?:@[A-Za-z0-9_]+)?(?:\s+([\s\S]*))?$/;
 
-/** What an update names: the key the router looks up, and the command or menu button it is. */
+/** What an update names: the key the router looks up, and the entry it is (for the key gate). */
 export interface RouteEntry {
   key: string;
-  /** The command or main-menu button (for the key gate); absent for other updates. */
-  entry?: { kind: "command" | "button"; name: string };
+  /**
+   * The command, main-menu button, button's data, deep-link kind or update kind; absent for a menu
+   * text (a reply keyboard's label starts nothing that needs a key).
+   */
+  entry?: { kind: "command" | "button" | "callback" | "deeplink" | "update"; name: string };
+}
+
+/** What the key gate holds an update to: a linked key, and what to say without one. */
+export interface KeyNeed {
+  /** Only admins are held to it (the feature does not exist for anyone else). */
+  adminOnly: boolean;
+  /** Locale key of the reply instead of the gate's usual one. */
+  noKeyReply?: string;
 }
 
 /** The route key of an update, or undefined when it names nothing a feature may claim. */
@@ -25,21 +36,22 @@ export function routeOf(ctx: BotContext, menuTexts: readonly string[]): RouteEnt
   if (data !== undefined) {
     const colon = data.indexOf(":");
     const head = colon < 0 ? data : data.slice(0, colon);
-    if (head !== "menu") return { key: `cb:${head}` };
+    if (head !== "menu") return { key: `cb:${head}`, entry: { kind: "callback", name: data } };
     const button = data.slice(colon + 1);
     return { key: `menu:${button}`, entry: { kind: "button", name: button } };
   }
-  if (ctx.inlineQuery) return { key: "update:inline_query" };
+  if (ctx.inlineQuery) return { key: "update:inline_query", entry: { kind: "update", name: "inline_query" } };
   const message = ctx.message;
   if (message === undefined) return undefined;
-  if (message.users_shared) return { key: "update:users_shared" };
+  if (message.users_shared) return { key: "update:users_shared", entry: { kind: "update", name: "users_shared" } };
   const text = message.text;
   if (text === undefined) return undefined;
   if (text.startsWith("/")) {
     const command = COMMAND.exec(text);
     if (command === null) return undefined;
     const name = command[1]!;
-    if (name === "start" && command[2]?.trim()) return { key: "deeplink" };
+    const payload = name === "start" ? command[2]?.trim() : undefined;
+    if (payload) return { key: "deeplink", entry: { kind: "deeplink", name: payload.split("_")[0]! } };
     return { key: `cmd:${name}`, entry: { kind: "command", name } };
   }
   const typed = text.trim();
@@ -60,9 +72,29 @@ export function claimsOf(m: FeatureManifest): string[] {
   ];
 }
 
+/** What a manifest asks of a person without a key for one of its entries (undefined: nothing). */
+export function keyNeedOf(m: FeatureManifest, entry: NonNullable<RouteEntry["entry"]>): KeyNeed | undefined {
+  const adminOnly = m.adminOnly === true;
+  if (entry.kind === "deeplink") {
+    const link = m.deepLinks?.find((l) => l.kind === entry.name);
+    if (!link?.needsKey) return undefined;
+    return { adminOnly, ...(link.noKeyReply ? { noKeyReply: link.noKeyReply } : {}) };
+  }
+  if (!m.needsKey) return undefined;
+  const open =
+    entry.kind === "callback"
+      ? (m.openCallbacks ?? []).some((head) => entry.name === head || entry.name.startsWith(`${head}:`))
+      : (m.openWithoutKey ?? []).includes(entry.name);
+  return open ? undefined : { adminOnly };
+}
+
+type Found = { feature: Feature; route: RouteEntry };
+
 export class Router {
   readonly #owners = new Map<string, Feature>();
   readonly #menuTexts: string[];
+  /** Where it keeps an update's lookup: on the update's context, gone with it. */
+  readonly #found = Symbol("route of the update");
 
   constructor(readonly features: readonly Feature[]) {
     for (const f of features) {
@@ -75,18 +107,26 @@ export class Router {
     this.#menuTexts = features.flatMap((f) => f.manifest.menuTexts ?? []);
   }
 
-  /** The feature an update belongs to, and what it names (undefined: no feature claims it). */
-  lookup(ctx: BotContext): { feature: Feature; route: RouteEntry } | undefined {
+  /**
+   * The feature an update belongs to, and what it names (undefined: no feature claims it). Found once
+   * per update: the key gate and the dispatch both ask.
+   */
+  lookup(ctx: BotContext): Found | undefined {
+    const held = ctx as unknown as Record<symbol, Found | null | undefined>;
+    const known = held[this.#found];
+    if (known !== undefined) return known ?? undefined;
     const route = routeOf(ctx, this.#menuTexts);
     const feature = route && this.#owners.get(route.key);
-    return feature && route ? { feature, route } : undefined;
+    const found = feature && route ? { feature, route } : undefined;
+    held[this.#found] = found ?? null;
+    return found;
   }
 
-  /** Whether the update's command or main-menu button works only with a linked key. */
-  needsKey(ctx: BotContext): boolean {
+  /** Whether the update's entry works only with a linked key, as its feature's manifest says. */
+  needsKey(ctx: BotContext): KeyNeed | undefined {
     const found = this.lookup(ctx);
-    if (!found?.route.entry || !found.feature.manifest.needsKey) return false;
-    return !(found.feature.manifest.openWithoutKey ?? []).includes(found.route.entry.name);
+    const entry = found?.route.entry;
+    return entry && keyNeedOf(found.feature.manifest, entry);
   }
 
   /** The dispatch: the owning feature's Composer, then (if it passes the update on) `fallback`. */

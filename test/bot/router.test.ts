@@ -65,14 +65,45 @@ describe("routing", () => {
 
   it("marks exactly the manifests' key-needing entries", () => {
     const router = new Router(h.app.features);
-    expect(router.needsKey(text("/balance"))).toBe(true);
-    expect(router.needsKey(text("/balances"))).toBe(true);
-    expect(router.needsKey(press("menu:orders"))).toBe(true);
-    expect(router.needsKey(text("/rates"))).toBe(false);
-    expect(router.needsKey(press("menu:rates"))).toBe(false);
-    expect(router.needsKey(text("/price BTC-USDT"))).toBe(false);
-    expect(router.needsKey(press("bal:refresh"))).toBe(false);
-    expect(router.needsKey(text("/connect"))).toBe(false);
+    const needs = (ctx: BotContext) => router.needsKey(ctx) !== undefined;
+    expect(needs(text("/balance"))).toBe(true);
+    expect(needs(text("/balances"))).toBe(true);
+    expect(needs(press("menu:orders"))).toBe(true);
+    expect(needs(text("/rates"))).toBe(false);
+    expect(needs(press("menu:rates"))).toBe(false);
+    expect(needs(text("/price BTC-USDT"))).toBe(false);
+    expect(needs(text("/connect"))).toBe(false);
+    // A key-needing feature's own buttons, unless its manifest lists them open.
+    expect(needs(press("bal:refresh"))).toBe(true);
+    expect(needs(press("snd:new"))).toBe(true);
+    expect(needs(press("inv:show:inv_1"))).toBe(true);
+    expect(needs(press("rates:EUR"))).toBe(false);
+    expect(needs(press("bal:use:testnet"))).toBe(false);
+    expect(needs(press("mass:pause:0123456789abcdef"))).toBe(false);
+    expect(needs(updateOf({ message: { users_shared: { request_id: 1, users: [] } } } as never))).toBe(true);
+    expect(needs(text("✖️ Cancel"))).toBe(false);
+    // Deep links by kind: only `send` needs a key, and says so in its own words.
+    expect(router.needsKey(text("/start send_123456789"))).toEqual({ adminOnly: false, noKeyReply: "links-send-no-key" });
+    expect(needs(text("/start price_BTC-USDT"))).toBe(false);
+    expect(needs(text("/start invoice_inv_1"))).toBe(false);
+    // Admin-only: the gate holds admins to it and lets everyone else by.
+    expect(router.needsKey(text("/mass"))).toEqual({ adminOnly: true });
+  });
+
+  it("looks an update up once, however many ask", () => {
+    const router = new Router(h.app.features);
+    const ctx = text("/balance");
+    let reads = 0;
+    const counted = new Proxy(ctx, {
+      get: (target, key, receiver) => {
+        if (key === "message") reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    expect(router.lookup(counted)?.feature.manifest.name).toBe("balances");
+    expect(router.needsKey(counted)).toBeDefined();
+    expect(router.lookup(counted)?.feature.manifest.name).toBe("balances");
+    expect(reads).toBe(1);
   });
 
   it("refuses two features claiming one entry", () => {

@@ -15,4 +15,6 @@ export const manifest: FeatureManifest = {
   menuButtons: ["balances", "rates"],
   needsKey: true,
   openWithoutKey: ["rates", "currencies"],
+  // Rates and currencies are public; the network switch says itself when the new network has no key.
+  openCallbacks: [BALANCE_DATA.rates.head, BALANCE_DATA.currencies.head, BALANCE_DATA.network.head],
 };

@@ -55,9 +55,8 @@ export function linksFeature({ deps }: FeatureKit): Feature {
         return screens.price(ctx, payload.symbol, false);
       }
       case "send": {
+        // Without a key the key gate answered already (the manifest's deep link says so).
         if (payload.userId === ctx.from.id) return void (await refuse(ctx, "links-send-self"));
-        const user = await deps.storage.users.get(ctx.from.id);
-        if (!user?.hasKey) return void (await refuse(ctx, "links-send-no-key"));
         await ctx.conversation.exitAll();
         await enterFlow(ctx, NEW_TRANSFER_CONVERSATION, String(payload.userId));
         return;

@@ -1,4 +1,4 @@
-/** Mass transfers, for admins only (the flow checks the admin's key itself). */
+/** Mass transfers, for admins only. */
 import type { FeatureManifest } from "../../feature.js";
 
 export const manifest: FeatureManifest = {
@@ -6,5 +6,8 @@ export const manifest: FeatureManifest = {
   adminCommands: [{ command: "mass", descriptionKey: "mass-cmd" }],
   callbackPrefixes: ["mass"],
   menuButtons: ["mass"],
-  needsKey: false,
+  needsKey: true,
+  adminOnly: true,
+  // A job under way can always be paused or cancelled from its progress message.
+  openCallbacks: ["mass"],
 };

@@ -74,14 +74,9 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   const showMenu = (ctx: BotContext) =>
     ctx.reply(ctx.t("send-menu-title"), { reply_markup: menuKeyboard(ctx.t, ctx.me.username, ctx.from!.id) });
 
-  const startNew = async (ctx: BotContext, prefill?: string) => {
-    const user = await deps.storage.users.get(ctx.from?.id ?? 0);
-    if (!user?.hasKey) {
-      await ctx.reply(ctx.t("error-no-key"));
-      return;
-    }
-    await enterFlow(ctx, NEW_TRANSFER_CONVERSATION, ...(prefill === undefined ? [] : [prefill]));
-  };
+  // Every way in (/send <id>, New, a shared user) passed the key gate: the manifest needs a key.
+  const startNew = (ctx: BotContext, prefill?: string) =>
+    enterFlow(ctx, NEW_TRANSFER_CONVERSATION, ...(prefill === undefined ? [] : [prefill]));
 
   const showTransfer = async (ctx: BotContext, typed: string) => {
     const { pay } = await clientsFor(deps, ctx.from?.id ?? 0);
