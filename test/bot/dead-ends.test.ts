@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { InlineKeyboardButton } from "grammy/types";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
+import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 
 const PRODUCTION_TOP_UP = "https://t.me/xRocket?start=deposit";
 
@@ -92,7 +93,7 @@ describe("dead ends", () => {
   it("/send with an empty wallet says so before asking for a recipient", async () => {
     const { user } = await h.linkedUser({});
     await user.send("/send");
-    await user.press("snd:new");
+    await user.press(SEND_DATA.create.build({}));
     expect(user.last()!.text).toBe(
       "You have no balance to send from (each currency has a minimum transfer).\n\n" +
         "To add money to your xRocket Pay wallet, deposit it in @xRocket, the service's own bot (the button below opens it).",

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { NetworkName } from "../../src/domain/networks.js";
 import type { Invoice } from "../../src/service/schemas.js";
 import { Harness } from "../helpers/bot-harness.js";
+import { INVOICE_DATA } from "../../src/bot/features/invoices/callback-data.js";
 
 const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);
 
@@ -33,7 +34,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
 
   async function createVia(user: Awaited<ReturnType<Harness["linkedUser"]>>["user"], amount: string) {
     await user.press("menu:invoices");
-    await user.press("inv:new");
+    await user.press(INVOICE_DATA.create.build({}));
     await user.press("in:pick:USDT");
     await user.press("in:pick:fixed");
     await user.send(amount);
@@ -45,7 +46,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
   it("creates an invoice once, with links and a Share button, and moves no money", async () => {
     const { user, key, account } = await h.linkedUser({ pay: { USDT: "100" } });
     await user.press("menu:invoices");
-    await user.press("inv:new");
+    await user.press(INVOICE_DATA.create.build({}));
     expect(user.last()?.text).toMatch(/Which currency/);
     await user.press("in:pick:USDT");
     expect(user.last()?.text).toMatch(/How should the invoice be paid/);
@@ -141,7 +142,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     // Listed, summarised for deletion and deleted as what it is: any amount from its minimum, not a price.
     await user.send("/myinvoices");
     expect(user.buttonData(/^any amount \(min 2 USDT\)$/)).toBe(`inv:show:${inv!.id}`);
-    await user.press(`inv:show:${inv!.id}`);
+    await user.press(INVOICE_DATA.show.build({ invoiceId: inv!.id }));
     await user.pressLabel(/Delete/);
     expect(user.last()!.text).toContain("Amount: any amount (min 2 USDT)");
     await user.press(user.confirmData()!);
@@ -245,8 +246,8 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     const { pay } = h.deps.services.forKey(network, linked.key);
     const inv = await pay.createInvoice({ clientInvoiceId: "to-delete", priceCurrency: "USDT", priceAmount: "4" });
     await linked.user.send("/myinvoices");
-    await linked.user.press(`inv:show:${inv.id}`);
-    await linked.user.press(`inv:del:${inv.id}`);
+    await linked.user.press(INVOICE_DATA.show.build({ invoiceId: inv.id }));
+    await linked.user.press(INVOICE_DATA.remove.build({ invoiceId: inv.id }));
     const summary = linked.user.last()!;
     expect(summary.text).toMatch(/Delete invoice inv_.*\?/);
     expect(summary.text).toContain("Amount: 4 USDT");
@@ -312,7 +313,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     expect((await h.account(account.userId, "production")).pay.USDT?.balance).toBe("100");
 
     // The Delete button shown before the payment is still there to press.
-    await user.press(`inv:del:${inv.id}`);
+    await user.press(INVOICE_DATA.remove.build({ invoiceId: inv.id }));
     expect(user.last()?.text).toMatch(/can no longer be deleted: it is paid/);
     expect(await h.simRequests("deleteInvoice")).toHaveLength(0);
     expect(user.buttonData(/Confirm/)).toBeUndefined();
@@ -323,7 +324,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     await createVia(user, "5");
     const [inv] = (await activeInvoices(key, "testnet")) as [Invoice];
     await user.send("/myinvoices");
-    await user.press(`inv:show:${inv.id}`);
+    await user.press(INVOICE_DATA.show.build({ invoiceId: inv.id }));
     expect(user.last()?.text).toContain("No payments yet");
 
     await user.pressLabel(/Pay on chain/);
@@ -333,12 +334,12 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     const shown = user.last()?.text ?? "";
     expect(shown).toMatch(/sends USDT on the TON network to:\nUQ[A-Za-z0-9_-]{46}\nAt least 5 USDT/);
     // Asking again shows the same address: the service gives one per invoice and network.
-    await user.press(`ia:TON:${inv.id}`);
+    await user.press(INVOICE_DATA.address.build({ network: "TON", invoiceId: inv.id }));
     expect(user.last()?.text).toBe(shown);
     expect(user.buttonData(/Back/)).toBe(`inv:show:${inv.id}`);
 
     await user.pressLabel(/Pay \(test\)/);
-    await user.press(`inv:show:${inv.id}`);
+    await user.press(INVOICE_DATA.show.build({ invoiceId: inv.id }));
     expect(user.last()?.text).toMatch(/Payments:\n• 5 USDT from user id 1000: paid/);
     expect((await h.account(account.userId, "testnet")).pay.USDT?.balance).toBe("105");
   });
@@ -357,7 +358,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     await createVia(user, "5");
     expect(user.buttonData(/Pay \(test\)/)).toBeUndefined();
     const [inv] = (await activeInvoices(key)) as [Invoice];
-    await user.press(`inv:pay:${inv.id}`);
+    await user.press(INVOICE_DATA.pay.build({ invoiceId: inv.id }));
     expect(await h.simRequests("payInvoiceTestnet")).toHaveLength(0);
     expect((await activeInvoices(key))[0]?.status).toBe("active");
   });
@@ -383,9 +384,9 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     await createVia(user, "5");
     const [inv] = (await activeInvoices(key, "testnet")) as [Invoice];
     await user.send("/myinvoices");
-    await user.press(`inv:show:${inv.id}`);
+    await user.press(INVOICE_DATA.show.build({ invoiceId: inv.id }));
     await user.pressLabel(/Оплатить \(тест\)/);
-    await user.press(`inv:show:${inv.id}`);
+    await user.press(INVOICE_DATA.show.build({ invoiceId: inv.id }));
     expect(user.last()?.text).toMatch(/Платежи:\n• 5 USDT · плательщик: ID 1000 · оплачен \(/);
   });
 });

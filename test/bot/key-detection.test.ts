@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { Harness } from "../helpers/bot-harness.js";
+import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -19,7 +20,7 @@ it("takes a client id typed into Find for a lookup, not for a key", async () => 
   const { user } = await h.linkedUser({ pay: { USDT: "100" } });
   const { userId: recipientId } = await h.createAccount({});
   await user.press("menu:send");
-  await user.press("snd:new");
+  await user.press(SEND_DATA.create.build({}));
   await user.send(String(recipientId));
   await user.press("in:pick:USDT");
   await user.send("5");
@@ -27,7 +28,7 @@ it("takes a client id typed into Find for a lookup, not for a key", async () => 
   const clientId = user.buttonData(/Confirm/)!.slice(3);
   await user.pressLabel(/Confirm/);
   await user.send("/send");
-  await user.press("snd:find");
+  await user.press(SEND_DATA.find.build({}));
   const deletedBefore = h.tg.deleted.length;
   await user.send(clientId);
   expect(h.tg.deleted.length).toBe(deletedBefore);
@@ -40,7 +41,7 @@ it("keeps a note like INV-2026-11-000042-ACME in the transfer summary", async ()
   const { user } = await h.linkedUser({ pay: { USDT: "100" } });
   const { userId: recipientId } = await h.createAccount({});
   await user.press("menu:send");
-  await user.press("snd:new");
+  await user.press(SEND_DATA.create.build({}));
   await user.send(String(recipientId));
   await user.press("in:pick:USDT");
   await user.send("5");
@@ -53,7 +54,7 @@ it("deletes a real key pasted at a flow's prompt, and the flow never sees it", a
   const { user, key } = await h.linkedUser({ pay: { USDT: "100" } });
   const { userId: recipientId } = await h.createAccount({});
   await user.press("menu:send");
-  await user.press("snd:new");
+  await user.press(SEND_DATA.create.build({}));
   await user.send(String(recipientId));
   await user.press("in:pick:USDT");
   await user.send("5");

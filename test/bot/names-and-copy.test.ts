@@ -10,6 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RECIPIENT_REQUEST_ID } from "../../src/bot/features/send/recipient.js";
 import type { ShownMessage } from "../helpers/telegram-view.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
+import { INVOICE_DATA } from "../../src/bot/features/invoices/callback-data.js";
+import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 
 const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);
 
@@ -49,7 +51,7 @@ describe.each(databases)("names and copy (database %s)", (databaseUrl) => {
     h.tg.api.state.user(samId, { first_name: "Sam", last_name: "Lee", username: "samlee" });
 
     await user.press("menu:send");
-    await user.press("snd:new");
+    await user.press(SEND_DATA.create.build({}));
     const ask = h.tg
       .callsOf("sendMessage")
       .filter((c) => Number(c.payload.chat_id) === user.id)
@@ -150,7 +152,7 @@ describe.each(databases)("names and copy (database %s)", (databaseUrl) => {
     expect(photo.text).toBe(`🧾 Отсканируйте, чтобы оплатить счёт: ${link}`);
     expect(copied(photo)).toEqual([link]);
 
-    await user.press(`inv:net:${inv.id}`);
+    await user.press(INVOICE_DATA.networks.build({ invoiceId: inv.id }));
     const network = user.last()!.keyboard!.inline_keyboard[0]![0]!;
     await user.press((network as { callback_data: string }).callback_data);
     const address = user.last()!;

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
+import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 
 const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);
 
@@ -63,7 +64,7 @@ describe.each(databases)("keys per network (database %s)", (databaseUrl) => {
     await linkAlso(user, "testnet", account.keys.testnet);
     const { userId: recipientId } = await h.createAccount({});
     await user.press("menu:send");
-    await user.press("snd:new");
+    await user.press(SEND_DATA.create.build({}));
     await user.send(String(recipientId));
     await user.press("in:pick:USDT");
     await user.send("10");

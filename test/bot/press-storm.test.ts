@@ -7,6 +7,7 @@ import type { Update } from "grammy/types";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { Harness } from "../helpers/bot-harness.js";
 import { transferSummary } from "./transfer-helpers.js";
+import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -77,7 +78,7 @@ it("answers a press at once while its flow waits for a slow service, and the flo
   const { user } = await h.linkedUser({ pay: { USDT: "100" } });
   const { userId: recipientId } = await h.createAccount({});
   await user.press("menu:send");
-  await user.press("snd:new");
+  await user.press(SEND_DATA.create.build({}));
   await user.send(String(recipientId));
   await h.fault({ operationId: "getAppBalances", mode: "latency", ms: 400, count: 5 });
   const logFrom = h.logLines.length;

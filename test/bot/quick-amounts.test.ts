@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatAmount } from "../../src/domain/money.js";
 import { createExchangeClient } from "../../src/service/client.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
+import { WITHDRAW_DATA } from "../../src/bot/features/withdraw/callback-data.js";
 
 const TON_ADDRESS = `UQ${"Ab3_-".repeat(9)}x`;
 const TRX_ADDRESS = `T${"a1B2c".repeat(6)}xyz`;
@@ -100,7 +101,7 @@ describe("Max and quick amounts", () => {
   it("withdrawal to an address: Max is the balance less the network fee, and leaves 0", async () => {
     const { user, account } = await h.linkedUser({ pay: { USDT: "100" } });
     await user.press("menu:withdraw");
-    await user.press("wdr:new");
+    await user.press(WITHDRAW_DATA.create.build({}));
     await user.press("in:pick:USDT");
     await user.press("in:pick:TON");
     await user.send(TON_ADDRESS);

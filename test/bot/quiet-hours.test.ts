@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 import { outboxDrained } from "./mass-helpers.js";
 import { transferSummary } from "./transfer-helpers.js";
+import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -110,7 +111,7 @@ describe("time zone and quiet hours", () => {
     h = await Harness.create();
     const { user, confirm } = await transferSummary(h);
     await user.press(confirm);
-    await user.press("snd:pg:0");
+    await user.press(SEND_DATA.page.build({ page: 0 }));
     const utcLine = user.last()!.text.split("\n").find((l) => / UTC/.test(l))!;
     const [, day, time] = /(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC/.exec(utcLine)!;
     const sent = Date.parse(`${day}T${time}:00Z`);

@@ -6,6 +6,7 @@ import type { Update } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RECIPIENT_REQUEST_ID } from "../../src/bot/features/send/recipient.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
+import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 
 const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);
 
@@ -45,7 +46,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
   /** From the menu up to the recipient question. */
   async function openNewTransfer(user: TestUser) {
     await user.press("menu:send");
-    await user.press("snd:new");
+    await user.press(SEND_DATA.create.build({}));
   }
 
   /** The asset, amount and note steps after the recipient; leaves the summary with Confirm shown. */
@@ -85,7 +86,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(user.buttonData(/My transfers/)).toBe("snd:pg:0");
     expect(user.buttonData(/Find by id/)).toBe("snd:find");
 
-    await user.press("snd:new");
+    await user.press(SEND_DATA.create.build({}));
     expect(user.last()?.text).toMatch(/Who should receive/);
     const ask = markupsIn(user.id).at(-1);
     expect(ask.keyboard[0][0]).toMatchObject({
@@ -362,7 +363,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     const user = h.user(900001);
     await user.send("/start");
     await user.press("menu:send");
-    await user.press("snd:new");
+    await user.press(SEND_DATA.create.build({}));
     expect(user.last()?.text).toMatch(/not linked an API key/);
   });
 
@@ -603,7 +604,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
       expect(user.last()?.text).toBe("No transfer with id nope_404 was found on your account.");
 
       // The button asks for the id, and re-asks on something that cannot be an id.
-      await user.press("snd:find");
+      await user.press(SEND_DATA.find.build({}));
       expect(user.last()?.text).toMatch(/Send the transfer id/);
       await user.send("what is this?");
       expect(user.last()?.text).toMatch(/does not look like a transfer id/);

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 import { transferSummary } from "./transfer-helpers.js";
+import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 
 describe("stale buttons", () => {
   let h: Harness;
@@ -114,7 +115,7 @@ describe("stale buttons", () => {
     const oldAssets = user.last()!;
     // A new transfer, up to its asset question.
     await user.press("menu:send");
-    await user.press("snd:new");
+    await user.press(SEND_DATA.create.build({}));
     await user.send(String(recipientId));
     const shown = user.texts().length;
 

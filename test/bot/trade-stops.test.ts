@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatAmount, money } from "../../src/domain/money.js";
 import { createExchangeClient, type ExchangeClient } from "../../src/service/client.js";
 import { Harness } from "../helpers/bot-harness.js";
+import { TRADE_DATA } from "../../src/bot/features/trade/callback-data.js";
 
 describe("stop orders", () => {
   let h: Harness;
@@ -155,7 +156,7 @@ describe("stop orders", () => {
     const btc = (await exchange.getTradingBalances()).balances.find((b) => b.asset === "BTC")!;
     expect(btc).toMatchObject({ available: "0.8", holds: "0.2" });
 
-    await user.press(`trd:cancel:${orders[0]!.id}`);
+    await user.press(TRADE_DATA.cancel.build({ orderId: orders[0]!.id }));
     await user.press(user.confirmData()!);
     const released = (await exchange.getTradingBalances()).balances.find((b) => b.asset === "BTC")!;
     expect(released).toMatchObject({ available: "1", holds: "0" });

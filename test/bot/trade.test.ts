@@ -11,6 +11,7 @@ import { formatAmount, money } from "../../src/domain/money.js";
 import { createExchangeClient, type ExchangeClient } from "../../src/service/client.js";
 import type { Order, SymbolInfo } from "../../src/service/schemas.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
+import { TRADE_DATA } from "../../src/bot/features/trade/callback-data.js";
 
 const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);
 
@@ -246,7 +247,7 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
     });
 
     // The order is no longer active: its old Cancel button says so and proposes nothing.
-    await user.press(`trd:cancel:${order.id}`);
+    await user.press(TRADE_DATA.cancel.build({ orderId: order.id }));
     expect(user.last()!.text).toBe("This order is cancelled now: there is nothing to cancel.");
     expect(await requests("cancelOrder")).toBe(1);
   });
@@ -255,7 +256,7 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
     const { user, exchange } = await trader();
     await user.press(await reachSummary(user, restingBuy));
     const order = (await exchange.getActiveOrders()).orders[0]!;
-    await user.press(`trd:cancel:${order.id}`);
+    await user.press(TRADE_DATA.cancel.build({ orderId: order.id }));
     const confirm = confirmData(user)!;
     await exchange.cancelOrder({ orderId: order.id });
 
@@ -269,7 +270,7 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
     const { user, exchange } = await trader();
     await user.press(await reachSummary(user, restingBuy));
     const order = (await exchange.getActiveOrders()).orders[0]!;
-    await user.press(`trd:cancel:${order.id}`);
+    await user.press(TRADE_DATA.cancel.build({ orderId: order.id }));
     const confirm = confirmData(user)!;
     await h.fault({ operationId: "cancelOrder", mode: "dropAfter" });
     await user.press(confirm);

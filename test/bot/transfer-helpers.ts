@@ -1,5 +1,6 @@
 /** Reaching the summary of a transfer, for the tests of what happens at and after Confirm. */
 import type { Harness } from "../helpers/bot-harness.js";
+import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 
 /**
  * A sender with 100 USDT, a fresh recipient account, and the summary of a 10 USDT transfer to it
@@ -9,7 +10,7 @@ export async function transferSummary(h: Harness) {
   const { user, account } = await h.linkedUser({ pay: { USDT: "100" } });
   const { userId: recipientId } = await h.createAccount({});
   await user.press("menu:send");
-  await user.press("snd:new");
+  await user.press(SEND_DATA.create.build({}));
   await user.send(String(recipientId));
   await user.press("in:pick:USDT");
   await user.send("10");

@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PayWithdrawal } from "../../src/service/schemas.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
+import { WITHDRAW_DATA } from "../../src/bot/features/withdraw/callback-data.js";
 
 const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);
 
@@ -30,7 +31,7 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
   /** Walks the withdraw-to-address flow over TON up to the summary. */
   async function toSummary(user: TestUser, amount = "10", memo: string | null = "12345") {
     await user.press("menu:withdraw");
-    await user.press("wdr:new");
+    await user.press(WITHDRAW_DATA.create.build({}));
     await user.press("in:pick:USDT");
     await user.press("in:pick:TON");
     await user.send(TON_ADDRESS);
@@ -50,7 +51,7 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
   it("creates a withdrawal link and moves nothing", async () => {
     const { user, account } = await h.linkedUser({ pay: { USDT: "100" } });
     await user.press("menu:withdraw");
-    await user.press("wdr:link");
+    await user.press(WITHDRAW_DATA.link.build({}));
     await user.press("in:pick:USDT");
     expect(user.last()?.text).toMatch(/Which network/);
     await user.press("in:pick:TRX");
@@ -236,7 +237,7 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
       });
     }
     await user.press("menu:withdraw");
-    await user.press("wdr:list");
+    await user.press(WITHDRAW_DATA.list.build({}));
     const amounts = () =>
       user
         .last()!
