@@ -102,8 +102,7 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   pm.command("transfers", (ctx) => showPage(ctx, 0, false));
   pm.callbackQuery(SEND_DATA.page.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const { page } = SEND_DATA.page.parse(ctx.callbackQuery.data) ?? { page: 0 };
-    await showPage(ctx, page, true);
+    await showPage(ctx, SEND_DATA.page.parse(ctx.callbackQuery.data)!.page, true);
   });
 
   pm.command("transfer", async (ctx) => {
