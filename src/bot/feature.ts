@@ -4,7 +4,7 @@
  */
 import type { Api, Composer } from "grammy";
 import type { Translate } from "../domain/translate.js";
-import type { DeclaredCodec } from "./callback-data.js";
+import type { DeclaredCodec } from "../telegram/callback-data.js";
 import type { Jobs } from "../jobs/types.js";
 import type { Outbox } from "../outbox/worker.js";
 import type { BotContext, BotDeps } from "./context.js";

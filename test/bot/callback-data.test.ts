@@ -6,7 +6,7 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { callbackData, type DeclaredCodec, int, MAX_CALLBACK_BYTES, oneOf, text } from "../../src/bot/callback-data.js";
+import { callbackData, type DeclaredCodec, int, MAX_CALLBACK_BYTES, oneOf, text } from "../../src/telegram/callback-data.js";
 import type { FeatureManifest } from "../../src/bot/feature.js";
 import { MENU } from "../../src/bot/menu-data.js";
 
