@@ -30,25 +30,29 @@ const LAYERS = {
   outbox: { paths: ["outbox/"], may: ["jobs", ...BELOW_ENGINES] },
   // Notifications run on the job engine and send their notices through the outbox.
   notifications: { paths: ["notifications/"], may: ["jobs", "outbox", ...BELOW_ENGINES] },
-  // A mass job runs on the job engine, reads the admin's clients from accounts, and sends its report
-  // and the recipients' notices through the outbox.
-  mass: { paths: ["mass/"], may: ["accounts", "jobs", "outbox", ...BELOW_ENGINES] },
+  // A mass job runs on the job engine, reads the admin's clients from accounts, sends its report
+  // and the recipients' notices through the outbox, and builds its buttons with the telegram codecs.
+  mass: { paths: ["mass/"], may: ["accounts", "jobs", "outbox", "telegram", ...BELOW_ENGINES] },
   // The Bot API stand-in: for the playground, tests and benchmarks only.
   "telegram-stand-in": { paths: ["telegram/stand-in/"], may: [] },
   // The bot: features over the engines; never the serving layer, the playground or the simulator.
-  bot: { paths: ["bot/"], may: [...ENGINES, ...BELOW_ENGINES] },
+  bot: { paths: ["bot/"], may: ["bot-features", "bot-shared", ...ENGINES, ...BELOW_ENGINES] },
+  "bot-features": { paths: ["bot/features/"], may: ["bot", "bot-shared", ...ENGINES, ...BELOW_ENGINES] },
+  // What several features share (the confirmation step, inputs, top-up replies) knows no feature: a
+  // feature's own buttons and texts are passed in by it, or stay in its folder.
+  "bot-shared": { paths: ["bot/shared/"], may: ["bot", ...ENGINES, ...BELOW_ENGINES] },
   // The composition and serving layer builds everything of the production bot (not the simulator,
   // not the stand-in: main.ts reaches those only through the playground).
   composition: {
     paths: ["app.ts", "serve.ts", "main.ts", "rotate-keys.ts", "web/"],
-    may: ["bot", ...ENGINES, ...BELOW_ENGINES, "runtime-check", "playground"],
+    may: ["bot", "bot-features", "bot-shared", ...ENGINES, ...BELOW_ENGINES, "runtime-check", "playground"],
   },
   // The local service: its contract and the domain, never the bot, the engines or storage.
   simulator: { paths: ["simulator/"], may: ["service", "domain", "runtime-check"] },
   // The offline playground puts everything together: the simulator, the stand-in and the bot.
   playground: {
     paths: ["playground/"],
-    may: ["composition", "bot", ...ENGINES, ...BELOW_ENGINES, "runtime-check", "simulator", "telegram-stand-in"],
+    may: ["composition", "bot", "bot-features", "bot-shared", ...ENGINES, ...BELOW_ENGINES, "runtime-check", "simulator", "telegram-stand-in"],
   },
 };
 
