@@ -24,6 +24,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
 import pino from "pino";
+import { noticeButtons } from "../src/bot/notice-buttons.js";
 import { createNotifications } from "../src/notifications/index.js";
 import { NOTICE_REF } from "../src/notifications/notices.js";
 import { timerScheduler } from "../src/notifications/schedule.js";
@@ -106,6 +107,7 @@ async function main(): Promise<void> {
       },
       kick() {},
     },
+    noticeButtons,
     translatorFor: async () => (key) => key,
     log,
     config: {

@@ -12,6 +12,7 @@ import type { BotDeps } from "./bot/context.js";
 import { type BotApp, createBot } from "./bot/index.js";
 import type { Config } from "./config.js";
 import { createI18n, translatorsFor } from "./bot/i18n.js";
+import { noticeButtons } from "./bot/notice-buttons.js";
 import { createJobs } from "./jobs/index.js";
 import { createLogger, type Logger } from "./logger.js";
 import { handleCallback } from "./notifications/callbacks.js";
@@ -86,7 +87,15 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
   const now = () => new Date();
   const outbox = createOutbox({ db: storage.db, api: broadcast, jobs, logger, now });
   // Notifications: the watcher, price alerts and notices run as jobs; notices go out through the outbox.
-  const notifications = createNotifications({ storage, services, outbox, translatorFor, log: logger, config });
+  const notifications = createNotifications({
+    storage,
+    services,
+    outbox,
+    noticeButtons,
+    translatorFor,
+    log: logger,
+    config,
+  });
   const deps: BotDeps = { config, logger, storage, services, now, watch: notifications.hooks };
   const app = createBot(
     deps,

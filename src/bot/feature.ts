@@ -4,7 +4,7 @@
  */
 import type { Api, Composer } from "grammy";
 import type { Translate } from "../domain/translate.js";
-import type { DeclaredCodec } from "./callback-data.js";
+import type { DeclaredCodec } from "../telegram/callback-data.js";
 import type { Jobs } from "../jobs/types.js";
 import type { Outbox } from "../outbox/worker.js";
 import type { BotContext, BotDeps } from "./context.js";
@@ -64,10 +64,7 @@ export interface DeepLink {
   kind: string;
   /** Opens only with a linked key. */
   needsKey?: boolean;
-  /**
-   * Locale key of the reply to someone without a key, instead of the key gate's usual one (shown with
-   * the main menu, as every refused deep link is).
-   */
+  /** Locale key of the reply to someone without a key, instead of the key gate's usual one. */
   noKeyReply?: string;
 }
 

@@ -2,7 +2,7 @@
  * The main menu's buttons (`menu:<button>`): each is answered by the feature whose manifest names
  * the button, so the router keys on the whole data, not on the `menu` prefix.
  */
-import { callbackData, oneOf } from "./callback-data.js";
+import { callbackData, oneOf } from "../telegram/callback-data.js";
 
 export const MENU_BUTTONS = [
   "main",

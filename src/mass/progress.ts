@@ -8,12 +8,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Translate } from "../domain/translate.js";
 import type { MassJob, MassJobStatus, MassStore, RowState } from "./store.js";
+import { MASS_JOB_DATA } from "./callback-data.js";
 import { massTuning } from "./tuning.js";
 
 const BAR_WIDTH = 20;
-
-/** Callback data of the job's buttons: `mass:<action>:<jobId>`. */
-export const JOB_BUTTON = /^mass:(pause|resume|cancel):([0-9a-f]{16})$/;
 
 export interface ProgressView {
   status: MassJobStatus;
@@ -59,9 +57,9 @@ export function renderProgress(
 /** The buttons a job in `status` offers: Pause or Resume, and Cancel. */
 export function jobButtons(t: Translate, jobId: string, status: MassJobStatus): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  if (status === "running") keyboard.text(t("mass-button-pause"), `mass:pause:${jobId}`);
-  if (status === "paused") keyboard.text(t("mass-button-resume"), `mass:resume:${jobId}`);
-  if (status === "running" || status === "paused") keyboard.text(t("mass-button-cancel"), `mass:cancel:${jobId}`);
+  if (status === "running") keyboard.text(t("mass-button-pause"), MASS_JOB_DATA.pause.build({ jobId }));
+  if (status === "paused") keyboard.text(t("mass-button-resume"), MASS_JOB_DATA.resume.build({ jobId }));
+  if (status === "running" || status === "paused") keyboard.text(t("mass-button-cancel"), MASS_JOB_DATA.cancel.build({ jobId }));
   return keyboard;
 }
 

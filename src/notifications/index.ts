@@ -10,7 +10,7 @@ import type { SqlStorage } from "../storage/index.js";
 import { AlertWatcher, createAlertStore } from "./alerts.js";
 import { type CallbackDeps, callbackUrl, refusalLog } from "./callbacks.js";
 import type { WatchKind } from "./detect.js";
-import { type NoticeOutbox, NoticeSender } from "./notices.js";
+import { type NoticeButtons, type NoticeOutbox, NoticeSender } from "./notices.js";
 import type { Scheduler } from "./schedule.js";
 import { createWatchStore } from "./store.js";
 import { ExchangeStreams } from "./stream.js";
@@ -45,6 +45,8 @@ export interface NotificationsDeps {
   storage: Pick<SqlStorage, "db" | "users" | "notifySettings">;
   services: ServiceFactory;
   outbox: NoticeOutbox;
+  /** The data of the buttons under notices, from the features that answer them. */
+  noticeButtons: NoticeButtons;
   translatorFor: (telegramId: number) => Promise<(key: string, vars?: Record<string, string | number>) => string>;
   log: Logger;
   now?: () => number;
@@ -93,6 +95,7 @@ export function createNotifications(d: NotificationsDeps) {
     db,
     settings: d.storage.notifySettings,
     outbox: d.outbox,
+    buttons: d.noticeButtons,
     translatorFor: d.translatorFor,
     log: d.log.child({ component: "notices" }),
     now,

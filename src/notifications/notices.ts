@@ -25,8 +25,20 @@ type Translate = (key: string, vars?: Record<string, string | number>) => string
 /** Where notices go: the outbox (written inside the hand-over transaction, then kicked). */
 export type NoticeOutbox = Pick<Outbox, "write" | "kick">;
 
+/**
+ * The callback data of the buttons under notices. The features that answer them build it (the
+ * composition root passes it in); undefined leaves a notice without its button (an id too long for one).
+ */
+export interface NoticeButtons {
+  invoice(invoiceId: string): string | undefined;
+  cheque(chequeId: string): string | undefined;
+  order(orderId: string): string | undefined;
+  alerts(): string;
+}
+
 export interface NoticeSenderDeps {
   db: Kysely<Database>;
+  buttons: NoticeButtons;
   settings: NotifySettingsRepo;
   outbox: NoticeOutbox;
   translatorFor: (telegramId: number) => Promise<Translate>;
@@ -47,12 +59,12 @@ function payerIds(p: NoticePayload): number[] {
 export function renderNotice(
   t: Translate,
   p: NoticePayload,
+  buttons: NoticeButtons,
   nameOf: (telegramId: string) => KnownPerson | undefined = () => undefined,
 ): { text: string; keyboard?: InlineKeyboardMarkup } {
   const payer = (one: Payer) => payerName(t, one, one.telegramId ? nameOf(one.telegramId) : undefined);
-  const button = (label: string, data: string): InlineKeyboardMarkup => ({
-    inline_keyboard: [[{ text: label, callback_data: data }]],
-  });
+  const button = (label: string, data: string | undefined): InlineKeyboardMarkup | undefined =>
+    data === undefined ? undefined : { inline_keyboard: [[{ text: label, callback_data: data }]] };
   switch (p.type) {
     case "invoice-paid":
       return {
@@ -64,7 +76,7 @@ export function renderNotice(
                 payer: (p.payers ?? []).map(payer).join(", "),
               })
             : t("notice-invoice-paid", { id: copyable(p.invoiceId), amount: formatAmount(p.amount, p.asset) }),
-        keyboard: button(t("notice-open-invoice"), `inv:show:${p.invoiceId}`),
+        keyboard: button(t("notice-open-invoice"), buttons.invoice(p.invoiceId)),
       };
     case "invoice-payment": {
       const vars = {
@@ -78,18 +90,18 @@ export function renderNotice(
           p.payer === null
             ? t("notice-invoice-payment", vars)
             : t("notice-invoice-payment-by", { ...vars, payer: payer(p.payer) }),
-        keyboard: button(t("notice-open-invoice"), `inv:show:${p.invoiceId}`),
+        keyboard: button(t("notice-open-invoice"), buttons.invoice(p.invoiceId)),
       };
     }
     case "invoice-expired":
       return {
         text: t("notice-invoice-expired", { id: copyable(p.invoiceId), amount: formatAmount(p.amount, p.asset) }),
-        keyboard: button(t("notice-open-invoice"), `inv:show:${p.invoiceId}`),
+        keyboard: button(t("notice-open-invoice"), buttons.invoice(p.invoiceId)),
       };
     case "cheque-redeemed":
       return {
         text: t("notice-cheque-redeemed", { id: copyable(p.chequeId), amount: formatOptionalAmount(p.amount, p.asset) }),
-        keyboard: button(t("notice-open-cheque"), `chq:show:${p.chequeId}`),
+        keyboard: button(t("notice-open-cheque"), buttons.cheque(p.chequeId)),
       };
     case "price-alert": {
       // Prices of a pair are in its quote asset: "BTC-USDT is at 65 032.5 USDT".
@@ -100,7 +112,7 @@ export function renderNotice(
           price: formatAmount(p.price, quote),
           last: formatAmount(p.last, quote),
         }),
-        keyboard: button(t("notice-open-alerts"), "al:list"),
+        keyboard: button(t("notice-open-alerts"), buttons.alerts()),
       };
     }
     default: {
@@ -119,7 +131,7 @@ export function renderNotice(
         "order-cancelled": "notice-order-cancelled",
         "order-stop-triggered": "notice-order-stop-triggered",
       }[p.type];
-      return { text: t(key, vars), keyboard: button(t("notice-open-order"), `ord:show:${p.orderId}`) };
+      return { text: t(key, vars), keyboard: button(t("notice-open-order"), buttons.order(p.orderId)) };
     }
   }
 }
@@ -169,7 +181,8 @@ export class NoticeSender {
 
     const notice = JSON.parse(payload) as NoticePayload;
     const names = await this.#people.namesOf(payerIds(notice));
-    const { text, keyboard } = renderNotice(await this.d.translatorFor(user), notice, (id) => names.get(Number(id)));
+    const t = await this.d.translatorFor(user);
+    const { text, keyboard } = renderNotice(t, notice, this.d.buttons, (id) => names.get(Number(id)));
     const handed = await db.transaction().execute(async (trx) => {
       const r = await trx
         .updateTable("notices")

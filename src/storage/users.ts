@@ -3,7 +3,7 @@
  * user's `network` is the one they act on now; every key is stored only encrypted (key-crypto.ts) and
  * decrypted on demand; it never appears in a row, an error or a log line in clear.
  */
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { NetworkName } from "../domain/networks.js";
 import { zoneOrUtc } from "../domain/time-zones.js";
 import { precompile } from "./compiled.js";
@@ -15,26 +15,44 @@ import type { UserRecord, UsersRepo } from "./types.js";
 export const DEFAULT_NETWORK: NetworkName = "production";
 const NETWORKS: readonly NetworkName[] = ["production", "testnet"];
 
-/** The user's row with the networks they hold a key for (one joined row per key). */
-type JoinedRow = Selectable<UsersTable> & { key_network: string | null; key_account_name: string | null };
+/**
+ * The user's row with which networks hold a key (1 or 0) and the active key's account name. Read with
+ * correlated subqueries rather than a join: on SQLite a LEFT JOIN read cost about five times as much
+ * (docs/performance.md), and this row is read on nearly every update.
+ */
+type UserRow = Selectable<UsersTable> & { has_production: number; has_testnet: number; active_account: string | null };
 
 /** Users over Kysely; `cipher` encrypts keys on save and decrypts them on load. */
 export function createUsersRepo(db: Kysely<Database>, cipher: KeyCipher): UsersRepo {
   // Read on nearly every update (language, key status): compiled once.
-  const select = precompile<Database, JoinedRow, [number]>(db, (db, arg) =>
-    db
+  const select = precompile<Database, UserRow, [number]>(db, (db, arg) => {
+    const keyOf = (eb: ExpressionBuilder<Database, "users">, network: NetworkName) =>
+      eb
+        .selectFrom("service_keys as k")
+        .select(sql.lit(1).as("one"))
+        .whereRef("k.telegram_id", "=", "users.telegram_id")
+        .where("k.network", "=", sql.lit(network));
+    return db
       .selectFrom("users")
-      .leftJoin("service_keys", "service_keys.telegram_id", "users.telegram_id")
       .selectAll("users")
-      .select(["service_keys.network as key_network", "service_keys.account_name as key_account_name"])
-      .where("users.telegram_id", "=", arg(0)),
-  );
+      .select((eb) => [
+        eb.case().when(eb.exists(keyOf(eb, "production"))).then(sql.lit(1)).else(sql.lit(0)).end().as("has_production"),
+        eb.case().when(eb.exists(keyOf(eb, "testnet"))).then(sql.lit(1)).else(sql.lit(0)).end().as("has_testnet"),
+        eb
+          .selectFrom("service_keys as k")
+          .select("k.account_name")
+          .whereRef("k.telegram_id", "=", "users.telegram_id")
+          .whereRef("k.network", "=", "users.network")
+          .as("active_account"),
+      ])
+      .where("users.telegram_id", "=", arg(0));
+  });
   const selectKey = precompile<Database, Selectable<Database["service_keys"]>, [number, string]>(db, (db, arg) =>
     db.selectFrom("service_keys").selectAll().where("telegram_id", "=", arg(0)).where("network", "=", arg(1)),
   );
   const find = async (telegramId: number) => {
     const rows = await select(telegramId);
-    return rows.length === 0 ? undefined : toUser(rows);
+    return rows[0] === undefined ? undefined : toUser(rows[0]);
   };
   const insertUser = (trx: Kysely<Database>, telegramId: number, network: NetworkName, now: number) =>
     trx
@@ -163,18 +181,19 @@ async function switchNetwork(trx: Transaction<Database>, telegramId: number, net
   await trx.deleteFrom("watch_slots").where("telegram_id", "=", telegramId).execute();
 }
 
-function toUser(rows: readonly JoinedRow[]): UserRecord {
-  const row = rows[0]!;
+function toUser(row: UserRow): UserRecord {
+  // 1 or 0 as a number on SQLite and PostgreSQL alike (a CASE of literals, not EXISTS's boolean).
+  const holds = { production: row.has_production, testnet: row.has_testnet };
+  const linked = NETWORKS.filter((n) => Number(holds[n]) === 1);
   const network = toNetwork(row.network);
-  const linked = new Set(rows.flatMap((r) => (r.key_network === null ? [] : [toNetwork(r.key_network)])));
-  const active = rows.find((r) => r.key_network === row.network);
+  const hasKey = linked.includes(network);
   return {
     telegramId: row.telegram_id,
     language: row.language,
     network,
-    hasKey: active !== undefined,
-    accountName: active?.key_account_name ?? null,
-    linkedNetworks: NETWORKS.filter((n) => linked.has(n)),
+    hasKey,
+    accountName: hasKey ? row.active_account : null,
+    linkedNetworks: linked,
     fiat: row.fiat,
     timeZone: zoneOrUtc(row.time_zone),
   };

@@ -71,6 +71,30 @@ describe.each(databases)("balances with their worth (database %s)", (databaseUrl
     expect(text).not.toContain("Total");
   });
 
+  it("shares one read of the rates among everyone valuing in one currency within 30 s; a failed read is not kept", async () => {
+    const a = (await h.linkedUser({ pay: { USDT: "3" } })).user;
+    const b = (await h.linkedUser({ pay: { USDT: "4" } })).user;
+    await h.fault({ operationId: "getRates", mode: "error5xx", count: 10 });
+    await a.send("/balance");
+    expect(a.last()!.text).toContain("could not be read right now");
+    await h.simFetch("/_sim/faults", { method: "DELETE" });
+    const failedReads = (await h.simRequests("getRates")).length;
+    await Promise.all([a.send("/balance"), b.send("/balance")]);
+    expect(a.last()!.text).toContain("Total ≈ 3.00 USD");
+    expect(b.last()!.text).toContain("Total ≈ 4.00 USD");
+    const readsSoFar = (await h.simRequests("getRates")).length;
+    // One read for both.
+    expect(readsSoFar).toBe(failedReads + 1);
+
+    await setRate("USDT", "USD", "2");
+    await a.send("/balance");
+    expect(a.last()!.text).toContain("Total ≈ 3.00 USD");
+    h.advanceClock(30_000);
+    await a.send("/balance");
+    expect(a.last()!.text).toContain("Total ≈ 6.00 USD");
+    expect(await h.simRequests("getRates")).toHaveLength(readsSoFar + 1);
+  });
+
   it("ignores a currency the service does not offer", async () => {
     const { user } = await h.linkedUser({ pay: { USDT: "2" } });
     await user.send("/balance");

@@ -6,9 +6,11 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { callbackData, type DeclaredCodec, int, MAX_CALLBACK_BYTES, oneOf, text } from "../../src/bot/callback-data.js";
+import { callbackData, type DeclaredCodec, int, MAX_CALLBACK_BYTES, oneOf, text } from "../../src/telegram/callback-data.js";
 import type { FeatureManifest } from "../../src/bot/feature.js";
+import { ORDERS_DATA } from "../../src/bot/features/orders/callback-data.js";
 import { MENU } from "../../src/bot/menu-data.js";
+import { MASS_JOB_DATA, parseJobButton } from "../../src/mass/callback-data.js";
 
 const featuresDir = fileURLToPath(new URL("../../src/bot/features/", import.meta.url));
 const manifests: FeatureManifest[] = await Promise.all(
@@ -34,6 +36,14 @@ describe("every button's data", () => {
       expect(codec.pattern.test(longest)).toBe(true);
     },
   );
+
+  it("includes the buttons an engine builds: a mass job's Pause, Resume and Cancel", () => {
+    const mass = codecs.filter(([feature]) => feature === "mass").map(([, c]) => c);
+    expect(mass).toEqual(expect.arrayContaining(Object.values(MASS_JOB_DATA)));
+    expect(parseJobButton("mass:resume:0123456789abcdef")).toEqual({ action: "resume", jobId: "0123456789abcdef" });
+    expect(parseJobButton("mass:stop:0123456789abcdef")).toBeUndefined();
+    expect(parseJobButton("mass:pause:0123")).toBeUndefined();
+  });
 
   it("no two codecs share a head", () => {
     const heads = codecs.map(([, c]) => c.head);
@@ -63,6 +73,18 @@ describe("a codec", () => {
     expect(show.tryBuild({ id: "a".repeat(55) })).toBe(`x:show:${"a".repeat(55)}`);
     expect(show.tryBuild({ id: "a".repeat(58) })).toBeUndefined();
     expect(show.tryBuild({ id: "a b" })).toBeUndefined();
+  });
+
+  it("writes a value that is not its own text through its field (an order filter)", () => {
+    const filter = { symbol: "BTC-USDT", side: "buy", period: "7d", hideCancelled: true } as const;
+    const data = ORDERS_DATA.history.build({ page: 3, filter });
+    expect(data).toBe("ord:h:3:bw1.BTC-USDT");
+    expect(ORDERS_DATA.history.parse(data)).toEqual({ page: 3, filter });
+    expect(ORDERS_DATA.filters.parse("ord:f:aa0.*")).toEqual({
+      filter: { symbol: null, side: "any", period: "all", hideCancelled: false },
+    });
+    expect(ORDERS_DATA.history.parse("ord:h:0:aa0.*")).toBeUndefined();
+    expect(ORDERS_DATA.filters.parse("ord:f:xa0.*")).toBeUndefined();
   });
 
   it("claims its prefix for the router", () => {

@@ -30,6 +30,7 @@ describe("layers/direction", () => {
     ["src/simulator/exchange/probe.ts", 'import type { SqlStorage } from "../../storage/index.js";', "simulator may not import storage"],
     ["src/simulator/probe.ts", 'import { createBot } from "../bot/index.js";', "simulator may not import bot"],
     ["src/app.ts", 'import { BotApiServer } from "./telegram/stand-in/bot-api-server.js";', "composition may not import telegram-stand-in"],
+    ["src/telegram/probe.ts", 'import { MASS_JOB_DATA } from "../mass/callback-data.js";', "telegram may not import mass"],
   ])("%s: %s is reported", async (filePath, code, expected) => {
     const messages = await layerMessages(filePath, code);
     expect(messages).toHaveLength(1);
@@ -39,6 +40,7 @@ describe("layers/direction", () => {
   it.each([
     ["src/bot/features/x/probe.ts", 'import { MassRunner } from "../../../mass/runner.js";'],
     ["src/mass/probe.ts", 'import { clientsFor } from "../accounts/clients.js";'],
+    ["src/mass/probe.ts", 'import { callbackData } from "../telegram/callback-data.js";'],
     ["src/notifications/probe.ts", 'import { money } from "../domain/money.js";'],
     ["src/simulator/exchange/probe.ts", 'import { Book } from "./book.js";\nimport { money } from "../../domain/money.js";'],
     ["src/playground/probe.ts", 'import { BotApiServer } from "../telegram/stand-in/bot-api-server.js";'],
@@ -50,5 +52,26 @@ describe("layers/direction", () => {
   it("a folder that no layer claims is reported, so that it gets a place", async () => {
     const messages = await layerMessages("src/somewhere/probe.ts", 'import { money } from "../domain/money.js";');
     expect(messages).toEqual([expect.stringContaining("src/somewhere/probe.ts is in no layer")]);
+  });
+});
+
+describe("bot/shared", () => {
+  /** The restricted-import messages ESLint gives for `code` as if it were the file at `filePath`. */
+  async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+  }
+
+  it("imports no feature: a feature's buttons stay in its folder", async () => {
+    const code = 'import { BALANCE_DATA } from "../features/balances/callback-data.js";';
+    expect(await restrictedImports("src/bot/shared/probe.ts", code)).toEqual([
+      expect.stringContaining("bot/shared may not import a feature"),
+    ]);
+    expect(await restrictedImports("src/bot/features/trade/probe.ts", code)).toEqual([]);
+  });
+
+  it("still writes no CSV but through spreadsheetCsv", async () => {
+    const messages = await restrictedImports("src/bot/shared/probe.ts", 'import { stringify } from "csv-stringify/sync";');
+    expect(messages).toEqual([expect.stringContaining("spreadsheetCsv")]);
   });
 });

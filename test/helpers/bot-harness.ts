@@ -16,6 +16,7 @@ import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../.
 import { telegramLimits } from "../../src/telegram/limits.js";
 import type { NetworkName } from "../../src/domain/networks.js";
 import { createLogger } from "../../src/logger.js";
+import { noticeButtons } from "../../src/bot/notice-buttons.js";
 import { createNotifications, type Notifications, type NotificationsConfig } from "../../src/notifications/index.js";
 import { createServiceFactory } from "../../src/service/factory.js";
 import { startSimulator } from "../../src/simulator/server.js";
@@ -188,6 +189,7 @@ export class Harness {
       storage: this.storage,
       services: this.deps.services,
       outbox: parts.outbox,
+      noticeButtons,
       translatorFor: parts.translatorFor,
       log: this.deps.logger,
       now: () => this.deps.now().getTime(),

@@ -5,12 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
+import { noticeButtons } from "../../src/bot/notice-buttons.js";
 import { type NoticePayload, withPayments } from "../../src/notifications/detect.js";
 import { codeEntities } from "../../src/domain/copyable.js";
 import { renderNotice as renderMarked } from "../../src/notifications/notices.js";
 
 /** A notice as the person reads it: its tap-to-copy marks made entities, as on the way to Telegram. */
-const renderNotice = (...args: Parameters<typeof renderMarked>) => codeEntities(renderMarked(...args).text);
+const renderNotice = (t: Parameters<typeof renderMarked>[0], p: NoticePayload) =>
+  codeEntities(renderMarked(t, p, noticeButtons).text);
 import type { InvoicePayment } from "../../src/service/schemas.js";
 
 const i18n = createI18n();

@@ -7,7 +7,6 @@
  */
 import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { BotContext, BotDeps } from "../context.js";
-import { mainMenu } from "../features/start/menu.js";
 import type { Router } from "../router.js";
 import { addSwitchButton } from "./networks.js";
 import { userOnArrival } from "./user-on-arrival.js";
@@ -22,17 +21,9 @@ export function keyGate(deps: BotDeps, router: Router): MiddlewareFn<BotContext>
     if (user?.hasKey) return next();
     ctx.log.info("no key linked; asked to link one");
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
-    if (need.noKeyReply) {
-      await ctx.reply(ctx.t(need.noKeyReply), { reply_markup: mainMenu(ctx.t) });
-      return;
-    }
     // A key of the other network only: offer to switch to it.
-    if (user && user.linkedNetworks.length > 0) {
-      await ctx.reply(ctx.t(`error-no-key-here-${user.network}`), {
-        reply_markup: addSwitchButton(new InlineKeyboard(), ctx.t, user),
-      });
-      return;
-    }
-    await ctx.reply(ctx.t("error-no-key"));
+    const otherNetwork = user !== undefined && user.linkedNetworks.length > 0;
+    const text = ctx.t(need.noKeyReply ?? (otherNetwork ? `error-no-key-here-${user.network}` : "error-no-key"));
+    await ctx.reply(text, otherNetwork ? { reply_markup: addSwitchButton(new InlineKeyboard(), ctx.t, user) } : {});
   };
 }

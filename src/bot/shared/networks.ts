@@ -6,7 +6,7 @@
 import type { InlineKeyboard } from "grammy";
 import type { NetworkName } from "../../domain/networks.js";
 import type { Translate } from "../../domain/translate.js";
-import { callbackData, oneOf } from "../callback-data.js";
+import { callbackData, oneOf } from "../../telegram/callback-data.js";
 
 export const otherNetwork = (n: NetworkName): NetworkName => (n === "production" ? "testnet" : "production");
 

@@ -2,14 +2,12 @@
  * Dead ends: where a person with nothing to spend is sent next. Money enters through the service's
  * own bot (a deposit into the xRocket Pay wallet or onto the Exchange), reached by a deep link per
  * network; the playground opens that link as a top-up the simulator carries out. Money already on
- * the Exchange's other balance is moved with /move.
+ * the Exchange's other balance is moved with /move (the balances feature's moveReply).
  */
 import { InlineKeyboard } from "grammy";
 import { type NetworkName, SERVICE_BOT_USERNAMES } from "../../domain/networks.js";
 import type { Translate } from "../../domain/translate.js";
 import type { BotDeps } from "../context.js";
-// The Move button is the balances feature's own, answered there.
-import { BALANCE_DATA } from "../features/balances/callback-data.js";
 
 /** Where the missing money has to arrive: the Pay wallet, the Exchange, or either. */
 export type TopUpPlace = "pay" | "exchange" | "any";
@@ -39,14 +37,6 @@ export function topUpReply(
   asset?: string,
 ): { text: string; keyboard: InlineKeyboard } {
   return { text: `${why}\n\n${topUpText(t, network, place)}`, keyboard: topUpButton(t, network, asset) };
-}
-
-/** Money for trading that sits on the funding balance: say so, with the Move button. */
-export function moveReply(t: Translate, why: string, available: string): { text: string; keyboard: InlineKeyboard } {
-  return {
-    text: `${why}\n\n${t("topup-move", { available })}`,
-    keyboard: new InlineKeyboard().text(t("balances-move-button"), BALANCE_DATA.move.build({})),
-  };
 }
 
 /** The network of the person's key (production without one); inside a flow, call it in `external`. */

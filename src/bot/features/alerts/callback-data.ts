@@ -1,5 +1,5 @@
 /** The price alerts' buttons (the flow's own choices are the shared inputs' `in:pick:` buttons). */
-import { callbackData, int, oneOf, text } from "../../callback-data.js";
+import { callbackData, int, oneOf, text } from "../../../telegram/callback-data.js";
 
 /** An alert's id (`al-` and 32 hex digits today; up to 40 of these characters). */
 const alertId = text("[A-Za-z0-9_-]", 40);

@@ -1,5 +1,5 @@
 /** The balances feature's buttons. */
-import { callbackData, oneOf, text } from "../../callback-data.js";
+import { callbackData, oneOf, text } from "../../../telegram/callback-data.js";
 
 export const BALANCE_DATA = {
   refresh: callbackData("bal:refresh"),

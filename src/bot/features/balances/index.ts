@@ -13,6 +13,9 @@ import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { enterFlow } from "../../flows.js";
 import { menu } from "../../menu-data.js";
+import type { Rate } from "../../../service/schemas.js";
+import type { UserRecord } from "../../../storage/types.js";
+import { userOnArrival } from "../../shared/user-on-arrival.js";
 import { BALANCE_DATA } from "./callback-data.js";
 import { FUNDING_DATA } from "../funding/callback-data.js";
 import { manifest } from "./manifest.js";
@@ -26,6 +29,11 @@ const FIAT_PATTERN = BALANCE_DATA.rates.pattern;
 
 /** How long the service's list of fiat currencies is kept. */
 const FIAT_LIST_TTL_MS = 5 * 60_000;
+/**
+ * How long the rates that value the balances are kept per network and currency: the values are
+ * approximate anyway, and everyone opening their balances within it shares one read.
+ */
+const VALUATION_RATES_TTL_MS = 30_000;
 
 /** Public clients on the network of the user's key (production when none is linked). */
 async function publicClients(deps: BotDeps, telegramId: number) {
@@ -39,18 +47,33 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   const pm = composer.chatType("private");
   actions.register(moveAction);
 
+  // Rates being read or read lately, per network and currency; a failed read is not kept.
+  const valuationRates = new Map<string, { at: number; rates: Promise<Rate[]> }>();
+  const ratesFor = (network: NetworkName, fiat: string): Promise<Rate[]> => {
+    const key = `${network}:${fiat}`;
+    const now = deps.now().getTime();
+    const kept = valuationRates.get(key);
+    if (kept && now - kept.at < VALUATION_RATES_TTL_MS) return kept.rates;
+    const rates = deps.services.public(network).pay.getRates({ base: fiat });
+    valuationRates.set(key, { at: now, rates });
+    rates.catch(() => {
+      if (valuationRates.get(key)?.rates === rates) valuationRates.delete(key);
+    });
+    return rates;
+  };
+
   /**
    * Reads both interfaces and the rates in the person's currency at once; one interface failing leaves
    * a note, both failing goes to the error boundary; rates failing leave the values out, with a note.
+   * `user` is the person's row as it is now (the one read on arrival unless this update changed it).
    */
-  const readBalances = async (ctx: BotContext): Promise<BalanceSources & { networkName: NetworkName }> => {
-    const user = await deps.storage.users.get(ctx.from!.id);
+  const readBalances = async (ctx: BotContext, user: UserRecord | undefined): Promise<BalanceSources & { networkName: NetworkName }> => {
     const fiat = user?.fiat ?? DEFAULT_FIAT;
-    const { pay, exchange, network } = await clientsFor(deps, ctx.from!.id);
+    const { pay, exchange, network } = await clientsFor(deps, ctx.from!.id, user?.network);
     const [payResult, exchangeResult, ratesResult] = await Promise.allSettled([
       pay.getAppBalances(),
       Promise.all([exchange.getFundingBalances(), exchange.getTradingBalances()]),
-      pay.getRates({ base: fiat }),
+      ratesFor(network, fiat),
     ]);
     if (payResult.status === "rejected" && exchangeResult.status === "rejected") throw payResult.reason;
     if (payResult.status === "rejected") ctx.log.warn({ err: payResult.reason }, "pay balances unavailable");
@@ -73,8 +96,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     };
   };
   // With nothing anywhere, the way to add money comes first.
-  const balancesKeyboard = async (ctx: BotContext, src: BalanceSources & { networkName: NetworkName }) => {
-    const user = await deps.storage.users.get(ctx.from!.id);
+  const balancesKeyboard = (ctx: BotContext, src: BalanceSources & { networkName: NetworkName }, user: UserRecord | undefined) => {
     const kb = (holdsNothing(src) ? topUpButton(ctx.t, src.networkName).row() : new InlineKeyboard())
       .text(ctx.t("balances-refresh"), BALANCE_DATA.refresh.build({}))
       .text(ctx.t("balances-move-button"), BALANCE_DATA.move.build({}))
@@ -92,12 +114,15 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     return holdsNothing(src) ? `${table}\n\n${topUpText(ctx.t, src.networkName, "any")}` : table;
   };
   const showBalances = async (ctx: BotContext) => {
-    const src = await readBalances(ctx);
-    await ctx.reply(balancesView(ctx, src), { reply_markup: await balancesKeyboard(ctx, src) });
+    const user = await userOnArrival(deps.storage.users, ctx);
+    const src = await readBalances(ctx, user);
+    await ctx.reply(balancesView(ctx, src), { reply_markup: balancesKeyboard(ctx, src, user) });
   };
-  const showBalancesInPlace = async (ctx: BotContext) => {
-    const src = await readBalances(ctx);
-    await showInPlace(ctx, balancesView(ctx, src), { reply_markup: await balancesKeyboard(ctx, src) });
+  /** In place of the message pressed; after a change to the person's row, pass the row read since. */
+  const showBalancesInPlace = async (ctx: BotContext, user?: UserRecord) => {
+    const current = user ?? (await userOnArrival(deps.storage.users, ctx));
+    const src = await readBalances(ctx, current);
+    await showInPlace(ctx, balancesView(ctx, src), { reply_markup: balancesKeyboard(ctx, src, current) });
   };
   pm.command(["balance", "balances"], showBalances);
   pm.callbackQuery(menu("balances"), async (ctx) => {
@@ -123,7 +148,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
       });
       return;
     }
-    await showBalancesInPlace(ctx);
+    await showBalancesInPlace(ctx, user);
   });
 
   // The currency balances are valued in: the ones the service lists as fiat (the usual three when
@@ -163,8 +188,9 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     const fiat = ctx.match[1] as string;
     await ctx.answerCallbackQuery();
     // Only a currency the service offers is stored (a forged or stale button changes nothing).
-    if ((await fiatChoices(ctx)).includes(fiat)) await deps.storage.users.setFiat(ctx.from.id, fiat);
-    await showBalancesInPlace(ctx);
+    if (!(await fiatChoices(ctx)).includes(fiat)) return showBalancesInPlace(ctx);
+    await deps.storage.users.setFiat(ctx.from.id, fiat);
+    await showBalancesInPlace(ctx, await deps.storage.users.get(ctx.from.id));
   });
 
   // Rates: pick a fiat, then the rates replace the picker; the fiat buttons stay for switching.

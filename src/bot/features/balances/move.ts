@@ -13,6 +13,7 @@ import type { BalanceKind } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount, askAsset, askChoice } from "../../shared/inputs.js";
+import { BALANCE_DATA } from "./callback-data.js";
 import { byAssetOrder } from "./view.js";
 import { networkOf, topUpReply } from "../../shared/top-up.js";
 import { menu } from "../../menu-data.js";
@@ -27,6 +28,14 @@ const ENDS: Record<Direction, { from: BalanceKind; to: BalanceKind }> = {
 };
 
 export type MovePayload = { asset: string; amount: string; from: BalanceKind; to: BalanceKind };
+
+/** Money for trading that sits on the funding balance: say so, with the Move button. */
+export function moveReply(t: Translate, why: string, available: string): { text: string; keyboard: InlineKeyboard } {
+  return {
+    text: `${why}\n\n${t("topup-move", { available })}`,
+    keyboard: new InlineKeyboard().text(t("balances-move-button"), BALANCE_DATA.move.build({})),
+  };
+}
 
 /** What the conversation needs to know, as plain JSON (it is stored with the conversation). */
 interface MoveSnapshot {

@@ -1,5 +1,5 @@
 /** The cheques feature's buttons. */
-import { callbackData, int, text } from "../../callback-data.js";
+import { callbackData, int, text } from "../../../telegram/callback-data.js";
 
 /** Server ids we put into callback data: `chq:show:` plus the id must fit 64 bytes. */
 const chequeId = text("[A-Za-z0-9_.:-]", 54);

@@ -1,5 +1,5 @@
 /** The funding feature's buttons (the exchange's funding balance: withdrawals and moves). */
-import { callbackData, int, text } from "../../callback-data.js";
+import { callbackData, int, text } from "../../../telegram/callback-data.js";
 
 /** The exchange's ids (`fnd:w:` plus the id fits 64 bytes; longer ones get no button). */
 const id = text("[A-Za-z0-9_-]", 56);

@@ -1,5 +1,5 @@
 /** The keys feature's buttons. */
-import { callbackData, oneOf } from "../../callback-data.js";
+import { callbackData, oneOf } from "../../../telegram/callback-data.js";
 import { SWITCH_NETWORK } from "../../shared/networks.js";
 
 const network = oneOf(["production", "testnet"]);

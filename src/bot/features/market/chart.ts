@@ -14,6 +14,7 @@ import type { CandleType } from "../../../service/schemas.js";
 import type { BotContext } from "../../context.js";
 import { assetsOf } from "./view.js";
 import { menu } from "../../menu-data.js";
+import { MARKET_DATA } from "./callback-data.js";
 
 /** The interval buttons, in order: label → the service's interval value and its length. */
 export const CHART_INTERVALS = {
@@ -34,11 +35,11 @@ export const isChartInterval = (v: string): v is ChartInterval => Object.hasOwn(
 export function chartKeyboard(t: Translate, symbol: string, current: ChartInterval): InlineKeyboard {
   const kb = new InlineKeyboard();
   for (const label of Object.keys(CHART_INTERVALS) as ChartInterval[]) {
-    kb.text(label === current ? `• ${label}` : label, `mkt:chart:${symbol}:${label}`);
+    kb.text(label === current ? `• ${label}` : label, MARKET_DATA.chart.build({ symbol, interval: label }));
   }
   return kb
     .row()
-    .text(t("market-button-price"), `mkt:price:${symbol}`)
+    .text(t("market-button-price"), MARKET_DATA.price.build({ symbol }))
     .text(t("common-back"), menu("main"));
 }
 

@@ -13,19 +13,10 @@ import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 import { TRADE_CONVERSATION } from "../trade/flow.js";
 import { DEFAULT_INTERVAL, isChartInterval } from "./chart.js";
-import { marketScreens } from "./screens.js";
+import { marketScreens, type PairScreen } from "./screens.js";
 import { assetsKeyboard, assetText, feesText, type HealthLine, statusText } from "./view.js";
 import { menu } from "../../menu-data.js";
-
-const SYMBOL = "([A-Z0-9]{1,20}-[A-Z0-9]{1,20})";
-const PRICE_DATA = new RegExp(`^mkt:price:${SYMBOL}$`);
-const BOOK_DATA = new RegExp(`^mkt:book:${SYMBOL}$`);
-const TRADES_DATA = new RegExp(`^mkt:trades:${SYMBOL}$`);
-const TRADE_DATA = new RegExp(`^mkt:trade:${SYMBOL}$`);
-const INFO_DATA = new RegExp(`^mkt:info:${SYMBOL}$`);
-const CHART_DATA = new RegExp(`^mkt:chart:${SYMBOL}:([0-9a-z]{2,3})$`);
-const SYMBOLS_DATA = /^mkt:syms:([1-9][0-9]{0,3}):([A-Za-z0-9-]{0,20})$/;
-const ASSET_DATA = /^mkt:asset:([A-Za-z0-9]{1,32})$/;
+import { MARKET_DATA } from "./callback-data.js";
 
 /** What fits in the pair list's callback data: letters, digits and dashes, at most 20. */
 const searchQuery = (text: string) => text.replace(/[^A-Za-z0-9-]/g, "").slice(0, 20);
@@ -39,7 +30,7 @@ export function marketFeature({ deps }: FeatureKit): Feature {
 
   /** A command that names a pair: resolves it, or lists pairs when none was given. */
   const withPair =
-    (screen: string, show: (ctx: BotContext, symbol: string, rest: string[]) => Promise<void>) =>
+    (screen: PairScreen, show: (ctx: BotContext, symbol: string, rest: string[]) => Promise<void>) =>
     async (ctx: BotContext) => {
       const [typed, ...rest] = String(ctx.match ?? "").trim().split(/\s+/).filter(Boolean);
       if (!typed) {
@@ -64,39 +55,47 @@ export function marketFeature({ deps }: FeatureKit): Feature {
     }),
   );
 
-  pm.callbackQuery(PRICE_DATA, async (ctx) => {
+  pm.callbackQuery(MARKET_DATA.price.pattern, async (ctx) => {
+    const { symbol } = MARKET_DATA.price.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
     // From a photo (the chart) the card comes as a new message: a photo cannot become text.
-    await screens.price(ctx, ctx.match[1]!, !ctx.callbackQuery.message?.photo);
+    await screens.price(ctx, symbol, !ctx.callbackQuery.message?.photo);
   });
-  pm.callbackQuery(BOOK_DATA, async (ctx) => {
+  pm.callbackQuery(MARKET_DATA.book.pattern, async (ctx) => {
+    const { symbol } = MARKET_DATA.book.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
-    await screens.book(ctx, ctx.match[1]!);
+    await screens.book(ctx, symbol);
   });
-  pm.callbackQuery(TRADES_DATA, async (ctx) => {
+  pm.callbackQuery(MARKET_DATA.trades.pattern, async (ctx) => {
+    const { symbol } = MARKET_DATA.trades.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
-    await screens.trades(ctx, ctx.match[1]!);
+    await screens.trades(ctx, symbol);
   });
-  pm.callbackQuery(CHART_DATA, async (ctx) => {
-    const interval = ctx.match[2]!;
+  pm.callbackQuery(MARKET_DATA.chart.pattern, async (ctx) => {
+    const { symbol, interval } = MARKET_DATA.chart.parse(ctx.callbackQuery.data)!;
     if (!isChartInterval(interval)) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
     await ctx.answerCallbackQuery();
-    await screens.chart(ctx, ctx.match[1]!, interval);
+    await screens.chart(ctx, symbol, interval);
   });
-  pm.callbackQuery(INFO_DATA, async (ctx) => {
+  pm.callbackQuery(MARKET_DATA.info.pattern, async (ctx) => {
+    const { symbol } = MARKET_DATA.info.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
-    await screens.info(ctx, ctx.match[1]!);
+    await screens.info(ctx, symbol);
   });
-  pm.callbackQuery(TRADE_DATA, async (ctx) => {
+  pm.callbackQuery(MARKET_DATA.trade.pattern, async (ctx) => {
+    const { symbol } = MARKET_DATA.trade.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
     await ctx.conversation.exitAll();
-    await enterFlow(ctx, TRADE_CONVERSATION, ctx.match[1]!);
+    await enterFlow(ctx, TRADE_CONVERSATION, symbol);
   });
 
   pm.command("symbols", (ctx) => screens.symbols(ctx, searchQuery(ctx.match), 1));
-  pm.callbackQuery(SYMBOLS_DATA, async (ctx) => {
+  // Data that matches the pattern but does not read back (page 0) goes on to the fallback.
+  pm.callbackQuery(MARKET_DATA.symbols.pattern, async (ctx, next) => {
+    const data = MARKET_DATA.symbols.parse(ctx.callbackQuery.data);
+    if (!data) return next();
     await ctx.answerCallbackQuery();
-    await screens.symbols(ctx, ctx.match[2]!, Number(ctx.match[1]));
+    await screens.symbols(ctx, data.query, data.page);
   });
 
   const showAssets = async (ctx: BotContext) => {
@@ -105,16 +104,17 @@ export function marketFeature({ deps }: FeatureKit): Feature {
     await showInPlace(ctx, ctx.t("market-assets-title"), { reply_markup: assetsKeyboard(ctx.t, assets) });
   };
   pm.command("assets", showAssets);
-  pm.callbackQuery("mkt:assets", async (ctx) => {
+  pm.callbackQuery(MARKET_DATA.assets.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showAssets(ctx);
   });
-  pm.callbackQuery(ASSET_DATA, async (ctx) => {
+  pm.callbackQuery(MARKET_DATA.asset.pattern, async (ctx) => {
+    const { asset: code } = MARKET_DATA.asset.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
     const { exchange } = await publicClientsFor(deps, ctx.from.id);
-    const asset = await exchange.getAsset({ asset: ctx.match[1]! });
+    const asset = await exchange.getAsset({ asset: code });
     await showInPlace(ctx, assetText(ctx.t, asset), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), "mkt:assets"),
+      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), MARKET_DATA.assets.build({})),
     });
   });
 

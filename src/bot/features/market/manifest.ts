@@ -1,5 +1,6 @@
 /** Public market data: works without a key. */
 import type { FeatureManifest } from "../../feature.js";
+import { MARKET_DATA } from "./callback-data.js";
 
 export const manifest: FeatureManifest = {
   name: "market",
@@ -13,6 +14,6 @@ export const manifest: FeatureManifest = {
     { command: "fees", descriptionKey: "market-cmd-fees" },
     { command: "status", descriptionKey: "market-cmd-status" },
   ],
-  callbackPrefixes: ["mkt"],
+  callbacks: Object.values(MARKET_DATA),
   needsKey: false,
 };

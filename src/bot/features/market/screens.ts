@@ -9,7 +9,8 @@ import type { NetworkName } from "../../../domain/networks.js";
 import { resolveSymbol, searchSymbols } from "../../../domain/symbols.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { showInPlace } from "../../shared/show.js";
-import { type ChartInterval, chartCacheOf, showChart } from "./chart.js";
+import { MARKET_DATA } from "./callback-data.js";
+import { type ChartInterval, chartCacheOf, DEFAULT_INTERVAL, showChart } from "./chart.js";
 import {
   BOOK_DEPTH,
   bookKeyboard,
@@ -29,6 +30,8 @@ import { zoneOf } from "../../shared/user-on-arrival.js";
 const SYMBOLS_TTL_MS = 60_000;
 
 export type MarketScreens = ReturnType<typeof marketScreens>;
+/** The screens a command opens on a pair (and its suggestions' buttons open). */
+export type PairScreen = "price" | "book" | "trades" | "chart";
 
 export function marketScreens(deps: BotDeps) {
   const charts = chartCacheOf(deps);
@@ -51,11 +54,13 @@ export function marketScreens(deps: BotDeps) {
    * The pair the user named, in any spelling; undefined after telling them it is unknown (with the
    * closest pairs as buttons that open `screen` for them).
    */
-  async function pairOrSuggest(ctx: BotContext, typed: string, screen: string): Promise<string | undefined> {
+  async function pairOrSuggest(ctx: BotContext, typed: string, screen: PairScreen): Promise<string | undefined> {
     const found = resolveSymbol(typed, await knownSymbols(ctx));
     if (found.ok) return found.symbol;
-    const view = unknownSymbol(ctx.t, typed, found.suggestions, (s) =>
-      screen === "chart" ? `mkt:chart:${s}:1h` : `mkt:${screen}:${s}`,
+    const view = unknownSymbol(ctx.t, typed, found.suggestions, (symbol) =>
+      screen === "chart"
+        ? MARKET_DATA.chart.build({ symbol, interval: DEFAULT_INTERVAL })
+        : MARKET_DATA[screen].build({ symbol }),
     );
     await ctx.reply(view.text, { reply_markup: view.keyboard });
     return undefined;
@@ -106,7 +111,7 @@ export function marketScreens(deps: BotDeps) {
       const info = await exchange.getSymbol({ symbol });
       // The rules are opened from the pair's card: back leads there.
       await showInPlace(ctx, symbolText(ctx.t, info), {
-        reply_markup: new InlineKeyboard().text(ctx.t("common-back"), `mkt:price:${symbol}`),
+        reply_markup: new InlineKeyboard().text(ctx.t("common-back"), MARKET_DATA.price.build({ symbol })),
       });
     },
 

@@ -11,6 +11,7 @@ import { formatTime, shareUrl } from "../../shared/format.js";
 import { priceLink } from "../links/payloads.js";
 import { menu } from "../../menu-data.js";
 import { ALERTS_DATA } from "../alerts/callback-data.js";
+import { MARKET_DATA } from "./callback-data.js";
 
 
 export const BOOK_DEPTH = 10;
@@ -61,14 +62,14 @@ export function tickerText(t: Translate, tk: Ticker, book: Pick<Orderbook, "bids
 /** Chart · Book · Trades · Alert · Rules · Trade under a ticker card, then Share and Back. */
 export function tickerKeyboard(t: Translate, symbol: string, botUsername: string): InlineKeyboard {
   return new InlineKeyboard()
-    .text(t("market-button-chart"), `mkt:chart:${symbol}:1h`)
-    .text(t("market-button-book"), `mkt:book:${symbol}`)
+    .text(t("market-button-chart"), MARKET_DATA.chart.build({ symbol, interval: "1h" }))
+    .text(t("market-button-book"), MARKET_DATA.book.build({ symbol }))
     .row()
-    .text(t("market-button-trades"), `mkt:trades:${symbol}`)
+    .text(t("market-button-trades"), MARKET_DATA.trades.build({ symbol }))
     .text(t("market-button-alert"), ALERTS_DATA.createFor.build({ symbol }))
     .row()
-    .text(t("market-button-info"), `mkt:info:${symbol}`)
-    .text(t("market-button-trade"), `mkt:trade:${symbol}`)
+    .text(t("market-button-info"), MARKET_DATA.info.build({ symbol }))
+    .text(t("market-button-trade"), MARKET_DATA.trade.build({ symbol }))
     .row()
     .url(t("common-share"), shareUrl(priceLink(botUsername, symbol)))
     .text(t("common-back"), menu("main"));
@@ -130,8 +131,8 @@ export function bookText(t: Translate, symbol: string, book: Orderbook, now: Dat
 
 export function bookKeyboard(t: Translate, symbol: string): InlineKeyboard {
   return new InlineKeyboard()
-    .text(t("market-refresh"), `mkt:book:${symbol}`)
-    .text(t("market-button-price"), `mkt:price:${symbol}`)
+    .text(t("market-refresh"), MARKET_DATA.book.build({ symbol }))
+    .text(t("market-button-price"), MARKET_DATA.price.build({ symbol }))
     .row()
     .text(t("common-back"), menu("main"));
 }
@@ -159,8 +160,8 @@ export function tradesText(t: Translate, symbol: string, trades: Trade[]): strin
 
 export function tradesKeyboard(t: Translate, symbol: string): InlineKeyboard {
   return new InlineKeyboard()
-    .text(t("market-refresh"), `mkt:trades:${symbol}`)
-    .text(t("market-button-price"), `mkt:price:${symbol}`)
+    .text(t("market-refresh"), MARKET_DATA.trades.build({ symbol }))
+    .text(t("market-button-price"), MARKET_DATA.price.build({ symbol }))
     .row()
     .text(t("common-back"), menu("main"));
 }
@@ -178,11 +179,11 @@ export function symbolsPage(
   const kb = new InlineKeyboard();
   shown.forEach((s, i) => {
     if (i > 0 && i % 2 === 0) kb.row();
-    kb.text(s, `mkt:price:${s}`);
+    kb.text(s, MARKET_DATA.price.build({ symbol: s }));
   });
   kb.row();
-  if (current > 1) kb.text(t("common-prev"), `mkt:syms:${current - 1}:${query}`);
-  if (current < pages) kb.text(t("common-next"), `mkt:syms:${current + 1}:${query}`);
+  if (current > 1) kb.text(t("common-prev"), MARKET_DATA.symbols.build({ page: current - 1, query }));
+  if (current < pages) kb.text(t("common-next"), MARKET_DATA.symbols.build({ page: current + 1, query }));
   kb.row().text(t("common-back"), menu("main"));
   const head = query ? t("market-symbols-search", { query }) : t("market-symbols-title");
   const body = matches.length === 0 ? t("market-symbols-none") : t("market-symbols-page", { page: current, pages, total: matches.length });
@@ -194,7 +195,7 @@ export function assetsKeyboard(t: Translate, assets: Asset[]): InlineKeyboard {
   const kb = new InlineKeyboard();
   assets.forEach((a, i) => {
     if (i > 0 && i % 3 === 0) kb.row();
-    kb.text(a.asset, `mkt:asset:${a.asset}`);
+    kb.text(a.asset, MARKET_DATA.asset.build({ asset: a.asset }));
   });
   return kb.row().text(t("common-back"), menu("main"));
 }
@@ -254,7 +255,7 @@ export function unknownSymbol(
 ): { text: string; keyboard: InlineKeyboard } {
   const kb = new InlineKeyboard();
   for (const s of suggestions) kb.text(s, dataOf(s));
-  kb.row().text(t("market-button-all-symbols"), "mkt:syms:1:");
+  kb.row().text(t("market-button-all-symbols"), MARKET_DATA.symbols.build({ page: 1, query: "" }));
   return {
     text: suggestions.length
       ? t("market-unknown-symbol-suggest", { typed: typed.slice(0, 30) })

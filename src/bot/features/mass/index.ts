@@ -5,7 +5,7 @@
  * not in ADMIN_IDS sees nothing of it: their /mass and presses fall through to the generic replies.
  */
 import { Composer, InlineKeyboard } from "grammy";
-import { JOB_BUTTON } from "../../../mass/progress.js";
+import { type JobAction, MASS_JOB_DATA, parseJobButton } from "../../../mass/callback-data.js";
 import { MassRunner } from "../../../mass/runner.js";
 import { createMassStore, type MassJobStatus } from "../../../mass/store.js";
 import { enterFlow } from "../../flows.js";
@@ -16,7 +16,7 @@ import { massTransferAction } from "./action.js";
 import { MASS_CONVERSATION, massConversation } from "./flow.js";
 import { menu } from "../../menu-data.js";
 
-const TRANSITIONS: Record<string, { from: MassJobStatus[]; to: MassJobStatus }> = {
+const TRANSITIONS: Record<JobAction, { from: MassJobStatus[]; to: MassJobStatus }> = {
   pause: { from: ["running"], to: "paused" },
   resume: { from: ["paused"], to: "running" },
   cancel: { from: ["running", "paused"], to: "cancelling" },
@@ -56,17 +56,16 @@ export function massFeature(kit: FeatureKit): Feature {
   });
 
   // Job buttons live on the admin's progress message; checked against the job's admin below.
-  composer.filter(isAdmin).callbackQuery(JOB_BUTTON, async (ctx) => {
-    const [, action = "", jobId = ""] = ctx.match;
+  const jobButtons = Object.values(MASS_JOB_DATA).map((codec) => codec.pattern);
+  composer.filter(isAdmin).callbackQuery(jobButtons, async (ctx) => {
+    const { action, jobId } = parseJobButton(ctx.callbackQuery.data)!;
     const job = await store.get(jobId);
     if (!job || job.adminId !== ctx.from.id) {
       await ctx.answerCallbackQuery({ text: ctx.t("mass-foreign"), show_alert: true });
       return;
     }
     const step = TRANSITIONS[action];
-    const changed = step
-      ? await store.setStatus(jobId, step.from, step.to, action === "resume" ? { error: null } : {})
-      : false;
+    const changed = await store.setStatus(jobId, step.from, step.to, action === "resume" ? { error: null } : {});
     await ctx.answerCallbackQuery({ text: ctx.t(changed ? `mass-pressed-${action}` : "mass-button-stale") });
     if (!changed) return;
     ctx.log.info({ jobId, action }, "mass-transfer job button");

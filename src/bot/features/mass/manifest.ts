@@ -1,13 +1,14 @@
 /** Mass transfers, for admins only. */
+import { MASS_JOB_DATA } from "../../../mass/callback-data.js";
 import type { FeatureManifest } from "../../feature.js";
 
 export const manifest: FeatureManifest = {
   name: "mass",
   adminCommands: [{ command: "mass", descriptionKey: "mass-cmd" }],
-  callbackPrefixes: ["mass"],
+  callbacks: Object.values(MASS_JOB_DATA),
   menuButtons: ["mass"],
   needsKey: true,
   adminOnly: true,
-  // A job under way can always be paused or cancelled from its progress message.
-  openCallbacks: ["mass"],
+  // A job under way can always be paused, resumed or cancelled from its progress message.
+  openCallbacks: Object.values(MASS_JOB_DATA).map((c) => c.head),
 };

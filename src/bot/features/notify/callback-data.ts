@@ -1,6 +1,6 @@
 /** The notification settings' buttons (price alerts have their own: ../alerts/callback-data.ts). */
 import { NOTICE_TOPICS } from "../../../storage/notify-settings.js";
-import { callbackData, int, oneOf } from "../../callback-data.js";
+import { callbackData, int, oneOf } from "../../../telegram/callback-data.js";
 
 export const NOTIFY_DATA = {
   show: callbackData("nt:show"),

@@ -4,6 +4,7 @@
  * period presets turned into startAt/endAt.
  */
 import { z } from "zod";
+import type { Field } from "../../../telegram/callback-data.js";
 
 export const SIDES = ["any", "buy", "sell"] as const;
 export const PERIODS = ["today", "7d", "30d", "all"] as const;
@@ -35,25 +36,28 @@ const reverse = <K extends string>(codes: Record<K, string>) =>
   Object.fromEntries(Object.entries(codes).map(([k, v]) => [v, k])) as Record<string, K>;
 const SIDE_OF = reverse(SIDE_CODE);
 const PERIOD_OF = reverse(PERIOD_CODE);
+const FILTER_PATTERN = new RegExp(`^([abs])([twma])([01])\\.(\\*|${SYMBOL_SOURCE})$`);
 
-/** The filter part of callback data, as a regular expression source (four groups). */
-export const FILTER_SOURCE = `([abs])([twma])([01])\\.(\\*|${SYMBOL_SOURCE})`;
-
-/** "bw1.BTC-USDT": side, period, hide-cancelled, then the pair or `*` for all. */
-export function encodeFilter(f: OrderFilter): string {
-  return `${SIDE_CODE[f.side]}${PERIOD_CODE[f.period]}${f.hideCancelled ? "1" : "0"}.${f.symbol ?? "*"}`;
-}
-
-/** The filter from the four groups of FILTER_SOURCE, starting at `groups[0]`. */
-export function decodeFilter(groups: readonly (string | undefined)[]): OrderFilter {
-  const [side, period, hide, symbol] = groups;
-  return {
-    side: SIDE_OF[side ?? ""] ?? DEFAULT_FILTER.side,
-    period: PERIOD_OF[period ?? ""] ?? DEFAULT_FILTER.period,
-    hideCancelled: hide === "1",
-    symbol: symbol === undefined || symbol === "*" ? null : symbol,
-  };
-}
+/**
+ * The filter as a callback-data field: "bw1.BTC-USDT" is side, period, hide-cancelled, then the pair
+ * or `*` for all.
+ */
+export const filterField: Field<OrderFilter> = {
+  source: `[abs][twma][01]\\.(?:\\*|${SYMBOL_SOURCE})`,
+  write: (f) => `${SIDE_CODE[f.side]}${PERIOD_CODE[f.period]}${f.hideCancelled ? "1" : "0"}.${f.symbol ?? "*"}`,
+  read(text) {
+    const match = FILTER_PATTERN.exec(text);
+    if (!match) return undefined;
+    const [, side, period, hide, symbol] = match;
+    return {
+      side: SIDE_OF[side!]!,
+      period: PERIOD_OF[period!]!,
+      hideCancelled: hide === "1",
+      symbol: symbol === "*" ? null : symbol!,
+    };
+  },
+  longest: `bw1.${"X".repeat(20)}-${"X".repeat(20)}`,
+};
 
 const SessionFilter = z.object({
   symbol: z.string().regex(SYMBOL_PATTERN).nullable().catch(DEFAULT_FILTER.symbol),

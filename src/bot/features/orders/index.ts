@@ -13,14 +13,8 @@ import type { Feature, FeatureKit } from "../../feature.js";
 import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 import { cancelOrderKeyboard } from "../trade/index.js";
-import {
-  decodeFilter,
-  encodeFilter,
-  FILTER_SOURCE,
-  filterFromSession,
-  type OrderFilter,
-  periodRange,
-} from "./filter.js";
+import { ORDERS_DATA } from "./callback-data.js";
+import { filterFromSession, type OrderFilter, periodRange } from "./filter.js";
 import {
   activeFilterLine,
   filterLine,
@@ -32,19 +26,10 @@ import {
 } from "./view.js";
 import { menu } from "../../menu-data.js";
 
-const FILTER_DATA = new RegExp(`^ord:f:${FILTER_SOURCE}$`);
-const PAIR_PICKER_DATA = new RegExp(`^ord:sym:${FILTER_SOURCE}$`);
-const HISTORY_DATA = new RegExp(`^ord:h:([1-9][0-9]{0,3}):${FILTER_SOURCE}$`);
-const ACTIVE_DATA = new RegExp(`^ord:a:([1-9][0-9]{0,3}):${FILTER_SOURCE}$`);
-const SHOW_DATA = /^ord:show:([A-Za-z0-9_-]{1,55})$/;
-
 /** Shows a view in place of the pressed button's message (a new message when it cannot be edited). */
 const showView = (ctx: BotContext, view: { text: string; keyboard: InlineKeyboard }) =>
   showInPlace(ctx, view.text, { reply_markup: view.keyboard });
 
-/** The filter whose four groups start at `from` in a callback-data match. */
-const filterIn = (match: string | RegExpMatchArray, from: number): OrderFilter =>
-  decodeFilter(typeof match === "string" ? [] : match.slice(from));
 const sideParam = (f: OrderFilter) => (f.side === "any" ? {} : { side: f.side });
 const symbolParam = (f: OrderFilter) => (f.symbol === null ? {} : { symbol: f.symbol });
 
@@ -67,23 +52,27 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     await openPanel(ctx);
   });
 
-  pm.callbackQuery(FILTER_DATA, async (ctx) => {
-    const f = filterIn(ctx.match, 1);
+  // Data that matches a button's pattern but does not read back (page 0) goes on to the fallback.
+  pm.callbackQuery(ORDERS_DATA.filters.pattern, async (ctx, next) => {
+    const { filter: f } = ORDERS_DATA.filters.parse(ctx.callbackQuery.data) ?? {};
+    if (!f) return next();
     remember(ctx, f);
     await ctx.answerCallbackQuery();
     await showView(ctx, panel(ctx.t, f));
   });
 
-  pm.callbackQuery(PAIR_PICKER_DATA, async (ctx) => {
-    const f = filterIn(ctx.match, 1);
+  pm.callbackQuery(ORDERS_DATA.pairPicker.pattern, async (ctx, next) => {
+    const { filter: f } = ORDERS_DATA.pairPicker.parse(ctx.callbackQuery.data) ?? {};
+    if (!f) return next();
     await ctx.answerCallbackQuery();
     const symbols = await publicSymbols(deps, ctx.from.id);
     await showView(ctx, symbolPicker(ctx.t, f, symbols));
   });
 
-  pm.callbackQuery(HISTORY_DATA, async (ctx) => {
-    const page = Number(ctx.match[1]);
-    const f = filterIn(ctx.match, 2);
+  pm.callbackQuery(ORDERS_DATA.history.pattern, async (ctx, next) => {
+    const data = ORDERS_DATA.history.parse(ctx.callbackQuery.data);
+    if (!data) return next();
+    const { page, filter: f } = data;
     remember(ctx, f);
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
@@ -106,14 +95,16 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
         totalNum: reply.totalNum,
         firstNumber: (reply.currentPage - 1) * reply.pageSize + 1,
         filterText: filterLine(ctx.t, f),
-        pageData: (p) => `ord:h:${p}:${encodeFilter(f)}`,
+        pageData: (p) => ORDERS_DATA.history.build({ page: p, filter: f }),
       }),
     );
   });
 
   // The active list takes no parameters: all open orders come at once and are filtered and paged here.
-  pm.callbackQuery(ACTIVE_DATA, async (ctx) => {
-    const f = filterIn(ctx.match, 2);
+  pm.callbackQuery(ORDERS_DATA.active.pattern, async (ctx, next) => {
+    const data = ORDERS_DATA.active.parse(ctx.callbackQuery.data);
+    if (!data) return next();
+    const { page: pressed, filter: f } = data;
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
     const all = (await exchange.getActiveOrders()).orders;
@@ -122,7 +113,7 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     );
     const reply = { orders };
     const totalPage = Math.ceil(reply.orders.length / PAGE_SIZE);
-    const page = Math.min(Number(ctx.match[1]), Math.max(totalPage, 1));
+    const page = Math.min(pressed, Math.max(totalPage, 1));
     const start = (page - 1) * PAGE_SIZE;
     await showView(
       ctx,
@@ -135,16 +126,17 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
         totalNum: reply.orders.length,
         firstNumber: start + 1,
         filterText: activeFilterLine(ctx.t, f),
-        pageData: (p) => `ord:a:${p}:${encodeFilter(f)}`,
+        pageData: (p) => ORDERS_DATA.active.build({ page: p, filter: f }),
         active: true,
       }),
     );
   });
 
-  pm.callbackQuery(SHOW_DATA, async (ctx) => {
+  pm.callbackQuery(ORDERS_DATA.show.pattern, async (ctx) => {
+    const { orderId } = ORDERS_DATA.show.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
-    const order = await exchange.getOrder({ orderId: ctx.match[1] as string });
+    const order = await exchange.getOrder({ orderId });
     // Back leads to the order lists (the filter panel), whatever the order's state.
     const keyboard = cancelOrderKeyboard(ctx.t, order)?.row() ?? new InlineKeyboard();
     keyboard.text(ctx.t("common-back"), menu("orders"));

@@ -9,15 +9,14 @@ import { formatAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import { quotedField } from "../../../domain/user-text.js";
 import type { Order } from "../../../service/schemas.js";
-import { encodeFilter, fitsButton, type OrderFilter, PERIODS, SIDES } from "./filter.js";
+import { ORDERS_DATA } from "./callback-data.js";
+import { fitsButton, type OrderFilter, PERIODS, SIDES } from "./filter.js";
 import { menu } from "../../menu-data.js";
 
 /** Orders per page of history. */
 export const PAGE_SIZE = 10;
 const ORDER_BUTTONS_PER_ROW = 5;
 const SYMBOLS_PER_ROW = 3;
-/** "ord:show:" plus an id must stay within Telegram's 64 bytes of callback data. */
-const MAX_ORDER_ID_BYTES = 64 - "ord:show:".length;
 
 const mark = (on: boolean, label: string) => (on ? `✓ ${label}` : label);
 
@@ -51,25 +50,25 @@ export function activeFilterLine(t: Translate, f: OrderFilter): string {
 /** The filter panel: each button carries the filter it leads to. */
 export function panel(t: Translate, f: OrderFilter): { text: string; keyboard: InlineKeyboard } {
   const kb = new InlineKeyboard()
-    .text(t("orders-pair-button", { pair: f.symbol ?? t("orders-all-pairs") }), `ord:sym:${encodeFilter(f)}`)
+    .text(t("orders-pair-button", { pair: f.symbol ?? t("orders-all-pairs") }), ORDERS_DATA.pairPicker.build({ filter: f }))
     .row();
   for (const side of SIDES)
-    kb.text(mark(f.side === side, t(`orders-side-${side}`)), `ord:f:${encodeFilter({ ...f, side })}`);
+    kb.text(mark(f.side === side, t(`orders-side-${side}`)), ORDERS_DATA.filters.build({ filter: { ...f, side } }));
   kb.row();
   for (const period of PERIODS) {
     kb.text(
       mark(f.period === period, t(`orders-period-${period}`)),
-      `ord:f:${encodeFilter({ ...f, period })}`,
+      ORDERS_DATA.filters.build({ filter: { ...f, period } }),
     );
   }
   kb.row()
     .text(
       t(f.hideCancelled ? "orders-hide-on" : "orders-hide-off"),
-      `ord:f:${encodeFilter({ ...f, hideCancelled: !f.hideCancelled })}`,
+      ORDERS_DATA.filters.build({ filter: { ...f, hideCancelled: !f.hideCancelled } }),
     )
     .row()
-    .text(t("orders-show"), `ord:h:1:${encodeFilter(f)}`)
-    .text(t("orders-active"), `ord:a:1:${encodeFilter(f)}`)
+    .text(t("orders-show"), ORDERS_DATA.history.build({ page: 1, filter: f }))
+    .text(t("orders-active"), ORDERS_DATA.active.build({ page: 1, filter: f }))
     .row()
     .text(t("trade-button"), menu("trade"));
   return {
@@ -85,13 +84,13 @@ export function symbolPicker(
   symbols: string[],
 ): { text: string; keyboard: InlineKeyboard } {
   const kb = new InlineKeyboard()
-    .text(mark(f.symbol === null, t("orders-all-pairs")), `ord:f:${encodeFilter({ ...f, symbol: null })}`)
+    .text(mark(f.symbol === null, t("orders-all-pairs")), ORDERS_DATA.filters.build({ filter: { ...f, symbol: null } }))
     .row();
   symbols.filter(fitsButton).forEach((symbol, i) => {
     if (i > 0 && i % SYMBOLS_PER_ROW === 0) kb.row();
-    kb.text(mark(f.symbol === symbol, symbol), `ord:f:${encodeFilter({ ...f, symbol })}`);
+    kb.text(mark(f.symbol === symbol, symbol), ORDERS_DATA.filters.build({ filter: { ...f, symbol } }));
   });
-  kb.row().text(t("common-back"), `ord:f:${encodeFilter(f)}`);
+  kb.row().text(t("common-back"), ORDERS_DATA.filters.build({ filter: f }));
   return { text: t("orders-pick-pair"), keyboard: kb };
 }
 
@@ -161,10 +160,11 @@ export function ordersPage(t: Translate, v: PageView): { text: string; keyboard:
     body = [t("orders-page", { page: v.currentPage, pages: v.totalPage, total: v.totalNum }), "", ...lines];
 
   // Rows are built whole: an empty row (no Previous/Next on a single page) is left out.
-  const numbers = v.orders
-    .map((o, i) => ({ id: o.id, n: v.firstNumber + i }))
-    .filter((o) => Buffer.byteLength(o.id) <= MAX_ORDER_ID_BYTES)
-    .map((o) => InlineKeyboard.text(String(o.n), `ord:show:${o.id}`));
+  // An id that would not fit the button's data gets no button.
+  const numbers = v.orders.flatMap((o, i) => {
+    const data = ORDERS_DATA.show.tryBuild({ orderId: o.id });
+    return data === undefined ? [] : [InlineKeyboard.text(String(v.firstNumber + i), data)];
+  });
   const rows: InlineKeyboardButton[][] = [];
   for (let i = 0; i < numbers.length; i += ORDER_BUTTONS_PER_ROW)
     rows.push(numbers.slice(i, i + ORDER_BUTTONS_PER_ROW));
@@ -181,10 +181,10 @@ export function ordersPage(t: Translate, v: PageView): { text: string; keyboard:
     nav.push(InlineKeyboard.text(t("common-next"), v.pageData(v.currentPage + 1)));
   if (nav.length > 0) rows.push(nav);
   rows.push([
-    InlineKeyboard.text(t("orders-filters"), `ord:f:${encodeFilter(v.filter)}`),
+    InlineKeyboard.text(t("orders-filters"), ORDERS_DATA.filters.build({ filter: v.filter })),
     v.active
-      ? InlineKeyboard.text(t("orders-show"), `ord:h:1:${encodeFilter(v.filter)}`)
-      : InlineKeyboard.text(t("orders-active"), `ord:a:1:${encodeFilter(v.filter)}`),
+      ? InlineKeyboard.text(t("orders-show"), ORDERS_DATA.history.build({ page: 1, filter: v.filter }))
+      : InlineKeyboard.text(t("orders-active"), ORDERS_DATA.active.build({ page: 1, filter: v.filter })),
   ]);
   const kb = InlineKeyboard.from(rows);
   return { text: [...head, ...body].join("\n"), keyboard: kb };

@@ -1,5 +1,5 @@
 /** The send feature's buttons. */
-import { callbackData, int } from "../../callback-data.js";
+import { callbackData, int } from "../../../telegram/callback-data.js";
 
 export const SEND_DATA = {
   menu: callbackData("snd:menu"),

@@ -1,5 +1,5 @@
 /** The start feature's buttons (the main menu's own are in src/bot/menu-data.ts). */
-import { callbackData, text } from "../../callback-data.js";
+import { callbackData, text } from "../../../telegram/callback-data.js";
 
 export const START_DATA = {
   /** A language (the handler checks it is one the bot speaks). */

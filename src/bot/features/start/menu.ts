@@ -2,6 +2,7 @@ import { InlineKeyboard } from "grammy";
 import type { Translate } from "../../../domain/translate.js";
 import { START_DATA } from "./callback-data.js";
 import { menu } from "../../menu-data.js";
+import { MARKET_DATA } from "../market/callback-data.js";
 
 /** The main menu: one button per feature; each feature answers its own `menu:<name>` press. */
 export function mainMenu(t: Translate): InlineKeyboard {
@@ -20,7 +21,7 @@ export function mainMenu(t: Translate): InlineKeyboard {
     .text(t("menu-settings"), menu("settings"))
     .row()
     .text(t("menu-swap"), menu("swap"))
-    .text(t("menu-market"), "mkt:syms:1:");
+    .text(t("menu-market"), MARKET_DATA.symbols.build({ page: 1, query: "" }));
 }
 
 /** Each language named in itself; the welcome's own buttons redraw the welcome in place. */

@@ -13,7 +13,8 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askCheckedAmount, askChoice, askSymbol, cancelRow, type QuickAmounts, waitAnswer } from "../../shared/inputs.js";
-import { moveReply, topUpReply } from "../../shared/top-up.js";
+import { topUpReply } from "../../shared/top-up.js";
+import { moveReply } from "../balances/move.js";
 import { ORDER_KIND, type OrderPayload } from "./actions.js";
 import {
   affordableSize,

@@ -1,5 +1,5 @@
 /** The withdraw feature's buttons. */
-import { callbackData, int, text } from "../../callback-data.js";
+import { callbackData, int, text } from "../../../telegram/callback-data.js";
 
 export const WITHDRAW_DATA = {
   /** Starts a withdrawal by link. */

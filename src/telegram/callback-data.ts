@@ -8,11 +8,15 @@
 /** Telegram's limit on callback data, in bytes. */
 export const MAX_CALLBACK_BYTES = 64;
 
-/** One field: the pattern its text matches, how it reads back, and its longest text. */
+/**
+ * One field: the pattern its text matches (without capturing groups), how it reads back, and its
+ * longest text; `write` turns a value that is not its own text (a filter, say) into its text.
+ */
 export interface Field<T> {
   source: string;
   read(text: string): T | undefined;
   longest: string;
+  write?(value: T): string;
 }
 
 /** A whole number from `min` to `max`. */
@@ -31,6 +35,11 @@ export function int(min: number, max: number): Field<number> {
 export function text(chars: string, max: number, min = 1): Field<string> {
   const filler = ["x", "X", "0"].find((c) => new RegExp(`^${chars}$`).test(c)) ?? "x";
   return { source: `${chars}{${min},${max}}`, read: (t) => t, longest: filler.repeat(max) };
+}
+
+/** Text matching a regular expression source (without capturing groups), at most as long as `longest`. */
+export function matching(source: string, longest: string): Field<string> {
+  return { source, read: (t) => t, longest };
 }
 
 /** One of a few fixed words. */
@@ -70,7 +79,14 @@ export function callbackData<const F extends Record<string, Field<unknown>>>(
   const names = Object.keys(fields) as (keyof F & string)[];
   const pattern = new RegExp(`^${escape(head)}${names.map((n) => `:(${fields[n]!.source})`).join("")}$`);
   const join = (parts: string[]) => [head, ...parts].join(":");
-  const build = (values: Values<F>) => join(names.map((n) => String((values as Record<string, unknown>)[n])));
+  const build = (values: Values<F>) =>
+    join(
+      names.map((n) => {
+        const value = (values as Record<string, unknown>)[n];
+        const field = fields[n] as Field<unknown>;
+        return field.write ? field.write(value) : String(value);
+      }),
+    );
   const codec: CallbackCodec<Values<F>> = {
     head,
     prefix: head.split(":")[0]!,
