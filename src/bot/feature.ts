@@ -36,8 +36,6 @@ export interface FeatureManifest {
   aliases?: string[];
   /** Its buttons' callback data codecs; their first segment is the prefix it claims. */
   callbacks?: readonly DeclaredCodec[];
-  /** Callback prefixes of buttons not (yet) built by a codec (`bal` for `bal:refresh`). */
-  callbackPrefixes?: string[];
   /** Main-menu buttons it answers (`balances` for `menu:balances`). */
   menuButtons?: MenuButton[];
   /** Reply-keyboard labels (locale keys) it answers when no flow is running. */

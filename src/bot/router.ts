@@ -64,7 +64,7 @@ export function claimsOf(m: FeatureManifest): string[] {
   return [
     ...[...(m.commands ?? []), ...(m.adminCommands ?? [])].map((c) => `cmd:${c.command}`),
     ...(m.aliases ?? []).map((a) => `cmd:${a}`),
-    ...new Set([...(m.callbacks ?? []).map((c) => c.prefix), ...(m.callbackPrefixes ?? [])].map((p) => `cb:${p}`)),
+    ...new Set((m.callbacks ?? []).map((c) => `cb:${c.prefix}`)),
     ...(m.menuButtons ?? []).map((b) => `menu:${b}`),
     ...(m.menuTexts ?? []).map((t) => `text:${t}`),
     ...(m.deepLinks?.length ? ["deeplink"] : []),

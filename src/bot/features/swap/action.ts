@@ -104,7 +104,8 @@ export const swapAction: ActionDefinition<SwapPayload> = {
   doneKeyboard(t, _payload, result) {
     const order = Order.safeParse(result);
     const kb = new InlineKeyboard();
-    if (order.success) kb.text(t("swap-order-details"), detailsData(order.data.id));
+    const details = order.success ? detailsData(order.data.id) : undefined;
+    if (details !== undefined) kb.text(t("swap-order-details"), details);
     return kb.text(t("menu-balances"), menu("balances"));
   },
 };

@@ -10,6 +10,7 @@ import { formatAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { Order, OrderEstimate } from "../../../service/schemas.js";
 import { committed } from "./rules.js";
+import { ORDERS_DATA } from "../orders/callback-data.js";
 import { TRADE_DATA } from "./callback-data.js";
 
 export type Estimate = z.infer<typeof OrderEstimate>;
@@ -26,8 +27,8 @@ export interface OrderTerms {
   stopPrice?: string;
 }
 
-/** The orders feature shows an order's details on this button. */
-export const detailsData = (orderId: string) => `ord:show:${orderId}`;
+/** The orders feature shows an order's details on this button (none for an id too long for one). */
+export const detailsData = (orderId: string): string | undefined => ORDERS_DATA.show.tryBuild({ orderId });
 
 /** Statuses in which an order can still be cancelled. */
 const CANCELLABLE: readonly Order["status"][] = ["working", "pending"];
@@ -165,7 +166,9 @@ export function isCancellable(o: Pick<Order, "status">): boolean {
 
 /** Order details, and Cancel order while the order is active. */
 export function placedKeyboard(t: Translate, o: Order): InlineKeyboard {
-  const kb = new InlineKeyboard().text(t("trade-details-button"), detailsData(o.id));
+  const kb = new InlineKeyboard();
+  const details = detailsData(o.id);
+  if (details !== undefined) kb.text(t("trade-details-button"), details);
   const cancel = cancelData(o);
   if (cancel !== undefined) kb.text(t("trade-cancel-button"), cancel);
   return kb;
@@ -238,5 +241,6 @@ export function cancelledText(t: Translate, o: Order): string {
 
 /** Order details after a cancellation. */
 export function cancelledKeyboard(t: Translate, o: Order): InlineKeyboard {
-  return new InlineKeyboard().text(t("trade-details-button"), detailsData(o.id));
+  const details = detailsData(o.id);
+  return details === undefined ? new InlineKeyboard() : new InlineKeyboard().text(t("trade-details-button"), details);
 }
