@@ -1,7 +1,7 @@
 /**
- * Typed callback data: every codec a manifest declares (and the main menu's) builds data that reads
- * back to the same values, refuses what is not its own, and fits Telegram's 64 bytes with every field
- * at its longest.
+ * Typed callback data: every codec a manifest declares (and the main menu's, the confirmation step's
+ * and the shared inputs') builds data that reads back to the same values, refuses what is not its
+ * own, and fits Telegram's 64 bytes with every field at its longest.
  */
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -11,6 +11,9 @@ import type { FeatureManifest } from "../../src/bot/feature.js";
 import { ORDERS_DATA } from "../../src/bot/features/orders/callback-data.js";
 import { MENU } from "../../src/bot/menu-data.js";
 import { MASS_JOB_DATA, parseJobButton } from "../../src/mass/callback-data.js";
+import { isConfirmationPress } from "../../src/bot/shared/confirm.js";
+import { CONFIRM_DATA } from "../../src/bot/shared/confirm-data.js";
+import { INPUT_DATA, pickData } from "../../src/bot/shared/input-data.js";
 
 const featuresDir = fileURLToPath(new URL("../../src/bot/features/", import.meta.url));
 const manifests: FeatureManifest[] = await Promise.all(
@@ -48,6 +51,61 @@ describe("every button's data", () => {
   it("no two codecs share a head", () => {
     const heads = codecs.map(([, c]) => c.head);
     expect(new Set(heads).size).toBe(heads.length);
+  });
+});
+
+describe("the shared components' buttons", () => {
+  const shared: [string, DeclaredCodec][] = [
+    ...Object.values(CONFIRM_DATA).map((c): [string, DeclaredCodec] => ["confirm", c]),
+    ...Object.values(INPUT_DATA).map((c): [string, DeclaredCodec] => ["inputs", c]),
+  ];
+
+  it.each(shared.map(([component, c]) => [`${component} ${c.head}`, c] as const))(
+    "%s fits 64 bytes at its longest and reads back",
+    (_, codec) => {
+      const longest = codec.longest();
+      expect(Buffer.byteLength(longest), longest).toBeLessThanOrEqual(MAX_CALLBACK_BYTES);
+      expect(codec.pattern.test(longest)).toBe(true);
+    },
+  );
+
+  it("share no head with a feature's or the menu's, and no feature claims their prefixes", () => {
+    const heads = [...codecs, ...shared].map(([, c]) => c.head);
+    expect(new Set(heads).size).toBe(heads.length);
+    const claimed = new Set(codecs.map(([, c]) => c.prefix));
+    for (const [, c] of shared) expect(claimed.has(c.prefix), c.head).toBe(false);
+  });
+
+  it("keep the data buttons already in chats carry", () => {
+    const id = "swp-0123456789abcdef0123456789abcdef";
+    expect(CONFIRM_DATA.confirm.build({ id })).toBe(`cf:${id}`);
+    expect(CONFIRM_DATA.cancel.parse(`cx:${id}`)).toEqual({ id });
+    expect(INPUT_DATA.cancel.build({})).toBe("in:cancel");
+    expect(INPUT_DATA.skip.build({})).toBe("in:skip");
+    expect(INPUT_DATA.pick.parse("in:pick:amt:max")).toEqual({ value: "amt:max" });
+  });
+
+  it("tell a Confirm or Cancel press from anything else in one test", () => {
+    const press = (data: string) => isConfirmationPress({ callbackQuery: { data } });
+    expect(press("cf:mv-0123")).toBe(true);
+    expect(press("cx:mv-0123")).toBe(true);
+    expect(press("cf:")).toBe(false);
+    expect(press(`cf:${"a".repeat(41)}`)).toBe(false);
+    expect(press("cf:mv 0123")).toBe(false);
+    expect(press("cfx:mv-0123")).toBe(false);
+    expect(press("in:cancel")).toBe(false);
+    expect(isConfirmationPress({})).toBe(false);
+  });
+
+  it.each(["USDT", "TONCOIN", "BTC-USDT", "TRX", "fundingToTrading", "604800", "amt:max", "p:BTC-USDT", "v:0.00012345", "t:keep"])(
+    "carry the choice %s",
+    (value) => {
+      expect(INPUT_DATA.pick.parse(pickData(value))).toEqual({ value });
+    },
+  );
+
+  it.each(["", "a".repeat(51), "BTC USDT", "USD₮"])("refuse to build a choice button for %j", (value) => {
+    expect(() => pickData(value)).toThrow(/does not fit/);
   });
 });
 

@@ -28,6 +28,7 @@ import type { Reconciled } from "../../service/reconcile.js";
 import type { OperationRecord } from "../../storage/types.js";
 import { markCodeEntities } from "../../domain/copyable.js";
 import type { BotContext, BotDeps } from "../context.js";
+import { CONFIRM_DATA } from "./confirm-data.js";
 import { describeError, type UserMessage } from "./errors.js";
 
 export type Json = Record<string, unknown>;
@@ -70,21 +71,23 @@ export class ActionRegistry {
   }
 }
 
-const ID = "[A-Za-z0-9_-]{1,40}";
-export const CONFIRM_PATTERN = new RegExp(`^cf:(${ID})$`);
-export const CANCEL_PATTERN = new RegExp(`^cx:(${ID})$`);
+/** Confirm's data or Cancel's, in one test: it runs on every update, before the chat's queue. */
+const PRESS = new RegExp(`${CONFIRM_DATA.confirm.pattern.source}|${CONFIRM_DATA.cancel.pattern.source}`);
 
 /** A press of a summary's Confirm or Cancel button. */
 export function isConfirmationPress(ctx: { callbackQuery?: { data?: string } | undefined }): boolean {
   const data = ctx.callbackQuery?.data;
-  return data !== undefined && (CONFIRM_PATTERN.test(data) || CANCEL_PATTERN.test(data));
+  return data !== undefined && PRESS.test(data);
 }
 
 /** Starts the expiry line under a summary; the line is dropped once the summary is answered. */
 const EXPIRY_MARK = "\n\n⏱ ";
 
+/** Confirm and Cancel for operation `id`; an id the buttons cannot carry is a mistake in the feature. */
 export function confirmKeyboard(t: Translate, id: string): InlineKeyboard {
-  return new InlineKeyboard().text(t("confirm-yes"), `cf:${id}`).text(t("confirm-no"), `cx:${id}`);
+  const confirm = CONFIRM_DATA.confirm.tryBuild({ id });
+  if (confirm === undefined) throw new Error(`operation id ${JSON.stringify(id)} does not fit a button's data`);
+  return new InlineKeyboard().text(t("confirm-yes"), confirm).text(t("confirm-no"), CONFIRM_DATA.cancel.build({ id }));
 }
 
 export interface Proposal<P extends Json> {
@@ -115,6 +118,8 @@ export async function proposeAction<P extends Json>(
   const stored = await deps.storage.users.get(user.id);
   if (!stored?.hasKey) throw new NoKeyError();
   const id = proposal.id ?? newClientId(def.idPrefix);
+  // Built before the row is written, so an id the buttons cannot carry leaves no row behind.
+  const keyboard = confirmKeyboard(ctx.t, id);
   const ttl = deps.config.CONFIRM_TTL_SECONDS;
   await deps.storage.operations.propose({
     id,
@@ -129,7 +134,7 @@ export async function proposeAction<P extends Json>(
   // Every summary says which network the action goes to: the one recorded on the row, kept until it is done.
   const network = proposal.namesNetwork ? "" : `\n\n${ctx.t("confirm-network", { network: stored.network })}`;
   const text = `${proposal.summary}${network}${EXPIRY_MARK}${ctx.t("confirm-expires", { seconds: ttl })}`;
-  const sent = await ctx.reply(text, { reply_markup: confirmKeyboard(ctx.t, id) });
+  const sent = await ctx.reply(text, { reply_markup: keyboard });
   await deps.storage.operations.setMessageId(id, sent.message_id);
   return id;
 }
@@ -382,8 +387,8 @@ async function answerPress(ctx: BotContext, other?: { text: string; show_alert?:
 export function confirmationComposer(deps: BotDeps, registry: ActionRegistry): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
-  composer.callbackQuery(CONFIRM_PATTERN, async (ctx) => {
-    const id = ctx.match[1] as string;
+  composer.callbackQuery(CONFIRM_DATA.confirm.pattern, async (ctx) => {
+    const { id } = CONFIRM_DATA.confirm.parse(ctx.callbackQuery.data)!;
     const received = (ctx.update as WithReceipt)[RECEIVED_AT] ?? deps.now();
     const claim = await deps.storage.operations.claim(id, ctx.from.id, received);
     if (!claim.claimed) {
@@ -404,8 +409,8 @@ export function confirmationComposer(deps: BotDeps, registry: ActionRegistry): C
     await showOutcome(ctx, outcome.text, outcome.keyboard);
   });
 
-  composer.callbackQuery(CANCEL_PATTERN, async (ctx) => {
-    const id = ctx.match[1] as string;
+  composer.callbackQuery(CONFIRM_DATA.cancel.pattern, async (ctx) => {
+    const { id } = CONFIRM_DATA.cancel.parse(ctx.callbackQuery.data)!;
     const op = await deps.storage.operations.get(id);
     if (!op || op.telegramId !== ctx.from.id) {
       await answerPress(ctx, { text: ctx.t(op ? "confirm-foreign" : "confirm-missing"), show_alert: true });

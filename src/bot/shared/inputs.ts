@@ -8,21 +8,18 @@ import { type AmountRules, formatAmount, money, parseAmount } from "../../domain
 import { resolveSymbol } from "../../domain/symbols.js";
 import type { BotConversation, ConvContext } from "../context.js";
 import type { UserMessage } from "./errors.js";
+import { INPUT_DATA, pickData } from "./input-data.js";
 
-export const CANCEL_DATA = "in:cancel";
-export const SKIP_DATA = "in:skip";
-/** Callback data of a choice button inside a flow: this prefix and the chosen value. */
-export const PICK_PREFIX = "in:pick:";
 /** Picked values of the quick-amount buttons (25 %, 50 %, Max) under an amount prompt. */
 const QUICK_VALUE = "amt:";
 const QUICK_CHOICES = ["25", "50", "max"] as const;
 type QuickChoice = (typeof QUICK_CHOICES)[number];
 
 export function cancelRow(ctx: ConvContext, keyboard = new InlineKeyboard()): InlineKeyboard {
-  return keyboard.row().text(ctx.t("common-cancel"), CANCEL_DATA);
+  return keyboard.row().text(ctx.t("common-cancel"), INPUT_DATA.cancel.build({}));
 }
 
-/** Choice buttons, `columns` per row, plus Cancel. Values must fit callback data (≤ 50 bytes). */
+/** Choice buttons, `columns` per row, plus Cancel. Values must fit a choice's data (see `INPUT_DATA.pick`). */
 export function choiceKeyboard(
   ctx: ConvContext,
   options: { label: string; value: string }[],
@@ -31,7 +28,7 @@ export function choiceKeyboard(
   const kb = new InlineKeyboard();
   options.forEach((o, i) => {
     if (i > 0 && i % columns === 0) kb.row();
-    kb.text(o.label, PICK_PREFIX + o.value);
+    kb.text(o.label, pickData(o.value));
   });
   return cancelRow(ctx, kb);
 }
@@ -50,7 +47,8 @@ export function markFlowStart(conversation: BotConversation, ctx: ConvContext): 
   if (id !== undefined) flowStarts.set(conversation, id);
 }
 
-const isInputButton = (data: string) => data === CANCEL_DATA || data === SKIP_DATA || data.startsWith(PICK_PREFIX);
+const isInputButton = (data: string) =>
+  INPUT_DATA.cancel.pattern.test(data) || INPUT_DATA.skip.pattern.test(data) || INPUT_DATA.pick.pattern.test(data);
 
 /**
  * The flow's next update, with presses of input buttons shown before the flow began (a finished
@@ -78,7 +76,7 @@ export function isCancel(next: ConvContext, cancelLabel?: string): boolean {
   const data = next.callbackQuery?.data;
   const text = next.message?.text;
   return (
-    data === CANCEL_DATA ||
+    (data !== undefined && INPUT_DATA.cancel.pattern.test(data)) ||
     text === "/cancel" ||
     text?.startsWith("/cancel@") === true ||
     (cancelLabel !== undefined && text?.trim() === cancelLabel)
@@ -102,11 +100,12 @@ export async function waitAnswer(conversation: BotConversation): Promise<Answer>
     const data = next.callbackQuery?.data;
     const text = next.message?.text;
     if (isCancel(next)) return leave(conversation, next);
-    if (data?.startsWith(PICK_PREFIX)) {
+    const picked = data === undefined ? undefined : INPUT_DATA.pick.parse(data);
+    if (picked) {
       await next.answerCallbackQuery();
-      return { kind: "pick", value: data.slice(PICK_PREFIX.length), ctx: next };
+      return { kind: "pick", value: picked.value, ctx: next };
     }
-    if (data === SKIP_DATA) {
+    if (data !== undefined && INPUT_DATA.skip.pattern.test(data)) {
       await next.answerCallbackQuery();
       return { kind: "pick", value: "", ctx: next };
     }
@@ -247,7 +246,7 @@ export function quickKeyboard(
         choice === "max"
           ? ctx.t("amount-quick-max", { amount: formatAmount(amount, q.asset) })
           : ctx.t(`amount-quick-${choice}`);
-      kb.text(label, PICK_PREFIX + QUICK_VALUE + choice);
+      kb.text(label, pickData(QUICK_VALUE + choice));
     }
   }
   return cancelRow(ctx, kb);
@@ -356,7 +355,7 @@ export async function askText(
 ): Promise<string | undefined> {
   const keyboard = () => {
     const kb = new InlineKeyboard();
-    if (opts.optional) kb.text(ctx.t("common-skip"), SKIP_DATA);
+    if (opts.optional) kb.text(ctx.t("common-skip"), INPUT_DATA.skip.build({}));
     return cancelRow(ctx, kb);
   };
   await ctx.reply(prompt, { reply_markup: keyboard() });

@@ -18,7 +18,8 @@ import {
 } from "../../../notifications/alerts.js";
 import type { BotConversation, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
-import { CANCEL_DATA, isCancel, leave, PICK_PREFIX } from "../../shared/inputs.js";
+import { INPUT_DATA, pickData } from "../../shared/input-data.js";
+import { isCancel, leave } from "../../shared/inputs.js";
 import type { AlertMarket, AlertPair } from "./market.js";
 import { priceChoices, readPrice } from "./prices.js";
 import { ALERTS_DATA } from "./callback-data.js";
@@ -47,8 +48,6 @@ const PICK = {
   back: "back",
 } as const;
 
-const pick = (value: string) => PICK_PREFIX + value;
-
 /**
  * The next answer this step takes: text, or one of its own buttons (`accepts`). A choice button of
  * another step is answered "no longer active" and waited past; /cancel or Cancel leaves; another
@@ -60,8 +59,9 @@ async function answerFor(conversation: BotConversation, accepts: (value: string)
     const data = next.callbackQuery?.data;
     const text = next.message?.text;
     if (isCancel(next)) return leave(conversation, next);
-    if (data?.startsWith(PICK_PREFIX)) {
-      const value = data.slice(PICK_PREFIX.length);
+    const picked = data === undefined ? undefined : INPUT_DATA.pick.parse(data);
+    if (picked) {
+      const { value } = picked;
       if (!accepts(value)) {
         await next.answerCallbackQuery({ text: next.t("common-button-outdated") });
         continue;
@@ -76,9 +76,9 @@ async function answerFor(conversation: BotConversation, accepts: (value: string)
 }
 
 /** « Back and ✖️ Cancel, the last row of every step. */
-function backCancel(ctx: ConvContext, keyboard: InlineKeyboard, back = pick(PICK.back)): InlineKeyboard {
+function backCancel(ctx: ConvContext, keyboard: InlineKeyboard, back = pickData(PICK.back)): InlineKeyboard {
   if ((keyboard.inline_keyboard.at(-1)?.length ?? 0) > 0) keyboard.row();
-  return keyboard.text(ctx.t("common-back"), back).text(ctx.t("common-cancel"), CANCEL_DATA);
+  return keyboard.text(ctx.t("common-back"), back).text(ctx.t("common-cancel"), INPUT_DATA.cancel.build({}));
 }
 
 export function alertFlow(market: AlertMarket, alerts: AlertStore, now: () => number) {
@@ -217,7 +217,7 @@ async function askPair(
     const kb = new InlineKeyboard();
     symbols.forEach((s, i) => {
       if (i > 0 && i % 2 === 0) kb.row();
-      kb.text(s, pick(PICK.pair(s)));
+      kb.text(s, pickData(PICK.pair(s)));
     });
     // Back from the first step: the list of alerts (a button outside the flow, which ends it).
     return backCancel(ctx, kb, ALERTS_DATA.list.build({}));
@@ -248,8 +248,8 @@ async function askDirection(
   last: string,
 ): Promise<AlertDirection | "back"> {
   const keyboard = new InlineKeyboard()
-    .text(ctx.t("alerts-direction-above"), pick(PICK.direction("above")))
-    .text(ctx.t("alerts-direction-below"), pick(PICK.direction("below")));
+    .text(ctx.t("alerts-direction-above"), pickData(PICK.direction("above")))
+    .text(ctx.t("alerts-direction-below"), pickData(PICK.direction("below")));
   await ctx.reply(ctx.t("alerts-ask-direction", { symbol, last: pairPrice(symbol, last) }), {
     reply_markup: backCancel(ctx, keyboard),
   });
@@ -280,7 +280,7 @@ async function askPrice(
         percent: c.percent,
         price: pairPrice(symbol, c.price),
       });
-      kb.text(label, pick(PICK.price(c.price))).row();
+      kb.text(label, pickData(PICK.price(c.price))).row();
     }
     return backCancel(ctx, kb);
   };
@@ -312,11 +312,11 @@ async function askAlreadyTrue(
   current: string,
 ): Promise<"keep" | "change"> {
   const keyboard = new InlineKeyboard()
-    .text(ctx.t("alerts-keep-anyway"), pick(PICK.keep))
+    .text(ctx.t("alerts-keep-anyway"), pickData(PICK.keep))
     .row()
-    .text(ctx.t("alerts-change-price"), pick(PICK.change))
+    .text(ctx.t("alerts-change-price"), pickData(PICK.change))
     .row()
-    .text(ctx.t("common-cancel"), CANCEL_DATA);
+    .text(ctx.t("common-cancel"), INPUT_DATA.cancel.build({}));
   await ctx.reply(
     ctx.t(terms.direction === "above" ? "alerts-already-above" : "alerts-already-below", {
       symbol: terms.symbol,

@@ -10,7 +10,8 @@ import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../co
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import type { UserMessage } from "../../shared/errors.js";
-import { askAmount, askAsset, askText, cancelRow, SKIP_DATA, waitAnswer } from "../../shared/inputs.js";
+import { INPUT_DATA } from "../../shared/input-data.js";
+import { askAmount, askAsset, askText, cancelRow, waitAnswer } from "../../shared/inputs.js";
 import { networkOf, topUpReply } from "../../shared/top-up.js";
 import { CREATE_KIND, type CreatePayload } from "./actions.js";
 import { createSummary, targetPerson } from "./views.js";
@@ -71,7 +72,7 @@ async function propose(
 
 /** Asks for a Telegram user id who alone may redeem the cheque; Skip means anyone with the link. */
 async function askRecipient(conversation: BotConversation, ctx: ConvContext): Promise<string | undefined> {
-  const keyboard = () => cancelRow(ctx, new InlineKeyboard().text(ctx.t("common-skip"), SKIP_DATA));
+  const keyboard = () => cancelRow(ctx, new InlineKeyboard().text(ctx.t("common-skip"), INPUT_DATA.skip.build({})));
   await ctx.reply(ctx.t("cheques-ask-recipient"), { reply_markup: keyboard() });
   for (;;) {
     const answer = await waitAnswer(conversation);

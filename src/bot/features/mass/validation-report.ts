@@ -7,7 +7,7 @@ import { spreadsheetCsv } from "../../../domain/spreadsheet-csv.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { RowError } from "../../../mass/parse.js";
 import type { BotContext } from "../../context.js";
-import { CANCEL_DATA } from "../../shared/inputs.js";
+import { INPUT_DATA } from "../../shared/input-data.js";
 
 /** Problems listed in the message itself; more go to the file. */
 const MAX_LISTED = 20;
@@ -38,7 +38,7 @@ export async function reportProblems(ctx: BotContext, errors: RowError[]): Promi
   const foot = t("mass-errors-fix");
   const whole = [head, ...lines, "", foot].join("\n");
   // The flow waits for the fixed list; Cancel leaves it.
-  const cancel = new InlineKeyboard().text(t("common-cancel"), CANCEL_DATA);
+  const cancel = new InlineKeyboard().text(t("common-cancel"), INPUT_DATA.cancel.build({}));
   if (errors.length <= MAX_LISTED && whole.length <= MAX_MESSAGE) {
     await ctx.reply(whole, { reply_markup: cancel });
     return;
