@@ -19,17 +19,28 @@ export function cancelRow(ctx: ConvContext, keyboard = new InlineKeyboard()): In
   return keyboard.row().text(ctx.t("common-cancel"), INPUT_DATA.cancel.build({}));
 }
 
-/** Choice buttons, `columns` per row, plus Cancel. Values must fit a choice's data (see `INPUT_DATA.pick`). */
+/**
+ * Choice buttons, `columns` per row, plus Cancel. Options often come from the service (its assets): one
+ * whose value would not fit a choice's data (`INPUT_DATA.pick`) is left out, with a warning, rather than
+ * failing the whole prompt; the step still takes it typed.
+ */
 export function choiceKeyboard(
   ctx: ConvContext,
   options: { label: string; value: string }[],
   columns = 3,
 ): InlineKeyboard {
   const kb = new InlineKeyboard();
-  options.forEach((o, i) => {
-    if (i > 0 && i % columns === 0) kb.row();
-    kb.text(o.label, pickData(o.value));
-  });
+  let placed = 0;
+  for (const o of options) {
+    const data = INPUT_DATA.pick.tryBuild({ value: o.value });
+    if (data === undefined) {
+      ctx.log.warn({ value: o.value }, "a choice whose value does not fit a button is left out");
+      continue;
+    }
+    if (placed > 0 && placed % columns === 0) kb.row();
+    kb.text(o.label, data);
+    placed++;
+  }
   return cancelRow(ctx, kb);
 }
 
