@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
-import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
+import { showTransferSummary } from "./transfer-helpers.js";
 
 const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);
 
@@ -63,12 +63,7 @@ describe.each(databases)("keys per network (database %s)", (databaseUrl) => {
     const { user, account } = await h.linkedUser({ pay: { USDT: "100" } });
     await linkAlso(user, "testnet", account.keys.testnet);
     const { userId: recipientId } = await h.createAccount({});
-    await user.press("menu:send");
-    await user.press(SEND_DATA.create.build({}));
-    await user.send(String(recipientId));
-    await user.press("in:pick:USDT");
-    await user.send("10");
-    await user.press("in:skip");
+    await showTransferSummary(user, recipientId);
     const summary = user.last()!;
     expect(summary.text).toContain("🌐 Network: testnet");
     const confirm = user.confirmData()!;

@@ -1,5 +1,5 @@
 /** Reaching the summary of a transfer, for the tests of what happens at and after Confirm. */
-import type { Harness } from "../helpers/bot-harness.js";
+import type { Harness, TestUser } from "../helpers/bot-harness.js";
 import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 
 /**
@@ -9,13 +9,18 @@ import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 export async function transferSummary(h: Harness) {
   const { user, account } = await h.linkedUser({ pay: { USDT: "100" } });
   const { userId: recipientId } = await h.createAccount({});
+  await showTransferSummary(user, recipientId);
+  const confirm = user.buttonData(/Confirm/);
+  if (!confirm?.startsWith("cf:")) throw new Error(`no Confirm button: ${user.last()?.text}`);
+  return { user, senderId: account.userId, recipientId, confirm, opId: confirm.slice(3) };
+}
+
+/** Goes from the menu to the summary of a 10 USDT transfer to `recipientId`, without a note. */
+export async function showTransferSummary(user: TestUser, recipientId: number): Promise<void> {
   await user.press("menu:send");
   await user.press(SEND_DATA.create.build({}));
   await user.send(String(recipientId));
   await user.press("in:pick:USDT");
   await user.send("10");
   await user.press("in:skip");
-  const confirm = user.buttonData(/Confirm/);
-  if (!confirm?.startsWith("cf:")) throw new Error(`no Confirm button: ${user.last()?.text}`);
-  return { user, senderId: account.userId, recipientId, confirm, opId: confirm.slice(3) };
 }
