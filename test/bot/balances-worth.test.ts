@@ -89,7 +89,7 @@ describe.each(databases)("balances with their worth (database %s)", (databaseUrl
     await setRate("USDT", "USD", "2");
     await a.send("/balance");
     expect(a.last()!.text).toContain("Total ≈ 3.00 USD");
-    h.advanceClock(30_000);
+    h.advanceClock(30_001);
     await a.send("/balance");
     expect(a.last()!.text).toContain("Total ≈ 6.00 USD");
     expect(await h.simRequests("getRates")).toHaveLength(readsSoFar + 1);

@@ -7,6 +7,7 @@ import { money } from "../../../domain/money.js";
 import type { NetworkName } from "../../../domain/networks.js";
 import { DEFAULT_QUOTES, resolveSymbol, type SymbolLookup } from "../../../domain/symbols.js";
 import type { BotDeps } from "../../context.js";
+import { keptReads } from "../../shared/kept-reads.js";
 
 /** A pair as an alert needs it. */
 export interface AlertPair {
@@ -22,48 +23,23 @@ const TOP_PAIRS = 6;
 
 export type AlertMarket = ReturnType<typeof alertMarket>;
 
-interface Cached<T> {
-  at: number;
-  value: Promise<T>;
-}
-
 export function alertMarket(deps: Pick<BotDeps, "services" | "storage" | "now">) {
-  const pairLists = new Map<NetworkName, Cached<AlertPair[]>>();
-  const topLists = new Map<NetworkName, Cached<string[]>>();
   const exchange = (network: NetworkName) => deps.services.public(network).exchange;
 
-  /**
-   * The value read for `network` in the last minute, or read now. A read in flight is shared, so
-   * people starting an alert at the same moment cost one call; a failed read is not kept.
-   */
-  function cached<T>(store: Map<NetworkName, Cached<T>>, network: NetworkName, read: () => Promise<T>): Promise<T> {
-    const now = deps.now().getTime();
-    const hit = store.get(network);
-    if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
-    const value = read();
-    store.set(network, { at: now, value });
-    value.catch(() => {
-      if (store.get(network)?.value === value) store.delete(network);
-    });
-    return value;
-  }
+  const pairs = keptReads(deps, CACHE_TTL_MS, async (network: NetworkName) => {
+    const { symbols } = await exchange(network).getSymbols();
+    return symbols.map((s) => ({ symbol: s.symbol, step: s.priceIncrement })).sort((a, b) => a.symbol.localeCompare(b.symbol));
+  });
 
-  const pairs = (network: NetworkName) =>
-    cached(pairLists, network, async () => {
-      const { symbols } = await exchange(network).getSymbols();
-      return symbols.map((s) => ({ symbol: s.symbol, step: s.priceIncrement })).sort((a, b) => a.symbol.localeCompare(b.symbol));
-    });
-
-  const mostTraded = (network: NetworkName) =>
-    cached(topLists, network, async () => {
-      const { tickers } = await exchange(network).getTicker({ tickerType: "24h" });
-      const quoted = tickers.filter((t) => DEFAULT_QUOTES.some((q) => t.symbol.endsWith(`-${q}`)));
-      return (quoted.length > 0 ? quoted : tickers)
-        .map((t) => ({ symbol: t.symbol, volume: t.quoteVolume }))
-        .sort((a, b) => money.cmp(b.volume, a.volume) || a.symbol.localeCompare(b.symbol))
-        .slice(0, TOP_PAIRS)
-        .map((t) => t.symbol);
-    });
+  const mostTraded = keptReads(deps, CACHE_TTL_MS, async (network: NetworkName) => {
+    const { tickers } = await exchange(network).getTicker({ tickerType: "24h" });
+    const quoted = tickers.filter((t) => DEFAULT_QUOTES.some((q) => t.symbol.endsWith(`-${q}`)));
+    return (quoted.length > 0 ? quoted : tickers)
+      .map((t) => ({ symbol: t.symbol, volume: t.quoteVolume }))
+      .sort((a, b) => money.cmp(b.volume, a.volume) || a.symbol.localeCompare(b.symbol))
+      .slice(0, TOP_PAIRS)
+      .map((t) => t.symbol);
+  });
 
   return {
     /** Public prices come from the network of the user's key, production without one. */

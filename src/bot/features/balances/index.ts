@@ -13,8 +13,8 @@ import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { enterFlow } from "../../flows.js";
 import { menu } from "../../menu-data.js";
-import type { Rate } from "../../../service/schemas.js";
 import type { UserRecord } from "../../../storage/types.js";
+import { keptReads } from "../../shared/kept-reads.js";
 import { userOnArrival } from "../../shared/user-on-arrival.js";
 import { BALANCE_DATA } from "./callback-data.js";
 import { FUNDING_DATA } from "../funding/callback-data.js";
@@ -47,20 +47,11 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   const pm = composer.chatType("private");
   actions.register(moveAction);
 
-  // Rates being read or read lately, per network and currency; a failed read is not kept.
-  const valuationRates = new Map<string, { at: number; rates: Promise<Rate[]> }>();
-  const ratesFor = (network: NetworkName, fiat: string): Promise<Rate[]> => {
-    const key = `${network}:${fiat}`;
-    const now = deps.now().getTime();
-    const kept = valuationRates.get(key);
-    if (kept && now - kept.at < VALUATION_RATES_TTL_MS) return kept.rates;
-    const rates = deps.services.public(network).pay.getRates({ base: fiat });
-    valuationRates.set(key, { at: now, rates });
-    rates.catch(() => {
-      if (valuationRates.get(key)?.rates === rates) valuationRates.delete(key);
-    });
-    return rates;
-  };
+  // Shared by everyone valuing in one currency on one network within the TTL (decision 024).
+  const valuationRates = keptReads(deps, VALUATION_RATES_TTL_MS, async (key: `${NetworkName}:${string}`) => {
+    const [network, fiat] = key.split(":") as [NetworkName, string];
+    return deps.services.public(network).pay.getRates({ base: fiat });
+  });
 
   /**
    * Reads both interfaces and the rates in the person's currency at once; one interface failing leaves
@@ -73,7 +64,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     const [payResult, exchangeResult, ratesResult] = await Promise.allSettled([
       pay.getAppBalances(),
       Promise.all([exchange.getFundingBalances(), exchange.getTradingBalances()]),
-      ratesFor(network, fiat),
+      valuationRates(`${network}:${fiat}`),
     ]);
     if (payResult.status === "rejected" && exchangeResult.status === "rejected") throw payResult.reason;
     if (payResult.status === "rejected") ctx.log.warn({ err: payResult.reason }, "pay balances unavailable");
@@ -153,21 +144,18 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
 
   // The currency balances are valued in: the ones the service lists as fiat (the usual three when
   // the list cannot be read), stored per person. The list changes rarely: kept a few minutes per network.
-  const fiatLists = new Map<NetworkName, { at: number; codes: string[] }>();
+  const fiatLists = keptReads(deps, FIAT_LIST_TTL_MS, async (network: NetworkName) => {
+    const listed = await deps.services.public(network).pay.getCurrencies({ kind: "fiat" });
+    const codes = listed
+      .filter((c) => c.kind === null || c.kind === "fiat")
+      .map((c) => c.code)
+      .filter((c) => /^[A-Z]{3,5}$/.test(c));
+    return codes.length > 0 ? codes : [...FIATS];
+  });
   const fiatChoices = async (ctx: BotContext): Promise<string[]> => {
     const network = (await deps.storage.users.get(ctx.from!.id))?.network ?? "production";
-    const now = deps.now().getTime();
-    const cached = fiatLists.get(network);
-    if (cached && now - cached.at < FIAT_LIST_TTL_MS) return cached.codes;
     try {
-      const listed = await deps.services.public(network).pay.getCurrencies({ kind: "fiat" });
-      const codes = listed
-        .filter((c) => c.kind === null || c.kind === "fiat")
-        .map((c) => c.code)
-        .filter((c) => /^[A-Z]{3,5}$/.test(c));
-      if (codes.length === 0) return [...FIATS];
-      fiatLists.set(network, { at: now, codes });
-      return codes;
+      return await fiatLists(network);
     } catch (err) {
       ctx.log.warn({ err }, "fiat currencies unavailable; offering the usual ones");
       return [...FIATS];

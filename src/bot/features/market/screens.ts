@@ -8,6 +8,7 @@ import { publicClientsFor } from "../../../accounts/clients.js";
 import type { NetworkName } from "../../../domain/networks.js";
 import { resolveSymbol, searchSymbols } from "../../../domain/symbols.js";
 import type { BotContext, BotDeps } from "../../context.js";
+import { keptReads } from "../../shared/kept-reads.js";
 import { showInPlace } from "../../shared/show.js";
 import { MARKET_DATA } from "./callback-data.js";
 import { type ChartInterval, chartCacheOf, DEFAULT_INTERVAL, showChart } from "./chart.js";
@@ -35,19 +36,15 @@ export type PairScreen = "price" | "book" | "trades" | "chart";
 
 export function marketScreens(deps: BotDeps) {
   const charts = chartCacheOf(deps);
-  const symbolLists = new Map<NetworkName, { at: number; symbols: string[] }>();
+  const symbolLists = keptReads(deps, SYMBOLS_TTL_MS, async (network: NetworkName) =>
+    (await deps.services.public(network).exchange.getSymbols()).symbols.map((s) => s.symbol).sort(),
+  );
 
   const clients = (ctx: BotContext) => publicClientsFor(deps, ctx.from!.id);
 
   /** The pair codes of the user's network (read at most once a minute). */
   async function knownSymbols(ctx: BotContext): Promise<string[]> {
-    const c = await clients(ctx);
-    const cached = symbolLists.get(c.network);
-    const now = deps.now().getTime();
-    if (cached && now - cached.at < SYMBOLS_TTL_MS) return cached.symbols;
-    const symbols = (await c.exchange.getSymbols()).symbols.map((s) => s.symbol).sort();
-    symbolLists.set(c.network, { at: now, symbols });
-    return symbols;
+    return symbolLists((await clients(ctx)).network);
   }
 
   /**
