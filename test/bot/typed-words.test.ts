@@ -71,7 +71,7 @@ describe("a message forwarded outside a flow", () => {
     h = await Harness.create();
     const { user } = await h.linkedUser({}, { languageCode: "ru" });
     await user.forwardFrom({ id: 8202, first_name: "Сэм" });
-    expect(user.last()?.text).toBe("Отправить деньги пользователю «Сэм» (ID 8202)?");
+    expect(user.last()?.text).toBe("Отправить деньги? Получатель: «Сэм» (ID 8202)");
     expect(user.last()?.keyboard?.inline_keyboard.flat().map((b) => b.text)).toEqual(["📤 Отправить деньги", "« Назад"]);
   });
 
