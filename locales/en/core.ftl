@@ -134,7 +134,7 @@ keys-how-to-get = 🔑 Where to get an xRocket API key:
     2. In its menu: Settings → Exchange settings → API token. Create the token, or copy the one you have.
     3. Come back here, choose the key's network and paste the key as the next message. I delete that message at once and store the key encrypted.
 keys-pick-network = Which network is the key for?
-keys-open-bot = ↗ Open { $bot }
+keys-open-bot = Open { $bot }
 keys-network-production = Production
 keys-network-testnet = Testnet
 keys-send-key = Paste your { $network } API key as the next message (from { $bot }: Settings → Exchange settings → API token). I will delete the message at once and store the key encrypted.

@@ -118,7 +118,7 @@ describe("/connect says where a key comes from", () => {
     await user.send("/connect");
     expect(user.last()?.text).toMatch(/Настройки → Настройки биржи → API-токен/);
     expect(user.last()?.text).toMatch(/Для какой сети ключ\?$/);
-    expect(buttons(user.last()?.keyboard).map((b) => b.text)).toContain("↗ Открыть @xrocket_testnet_bot");
+    expect(buttons(user.last()?.keyboard).map((b) => b.text)).toContain("Открыть @xrocket_testnet_bot");
   });
 });
 
