@@ -35,7 +35,7 @@ const PENDING_KEY_TTL_MS = 10 * 60 * 1000;
 const serviceBot = (network: NetworkName) => `@${SERVICE_BOT_USERNAMES[network]}`;
 const serviceBotUrl = (network: NetworkName) => `https://t.me/${SERVICE_BOT_USERNAMES[network]}`;
 
-/** Adds "↗ Open @<bot>" for `network`'s service bot to `kb`. */
+/** Adds "Open @<bot>" (a link) for `network`'s service bot to `kb`. */
 function addOpenBotButton(kb: InlineKeyboard, t: BotContext["t"], network: NetworkName): InlineKeyboard {
   return kb.url(t("keys-open-bot", { bot: serviceBot(network) }), serviceBotUrl(network));
 }
