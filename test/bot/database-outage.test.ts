@@ -16,7 +16,7 @@ import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 import { createPayClient } from "../../src/service/client.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 import { PgProxy } from "../helpers/pg-proxy.js";
-import { transferSummary } from "./transfer-helpers.js";
+import { showTransferSummary, transferSummary } from "./transfer-helpers.js";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 
@@ -111,6 +111,48 @@ describe.skipIf(!PG_URL)("a PostgreSQL restart", () => {
     expect(log.back).toHaveLength(1);
   });
 
+  it("a transfer the service refused while the database was down: told so, not recorded yet, recorded and told once", async () => {
+    const { user, key, account } = await h.linkedUser({ pay: { USDT: "100" } });
+    const { userId: recipientId } = await h.createAccount({});
+    await showTransferSummary(user, recipientId);
+    const confirm = user.buttonData(/Confirm/)!;
+    const opId = confirm.slice(3);
+    const summary = user.messageWithButton(confirm)!;
+    // Meanwhile the funds went elsewhere: the service will refuse the transfer.
+    await createPayClient({ baseUrl: h.sim.baseUrls.pay, apiKey: key }).createCheque({
+      clientChequeId: "elsewhere",
+      asset: "USDT",
+      amount: "95",
+    });
+    const logFrom = h.logLines.length;
+    await h.fault({ operationId: "createTransfer", mode: "latency", ms: 400 });
+    const pressed = user.press(confirm);
+    await until(async () => (await h.simRequests("createTransfer")).length === 1);
+    await proxy.cut();
+    await pressed;
+
+    const shown = h.tg.messages.get(`${user.id}:${summary.messageId}`)!.text;
+    expect(shown).toMatch(/❌ Not done: Not enough funds/);
+    expect(shown).toMatch(/not recorded yet/);
+    expect(shown).not.toMatch(/went wrong/i);
+
+    await sleep(500);
+    await proxy.restore();
+    await until(async () => (await h.storage.operations.get(opId))?.state === "refused");
+    await h.outboxSent();
+    const refusals = () => user.texts().filter((t) => /^❌ Not done: Not enough funds/.test(t));
+    expect(refusals()).toHaveLength(1);
+    expect(await h.app.reconcileUnfinished()).toBe(0);
+    await h.outboxSent();
+    expect(refusals()).toHaveLength(1);
+    expect(await h.simRequests("createTransfer")).toHaveLength(1);
+    expect((await h.account(account.userId)).pay.USDT?.available).toBe("5");
+
+    const log = outageLog(h, logFrom);
+    expect(log.errors).toEqual([]);
+    expect(log.warnings).toHaveLength(1);
+  });
+
   it("/balance and an amount step during the outage: briefly unavailable, nothing was done; the step goes on after it", async () => {
     const a = await h.linkedUser({ pay: { USDT: "100" } });
     const b = await h.linkedUser({ pay: { USDT: "100" } });
@@ -191,8 +233,22 @@ describe.skipIf(!PG_URL)("a PostgreSQL restart", () => {
     expect(log.errors).toEqual([]);
     expect(log.warnings).toHaveLength(1);
     // A claim the server wrote was undone; one that never reached it had nothing to undo.
-    const undone = h.logLines.slice(logFrom).filter((l) => /a claim written during the outage was undone/.test(l));
+    const undone = h.logLines.slice(logFrom).filter((l) => /a claim written during the database outage was undone/.test(l));
     expect(undone).toHaveLength(deliver ? 1 : 0);
+  });
+
+  it("a Confirm pressed again the moment the database is back, its lost claim not yet undone: carried out once", async () => {
+    const { user, senderId, confirm } = await transferSummary(h);
+    const summary = user.messageWithButton(confirm)!;
+    const cut = proxy.cutWhenSent(`"expires_at" >`, { deliver: true });
+    await user.press(confirm);
+    await cut;
+    await proxy.restore();
+    await user.press(confirm, summary.messageId);
+
+    expect(h.tg.messages.get(`${user.id}:${summary.messageId}`)!.text).toMatch(/✅ Sent 10 USDT/);
+    expect(await h.simRequests("createTransfer")).toHaveLength(1);
+    expect(await available(senderId)).toBe("90");
   });
 
   it("a Confirm whose database goes away after the claim, before the service is asked: not done yet, carried out within seconds of its return, told once", async () => {

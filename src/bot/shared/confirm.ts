@@ -428,6 +428,8 @@ async function settleUnfinished(
   const stillUnknown = async (reason: UnsettledReason, err: unknown) => {
     const log = deps.logger.child({ operationId: op.id, kind: op.kind });
     if (reason === "internal") log.error({ err }, "unfinished operation failed on our side; will retry later");
+    // The outage itself is logged once, where the database is watched.
+    else if (reason === "database") log.info("unfinished operation waits for the database; will retry later");
     else log.warn({ err, reason }, "unfinished operation not settled yet; will retry later");
     // Told so far only "Processing…" (the handler stopped before an outcome): now hears why it is late.
     const notice = toldWhy ? undefined : { text: `${t("confirm-restarted")}\n${t(`confirm-outcome-${reason}`)}` };
@@ -491,16 +493,19 @@ export function confirmationComposer(
   record: RecordSettlement,
 ): Composer<BotContext> {
   const composer = new Composer<BotContext>();
+  const undo = new ClaimsToUndo(deps);
 
   composer.callbackQuery(CONFIRM_DATA.confirm.pattern, async (ctx) => {
     const { id } = CONFIRM_DATA.confirm.parse(ctx.callbackQuery.data)!;
     const received = (ctx.update as WithReceipt)[RECEIVED_AT] ?? deps.now();
     let claim: ClaimOutcome;
     try {
+      // A press again after an outage: a claim of it this process could not confirm is undone first.
+      await undo.now(id);
       claim = await deps.storage.operations.claim(id, ctx.from.id, received);
     } catch (err) {
       if (!(err instanceof DatabaseUnavailableError)) throw err;
-      await claimNotWritten(ctx, deps, id, received);
+      await claimNotWritten(ctx, undo, id, received);
       return;
     }
     if (!claim.claimed) {
@@ -550,17 +555,39 @@ export function confirmationComposer(
 }
 
 /**
- * Confirm could not be recorded for want of the database, so nothing was sent: the person is told so,
- * and the confirmation stays open until it expires. A claim the server did write, its reply lost with
- * the connection, is undone as soon as the database answers, so that nothing is carried out after
- * the person was told it was not.
+ * Claims whose write failed for want of the database: the server may have written one and lost only
+ * its reply. Each is undone (pending → proposed, while the row still shows that claim) as soon as the
+ * database answers, or at once when the confirmation is pressed again here, so that nothing is
+ * carried out after the person was told it was not sent.
  */
-async function claimNotWritten(ctx: BotContext, deps: BotDeps, id: string, received: Date): Promise<void> {
+class ClaimsToUndo {
+  readonly #claims = new Map<string, { telegramId: number; at: Date }>();
+  constructor(private readonly deps: BotDeps) {}
+
+  /** Notes a claim that may have been written, and undoes it once the database answers. */
+  add(id: string, telegramId: number, at: Date, log: BotDeps["logger"]): void {
+    this.#claims.set(id, { telegramId, at });
+    void onceDatabaseAnswers(log, () => this.now(id, log));
+  }
+
+  /** Undoes the claim of `id` noted here, if any; throws DatabaseUnavailableError while it cannot. */
+  async now(id: string, log: BotDeps["logger"] = this.deps.logger): Promise<void> {
+    const claim = this.#claims.get(id);
+    if (claim === undefined) return;
+    const undone = await this.deps.storage.operations.unclaim(id, claim.telegramId, claim.at);
+    this.#claims.delete(id);
+    if (undone) log.info({ operationId: id }, "a claim written during the database outage was undone");
+  }
+}
+
+/**
+ * Confirm could not be recorded for want of the database, so nothing was sent: the person is told so,
+ * and the confirmation stays open until it expires (a claim written with its reply lost is undone).
+ */
+async function claimNotWritten(ctx: BotContext, undo: ClaimsToUndo, id: string, received: Date): Promise<void> {
   const log = ctx.log.child({ operationId: id });
   log.info("Confirm not recorded: the database is unavailable; nothing was sent");
-  void onceDatabaseAnswers(log, async () => {
-    if (await deps.storage.operations.unclaim(id, ctx.from!.id, received)) log.info("a claim written during the outage was undone");
-  });
+  undo.add(id, ctx.from!.id, received, log);
   await answerPress(ctx);
   try {
     await ctx.reply(ctx.t("confirm-db-unavailable"));
