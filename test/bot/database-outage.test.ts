@@ -45,6 +45,47 @@ function outageLog(h: Harness, from: number) {
 /** The bot's texts that open with the transfer's outcome (the summary itself opens with its title). */
 const outcomeMessages = (user: TestUser) => user.texts().filter((t) => /^✅ Sent 10 USDT/.test(t));
 
+/** The outage was one warning and no error in the log from line `from` on, and (when `ended`) one "available again". */
+function expectOneOutage(h: Harness, from: number, ended = true): void {
+  const log = outageLog(h, from);
+  expect(log.errors).toEqual([]);
+  expect(log.warnings).toHaveLength(1);
+  if (ended) expect(log.back).toHaveLength(1);
+}
+
+/**
+ * Once the database is back (at `backAt`): the transfer is recorded done within seconds (not at the
+ * reconciliation's next minute), its outcome told once, and the reconciliation, long past its window,
+ * finds nothing left and tells nothing more; the service holds one transfer of 10 USDT.
+ */
+async function doneAndToldOnce(
+  h: Harness,
+  t: { user: TestUser; opId: string; senderId: number; recipientId: number },
+  backAt: number,
+): Promise<void> {
+  await until(async () => (await h.storage.operations.get(t.opId))?.state === "done");
+  expect(Date.now() - backAt).toBeLessThan(5000);
+  await h.outboxSent();
+  expect(outcomeMessages(t.user)).toHaveLength(1);
+  h.advanceClock(10 * 60_000);
+  expect(await h.app.reconcileUnfinished()).toBe(0);
+  await h.outboxSent();
+  expect(outcomeMessages(t.user)).toHaveLength(1);
+  expect(await h.simRequests("createTransfer")).toHaveLength(1);
+  const available = async (userId: number) => (await h.account(userId)).pay.USDT?.available ?? "0";
+  expect(await available(t.senderId)).toBe("90");
+  expect(await available(t.recipientId)).toBe("10");
+}
+
+/** Presses Confirm and, while the transfer is at the service (held there 400 ms), runs `meanwhile`. */
+async function confirmWhileAtService(h: Harness, user: TestUser, confirm: string, meanwhile: () => unknown): Promise<void> {
+  await h.fault({ operationId: "createTransfer", mode: "latency", ms: 400 });
+  const pressed = user.press(confirm);
+  await until(async () => (await h.simRequests("createTransfer")).length === 1);
+  await meanwhile();
+  await pressed;
+}
+
 /** Goes from the menu to the amount prompt of a transfer to `recipientId`. */
 async function atAmountPrompt(user: TestUser, recipientId: number): Promise<void> {
   await user.press("menu:send");
@@ -74,11 +115,7 @@ describe.skipIf(!PG_URL)("a PostgreSQL restart", () => {
     const summary = user.messageWithButton(confirm)!;
     const logFrom = h.logLines.length;
     // The database goes away while the transfer is at the service.
-    await h.fault({ operationId: "createTransfer", mode: "latency", ms: 400 });
-    const pressed = user.press(confirm);
-    await until(async () => (await h.simRequests("createTransfer")).length === 1);
-    await proxy.cut();
-    await pressed;
+    await confirmWhileAtService(h, user, confirm, () => proxy.cut());
 
     const shown = h.tg.messages.get(`${user.id}:${summary.messageId}`)!.text;
     expect(shown).toMatch(/✅ Sent 10 USDT/);
@@ -89,26 +126,8 @@ describe.skipIf(!PG_URL)("a PostgreSQL restart", () => {
 
     await sleep(1500);
     await proxy.restore();
-    const back = Date.now();
-    await until(async () => (await h.storage.operations.get(opId))?.state === "done");
-    // Recorded within seconds of the database's return, not at the reconciliation's next minute.
-    expect(Date.now() - back).toBeLessThan(5000);
-    await h.outboxSent();
-    expect(outcomeMessages(user)).toHaveLength(1);
-
-    // The reconciliation, long past its window, finds nothing left and tells nothing more.
-    h.advanceClock(10 * 60_000);
-    expect(await h.app.reconcileUnfinished()).toBe(0);
-    await h.outboxSent();
-    expect(outcomeMessages(user)).toHaveLength(1);
-    expect(await h.simRequests("createTransfer")).toHaveLength(1);
-    expect(await available(senderId)).toBe("90");
-    expect(await available(recipientId)).toBe("10");
-
-    const log = outageLog(h, logFrom);
-    expect(log.errors).toEqual([]);
-    expect(log.warnings).toHaveLength(1);
-    expect(log.back).toHaveLength(1);
+    await doneAndToldOnce(h, { user, opId, senderId, recipientId }, Date.now());
+    expectOneOutage(h, logFrom);
   });
 
   it("a transfer the service refused while the database was down: told so, not recorded yet, recorded and told once", async () => {
@@ -125,11 +144,8 @@ describe.skipIf(!PG_URL)("a PostgreSQL restart", () => {
       amount: "95",
     });
     const logFrom = h.logLines.length;
-    await h.fault({ operationId: "createTransfer", mode: "latency", ms: 400 });
-    const pressed = user.press(confirm);
-    await until(async () => (await h.simRequests("createTransfer")).length === 1);
-    await proxy.cut();
-    await pressed;
+    // The database goes away while the transfer is at the service.
+    await confirmWhileAtService(h, user, confirm, () => proxy.cut());
 
     const shown = h.tg.messages.get(`${user.id}:${summary.messageId}`)!.text;
     expect(shown).toMatch(/❌ Not done: Not enough funds/);
@@ -148,9 +164,7 @@ describe.skipIf(!PG_URL)("a PostgreSQL restart", () => {
     expect(await h.simRequests("createTransfer")).toHaveLength(1);
     expect((await h.account(account.userId)).pay.USDT?.available).toBe("5");
 
-    const log = outageLog(h, logFrom);
-    expect(log.errors).toEqual([]);
-    expect(log.warnings).toHaveLength(1);
+    expectOneOutage(h, logFrom);
   });
 
   it("/balance and an amount step during the outage: briefly unavailable, nothing was done; the step goes on after it", async () => {
@@ -174,10 +188,7 @@ describe.skipIf(!PG_URL)("a PostgreSQL restart", () => {
     expect(a.user.last()?.text).toMatch(/USDT/);
     expect(a.user.last()?.text).not.toMatch(/unavailable/);
 
-    const log = outageLog(h, logFrom);
-    expect(log.errors).toEqual([]);
-    expect(log.warnings).toHaveLength(1);
-    expect(log.back).toHaveLength(1);
+    expectOneOutage(h, logFrom);
   });
 
   it("a step whose change the service made before the database went away is not told 'nothing was done'", async () => {
@@ -229,9 +240,7 @@ describe.skipIf(!PG_URL)("a PostgreSQL restart", () => {
     expect(await h.simRequests("createTransfer")).toHaveLength(1);
     expect(await available(senderId)).toBe("90");
 
-    const log = outageLog(h, logFrom);
-    expect(log.errors).toEqual([]);
-    expect(log.warnings).toHaveLength(1);
+    expectOneOutage(h, logFrom);
     // A claim the server wrote was undone; one that never reached it had nothing to undo.
     const undone = h.logLines.slice(logFrom).filter((l) => /a claim written during the database outage was undone/.test(l));
     expect(undone).toHaveLength(deliver ? 1 : 0);
@@ -267,23 +276,8 @@ describe.skipIf(!PG_URL)("a PostgreSQL restart", () => {
 
     await sleep(1000);
     await proxy.restore();
-    const back = Date.now();
-    await until(async () => (await h.storage.operations.get(opId))?.state === "done");
-    expect(Date.now() - back).toBeLessThan(5000);
-    await h.outboxSent();
-    expect(outcomeMessages(user)).toHaveLength(1);
-    h.advanceClock(10 * 60_000);
-    expect(await h.app.reconcileUnfinished()).toBe(0);
-    await h.outboxSent();
-    expect(outcomeMessages(user)).toHaveLength(1);
-    expect(await h.simRequests("createTransfer")).toHaveLength(1);
-    expect(await available(senderId)).toBe("90");
-    expect(await available(recipientId)).toBe("10");
-
-    const log = outageLog(h, logFrom);
-    expect(log.errors).toEqual([]);
-    expect(log.warnings).toHaveLength(1);
-    expect(log.back).toHaveLength(1);
+    await doneAndToldOnce(h, { user, opId, senderId, recipientId }, Date.now());
+    expectOneOutage(h, logFrom);
   });
 });
 
@@ -310,14 +304,11 @@ describe("an SQLite file another process keeps locked past the busy timeout", ()
   }
 
   it("a transfer the service made while the file was locked: told so, recorded once it is free, announced once", async () => {
-    const { user, senderId, confirm, opId } = await transferSummary(h);
+    const { user, senderId, recipientId, confirm, opId } = await transferSummary(h);
     const summary = user.messageWithButton(confirm)!;
     const logFrom = h.logLines.length;
-    await h.fault({ operationId: "createTransfer", mode: "latency", ms: 300 });
-    const pressed = user.press(confirm);
-    await until(async () => (await h.simRequests("createTransfer")).length === 1);
-    const unlock = lock();
-    await pressed;
+    let unlock = () => {};
+    await confirmWhileAtService(h, user, confirm, () => (unlock = lock()));
 
     const shown = h.tg.messages.get(`${user.id}:${summary.messageId}`)!.text;
     expect(shown).toMatch(/✅ Sent 10 USDT/);
@@ -326,21 +317,8 @@ describe("an SQLite file another process keeps locked past the busy timeout", ()
 
     await sleep(500);
     unlock();
-    const free = Date.now();
-    await until(async () => (await h.storage.operations.get(opId))?.state === "done");
-    expect(Date.now() - free).toBeLessThan(5000);
-    await h.outboxSent();
-    expect(outcomeMessages(user)).toHaveLength(1);
-    expect(await h.app.reconcileUnfinished()).toBe(0);
-    await h.outboxSent();
-    expect(outcomeMessages(user)).toHaveLength(1);
-    expect(await h.simRequests("createTransfer")).toHaveLength(1);
-    expect((await h.account(senderId)).pay.USDT?.available).toBe("90");
-
-    const log = outageLog(h, logFrom);
-    expect(log.errors).toEqual([]);
-    expect(log.warnings).toHaveLength(1);
-    expect(log.back).toHaveLength(1);
+    await doneAndToldOnce(h, { user, opId, senderId, recipientId }, Date.now());
+    expectOneOutage(h, logFrom);
   });
 
   it("/balance while the file is locked: briefly unavailable, nothing was done", async () => {
@@ -353,9 +331,6 @@ describe("an SQLite file another process keeps locked past the busy timeout", ()
     await user.send("/balance");
     expect(user.last()?.text).not.toMatch(/unavailable/);
 
-    const log = outageLog(h, logFrom);
-    expect(log.errors).toEqual([]);
-    expect(log.warnings).toHaveLength(1);
-    expect(log.back).toHaveLength(1);
+    expectOneOutage(h, logFrom);
   });
 });
