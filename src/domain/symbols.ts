@@ -4,9 +4,18 @@
  * as suggestions. Every place that asks for a pair reads it here.
  */
 import { distance } from "fastest-levenshtein";
+import { inlineUserText } from "./user-text.js";
 
 /** Letters and digits only, upper case: the form every spelling of a pair shares. */
 const compact = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, "");
+
+/** Characters of a typed pair that "There is no trading pair …" shows. */
+const TYPED_PAIR_SHOWN = 30;
+
+/** What a person typed for a pair that is not known, as a reply quotes it (docs/decisions/002, 041). */
+export function typedPair(text: string): string {
+  return inlineUserText(text, TYPED_PAIR_SHOWN);
+}
 
 /** The quote a base typed alone is paired with, first that exists. */
 export const DEFAULT_QUOTES: readonly string[] = ["USDT"];
