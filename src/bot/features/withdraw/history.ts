@@ -15,8 +15,10 @@ import { WITHDRAW_DATA } from "./callback-data.js";
 
 const PAGE_SIZE = 5;
 
-/** "UQAb…x9Zk": enough of an address to recognise it in a button. */
-/** An address as its start and end, by code points (an address read from the service is not checked here). */
+/**
+ * "UQAb…x9Zk": enough of an address to recognise it in a button, cut by code points (an address read
+ * from the service is not checked here, so it may hold anything).
+ */
 const shortAddress = (a: string) => {
   const chars = [...a];
   return chars.length > 14 ? `${chars.slice(0, 6).join("")}…${chars.slice(-4).join("")}` : a;
