@@ -42,6 +42,8 @@ export interface RunningBot {
   runner: RunnerHandle | undefined;
   /** The HTTP server's port (the one the system picked when PORT=0). */
   port: number;
+  /** The METRICS_PORT listener's port; none when it is not configured. */
+  metricsPort: number | undefined;
   /**
    * Graceful shutdown: stop taking updates, finish those in flight, hand jobs back, close the server
    * and storage, within SHUTDOWN_TIMEOUT_SECONDS. True when everything stopped in time.
@@ -139,6 +141,7 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
     logger,
     runner: serving.runner,
     port: serving.port,
+    metricsPort: serving.metricsPort,
     stop: async () => {
       notifications.streams.close();
       return serving.stop();
