@@ -5,6 +5,8 @@ import { SWITCH_NETWORK } from "../../shared/networks.js";
 const network = oneOf(["production", "testnet"]);
 
 export const KEY_DATA = {
+  /** The settings screen, shown in place: the way back from a screen opened there (the time zones). */
+  settings: callbackData("keys:settings"),
   connect: callbackData("keys:connect"),
   network: callbackData("keys:net", { network }),
   abort: callbackData("keys:abort"),
