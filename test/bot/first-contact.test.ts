@@ -88,7 +88,8 @@ describe("/help", () => {
       const screen = person.last()!;
       expect(screen.text.split("\n")[0]).toBe(topic.text);
       for (const m of screen.text.matchAll(/^\/([a-z_]+) — \S/gm)) seen.add(m[1]!);
-      expect(buttonsOf(person)).toEqual([{ text: person.languageCode === "ru" ? "« Назад" : "« Back", data: "help:main" }]);
+      const back = h.app.languages.i18n.t(person.languageCode, "common-back");
+      expect(buttonsOf(person)).toEqual([{ text: back, data: "help:main" }]);
       await person.press("help:main");
       expect(person.last()!.text).toBe(first);
     }
