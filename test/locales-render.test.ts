@@ -522,6 +522,12 @@ describe("the checks", () => {
     ["ru", "mass-errors-title = { $count ->\n  [one] 1 ошибка\n  [few] { $count } ошибки\n *[other] { $count } ошибок\n}", [0, 1, 0]],
     ["ru", "common-text-too-long = От 1 до { $max } { $max ->\n  [one] символа\n *[other] символов\n}.", [0, 0, 0]],
     ["ru", "mass-summary-notify-as = Выплата от «{ $sender }».", [0, 0, 0]],
+    ["uk", "x = Готово, выберите.", [1, 0, 0]],
+    ["uk", "amount-not_a_number = Надішліть число, наприклад 10 або 2.5.", [1, 0, 0]],
+    ["uk", "balances-move-button = ↔️ Переказ між балансами", [1, 0, 0]],
+    ["uk", "alerts-too-many = У вас уже { $max } сповіщень.", [0, 1, 0]],
+    ["uk", "mass-too-many-rows = У списку { $rows } { $rows ->\n  [one] рядок\n *[other] рядків\n}.", [0, 1, 0]],
+    ["uk", "send-done = ✅ Надіслано { $amount } отримувачеві { $recipient }.", [0, 0, 1]],
   ])("%s: %s → render, plural, slot problems %j", (locale, source, expected) => {
     expect(check(locale, source)).toEqual(expected);
   });

@@ -25,7 +25,10 @@ describe("/start", () => {
     expect(welcome).toContain("Choose your language below.");
     expect(welcome).toContain("To begin, link your xRocket API key: press Connect below");
     const data = buttonsOf(person).map((b) => b.data);
-    expect(data.slice(0, 3)).toEqual(["lang:w:en", "lang:w:ru", "keys:connect"]);
+    // One button per folder of locales/, English first.
+    const languages = h.app.languages.codes;
+    expect(data.slice(0, languages.length + 1)).toEqual([...languages.map((code) => `lang:w:${code}`), "keys:connect"]);
+    expect(languages.slice(0, 2)).toEqual(["en", "ru"]);
     expect(data).toContain("menu:send");
 
     // Choosing Russian redraws the same message in Russian; the language buttons stay, the choice marked.

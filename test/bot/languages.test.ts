@@ -78,3 +78,33 @@ describe("a language added as a folder", () => {
     expect(() => createI18n(dir)).toThrow(/xx does not name its language/);
   });
 });
+
+describe("every language of locales/", () => {
+  it("greets in its own words, names itself on the language buttons, and has its command menu", async () => {
+    h = await Harness.create();
+    await h.app.registerCommands();
+    const languages = h.app.languages;
+    for (const [i, { code, name }] of languages.list.entries()) {
+      const person = h.user(6200 + i, { firstName: "Kim", languageCode: code });
+      await person.send("/start");
+      expect(person.last()?.text).toContain(languages.i18n.t(code, "start-greeting", { name: "Kim" }));
+      expect(buttons(person)).toContainEqual({ text: name, data: `lang:w:${code}` });
+      const menu = h.tg.api.commandsFor(person.id, code);
+      expect(menu.find((c) => c.command === "start")?.description, code).toBe(languages.i18n.t(code, "cmd-start"));
+    }
+    // Each names itself differently, so the buttons tell them apart.
+    expect(new Set(languages.list.map((l) => l.name)).size).toBe(languages.list.length);
+  });
+
+  it("takes the /alert example its /help gives, as written", async () => {
+    h = await Harness.create();
+    await h.simFetch("/_sim/markets/price", { method: "POST", body: { symbol: "BTC-USDT", price: "65000" } });
+    for (const [i, code] of h.app.languages.codes.entries()) {
+      const person = h.user(6300 + i, { languageCode: code });
+      await person.send("/start");
+      const example = h.app.languages.i18n.t(code, "cmd-alert");
+      await person.send(example.slice(example.indexOf("/alert")));
+      expect((await h.notifications.alerts.list(person.id)).map((a) => [a.symbol, a.direction, a.price]), code).toEqual([["BTC-USDT", "above", "100000"]]);
+    }
+  });
+});
