@@ -6,7 +6,7 @@
  * return plain JSON; the order itself is placed only when Confirm is pressed (see actions.ts).
  */
 import { clientsFor } from "../../../accounts/clients.js";
-import { formatAmount, money } from "../../../domain/money.js";
+import { floorToStep, formatAmount, money } from "../../../domain/money.js";
 import type { NetworkName } from "../../../domain/networks.js";
 import type { SymbolInfo } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
@@ -24,7 +24,6 @@ import {
   checkSize,
   checkStopPrice,
   committed,
-  floorToStep,
   type Side,
   triggersOnRise,
 } from "./rules.js";
