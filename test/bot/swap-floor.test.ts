@@ -6,6 +6,7 @@
  * account trades on the same book to move the market. Balances are read from the Exchange over HTTP.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SwapPayload } from "../../src/bot/features/swap/action.js";
 import { money } from "../../src/domain/money.js";
 import { createExchangeClient, type ExchangeClient } from "../../src/service/client.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
@@ -190,6 +191,21 @@ describe.each(databases)("swap figures that hold (database %s)", (databaseUrl) =
     expect((await h.storage.operations.get(id))?.state).toBe("done");
   });
 
+  it("an amount the book cannot fill whole within the margin is not proposed: the amount is asked again", async () => {
+    const { user } = await h.linkedUser({ trading: { BTC: "3" } });
+    await user.send("/swap");
+    await user.press("in:pick:BTC");
+    await user.press("in:pick:USDT");
+    // Three BTC walk about forty levels of bids, far past 0.5 % below the average.
+    await user.send("3");
+    expect(user.texts().join("\n")).toContain("The book of BTC-USDT cannot take 3 BTC at once within 0.5 % of the price now. Send a smaller amount.");
+    expect(user.last()!.text).toContain("How much BTC do you give?");
+    expect(user.confirmData()).toBeUndefined();
+    await user.send("0.01");
+    expect(user.last()!.text).toContain("You give: 0.01 BTC");
+    expect(await h.simRequests("placeOrder")).toHaveLength(0);
+  });
+
   it("in Russian, a swap the moved book refuses says so in Russian with the new figures", async () => {
     const { user, key } = await h.linkedUser({ trading: { TONCOIN: "300" } }, { languageCode: "ru" });
     const ex = exchangeFor(key);
@@ -201,5 +217,12 @@ describe.each(databases)("swap figures that hold (database %s)", (databaseUrl) =
     expect(done).toContain("300 TONCOIN остаётся на балансах биржи.");
     expect(done).toMatch(/По текущим ценам за 300 TONCOIN вы получили бы ≈ /);
     expect(user.buttonData(/Обменять снова/)).toBe("menu:swap");
+  });
+});
+
+describe("swap journal rows", () => {
+  it("a swap confirmed as a market order before the limit order still reads back from the journal", () => {
+    const old = { from: "USDT", to: "BTC", amount: "300", order: { symbol: "BTC-USDT", side: "buy", type: "market", timeInForce: "IOC", funds: "300" } };
+    expect(SwapPayload.parse(old).order).toEqual(old.order);
   });
 });
