@@ -133,6 +133,7 @@ keys-unlink = 🗑 Удалить API-ключ
 keys-pick-network = Для какой сети ключ?
 keys-network-production = Основная сеть
 keys-network-testnet = Тестовая сеть
+network-pair-testnet = { $pair } в 🧪 тестовой сети
 keys-send-key = Вставьте API-ключ ({ $network }) следующим сообщением. Я сразу удалю сообщение и сохраню ключ в зашифрованном виде.
 keys-cancelled-none = Отменено. Ключ не привязан.
 keys-cancelled-kept = Отменено. Привязанный ранее ключ остаётся.
