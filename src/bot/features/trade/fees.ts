@@ -1,7 +1,7 @@
 /**
- * The fee rates a pair charges the person (maker and taker, as fractions: 0.001 is 0.1 %), read from
- * the Exchange with their key, so the account's own rates count. Summaries work out fees with them
- * where the estimate cannot: the maker fee of a limit order's resting part, a swap's floor.
+ * The fee rates a pair charges (maker and taker, as fractions: 0.001 is 0.1 %), as `getTradeFees`
+ * gives them (the same rates /fees shows). Summaries work out fees with them where the estimate
+ * cannot: the maker fee of a limit order's resting part, a stop order's fee at its price, a swap's floor.
  */
 import type { ServiceClients } from "../../../service/factory.js";
 
