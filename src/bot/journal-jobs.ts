@@ -3,9 +3,11 @@
  * (each outcome and the notice telling its user written in one transaction, sent by the outbox), and
  * pruning the table of taken update ids.
  */
+import type { Kysely } from "kysely";
 import type { Jobs } from "../jobs/types.js";
 import type { Outbox } from "../outbox/worker.js";
 import { createOperationsRepo } from "../storage/operations.js";
+import type { Database } from "../storage/schema.js";
 import { pruneTakenUpdates } from "../storage/updates.js";
 import type { BotDeps } from "./context.js";
 import type { TranslatorFor } from "./i18n.js";
@@ -23,18 +25,20 @@ export interface JournalParts {
   actions: ActionRegistry;
   translatorFor: TranslatorFor;
   jobs: Jobs;
-  outbox: Outbox;
+  /** Writes an outcome and its notice together (settlementRecorder). */
+  record: RecordSettlement;
   /** Operations younger than this are left alone by the periodic run (a send may be in flight). */
   reconcileMinAgeMs?: number;
 }
 
-/** Registers the periodic jobs; returns the reconciliation (settles what is at least `minAgeMs` old). */
-export function journalJobs(p: JournalParts): (minAgeMs?: number) => Promise<number> {
-  const { deps, outbox } = p;
-  // An outcome and the notice telling its user, in one transaction (the outbox sends it). The notice
-  // is written only with the outcome's own write: a second settler of the same row tells nobody.
-  const record: RecordSettlement = async (op, settlement, notice) => {
-    const queued = await deps.storage.db.transaction().execute(async (trx) => {
+/**
+ * An outcome and the notice telling its user, in one transaction (the outbox sends it). The notice is
+ * written only with the outcome's own write: a second settler of the same row (the reconciliation,
+ * or the Confirm's own write once the database is back) tells nobody.
+ */
+export function settlementRecorder(db: Kysely<Database>, outbox: Outbox): RecordSettlement {
+  return async (op, settlement, notice) => {
+    const queued = await db.transaction().execute(async (trx) => {
       const ops = createOperationsRepo(trx);
       const written =
         settlement.state === "done"
@@ -49,6 +53,11 @@ export function journalJobs(p: JournalParts): (minAgeMs?: number) => Promise<num
     });
     if (queued) outbox.kick();
   };
+}
+
+/** Registers the periodic jobs; returns the reconciliation (settles what is at least `minAgeMs` old). */
+export function journalJobs(p: JournalParts): (minAgeMs?: number) => Promise<number> {
+  const { deps, record } = p;
   const reconcile = (minAgeMs = 0) => reconcileUnfinished(deps, p.actions, p.translatorFor, record, minAgeMs);
 
   p.jobs.handle(RECONCILE_JOB, async () => {

@@ -73,6 +73,18 @@ export function createOperationsRepo(db: Kysely<Database>): OperationsRepo {
       return whyNotClaimed(db, id, telegramId, at);
     },
 
+    async unclaim(id, telegramId, claimedAt) {
+      const result = await db
+        .updateTable("operations")
+        .set({ state: "proposed", updated_at: Date.now() })
+        .where("id", "=", id)
+        .where("telegram_id", "=", telegramId)
+        .where("state", "=", "pending")
+        .where("updated_at", "=", claimedAt.getTime())
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     async cancel(id, telegramId) {
       const result = await db
         .updateTable("operations")

@@ -104,6 +104,13 @@ export interface OperationsRepo {
    * `claimed: true`, across processes: this is what makes a double press do nothing twice.
    */
   claim(id: string, telegramId: number, now: Date): Promise<ClaimOutcome>;
+  /**
+   * Undoes a claim whose write may have gone through with its reply lost (the database went away
+   * meanwhile): pending → proposed, only while the row still shows that claim (that user's, and
+   * `claimedAt` its last change), so neither a later claim nor a reconciliation's takeover is undone.
+   * True when it was undone.
+   */
+  unclaim(id: string, telegramId: number, claimedAt: Date): Promise<boolean>;
   /** proposed → cancelled, for that user only; false when not proposed any more. */
   cancel(id: string, telegramId: number): Promise<boolean>;
   /** Settles a pending or unknown operation; false when it was settled already (nothing written). */

@@ -32,6 +32,8 @@ export const DELETE_KIND = "invoice_delete";
 const PAGE_SIZE = 5;
 /** Payments listed under an invoice's details (the newest). */
 const PAYMENTS_SHOWN = 10;
+/** Characters of an invoice's button in the list: its price and the start of its description. */
+const LIST_LABEL_MAX = 48;
 /** The invoice a pressed button names (its handler matched the codec's pattern, so it parses). */
 const pressedInvoice = (ctx: BotContext, codec: typeof INVOICE_DATA.show): string =>
   codec.parse(ctx.callbackQuery?.data ?? "")!.invoiceId;
@@ -100,8 +102,9 @@ export function invoiceManagement(
     const kb = new InlineKeyboard();
     for (const inv of result.items) {
       const price = invoicePrice(ctx.t, inv);
-      const label = `${price}${inv.description ? ` · ${inlineUserText(inv.description)}` : ""}`;
-      kb.text(label.length > 48 ? `${label.slice(0, 47)}…` : label, INVOICE_DATA.show.build({ invoiceId: inv.id })).row();
+      // The price is ours and plain; the whole line is fitted to the button by graphemes.
+      const label = inv.description ? inlineUserText(`${price} · ${inv.description}`, LIST_LABEL_MAX) : price;
+      kb.text(label, INVOICE_DATA.show.build({ invoiceId: inv.id })).row();
     }
     if (index > 0) kb.text(ctx.t("common-prev"), INVOICE_DATA.page.build({ page: index - 1 }));
     if (result.pagination.next) kb.text(ctx.t("common-next"), INVOICE_DATA.page.build({ page: index + 1 }));

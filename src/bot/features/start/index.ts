@@ -2,6 +2,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import type { Translate } from "../../../domain/translate.js";
+import { inlineUserText } from "../../../domain/user-text.js";
 import type { UserRecord } from "../../../storage/types.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
@@ -24,7 +25,8 @@ function welcome(
   name: string,
   user: Pick<UserRecord, "language" | "hasKey">,
 ): { text: string; keyboard: InlineKeyboard } {
-  const lines = [t("start-greeting", { name })];
+  // The name is what the person set in Telegram: one line, invisible characters marked (docs/decisions/002).
+  const lines = [t("start-greeting", { name: inlineUserText(name) })];
   const rows: InlineKeyboardButton[][] = [];
   if (user.language === null) {
     lines.push(t("start-choose-language"));
