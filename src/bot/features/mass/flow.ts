@@ -236,6 +236,20 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
       }
       const { jobId } = loaded;
 
+      if (loaded.needsAsset) {
+        // Rows that are wrong whatever the currency are reported before the currency is asked for.
+        const early = await conversation.external(async (octx: BotContext) => {
+          const c = await checkDraftInput(deps, store, jobId, adminId);
+          if (!c) return false;
+          const errors = c.errors.filter((e) => e.problem !== "asset_missing");
+          if (errors.length === 0) return true;
+          await store.discard(jobId);
+          await reportProblems(octx, errors);
+          return false;
+        });
+        if (!early) continue;
+      }
+
       const defaultAsset = loaded.needsAsset
         ? await askAsset(conversation, ctx, setup.assets, ctx.t("mass-ask-default-asset"))
         : undefined;
