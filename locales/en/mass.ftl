@@ -12,7 +12,7 @@ mass-ask-list =
         [one] character
        *[other] characters
     }; put it in "quotes" if it has commas
-    A header line is fine. Up to { $max } { $max ->
+    Columns may be separated by commas, semicolons or tabs. A header line is fine. Up to { $max } { $max ->
         [one] row
        *[other] rows
     }. Nothing is sent before you confirm.
@@ -32,6 +32,7 @@ mass-errors-title = ❌ { $count ->
        *[other] The list has { $count } problems
     }; nothing was sent:
 mass-error-line = Line { $line }: “{ $value }” — { $reason }
+mass-error-line-empty = Line { $line }: (empty) — { $reason }
 mass-errors-more = …and { $count } more (all of them are in the file below).
 mass-errors-fix = Fix the list and send it again (or press Cancel).
 mass-errors-file = { $count ->
@@ -60,6 +61,11 @@ mass-problem-description-too-long = the description has { $length } { $length ->
        *[other] characters
     }; at most { $max } are allowed
 mass-problem-csv = this line cannot be read as CSV (check the quotes)
+mass-problem-csv-quote = a quote (") opens here and is never closed; the lines after it were read as rows of their own. Close it, or write "" for a quote inside a quoted description
+mass-problem-columns-header = { $count } { $count ->
+        [one] column
+       *[other] columns
+    } where the header names { $expected }; put a description with commas in "quotes"
 mass-dup-found = ⚠️ { $count ->
         [one] 1 recipient appears
        *[other] { $count } recipients appear
@@ -119,6 +125,8 @@ mass-status-running = ▶️ Sending…
 mass-status-paused = ⏸ Paused.
 mass-status-cancelling = ⏹ Cancelling: finishing the current batch…
 mass-status-completed = ✅ Finished.
+mass-status-completed-some = ⚠️ Finished; some rows failed (see the report).
+mass-status-completed-none = ❌ Finished: nothing was paid.
 mass-status-cancelled = ⏹ Cancelled. What was sent stays sent.
 mass-paused-because = Reason: { $reason }
 mass-paused-auto = ⏸ Mass transfer { $job } paused: { $reason }. Press Resume to try again, or Cancel.
@@ -148,9 +156,22 @@ mass-reason-rate-limited = the service keeps refusing requests as too many (rate
 mass-reason-invalid-request = the request was malformed (a bug: please report it)
 mass-reason-refused = refused by the service
 mass-reason-other = refused by the service ({ $kind })
-mass-report-title = ✅ Mass transfer { $job } finished.
-mass-report-title-cancelled = ⏹ Mass transfer { $job } cancelled.
+mass-report-title = ✅ Mass transfer { $job } finished: { $paid ->
+        [one] the 1 row was paid
+       *[other] all { $paid } rows were paid
+    }.
+mass-report-title-some = ⚠️ Mass transfer { $job } finished: { $paid } of { $total } rows paid, { $failed } failed.
+mass-report-title-none = ❌ Mass transfer { $job }: nothing was paid, { $failed ->
+        [one] the 1 row failed
+       *[other] all { $failed } rows failed
+    }.
+mass-report-title-cancelled = ⏹ Mass transfer { $job } cancelled: { $paid } of { $total } { $total ->
+        [one] row
+       *[other] rows
+    } paid by then.
+mass-report-title-cancelled-none = ⏹ Mass transfer { $job } cancelled: nothing was paid.
 mass-report-paid = Paid: { $count } ({ $totals })
+mass-report-paid-none = Paid: none
 mass-report-failed = Failed: { $count } ({ $totals })
 mass-report-failed-none = Failed: none
 mass-report-reason = • { $reason }: { $count }

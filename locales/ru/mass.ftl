@@ -34,6 +34,7 @@ mass-errors-title = ❌ В списке { $count ->
        *[other] { $count } ошибок
     }; ничего не отправлено:
 mass-error-line = Строка { $line }: «{ $value }» — { $reason }
+mass-error-line-empty = Строка { $line }: (пусто) — { $reason }
 mass-errors-more = …и ещё { $count } (все они — в файле ниже).
 mass-errors-fix = Исправьте список и пришлите его снова (или нажмите «Отмена»).
 mass-errors-file = { $count ->
@@ -60,6 +61,8 @@ mass-problem-description-too-long = в описании { $length } { $length ->
        *[other] символов
     }, допускается не больше { $max }
 mass-problem-csv = строку не удалось прочитать как CSV (проверьте кавычки)
+mass-problem-csv-quote = здесь открывается кавычка ("), которая нигде не закрыта; следующие строки прочитаны как отдельные. Закройте её или напишите "" для кавычки внутри описания в кавычках
+mass-problem-columns-header = столбцов: { $count }, а в заголовке их { $expected }; описание с разделителями возьмите в "кавычки"
 mass-dup-found = ⚠️ { $count ->
         [one] { $count } получатель встречается
         [few] { $count } получателя встречаются
@@ -116,6 +119,8 @@ mass-status-running = ▶️ Отправка…
 mass-status-paused = ⏸ Приостановлено.
 mass-status-cancelling = ⏹ Отмена: завершаю текущую пачку…
 mass-status-completed = ✅ Готово.
+mass-status-completed-some = ⚠️ Завершено; часть строк с ошибкой (см. отчёт).
+mass-status-completed-none = ❌ Завершено: ничего не выплачено.
 mass-status-cancelled = ⏹ Отменено. Отправленное остаётся отправленным.
 mass-paused-because = Причина: { $reason }
 mass-paused-auto = ⏸ Массовая выплата { $job } приостановлена: { $reason }. Нажмите «Продолжить», чтобы попробовать снова, или «Отменить».
@@ -145,9 +150,21 @@ mass-reason-rate-limited = сервис раз за разом отклоняе�
 mass-reason-invalid-request = некорректный запрос (это ошибка бота, сообщите о ней)
 mass-reason-refused = отклонено сервисом
 mass-reason-other = отклонено сервисом ({ $kind })
-mass-report-title = ✅ Массовая выплата { $job } завершена.
-mass-report-title-cancelled = ⏹ Массовая выплата { $job } отменена.
+mass-report-title = ✅ Массовая выплата { $job } завершена: { $paid ->
+        [one] { $paid } строка выплачена
+        [few] выплачены все { $paid } строки
+       *[other] выплачены все { $paid } строк
+    }.
+mass-report-title-some = ⚠️ Массовая выплата { $job } завершена: выплачено строк — { $paid } из { $total }, с ошибкой — { $failed }.
+mass-report-title-none = ❌ Массовая выплата { $job }: ничего не выплачено, { $failed ->
+        [one] { $failed } строка с ошибкой
+        [few] все { $failed } строки с ошибкой
+       *[other] все { $failed } строк с ошибкой
+    }.
+mass-report-title-cancelled = ⏹ Массовая выплата { $job } отменена: до отмены выплачено строк — { $paid } из { $total }.
+mass-report-title-cancelled-none = ⏹ Массовая выплата { $job } отменена: ничего не выплачено.
 mass-report-paid = Выплачено: { $count } ({ $totals })
+mass-report-paid-none = Выплачено: ничего
 mass-report-failed = Ошибки: { $count } ({ $totals })
 mass-report-failed-none = Ошибок нет
 mass-report-reason = • { $reason }: { $count }

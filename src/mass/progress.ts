@@ -47,11 +47,18 @@ export function renderProgress(
   if (v.rate !== null && v.rate > 0 && left > 0 && (v.status === "running" || v.status === "cancelling")) {
     lines.push(t("mass-progress-rate", { rate: v.rate.toFixed(1), eta: formatDuration(left / v.rate) }));
   }
-  lines.push(t(`mass-status-${v.status}`));
+  lines.push(t(statusKey(v.status, c)));
   if (v.error && v.status === "paused")
     lines.push(t("mass-paused-because", { reason: reasonText(t, v.error) }));
 
   return { text: lines.join("\n"), keyboard: jobButtons(t, jobId, v.status) };
+}
+
+/** The status line's key; a finished job says whether it paid all, some or none of its rows. */
+function statusKey(status: MassJobStatus, c: Record<RowState, number>): string {
+  if (status !== "completed") return `mass-status-${status}`;
+  if (c.completed === 0) return "mass-status-completed-none";
+  return c.failed > 0 ? "mass-status-completed-some" : "mass-status-completed";
 }
 
 /** The buttons a job in `status` offers: Pause or Resume, and Cancel. */

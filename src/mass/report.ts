@@ -61,10 +61,10 @@ export function reportText(t: Translate, job: Pick<MassJob, "id" | "status">, ro
       .map(([asset, total]) => formatAmount(total, asset))
       .join(", ") || "0";
   const lines = [
-    t(job.status === "cancelled" ? "mass-report-title-cancelled" : "mass-report-title", {
-      job: jobLabel(job.id),
-    }),
-    t("mass-report-paid", { count: paid.length, totals: totals(paid) }),
+    headline(t, job, { paid: paid.length, failed: failed.length, total: rows.length }),
+    paid.length === 0
+      ? t("mass-report-paid-none")
+      : t("mass-report-paid", { count: paid.length, totals: totals(paid) }),
     failed.length === 0
       ? t("mass-report-failed-none")
       : t("mass-report-failed", { count: failed.length, totals: totals(failed) }),
@@ -78,6 +78,23 @@ export function reportText(t: Translate, job: Pick<MassJob, "id" | "status">, ro
     lines.push(t("mass-report-skipped", { count: skipped.length, totals: totals(skipped) }));
   lines.push(t("mass-report-file"));
   return lines.join("\n");
+}
+
+/**
+ * The first line says what happened: all paid (✅), some (⚠️), nothing (❌), or cancelled (⏹) with
+ * how many were paid by then; a job that paid nobody is never headlined as a success.
+ */
+function headline(
+  t: Translate,
+  job: Pick<MassJob, "id" | "status">,
+  n: { paid: number; failed: number; total: number },
+): string {
+  const vars = { job: jobLabel(job.id), ...n };
+  if (job.status === "cancelled")
+    return t(n.paid === 0 ? "mass-report-title-cancelled-none" : "mass-report-title-cancelled", vars);
+  if (n.paid === 0) return t("mass-report-title-none", vars);
+  if (n.paid < n.total) return t("mass-report-title-some", vars);
+  return t("mass-report-title", vars);
 }
 
 /** The summary and the CSV, as outbox messages (queued once per job, with the job's notifications). */
