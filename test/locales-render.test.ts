@@ -32,7 +32,7 @@ const KINDS: Record<string, Kind> = {
   count: "count", rows: "count", recipients: "count", max: "count", n: "count", page: "count", pages: "count",
   total: "count", seconds: "count", decimals: "count", precision: "count", length: "count", index: "count",
   of: "count", ms: "count", sent: "count", failed: "count", left: "count", skipped: "count",
-  unreachable: "count", line: "count", description: "count",
+  unreachable: "count", line: "count", description: "count", paid: "count", expected: "count",
   // amounts and other figures
   amount: "amount", available: "amount", fee: "amount", min: "amount", price: "amount", size: "amount",
   funds: "amount", step: "amount", last: "amount", after: "amount", filled: "amount", stop: "amount",

@@ -136,6 +136,21 @@ mass-button-cancel = ⏹ Cancel
 mass-pressed-pause = Pausing after the current batch.
 mass-pressed-resume = Resuming.
 mass-pressed-cancel = Cancelling after the current batch.
+mass-cancel-ask-running = ⏹ Cancel mass transfer { $job }? { $count ->
+        [one] 1 row is
+       *[other] { $count } rows are
+    } not sent yet; those not in the batch being sent now will not be sent. What was sent stays sent.
+mass-cancel-ask-paused = ⏹ Cancel mass transfer { $job }? { $count ->
+        [one] The 1 row
+       *[other] The { $count } rows
+    } not sent yet will not be sent. What was sent stays sent.
+mass-cancel-yes = ⏹ Yes, cancel the rest
+mass-cancel-keep-going = ▶️ Keep going
+mass-cancel-keep-paused = ⏸ Keep it paused
+mass-cancel-done = ⏹ Cancelling mass transfer { $job } after the current batch.
+mass-cancel-kept = ▶️ Mass transfer { $job } goes on.
+mass-cancel-kept-paused = ⏸ Mass transfer { $job } stays paused; Resume or Cancel are on its progress message.
+mass-pressed-keep = Not cancelled.
 mass-button-stale = This button no longer applies.
 mass-foreign = This job belongs to another admin.
 mass-reason-insufficient-funds = not enough funds
@@ -160,7 +175,10 @@ mass-report-title = ✅ Mass transfer { $job } finished: { $paid ->
         [one] the 1 row was paid
        *[other] all { $paid } rows were paid
     }.
-mass-report-title-some = ⚠️ Mass transfer { $job } finished: { $paid } of { $total } rows paid, { $failed } failed.
+mass-report-title-some = ⚠️ Mass transfer { $job } finished: { $paid } of { $total } { $total ->
+        [one] row
+       *[other] rows
+    } paid, { $failed } failed.
 mass-report-title-none = ❌ Mass transfer { $job }: nothing was paid, { $failed ->
         [one] the 1 row failed
        *[other] all { $failed } rows failed

@@ -10,7 +10,10 @@ const jobId = text("[0-9a-f]", 16, 16);
 export const MASS_JOB_DATA = {
   pause: callbackData("mass:pause", { jobId }),
   resume: callbackData("mass:resume", { jobId }),
+  /** Asks whether to cancel; `stop` (yes) cancels, `keep` (no) leaves the job as it is. */
   cancel: callbackData("mass:cancel", { jobId }),
+  stop: callbackData("mass:stop", { jobId }),
+  keep: callbackData("mass:keep", { jobId }),
 };
 
 export type JobAction = keyof typeof MASS_JOB_DATA;

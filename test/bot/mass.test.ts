@@ -513,7 +513,8 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
 
       // Resume: the third row goes; then Cancel before the fourth.
       massTuning.hooks.checkpoint = (point, info) => {
-        if (point === "between_batches" && info.batch === 1) return admin.press(`mass:cancel:${job.id}`);
+        if (point === "between_batches" && info.batch === 1)
+          return admin.press(`mass:cancel:${job.id}`).then(() => admin.press(`mass:stop:${job.id}`));
       };
       await admin.press(`mass:resume:${job.id}`);
       const done = await waitDone(h, job.id);
