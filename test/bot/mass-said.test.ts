@@ -49,10 +49,10 @@ describe("the report's headline", () => {
     expect(report).not.toContain("(0)");
     expect(report).toContain("Paid: none");
     expect(report).toContain("• the recipient was not found: 3");
-    // The progress message's last word agrees with the report.
-    const progress = admin.texts().find((t) => t.startsWith("📦 Mass transfer #"))!;
-    expect(progress).toContain("❌ Finished: nothing was paid.");
-    expect(progress).not.toContain("✅ Finished");
+    // The progress message's last word (edited in the background) agrees with the report.
+    const progress = () => admin.texts().find((t) => t.startsWith("📦 Mass transfer #"));
+    await expect.poll(progress).toContain("❌ Finished: nothing was paid.");
+    expect(progress()).not.toContain("✅ Finished");
     expect((await h.account(ADMIN)).pay.USDT?.balance).toBe("100");
   });
 
@@ -89,7 +89,9 @@ describe("the report's headline", () => {
     expect(report).toContain("Выплачено: ничего");
     expect(report).not.toContain("(0)");
     expect(report).not.toContain("✅");
-    expect(admin.texts().find((t) => t.startsWith("📦 Массовая выплата #"))).toContain("❌ Завершено: ничего не выплачено.");
+    await expect
+      .poll(() => admin.texts().find((t) => t.startsWith("📦 Массовая выплата #")))
+      .toContain("❌ Завершено: ничего не выплачено.");
   });
 });
 
