@@ -215,3 +215,23 @@ mass-sender-invalid = ❌ Please type the sender name as one line of 1 to { $max
     }, or press Cancel.
 mass-summary-notify-as = Recipients will get a message from me saying the payment is from “{ $sender }”.
 mass-notify-received-anonymous = 💸 You received { $amounts }.
+
+## Paying failed rows again
+mass-report-file-retry = Every row with its outcome and transfer id is in the file below. To pay its failed or unsent rows again, press the button, or send the file back with /mass (corrected where needed): rows already paid are never paid again.
+mass-retry-failed = 🔁 Retry failed rows ({ $count })
+mass-retry-unsent = ▶️ Send the unsent rows ({ $count })
+mass-retry-both = 🔁 Retry failed and unsent rows ({ $count })
+mass-retry-none = Nothing here is left to pay again: every row was paid, or is paid again by a later job.
+mass-summary-retry = 🔁 Paying again rows of { $jobs }: { $count } { $count ->
+        [one] row
+       *[other] rows
+    }.
+mass-retry-left-paid = Already paid, not sent again: { $count }.
+mass-retry-left-retried = Paid again by a later job, not sent again: { $count }.
+mass-retry-left-unclear = Its outcome needs a check at the service first (see the reason in the report), not sent again: { $count }.
+mass-retry-nothing = Nothing in this list is left to pay.
+mass-retry-nothing-next = Send another list, or press Cancel.
+mass-problem-origin-unknown = not a row of your mass transfers (its client_transfer_id names none)
+mass-problem-origin-account = that row was paid from another account or network: link that key and switch to it to pay it again
+mass-problem-origin-unfinished = its mass transfer { $job } has not finished yet
+mass-problem-origin-repeated = this row is in the list twice

@@ -18,6 +18,9 @@ export const MASS_JOB_DATA = {
 
 export type JobAction = keyof typeof MASS_JOB_DATA;
 
+/** Under a finished job's report: pay its failed and unsent rows again (a new job, confirmed as any). */
+export const MASS_RETRY_DATA = callbackData("mass:retry", { jobId });
+
 /** The action and job a button's data names, or undefined when it is not a job button's. */
 export function parseJobButton(data: string): { action: JobAction; jobId: string } | undefined {
   for (const action of Object.keys(MASS_JOB_DATA) as JobAction[]) {

@@ -36,7 +36,11 @@ export type RowProblem =
   | "description_too_long"
   | "columns_header"
   | "csv"
-  | "csv_quote";
+  | "csv_quote"
+  | "origin_unknown"
+  | "origin_account"
+  | "origin_unfinished"
+  | "origin_repeated";
 
 export interface RowError {
   line: number;

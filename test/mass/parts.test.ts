@@ -236,6 +236,8 @@ describe("batch outcomes", () => {
     error: null,
     attempts: 1,
     notified: 0,
+    origin: null,
+    retriedBy: null,
   });
   const problem = (kind: string) => ({ type: `/api/problems/${kind}`, title: kind, status: 400, kind });
   const item = (rowNo: number) => ({ target: String(100 + rowNo), amount: "1", clientPayoutId: `mtjob-${rowNo}` });

@@ -5,16 +5,17 @@
  * not in ADMIN_IDS sees nothing of it: their /mass and presses fall through to the generic replies.
  */
 import { Composer, InlineKeyboard } from "grammy";
-import { type JobAction, MASS_JOB_DATA, parseJobButton } from "../../../mass/callback-data.js";
+import { type JobAction, MASS_JOB_DATA, MASS_RETRY_DATA, parseJobButton } from "../../../mass/callback-data.js";
 import { MassRunner } from "../../../mass/runner.js";
 import { jobLabel } from "../../../mass/progress.js";
+import { retryable } from "../../../mass/retry.js";
 import { createMassStore, type MassJobStatus } from "../../../mass/store.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { manifest } from "./manifest.js";
 import { massTransferAction } from "./action.js";
-import { MASS_CONVERSATION, massConversation } from "./flow.js";
+import { MASS_CONVERSATION, type MassStart, massConversation } from "./flow.js";
 import { menu } from "../../menu-data.js";
 
 /** The buttons that change a job; Cancel only asks (`stop` is its yes), `keep` its no. */
@@ -104,6 +105,24 @@ export function massFeature(kit: FeatureKit): Feature {
     if (action === "stop") await editQuestion(ctx, ctx.t("mass-cancel-done", { job: label }));
     // A run picks the change up before its next batch; a paused job has no run, so queue one.
     runner.start(jobId);
+  });
+
+  // Under a finished job's report: its failed and unsent rows, summarised and confirmed as a new job.
+  admin.callbackQuery(MASS_RETRY_DATA.pattern, async (ctx) => {
+    const { jobId } = MASS_RETRY_DATA.parse(ctx.callbackQuery.data)!;
+    const job = await store.get(jobId);
+    if (!job || job.adminId !== ctx.from.id) {
+      await ctx.answerCallbackQuery({ text: ctx.t("mass-foreign"), show_alert: true });
+      return;
+    }
+    const { failed, unsent } = retryable(await store.unpaidRows(jobId));
+    if (failed + unsent === 0) {
+      await ctx.answerCallbackQuery({ text: ctx.t("mass-retry-none"), show_alert: true });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    await ctx.conversation.exitAll();
+    await enterFlow(ctx, MASS_CONVERSATION, { retryOf: jobId } satisfies MassStart);
   });
 
   return {
