@@ -221,13 +221,13 @@ mass-report-file-retry = Every row with its outcome and transfer id is in the fi
 mass-retry-failed = 🔁 Retry failed rows ({ $count })
 mass-retry-unsent = ▶️ Send the unsent rows ({ $count })
 mass-retry-both = 🔁 Retry failed and unsent rows ({ $count })
-mass-retry-none = Nothing here is left to pay again: every row was paid, or is paid again by a later job.
+mass-retry-none = Nothing here is left to pay again: every row was paid, or a later job retries it.
 mass-summary-retry = 🔁 Paying again rows of { $jobs }: { $count } { $count ->
         [one] row
        *[other] rows
     }.
 mass-retry-left-paid = Already paid, not sent again: { $count }.
-mass-retry-left-retried = Paid again by a later job, not sent again: { $count }.
+mass-retry-left-retried = Retried by a later job (retry that job's rows instead), not sent again: { $count }.
 mass-retry-left-unclear = Its outcome needs a check at the service first (see the reason in the report), not sent again: { $count }.
 mass-retry-nothing = Nothing in this list is left to pay.
 mass-retry-nothing-next = Send another list, or press Cancel.

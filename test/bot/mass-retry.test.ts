@@ -94,7 +94,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       // The same button again: nothing is left to pay again.
       await admin.press(retry!);
       expect(h.tg.callsOf("answerCallbackQuery").at(-1)?.payload.text).toBe(
-        "Nothing here is left to pay again: every row was paid, or is paid again by a later job.",
+        "Nothing here is left to pay again: every row was paid, or a later job retries it.",
       );
       expect(admin.buttonData(/Confirm/)).toBeUndefined();
       expect(await sentClientIds(h)).toHaveLength(4);
@@ -165,7 +165,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
         [
           "Nothing in this list is left to pay.",
           "Already paid, not sent again: 2.",
-          "Paid again by a later job, not sent again: 1.",
+          "Retried by a later job (retry that job's rows instead), not sent again: 1.",
           "Send another list, or press Cancel.",
         ].join("\n"),
       );
