@@ -4,12 +4,12 @@
  * separated by semicolons or tabs are read in every language.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { massTuning } from "../../src/mass/tuning.js";
 import { Harness } from "../helpers/bot-harness.js";
 import {
   ADMIN,
   fastTuning,
   flowToConfirm,
+  holdBeforeBatch,
   jobRows,
   latestJob,
   linkedAdmin,
@@ -102,21 +102,9 @@ describe("Cancel", () => {
     const admin = await linkedAdmin(h, { USDT: "100" });
     await flowToConfirm(admin, `${R1},1,USDT\n${R2},2,USDT\n${R3},3,USDT\n${R1},4,USDT`, { dup: /Keep/ });
     const job = (await latestJob(h))!;
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    let reached!: () => void;
-    const atSecond = new Promise<void>((r) => {
-      reached = r;
-    });
-    massTuning.hooks.checkpoint = (point, info) => {
-      if (point !== "before_send" || info.batch !== 2) return;
-      reached();
-      return held;
-    };
+    const { reached, release } = holdBeforeBatch(2);
     await admin.pressLabel(/Confirm/);
-    await atSecond;
+    await reached;
     return { admin, job, release };
   }
 
