@@ -183,34 +183,39 @@ export class ProgressMessage {
     this.#inFlight = true;
     this.#lastShown = Date.now();
     this.#lastText = view.text;
-    void this.#show(view.text, view.keyboard).finally(() => {
+    void this.#show(view.text, view.keyboard).then((shown) => {
+      // A view Telegram never took is not the one shown: the next update shows it, even unchanged.
+      if (!shown && this.#lastText === view.text) this.#lastText = "";
       this.#inFlight = false;
       this.#pump();
     });
   }
 
-  async #show(text: string, keyboard: InlineKeyboard): Promise<void> {
+  /** Edits the message (or sends a new one where it is gone); whether Telegram took the view. Never throws. */
+  async #show(text: string, keyboard: InlineKeyboard): Promise<boolean> {
     try {
       if (this.messageId !== null) {
         await this.api.editMessageText(this.job.chatId, this.messageId, text, { reply_markup: keyboard });
-        return;
+        return true;
       }
     } catch (err) {
-      if (err instanceof GrammyError && /not modified/i.test(err.description)) return;
+      if (err instanceof GrammyError && /not modified/i.test(err.description)) return true;
       // The message is gone (deleted, too old to edit): show a new one below.
       if (
         !(err instanceof GrammyError && /not found|can't be edited|MESSAGE_ID_INVALID/i.test(err.description))
       ) {
         this.log.warn({ err, jobId: this.job.id }, "could not edit the progress message");
-        return;
+        return false;
       }
     }
     try {
       const sent = await this.api.sendMessage(this.job.chatId, text, { reply_markup: keyboard });
       this.messageId = sent.message_id;
       await this.store.setProgressMessage(this.job.id, sent.message_id);
+      return true;
     } catch (err) {
       this.log.warn({ err, jobId: this.job.id }, "could not send the progress message");
+      return false;
     }
   }
 }
