@@ -206,12 +206,18 @@ export const PlaygroundConfigSchema = z.object({
 });
 export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>;
 
-/** Parses the playground's variables; throws ConfigError naming every bad one. */
+/**
+ * Parses the playground's variables; throws ConfigError naming every bad one. `PORT`, the usual name
+ * for the port to serve on, works too: the page is the one port a person opens (PLAYGROUND_PORT wins).
+ */
 export function loadPlaygroundConfig(env: NodeJS.ProcessEnv = process.env): PlaygroundConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = PlaygroundConfigSchema.safeParse(cleaned);
+  const portFrom = cleaned.PLAYGROUND_PORT === undefined && cleaned.PORT !== undefined ? "PORT" : "PLAYGROUND_PORT";
+  const parsed = PlaygroundConfigSchema.safeParse({ ...cleaned, PLAYGROUND_PORT: cleaned[portFrom] });
   if (parsed.success) return parsed.data;
-  throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`));
+  throw new ConfigError(
+    parsed.error.issues.map((i) => `${i.path[0] === "PLAYGROUND_PORT" ? portFrom : String(i.path[0])}: ${i.message}`),
+  );
 }
 
 export type Config = z.infer<typeof ConfigSchema>;

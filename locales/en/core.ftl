@@ -129,17 +129,23 @@ keys-settings-title = ⚙️ Settings
 keys-status-none = No API key linked.
 keys-link = 🔑 Link API key
 keys-unlink = 🗑 Remove API key
+keys-how-to-get = 🔑 Where to get an xRocket API key:
+    1. Open { $bot } in Telegram (a testnet key comes from { $testBot }): the buttons below open them.
+    2. In its menu: Settings → Exchange settings → API token. Create the token, or copy the one you have.
+    3. Come back here, choose the key's network and paste the key as the next message. I delete that message at once and store the key encrypted.
 keys-pick-network = Which network is the key for?
+keys-open-bot = Open { $bot }
 keys-network-production = Production
 keys-network-testnet = Testnet
-keys-send-key = Paste your { $network } API key as the next message. I will delete the message at once and store the key encrypted.
+keys-send-key = Paste your { $network } API key as the next message (from { $bot }: Settings → Exchange settings → API token). I will delete the message at once and store the key encrypted.
 keys-cancelled-none = Cancelled. No key was linked.
 keys-cancelled-kept = Cancelled. The key linked before stays linked.
 keys-checking = Checking the key…
 keys-linked = ✅ Key linked to “{ $name }” ({ $network }).
-keys-wrong-network = ❌ This key belongs to { $other }, not { $network }. Choose { $other } with /connect, or paste a key for { $network }.
-keys-invalid = ❌ The service did not accept this key. Check it in the xRocket bot (Exchange settings → API token) and try /connect again.
-keys-unavailable = ⚠️ The service could not be reached to check the key. Nothing was stored; please try again later.
+keys-wrong-network = ❌ This key belongs to { $other }, not { $network }, so nothing was linked. Paste your { $network } key as the next message, or link this one to { $other } with the button below (you paste it once more).
+keys-link-network = 🔑 Link to { $network } instead
+keys-invalid = ❌ The service did not accept this key for { $network }. Copy it again in { $bot } (Settings → Exchange settings → API token), whole, and paste it as the next message, or press Cancel.
+keys-unavailable = ⚠️ The service could not be reached to check the key. Nothing was stored; paste the key again in a moment, or press Cancel.
 keys-group-refused = ⚠️ Never post API keys in a group. I deleted the message; regenerate the key in the xRocket bot, since others may have seen it, and link it in a private chat with me.
 keys-status-active = Active network: { $network }
 keys-status-key = { $network }: key of “{ $name }”
@@ -165,9 +171,10 @@ confirm-network = 🌐 Network: { $network ->
    *[production] production
 }
 keys-pasted-outside = ⚠️ That looked like an API key, so I deleted it. To link a key, use /connect.
+keys-pasted-early = ⚠️ That looked like an API key, so I deleted it. First pick its network with the buttons below, then paste it again.
 
 ## keys-unlink
-keys-unlink-confirm = Remove the API key of “{ $name }” ({ $network })? The bot will no longer reach your account, and summaries waiting for Confirm can no longer be confirmed. You can link a key again with /connect.
+keys-unlink-confirm = Remove the API key of “{ $name }” ({ $network })? The bot will no longer reach your account, and summaries waiting for Confirm can no longer be confirmed. You can link a key again at any time.
 keys-unlink-yes = 🗑 Yes, remove it
 keys-unlink-no = Keep it
 keys-unlink-kept = The API key stays linked.

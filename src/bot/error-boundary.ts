@@ -8,6 +8,7 @@ import type { Translate } from "../domain/translate.js";
 import type { BotContext } from "./context.js";
 import { type BotI18n, pickLocale } from "./i18n.js";
 import { describeError, errorText } from "./shared/errors.js";
+import { failureKeyboard } from "./shared/link-key.js";
 
 /** Least time between two error messages to one chat. */
 const ERROR_MESSAGE_INTERVAL_MS = 10_000;
@@ -66,7 +67,8 @@ export function errorReporter(logger: Logger, i18n: BotI18n): ErrorReporter {
       }
       if (toldRecently.size > 10_000) toldRecently.clear();
       if (!expected) toldRecently.set(chatId, now + ERROR_MESSAGE_INTERVAL_MS);
-      await ctx.reply(errorText(t, cause));
+      const keyboard = failureKeyboard(t, message);
+      await ctx.reply(errorText(t, cause), keyboard ? { reply_markup: keyboard } : {});
     } catch (replyErr) {
       log.warn({ err: replyErr }, "could not tell the user about an error");
     }

@@ -41,7 +41,7 @@ describe("/start", () => {
 
     // Connect leads to the network question.
     await person.press("keys:connect");
-    expect(person.last()!.text).toBe("Для какой сети ключ?");
+    expect(person.last()!.text).toMatch(/^🔑 Где взять API-ключ xRocket:\n[\s\S]*\n\nДля какой сети ключ\?$/);
   });
 
   it("greets a person with a key and a language with the greeting and the menu only", async () => {

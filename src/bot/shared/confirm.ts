@@ -30,6 +30,7 @@ import { markCodeEntities } from "../../domain/copyable.js";
 import type { BotContext, BotDeps } from "../context.js";
 import { CONFIRM_DATA } from "./confirm-data.js";
 import { describeError, type UserMessage } from "./errors.js";
+import { failureKeyboard } from "./link-key.js";
 
 export type Json = Record<string, unknown>;
 
@@ -228,8 +229,10 @@ function outcomeOf(def: ActionDefinition, op: OperationRecord, a: Attempt, t: Tr
         text: def.describeDone(t, op.payload, a.result),
         keyboard: def.doneKeyboard?.(t, op.payload, a.result),
       };
-    case "refused":
-      return { state: "refused", text: t("confirm-refused", { reason: t(a.reason.key, a.reason.vars) }) };
+    case "refused": {
+      const keyboard = failureKeyboard(t, a.reason);
+      return { state: "refused", text: t("confirm-refused", { reason: t(a.reason.key, a.reason.vars) }), ...(keyboard ? { keyboard } : {}) };
+    }
     case "unknown":
       return { state: "unknown", text: t(`confirm-outcome-${a.reason}`) };
   }
@@ -342,7 +345,8 @@ async function settleUnfinished(
     const reason = describeError(err);
     deps.logger.info({ operationId: op.id, reason: reason.key }, "unfinished operation cannot be checked");
     const text = t("confirm-unchecked", { reason: t(reason.key, reason.vars) });
-    await record(op, { state: "refused", error: reason.key }, { text });
+    const keyboard = failureKeyboard(t, reason);
+    await record(op, { state: "refused", error: reason.key }, { text, ...(keyboard ? { keyboard } : {}) });
     return true;
   }
   const a: Attempt = found.done ? { state: "done", result: found.resource } : await attempt(deps, def, op, true);
