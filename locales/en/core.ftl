@@ -87,6 +87,7 @@ confirm-expires = Confirm within { $seconds } { $seconds ->
 confirm-processing = Processing…
 confirm-cancelled = Cancelled. Nothing was done.
 confirm-expired = This confirmation had expired when your press reached me. Nothing was done; start again if you still want it.
+confirm-expired-unanswered = ⌛ Not confirmed in time: nothing was done. Start again if you still want it.
 confirm-foreign = This button belongs to someone else.
 confirm-missing = This confirmation is unknown or was removed.
 confirm-already = This was already handled.
@@ -101,11 +102,17 @@ confirm-outcome-unreachable = ⚠️ The service could not be reached to check i
 confirm-outcome-not-sent = ⚠️ The service could not be reached, so nothing was sent yet. I will try again and tell you the result. Nothing is sent twice.
 confirm-outcome-rate-limited = ⚠️ The service asked me to slow down, so nothing was sent yet. I will try again shortly and tell you the result. Nothing is sent twice.
 confirm-outcome-internal = ⚠️ Something went wrong on our side before the outcome was known. I will check and tell you the result. Nothing is sent twice.
+confirm-outcome-database = ⚠️ My database stopped answering before this could be carried out, so it is not done yet. I will carry it out as soon as the database answers and tell you the result. Nothing is sent twice.
+confirm-unrecorded-done = ⏳ This went through, but it is not recorded yet: my database is briefly unavailable. I will record it as soon as it answers and tell you. Do not send it again.
+confirm-unrecorded-refused = ⏳ This is not recorded yet: my database is briefly unavailable. I will record it as soon as it answers and tell you; wait for that before you start it again.
+confirm-db-unavailable = ⚠️ The bot is briefly unavailable: its database is not answering, so nothing was sent. The confirmation stays open until it expires: press Confirm again in a minute.
 confirm-restarted = ⏳ The bot restarted while carrying out an action you confirmed.
 confirm-unchecked = ⚠️ An action you confirmed could not be finished or checked: { $reason } Nothing more will be sent; if it had reached the service before, it stays done (see your history in xRocket).
 
 ## errors
 error-generic = Something went wrong on our side. Please try again later.
+error-db-unavailable = ⚠️ The bot is briefly unavailable: its database is not answering. Nothing was done, so please try again in a minute.
+error-db-unavailable-unfinished = ⚠️ The bot is briefly unavailable: its database stopped answering, so I could not finish this step. What the service already did stays done; check it before you repeat anything.
 error-no-key = You have not linked an API key yet. Use /connect.
 error-unauthorized = The service refused your API key. It may have been revoked or belong to the other network. Link it again with /connect.
 error-rate-limited = Too many requests. Please try again in { $seconds } s.

@@ -5,9 +5,18 @@
  * it here.
  */
 import { distance } from "fastest-levenshtein";
+import { inlineUserText } from "./user-text.js";
 
 /** Letters and digits only, upper case: the form every spelling of a pair shares. */
 const compact = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, "");
+
+/** Characters of a typed pair that "There is no trading pair …" shows. */
+const TYPED_PAIR_SHOWN = 30;
+
+/** What a person typed for a pair that is not known, as a reply quotes it (docs/decisions/002, 041). */
+export function typedPair(text: string): string {
+  return inlineUserText(text, TYPED_PAIR_SHOWN);
+}
 
 /**
  * Names people use for an asset whose service code differs (TON is listed as TONCOIN). Read only when
