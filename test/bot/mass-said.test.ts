@@ -176,7 +176,7 @@ describe("a list with mistakes", () => {
     await admin.sendDocument("list.csv", `${lines.join("\n")}\n`);
     const report = admin.last()!.text;
     expect(report).toContain("The list has 2 problems");
-    expect(report).toContain(`Line 11: “${R2},1,USDT,"a note never closed” — a quote (") opens here and is never closed`);
+    expect(report).toContain(`Line 11: “${R2},1,USDT,'a note never closed” — a quote (") opens here and is never closed`);
     expect(report).toContain("Line 13: (empty) — the amount is missing");
     expect(report).not.toContain("∅");
     expect(report).not.toMatch(/Line 1[45]/);

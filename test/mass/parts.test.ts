@@ -63,7 +63,8 @@ describe("reading a list", () => {
     expect(readRows("101\t2\tUSDT").rows[0]?.fields).toEqual(["101", "2", "USDT"]);
     const broken = readRows('101,1\n"102,2\n103,3\n');
     expect(broken.rows.map((r) => r.line)).toEqual([1, 3]);
-    expect(broken.errors).toEqual([{ line: 2, value: '"102,2', problem: "csv_quote" }]);
+    // The value is shown with its quote marks made plain ones (they could close the message's own).
+    expect(broken.errors).toEqual([{ line: 2, value: "'102,2", problem: "csv_quote" }]);
   });
 
   it("reports an unclosed quote on the line where it opens, and reads the lines after it as rows", () => {
@@ -72,7 +73,7 @@ describe("reading a list", () => {
     lines[12] = "113,one,USDT";
     for (const text of [`${lines.join("\n")}\n`, lines.join("\r\n")]) {
       const read = readRows(text);
-      expect(read.errors).toEqual([{ line: 11, value: '111,1,USDT,"a note never closed', problem: "csv_quote" }]);
+      expect(read.errors).toEqual([{ line: 11, value: "111,1,USDT,'a note never closed", problem: "csv_quote" }]);
       expect(read.rows.map((r) => r.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14]);
       // The lines after it are checked like any other: line 13's amount is reported too.
       const { errors } = validateRows(read.rows, { assets });
