@@ -87,6 +87,7 @@ confirm-expires = Confirm within { $seconds } { $seconds ->
 confirm-processing = Processing…
 confirm-cancelled = Cancelled. Nothing was done.
 confirm-expired = This confirmation had expired when your press reached me. Nothing was done; start again if you still want it.
+confirm-expired-unanswered = ⌛ Not confirmed in time: nothing was done. Start again if you still want it.
 confirm-foreign = This button belongs to someone else.
 confirm-missing = This confirmation is unknown or was removed.
 confirm-already = This was already handled.

@@ -17,7 +17,7 @@ import { createFeatures } from "./features.js";
 import { flowsConversation } from "./flows.js";
 import type { BotApp, BotParts, CreateBotOptions } from "./bot-app.js";
 import { translations as translationsOf } from "./i18n.js";
-import { journalJobs, settlementRecorder } from "./journal-jobs.js";
+import { confirmationExpiry, journalJobs, settlementRecorder } from "./journal-jobs.js";
 import { Router } from "./router.js";
 import { fallback, leaveFlows } from "./fallback.js";
 import { chatSession, flowStateInSession } from "./session.js";
@@ -28,7 +28,7 @@ import { followServiceChanges } from "./update-effects.js";
 import { UpdateTracking } from "./update-tracking.js";
 
 export type { BotApp, BotParts, CreateBotOptions } from "./bot-app.js";
-export { PRUNE_UPDATES_JOB, RECONCILE_JOB } from "./journal-jobs.js";
+export { EXPIRE_JOB, PRUNE_UPDATES_JOB, RECONCILE_JOB } from "./journal-jobs.js";
 
 export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOptions): BotApp {
   const { i18n, jobs, outbox, translatorFor } = parts;
@@ -50,7 +50,13 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   parts.broadcastApi.config.use(copyableEntities);
   for (const t of transformers) bot.api.config.use(t);
   bot.api.config.use(answers.transformer, fitted);
-  const actions = new ActionRegistry();
+  const expiry = confirmationExpiry({
+    deps,
+    jobs,
+    outbox,
+    ...(options.confirmExpiryGraceMs === undefined ? {} : { graceMs: options.confirmExpiryGraceMs }),
+  });
+  const actions = new ActionRegistry(expiry.watch);
   const features = createFeatures({ deps, actions, api: bot.api, broadcastApi: parts.broadcastApi, translatorFor, jobs, outbox });
   const router = new Router(features);
   const errors = errorReporter(deps.logger, i18n);
@@ -106,7 +112,7 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   bot.catch((err) => errors.report(err.error, err.ctx));
 
   const { reconcileMinAgeMs } = options;
-  const reconcile = journalJobs({ deps, actions, translatorFor, jobs, record, ...(reconcileMinAgeMs === undefined ? {} : { reconcileMinAgeMs }) });
+  const reconcile = journalJobs({ deps, actions, translatorFor, jobs, record, expiry, ...(reconcileMinAgeMs === undefined ? {} : { reconcileMinAgeMs }) });
   return {
     bot,
     actions,
@@ -115,6 +121,8 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
     reconcileUnfinished: reconcile,
     resume: async () => {
       for (const f of features) await f.resume?.();
+      // Summaries whose expiry timers a restart lost.
+      await expiry.resume();
       // Whatever the outbox still owes from before a restart.
       outbox.kick();
     },

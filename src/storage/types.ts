@@ -86,6 +86,8 @@ export interface OperationRecord {
   /** Message that shows the summary, so it can be edited with the outcome. */
   messageId: number | null;
   expiresAt: Date;
+  /** What that message becomes when the operation expires unanswered (null: only the row is marked). */
+  expiredText: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -96,7 +98,11 @@ export type ClaimOutcome =
 
 export interface OperationsRepo {
   /** Writes a new proposed operation. */
-  propose(op: Omit<OperationRecord, "state" | "result" | "error" | "createdAt" | "updatedAt">): Promise<void>;
+  propose(
+    op: Omit<OperationRecord, "state" | "result" | "error" | "expiredText" | "createdAt" | "updatedAt"> & {
+      expiredText?: string;
+    },
+  ): Promise<void>;
   get(id: string): Promise<OperationRecord | undefined>;
   setMessageId(id: string, messageId: number): Promise<void>;
   /**
@@ -125,8 +131,17 @@ export interface OperationsRepo {
    * instances reading the same row wins; the others leave it alone for the send window.
    */
   takeOver(id: string, seen: Date, now: Date): Promise<boolean>;
-  /** Marks proposed operations past their expiry as expired; returns how many. */
-  expireStale(now: Date): Promise<number>;
+  /**
+   * Proposed operations, oldest expiry first, at most `limit`; with `expiredBy`, only those whose
+   * expiry is at or before it.
+   */
+  listProposed(limit: number, expiredBy?: Date): Promise<OperationRecord[]>;
+  /**
+   * proposed → expired when its expiry is at or before `by`; false when it is not proposed any more
+   * (claimed, cancelled, expired by another) or not yet due. A claim and this are one conditional
+   * write each, so exactly one of them wins a row.
+   */
+  expire(id: string, by: Date): Promise<boolean>;
 }
 
 /** grammY's StorageAdapter shape, persisted (sessions, conversation state). */

@@ -301,6 +301,8 @@ export class Harness {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    // Timers the bot set (an expiry watched, an outbox retry) must not fire on closed storage.
+    await this.app?.jobs.stop(1000);
     await this.storage.close();
     await this.sim.close();
     if (this.#pgSchema && this.#pgUrl) await pgExec(this.#pgUrl, `DROP SCHEMA ${this.#pgSchema} CASCADE`);

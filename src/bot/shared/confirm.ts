@@ -65,6 +65,11 @@ export interface ActionDefinition<P extends Json = Json> {
 
 export class ActionRegistry {
   readonly #defs = new Map<string, ActionDefinition>();
+  /**
+   * @param watchExpiry told of each proposal once its summary is shown, so that the summary is edited
+   * when it expires unanswered (never throws; a failure is left to the periodic sweep).
+   */
+  constructor(readonly watchExpiry: (id: string, expiresAt: Date) => void = () => undefined) {}
   register<P extends Json>(def: ActionDefinition<P>): void {
     if (this.#defs.has(def.kind)) throw new Error(`action ${def.kind} registered twice`);
     this.#defs.set(def.kind, def as unknown as ActionDefinition);
@@ -126,6 +131,10 @@ export async function proposeAction<P extends Json>(
   // Built before the row is written, so an id the buttons cannot carry leaves no row behind.
   const keyboard = confirmKeyboard(ctx.t, id);
   const ttl = deps.config.CONFIRM_TTL_SECONDS;
+  // Every summary says which network the action goes to: the one recorded on the row, kept until it is done.
+  const network = proposal.namesNetwork ? "" : `\n\n${ctx.t("confirm-network", { network: stored.network })}`;
+  const summary = `${proposal.summary}${network}`;
+  const expiresAt = new Date(deps.now().getTime() + ttl * 1000);
   await deps.storage.operations.propose({
     id,
     telegramId: user.id,
@@ -134,13 +143,14 @@ export async function proposeAction<P extends Json>(
     network: stored.network,
     payload: proposal.payload,
     messageId: null,
-    expiresAt: new Date(deps.now().getTime() + ttl * 1000),
+    expiresAt,
+    // Written now, in the language of the summary: whichever instance sees it expire edits it to this.
+    expiredText: `${summary}\n\n${ctx.t("confirm-expired-unanswered")}`,
   });
-  // Every summary says which network the action goes to: the one recorded on the row, kept until it is done.
-  const network = proposal.namesNetwork ? "" : `\n\n${ctx.t("confirm-network", { network: stored.network })}`;
-  const text = `${proposal.summary}${network}${EXPIRY_MARK}${ctx.t("confirm-expires", { seconds: ttl })}`;
+  const text = `${summary}${EXPIRY_MARK}${ctx.t("confirm-expires", { seconds: ttl })}`;
   const sent = await ctx.reply(text, { reply_markup: keyboard });
   await deps.storage.operations.setMessageId(id, sent.message_id);
+  registry.watchExpiry(id, expiresAt);
   return id;
 }
 
@@ -519,7 +529,8 @@ export function confirmationComposer(
           ? "confirm-in-progress"
           : `confirm-${claim.reason}`;
       await answerPress(ctx, { text: ctx.t(key), show_alert: claim.reason !== "already" });
-      if (claim.reason === "expired") await showOutcome(ctx, ctx.t("confirm-expired"));
+      // A summary already edited to say it expired (by the expiry sweep) is left as it is.
+      if (claim.reason === "expired" && showsExpiryLine(ctx)) await showOutcome(ctx, ctx.t("confirm-expired"));
       return;
     }
     // The action does not wait for Telegram: the answer and the "Processing…" line go out beside it.
@@ -556,6 +567,12 @@ export function confirmationComposer(
   });
 
   return composer;
+}
+
+/** Whether the pressed message still shows a summary's expiry line (its answer is not shown yet). */
+function showsExpiryLine(ctx: BotContext): boolean {
+  const message = ctx.callbackQuery?.message;
+  return message !== undefined && "text" in message && message.text?.includes(EXPIRY_MARK) === true;
 }
 
 /**

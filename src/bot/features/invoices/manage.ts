@@ -23,6 +23,7 @@ import {
   invoiceCard,
   invoiceKeyboard,
   networksKeyboard,
+  payerIdsOf,
   paymentsText,
 } from "./view.js";
 import { INVOICE_DATA } from "./callback-data.js";
@@ -134,8 +135,10 @@ export function invoiceManagement(
       pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_SHOWN }),
     ]);
     const zone = await zoneOf(deps.storage.users, ctx);
+    const names = await deps.storage.people.namesOf(payerIdsOf(payments.items));
     const card = invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: copyable(inv.id) }), zone);
-    await ctx.reply(`${card}\n\n${paymentsText(ctx.t, payments.items, zone)}`, {
+    const paid = paymentsText(ctx.t, payments.items, zone, (id) => names.get(id));
+    await ctx.reply(`${card}\n\n${paid}`, {
       reply_markup: invoiceKeyboard(ctx.t, inv, await isTestnet(deps, ctx.from.id)),
       link_preview_options: { is_disabled: true },
     });

@@ -6,6 +6,8 @@ import { SWITCH_NETWORK } from "../../shared/networks.js";
 const network = oneOf(["production", "testnet"]);
 
 export const KEY_DATA = {
+  /** The settings screen, shown in place: the way back from a screen opened there (the time zones). */
+  settings: callbackData("keys:settings"),
   /** /connect's network question (also offered wherever a reply says to link a key). */
   connect: LINK_KEY,
   network: callbackData("keys:net", { network }),

@@ -86,6 +86,20 @@ function networkStatus(t: BotContext["t"], user: UserRecord): string {
   return lines.join("\n");
 }
 
+/**
+ * The settings screen: the networks and their keys, the language and the time zone (whose picker,
+ * opened from here, comes back here).
+ */
+export async function settingsScreen(deps: BotDeps, ctx: BotContext): Promise<{ text: string; kb: InlineKeyboard }> {
+  const user = await deps.storage.users.ensure(ctx.from!.id);
+  const kb = new InlineKeyboard().text(ctx.t("keys-link"), KEY_DATA.connect.build({}));
+  if (user.hasKey) kb.text(ctx.t("keys-unlink"), KEY_DATA.disconnect.build({}));
+  addSwitchButton(kb.row(), ctx.t, user).row().text(ctx.t("menu-language"), menu("language"));
+  const zone = zoneLabel(ctx.t, user.timeZone, deps.now().getTime());
+  kb.row().text(ctx.t("notify-zone-button", { zone }), NOTIFY_DATA.settingsZones.build({}));
+  return { text: `${ctx.t("keys-settings-title")}\n${networkStatus(ctx.t, user)}`, kb };
+}
+
 function networkKeyboard(ctx: BotContext, user: UserRecord): InlineKeyboard {
   const kb = new InlineKeyboard()
     .text(ctx.t("keys-network-production"), KEY_DATA.network.build({ network: "production" }))
@@ -124,14 +138,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   const pm = composer.chatType("private");
   const networkLabel = (ctx: BotContext, network: NetworkName) => ctx.t(`keys-network-${network}`);
 
-  const settingsView = async (ctx: BotContext) => {
-    const user = await deps.storage.users.ensure(ctx.from!.id);
-    const kb = new InlineKeyboard().text(ctx.t("keys-link"), KEY_DATA.connect.build({}));
-    if (user.hasKey) kb.text(ctx.t("keys-unlink"), KEY_DATA.disconnect.build({}));
-    addSwitchButton(kb.row(), ctx.t, user).row().text(ctx.t("menu-language"), menu("language"));
-    kb.row().text(ctx.t("notify-zone-button", { zone: zoneLabel(ctx.t, user.timeZone, deps.now().getTime()) }), NOTIFY_DATA.zones.build({}));
-    return { text: `${ctx.t("keys-settings-title")}\n${networkStatus(ctx.t, user)}`, kb };
-  };
+  const settingsView = (ctx: BotContext) => settingsScreen(deps, ctx);
   const showSettings = async (ctx: BotContext) => {
     const { text, kb } = await settingsView(ctx);
     await ctx.reply(text, { reply_markup: kb });
@@ -140,6 +147,11 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   pm.callbackQuery(menu("settings"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showSettings(ctx);
+  });
+  pm.callbackQuery(KEY_DATA.settings.build({}), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { text, kb } = await settingsView(ctx);
+    await showInPlace(ctx, text, { reply_markup: kb });
   });
 
   /** The network question, with where a key comes from: asked anew, it ends a key step left open. */
