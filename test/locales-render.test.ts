@@ -41,7 +41,8 @@ const KINDS: Record<string, Kind> = {
   ask: "amount", high: "amount", low: "amount", now: "amount", maker: "amount", taker: "amount",
   transfer: "amount", cheque: "amount", invoice: "amount", withdrawal: "amount", pay: "amount",
   funding: "amount", trading: "amount", example: "amount", rate: "amount", change: "amount",
-  percent: "amount", amounts: "amount", totals: "amount", ordered: "amount",
+  percent: "amount", amounts: "amount", totals: "amount", ordered: "amount", estimate: "amount", most: "amount",
+  least: "amount", worst: "amount", margin: "amount", makerFee: "amount", takerFee: "amount",
   // codes, ids, times, links
   asset: "code", base: "code", quote: "code", pair: "code", symbol: "code", network: "code", other: "code",
   id: "code", job: "code", time: "code", link: "code", address: "code", tx: "code", interval: "code",
