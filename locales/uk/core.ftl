@@ -145,6 +145,7 @@ keys-pick-network = Для якої мережі ключ?
 keys-open-bot = Відкрити { $bot }
 keys-network-production = Основна мережа
 keys-network-testnet = Тестова мережа
+network-pair-testnet = { $pair } у 🧪 тестовій мережі
 keys-send-key = Вставте API-ключ ({ $network }) наступним повідомленням (з { $bot }: Налаштування → Налаштування біржі → API-токен). Я одразу видалю повідомлення й збережу ключ у зашифрованому вигляді.
 keys-cancelled-none = Скасовано. Ключ не прив’язано.
 keys-cancelled-kept = Скасовано. Прив’язаний раніше ключ лишається.

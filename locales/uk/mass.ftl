@@ -34,6 +34,7 @@ mass-errors-title = ❌ У списку { $count ->
        *[other] { $count } помилок
     }; нічого не надіслано:
 mass-error-line = Рядок { $line }: «{ $value }» — { $reason }
+mass-error-line-empty = Рядок { $line }: (порожньо) — { $reason }
 mass-errors-more = …і ще { $count } (усі вони — у файлі нижче).
 mass-errors-fix = Виправте список і надішліть його знову (або натисніть «Скасувати»).
 mass-errors-file = { $count ->
@@ -60,6 +61,8 @@ mass-problem-description-too-long = в описі { $length } { $length ->
        *[other] символів
     }, допускається не більше { $max }
 mass-problem-csv = рядок не вдалося прочитати як CSV (перевірте лапки)
+mass-problem-csv-quote = тут відкриваються лапки ("), які ніде не закрито; наступні рядки прочитано як окремі. Закрийте їх або напишіть "" для лапок усередині опису в лапках
+mass-problem-columns-header = стовпців: { $count }, а в заголовку їх { $expected }; опис із роздільниками візьміть у "лапки"
 mass-dup-found = ⚠️ { $count ->
         [one] { $count } отримувач трапляється
         [few] { $count } отримувачі трапляються
@@ -116,6 +119,8 @@ mass-status-running = ▶️ Надсилання…
 mass-status-paused = ⏸ Призупинено.
 mass-status-cancelling = ⏹ Скасування: завершую поточну партію…
 mass-status-completed = ✅ Готово.
+mass-status-completed-some = ⚠️ Завершено; частина рядків з помилкою (див. звіт).
+mass-status-completed-none = ❌ Завершено: нічого не виплачено.
 mass-status-cancelled = ⏹ Скасовано. Надіслане лишається надісланим.
 mass-paused-because = Причина: { $reason }
 mass-paused-auto = ⏸ Масову виплату { $job } призупинено: { $reason }. Натисніть «Продовжити», щоб спробувати знову, або «Скасувати».
@@ -125,6 +130,15 @@ mass-button-cancel = ⏹ Скасувати
 mass-pressed-pause = Пауза після поточної партії.
 mass-pressed-resume = Продовжую.
 mass-pressed-cancel = Скасування після поточної партії.
+mass-cancel-ask-running = ⏹ Скасувати масову виплату { $job }? Ще не надіслано рядків: { $count }; ті з них, що не ввійшли до партії, яка надсилається зараз, надіслано не буде. Надіслане лишається надісланим.
+mass-cancel-ask-paused = ⏹ Скасувати масову виплату { $job }? Ще не надіслані рядки ({ $count }) надіслано не буде. Надіслане лишається надісланим.
+mass-cancel-yes = ⏹ Так, скасувати решту
+mass-cancel-keep-going = ▶️ Продовжувати
+mass-cancel-keep-paused = ⏸ Залишити на паузі
+mass-cancel-done = ⏹ Масову виплату { $job } буде скасовано після поточної партії.
+mass-cancel-kept = ▶️ Масова виплата { $job } триває.
+mass-cancel-kept-paused = ⏸ Масова виплата { $job } лишається на паузі; «Продовжити» й «Скасувати» — у повідомленні про перебіг виплати.
+mass-pressed-keep = Не скасовано.
 mass-button-stale = Ця кнопка вже неактуальна.
 mass-foreign = Ця виплата належить іншому адміністраторові.
 mass-reason-insufficient-funds = недостатньо коштів
@@ -145,9 +159,21 @@ mass-reason-rate-limited = сервіс раз у раз відхиляє зап
 mass-reason-invalid-request = некоректний запит (це помилка бота, повідомте про неї)
 mass-reason-refused = відхилено сервісом
 mass-reason-other = відхилено сервісом ({ $kind })
-mass-report-title = ✅ Масову виплату { $job } завершено.
-mass-report-title-cancelled = ⏹ Масову виплату { $job } скасовано.
+mass-report-title = ✅ Масову виплату { $job } завершено: { $paid ->
+        [one] виплачено { $paid } рядок
+        [few] виплачено всі { $paid } рядки
+       *[other] виплачено всі { $paid } рядків
+    }.
+mass-report-title-some = ⚠️ Масову виплату { $job } завершено: виплачено рядків — { $paid } з { $total }, з помилкою — { $failed }.
+mass-report-title-none = ❌ Масова виплата { $job }: нічого не виплачено, { $failed ->
+        [one] { $failed } рядок з помилкою
+        [few] усі { $failed } рядки з помилкою
+       *[other] усі { $failed } рядків з помилкою
+    }.
+mass-report-title-cancelled = ⏹ Масову виплату { $job } скасовано: до скасування виплачено рядків — { $paid } з { $total }.
+mass-report-title-cancelled-none = ⏹ Масову виплату { $job } скасовано: нічого не виплачено.
 mass-report-paid = Виплачено: { $count } ({ $totals })
+mass-report-paid-none = Виплачено: нічого
 mass-report-failed = Помилки: { $count } ({ $totals })
 mass-report-failed-none = Помилок немає
 mass-report-reason = • { $reason }: { $count }
@@ -173,3 +199,24 @@ mass-sender-invalid = ❌ Напишіть ім’я відправника од
     } без невидимих символів (пробілів нульової ширини, знаків напрямку тексту), або натисніть «Скасувати».
 mass-summary-notify-as = Отримувачі отримають від мене повідомлення про виплату від «{ $sender }».
 mass-notify-received-anonymous = 💸 Ви отримали { $amounts }.
+
+## Paying failed rows again
+mass-report-file-retry = Усі рядки з результатом і ID переказу — у файлі нижче. Щоб виплатити рядки з помилкою або ненадіслані ще раз, натисніть кнопку або надішліть файл назад через /mass (виправивши, що потрібно): уже виплачені рядки повторно не виплачуються.
+mass-retry-failed = 🔁 Повторити рядки з помилкою ({ $count })
+mass-retry-unsent = ▶️ Надіслати ненадіслані ({ $count })
+mass-retry-both = 🔁 Повторити помилки й ненадіслані ({ $count })
+mass-retry-none = Тут нічого виплачувати повторно: усі рядки виплачено, або їх уже повторює пізніша виплата.
+mass-summary-retry = 🔁 Повторна виплата рядків з { $jobs }: { $count ->
+        [one] { $count } рядок
+        [few] { $count } рядки
+       *[other] { $count } рядків
+    }.
+mass-retry-left-paid = Уже виплачені, повторно не надсилаються: { $count }.
+mass-retry-left-retried = Їх уже повторює пізніша виплата (повторюйте рядки тієї виплати), повторно не надсилаються: { $count }.
+mass-retry-left-unclear = Результат треба спершу перевірити в сервісі (причина — у звіті), повторно не надсилаються: { $count }.
+mass-retry-nothing = У цьому списку нічого виплачувати.
+mass-retry-nothing-next = Надішліть інший список або натисніть «Скасувати».
+mass-problem-origin-unknown = це не рядок ваших масових виплат (його client_transfer_id ні на що не вказує)
+mass-problem-origin-account = цей рядок виплачувався з іншого акаунта чи в іншій мережі: прив’яжіть той ключ і перемкніться на нього, щоб виплатити рядок повторно
+mass-problem-origin-unfinished = його масову виплату { $job } ще не завершено
+mass-problem-origin-repeated = цей рядок є в списку двічі
