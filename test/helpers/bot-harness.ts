@@ -220,6 +220,15 @@ export class Harness {
     await this.app.bot.handleUpdate({ update_id: this.#updateId++, ...update } as Update);
   }
 
+  /**
+   * Numbers an update as Telegram would (the next update_id) and lets Telegram learn what it holds,
+   * without handing it to any bot: for delivering it another way (a webhook post, another instance).
+   */
+  stamp(update: Omit<Update, "update_id">): Update {
+    this.tg.api.observe(update);
+    return { update_id: this.#updateId++, ...update } as Update;
+  }
+
   /** Replays an update exactly as Telegram would on a redelivery (same update_id). */
   async replay(update: Update): Promise<void> {
     this.tg.api.observe(update);
@@ -321,8 +330,13 @@ export class TestUser {
 
   /** Sends a text message (or a /command) in the private chat. */
   async send(text: string): Promise<void> {
+    await this.h.handle(this.textUpdate(text));
+  }
+
+  /** Builds the update of a text message (or a /command), so a test can deliver it another way. */
+  textUpdate(text: string): Omit<Update, "update_id"> {
     const entities = commandEntities(text);
-    await this.h.handle({ message: this.#says({ text, ...(entities ? { entities } : {}) }) });
+    return { message: this.#says({ text, ...(entities ? { entities } : {}) }) };
   }
 
   /** Builds the update for pressing a button, so a test can deliver it twice or concurrently. */
