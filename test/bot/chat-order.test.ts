@@ -20,8 +20,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(!PG_URL)("one chat's updates across two webhook instances on PostgreSQL", () => {
   let h: Harness;
-  let webs: WebServer[] = [];
-  let urls: string[] = [];
+  const webs: WebServer[] = [];
+  const urls: string[] = [];
   let user: TestUser;
   let recipientId: number;
   let turn = 0;

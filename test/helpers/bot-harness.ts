@@ -59,6 +59,15 @@ export interface HarnessOptions {
   botOptions?: Partial<CreateBotOptions>;
   /** The bot's public URL for signed callbacks (notifications). */
   callbackPublicUrl?: string;
+  /**
+   * Updates a person may send per window (RATE_LIMIT_UPDATES); tests drive people faster than anyone
+   * types, so the limit is off unless a test sets it.
+   */
+  rateLimit?: { updates: number; seconds: number };
+  /** CHAT_BACKLOG (the configuration's default when unset). */
+  chatBacklog?: number;
+  /** CHAT_TURN_LEASE_SECONDS (the configuration's default when unset). */
+  chatTurnLeaseSeconds?: number;
 }
 
 export type SimBalances = {
@@ -139,6 +148,10 @@ export class Harness {
         TELEGRAM_API_ROOT: undefined,
         // Notifications in tests go out unpaced in practice; pacing has its own test.
         BROADCAST_PER_SECOND: 1000,
+        RATE_LIMIT_UPDATES: opts.rateLimit?.updates ?? 0,
+        ...(opts.rateLimit ? { RATE_LIMIT_SECONDS: opts.rateLimit.seconds } : {}),
+        ...(opts.chatBacklog === undefined ? {} : { CHAT_BACKLOG: opts.chatBacklog }),
+        ...(opts.chatTurnLeaseSeconds === undefined ? {} : { CHAT_TURN_LEASE_SECONDS: opts.chatTurnLeaseSeconds }),
       },
       logger,
       storage: this.storage,
