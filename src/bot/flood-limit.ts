@@ -8,7 +8,6 @@
  */
 import { limit } from "@grammyjs/ratelimiter";
 import type { MiddlewareFn } from "grammy";
-import { LRUCache } from "lru-cache";
 import type { BotContext } from "./context.js";
 import type { TranslatorFor } from "./i18n.js";
 
@@ -19,15 +18,19 @@ export const DEFAULT_CHAT_BACKLOG = 10;
 
 /** A person told to slow down is not told again within this. */
 const TOLD_FOR_MS = 60_000;
-/** People remembered as told; past this many the oldest are forgotten (memory stays bounded). */
+/** People remembered as told; past this many the list starts afresh (memory stays bounded). */
 const TOLD_MOST = 10_000;
 
 /** What happens to an update dropped by the limit or by a full chat backlog. */
 export class SlowDown {
-  readonly #told = new LRUCache<number, true>({ max: TOLD_MOST, ttl: TOLD_FOR_MS, ttlAutopurge: false });
+  /** People told to slow down, and until when they are not told again. */
+  readonly #told = new Map<number, number>();
   #dropped = 0;
 
-  constructor(private readonly translatorFor: TranslatorFor) {}
+  constructor(
+    private readonly translatorFor: TranslatorFor,
+    private readonly now: () => Date,
+  ) {}
 
   /** Updates dropped so far by this instance. */
   get dropped(): number {
@@ -42,8 +45,10 @@ export class SlowDown {
     this.#dropped++;
     if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
     const person = ctx.from?.id;
-    if (person === undefined || this.#told.has(person)) return;
-    this.#told.set(person, true);
+    const now = this.now().getTime();
+    if (person === undefined || (this.#told.get(person) ?? 0) > now) return;
+    if (this.#told.size >= TOLD_MOST) this.#told.clear();
+    this.#told.set(person, now + TOLD_FOR_MS);
     ctx.log.info({ person }, "flood: updates dropped; the person is told to slow down");
     const t = await this.translatorFor(person, ctx.from?.language_code);
     if (ctx.chat) await ctx.api.sendMessage(ctx.chat.id, t("flood-slow-down"));
