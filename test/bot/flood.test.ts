@@ -6,7 +6,6 @@
  * message, their Confirm is carried out, and no more than the chat's backlog is ever parked.
  */
 import { run, type RunnerHandle } from "@grammyjs/runner";
-import type { Update } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Harness } from "../helpers/bot-harness.js";
 import { until } from "../helpers/wait.js";
