@@ -274,7 +274,11 @@ async function throughput(
 ): Promise<void> {
   const telegram = await startBotApiServer({ token: base.BOT_TOKEN });
   const running = await startBot(
-    { ...base, TELEGRAM_API_ROOT: telegram.apiRoot, DATABASE_URL: `sqlite:${join(dir, "throughput.sqlite")}` },
+    {
+      ...base,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `sqlite:${join(dir, "throughput.sqlite")}`,
+    },
     { logger: pino({ level: "silent" }), runner: { runner: { fetch: { timeout: 30 } } } },
   );
   await running.runner?.stop();

@@ -88,22 +88,27 @@ const CLOCK = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
  * Takes the chat's turn when it is free (or lapsed) and no lower update of the chat waits for it;
  * else enters (or renews) this update's place among the waiters. The conflicting row is locked while
  * the condition is checked, so of several instances asking at once one takes it. Returns a row when
- * the turn was taken.
+ * the turn was taken, with the session as this statement saw it: current (`fresh`) when the turn
+ * taken is the version the statement's snapshot holds, since whoever wrote the session last did so in
+ * the statement that ended the turn. When the turn changed hands while the statement waited for the
+ * row, the session is read again.
  */
 const TAKE = `
 with clock as (select ${CLOCK} as now_ms),
+seen as (select version from chat_turns where chat_key = $1),
 taken as (
-  insert into chat_turns as t (chat_key, holder, update_id, lease_until, handled_through)
-  select $1, $2, $3, now_ms + $4, 0 from clock
+  insert into chat_turns as t (chat_key, holder, update_id, lease_until, handled_through, version)
+  select $1, $2, $3, now_ms + $4, 0, 1 from clock
   on conflict (chat_key) do update
-    set holder = excluded.holder, update_id = excluded.update_id, lease_until = excluded.lease_until
+    set holder = excluded.holder, update_id = excluded.update_id, lease_until = excluded.lease_until,
+      version = t.version + 1
     where t.lease_until <= excluded.lease_until - $4
       and not exists (
         select 1 from chat_turn_waiters w
         where w.chat_key = excluded.chat_key and w.update_id < excluded.update_id
           and w.lease_until > excluded.lease_until - $4
       )
-  returning t.handled_through
+  returning t.handled_through, t.version
 ),
 waiting as (
   insert into chat_turn_waiters (chat_key, update_id, lease_until)
@@ -118,9 +123,13 @@ lapsed_waiters as (
   where chat_key = $1 and update_id <> $3 and lease_until <= (select now_ms from clock)
     and not exists (select 1 from taken)
 )
-select handled_through from taken`;
+select handled_through,
+  version = coalesce((select version from seen), 0) + 1 as fresh,
+  (select value from kv where namespace = $5 and key = $1) as value
+from taken`;
 
-const ENDED = `update chat_turns set lease_until = 0, handled_through = greatest(handled_through, $3)
+const ENDED = `update chat_turns
+  set lease_until = 0, handled_through = greatest(handled_through, $3), version = version + 1
   where chat_key = $1 and holder = $2 and update_id = $3`;
 /** Ends the turn and, only if it was still this update's, writes the session. */
 const END_WRITING = `
@@ -165,13 +174,15 @@ function sessionsInTurns<T>(db: Kysely<Database>, options: ChatSessionsOptions):
     renewing.unref();
   }
 
-  async function take(chatKey: string, updateId: number): Promise<{ late: boolean }> {
+  type Taken = { handled_through: number; fresh: boolean; value: string | null };
+  /** Waits for the chat's turn; the session as the taking statement read it, when that read is current. */
+  async function take(chatKey: string, updateId: number): Promise<Taken> {
     for (let pause = RETRY_FIRST_MS; ; pause = Math.min(pause * 2, RETRY_MOST_MS)) {
-      const { rows } = await run<{ handled_through: number }>(TAKE, [chatKey, holder, updateId, leaseMs]);
+      const { rows } = await run<Taken>(TAKE, [chatKey, holder, updateId, leaseMs, NAMESPACE]);
       if (rows[0] !== undefined) {
         held.set(chatKey, updateId);
         keepRenewing();
-        return { late: Number(rows[0].handled_through) > updateId };
+        return rows[0];
       }
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
@@ -179,10 +190,11 @@ function sessionsInTurns<T>(db: Kysely<Database>, options: ChatSessionsOptions):
 
   return {
     async open(chatKey, updateId) {
-      const { late } = await take(chatKey, updateId);
+      const taken = await take(chatKey, updateId);
       let row: Awaited<ReturnType<typeof store.readWithText>>;
       try {
-        row = await store.readWithText(chatKey);
+        if (!taken.fresh) row = await store.readWithText(chatKey);
+        else if (taken.value !== null) row = { value: JSON.parse(taken.value) as T, text: taken.value };
       } catch (err) {
         held.delete(chatKey);
         await run(ENDED, [chatKey, holder, updateId]).catch(() => undefined);
@@ -190,7 +202,7 @@ function sessionsInTurns<T>(db: Kysely<Database>, options: ChatSessionsOptions):
       }
       return {
         value: row?.value,
-        late,
+        late: Number(taken.handled_through) > updateId,
         async close(session) {
           held.delete(chatKey);
           const json = session === undefined || session === null ? undefined : JSON.stringify(session);

@@ -231,6 +231,7 @@ export interface ChatTurnsTable {
   update_id: number;
   lease_until: number;
   handled_through: number;
+  version: number;
 }
 
 /** Updates waiting for their chat's turn, lowest id first (038-chat-turns). */

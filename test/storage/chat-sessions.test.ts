@@ -93,6 +93,36 @@ describeBackends("chat sessions", (backend) => {
     expect(await stored("42")).toEqual({ step: "203", items: [200, 201, 202, 203] });
   });
 
+  it("reads the session written by a turn that ended while the taking statement waited for it", async () => {
+    const a = sessions();
+    await (await a.open("42", 700)).close({ step: "old", items: [] });
+    const held = await a.open("42", 701);
+    // The holder's ending statement, caught mid-way: it has ended the turn and written the session but
+    // not yet committed when the next update's statement (and its snapshot) starts and waits on the row.
+    const pg = await import("pg");
+    const { PG_URL } = await import("./backends.js");
+    const schema = (await backend.storage().db.selectNoFrom((eb) => eb.fn<string>("current_schema", []).as("s")).executeTakeFirstOrThrow()).s;
+    const ending = new pg.default.Client({ connectionString: PG_URL });
+    await ending.connect();
+    try {
+      await ending.query(`set search_path = ${schema}`);
+      await ending.query("begin");
+      await ending.query(
+        "update chat_turns set lease_until = 0, handled_through = 701, version = version + 1 where chat_key = '42'",
+      );
+      await ending.query(`update kv set value = '{"step":"new","items":[701]}' where namespace = 'session' and key = '42'`);
+      const next = sessions(await backend.open()).open("42", 702);
+      expect(await settlesWithin(next, 300)).toBe(false);
+      await ending.query("commit");
+      const open = await next;
+      expect(open.value).toEqual({ step: "new", items: [701] });
+      await open.close();
+    } finally {
+      await ending.end();
+    }
+    expect(await held.close({ step: "stale", items: [] })).toBe(false);
+  });
+
   it("lets a dead instance's turn lapse after the lease; a waiter it left behind holds nobody up", async () => {
     const dying = await backend.open();
     const open = await sessions(dying, 300).open("42", 300);
