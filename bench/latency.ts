@@ -24,6 +24,7 @@ import { type RunningBot, startBot } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import type { ChatEvent } from "../src/telegram/stand-in/chat-model.js";
+import { buttonData, cheque, isReply, percentile, type Reply, type Step, swap, tenAnswers, transfer } from "./flows.js";
 import { startBotApiServer } from "../src/telegram/stand-in/bot-api-server.js";
 import type { SimulatedUser } from "../src/telegram/stand-in/simulated-user.js";
 import { startSimulator } from "../src/simulator/server.js";
@@ -35,41 +36,6 @@ const WARM_UP = Number(process.env.WARM_UP ?? 5_000);
 const FIRST_USER = 5_000_001;
 /** "latency" or "throughput" runs one part only. */
 const ONLY = process.env.ONLY;
-
-type Step = { label: string; text?: string; press?: string | RegExp };
-
-const transfer = (recipient: number): Step[] => [
-  { label: "transfer: /start", text: "/start" },
-  { label: "transfer: menu → Send", press: "menu:send" },
-  { label: "transfer: New transfer", press: "snd:new" },
-  { label: "transfer: recipient id", text: String(recipient) },
-  { label: "transfer: asset", press: "in:pick:USDT" },
-  { label: "transfer: amount", text: "1" },
-  { label: "transfer: skip note", press: "in:skip" },
-  { label: "transfer: Confirm", press: /^cf:/ },
-];
-const cheque: Step[] = [
-  { label: "cheque: /cheque_new", text: "/cheque_new" },
-  { label: "cheque: asset", press: "in:pick:USDT" },
-  { label: "cheque: amount", text: "1" },
-  { label: "cheque: skip description", press: "in:skip" },
-  { label: "cheque: skip recipient", press: "in:skip" },
-  { label: "cheque: Confirm", press: /^cf:/ },
-];
-/** Gives BTC from the funding balance for USDT: the summary needs the estimate and both balances. */
-const swap: Step[] = [
-  { label: "swap: /swap", text: "/swap" },
-  { label: "swap: give BTC", press: "in:pick:BTC" },
-  { label: "swap: get USDT", press: "in:pick:USDT" },
-  { label: "swap: amount → summary", text: "0.0005" },
-  { label: "swap: Confirm", press: /^cf:/ },
-];
-const tenAnswers: Step[] = [
-  { label: "prompt: /cheque_new", text: "/cheque_new" },
-  { label: "prompt: asset", press: "in:pick:USDT" },
-  ...Array.from({ length: 10 }, (_, i) => ({ label: `prompt: answer ${i + 1}`, text: i % 2 ? "ten" : "-5" })),
-  { label: "prompt: /cancel", text: "/cancel" },
-];
 
 /** The balances with each asset's worth and the total (four service reads at once), then in EUR. */
 const balancesWithTotal: Step[] = [
@@ -87,25 +53,6 @@ const alert: Step[] = [
   { label: "alert: /alerts", text: "/alerts" },
 ];
 
-type Reply = Extract<ChatEvent, { type: "message" | "edit" | "callback-answer" }>;
-const isReply = (e: ChatEvent): e is Reply =>
-  (e.type === "message" && e.fromBot) || e.type === "edit" || e.type === "callback-answer";
-
-/**
- * The button to press on the bot's newest message with buttons, as a person presses it: a flow's
- * buttons answer only on the prompt that asks (an older prompt's Skip is no longer active).
- */
-function buttonData(user: SimulatedUser, press: string | RegExp): { data: string; messageId: number } | undefined {
-  const newest = [...user.fromBot].reverse().find((m) => (m.reply_markup?.inline_keyboard.length ?? 0) > 0);
-  for (const b of newest?.reply_markup?.inline_keyboard.flat() ?? []) {
-    if (!("callback_data" in b)) continue;
-    if (typeof press === "string" ? b.callback_data === press : press.test(b.callback_data)) {
-      return { data: b.callback_data, messageId: newest!.message_id };
-    }
-  }
-  return undefined;
-}
-
 async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
@@ -114,9 +61,6 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "latency-bench-"));

@@ -12,6 +12,7 @@ import type { BotDeps } from "./bot/context.js";
 import { type BotApp, createBot } from "./bot/index.js";
 import type { Config } from "./config.js";
 import { createI18n, translatorsFor } from "./bot/i18n.js";
+import { noteServiceAttempt } from "./bot/update-effects.js";
 import { noticeButtons } from "./bot/notice-buttons.js";
 import { createJobs } from "./jobs/index.js";
 import { createLogger, type Logger } from "./logger.js";
@@ -41,6 +42,8 @@ export interface RunningBot {
   runner: RunnerHandle | undefined;
   /** The HTTP server's port (the one the system picked when PORT=0). */
   port: number;
+  /** The METRICS_PORT listener's port; none when it is not configured. */
+  metricsPort: number | undefined;
   /**
    * Graceful shutdown: stop taking updates, finish those in flight, hand jobs back, close the server
    * and storage, within SHUTDOWN_TIMEOUT_SECONDS. True when everything stopped in time.
@@ -56,7 +59,8 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
     keyVersion: config.KEY_ENCRYPTION_KEY_VERSION,
     previousKeys: config.KEY_ENCRYPTION_PREVIOUS_KEYS,
     database: {
-      onIdleError: (err) => logger.error({ err }, "database connection failed while idle"),
+      // A restart's dropped connections and failing queries: one warn line, and one info line when it is back.
+      log: logger,
       timeouts: {
         idleInTransactionMs: config.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
         lockMs: config.PG_LOCK_TIMEOUT_MS,
@@ -65,7 +69,13 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
     },
   });
   const metrics = createMetrics(storage.db, { refreshMs: config.METRICS_REFRESH_SECONDS * 1000, log: logger });
-  const services = createServiceFactory(config, { logger, onAttempt: metrics.serviceCall });
+  const services = createServiceFactory(config, {
+    logger,
+    onAttempt: (attempt) => {
+      metrics.serviceCall(attempt);
+      noteServiceAttempt(attempt);
+    },
+  });
   // While running, this or another instance may be mid-send: leave operations younger than the longest
   // a send can take. At start with SQLite (one instance) nothing can be in flight: whatever is
   // unfinished was left by a crash and is settled at once.
@@ -131,6 +141,7 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
     logger,
     runner: serving.runner,
     port: serving.port,
+    metricsPort: serving.metricsPort,
     stop: async () => {
       notifications.streams.close();
       return serving.stop();

@@ -161,11 +161,18 @@ export const ConfigSchema = ServiceConfigSchema.extend({
    * reach it (webhook mode, or CALLBACK_PUBLIC_URL set), else loopback only (127.0.0.1): see webHost.
    */
   WEB_HOST: optionalText,
-  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  /**
+   * When set, GET /metrics requires `Authorization: Bearer <token>`. Without it, the web port serves
+   * /metrics only while it listens on loopback (see metricsOnWebPort); METRICS_PORT serves it apart.
+   */
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{16,256}$/, "must be 16–256 visible ASCII characters (e.g. openssl rand -hex 32)")
     .optional(),
+  /** A listener of its own for GET /metrics on METRICS_HOST; 0: a port the system picks (logged with "bot started"). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address of the METRICS_PORT listener: loopback unless METRICS_TOKEN is set. */
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   /** The database figures in /metrics (journal, mass rows, outbox) are read at most this often. */
   METRICS_REFRESH_SECONDS: int(15, 1, 3600),
   /** /healthz checks the database and the service at most this often; requests in between get the last result. */
@@ -196,16 +203,36 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   /** Seconds Telegram may cache a user's inline results. */
   INLINE_CACHE_SECONDS: int(10, 0, 300),
 }).superRefine((c, ctx) => {
+  if (c.METRICS_PORT !== undefined && !c.METRICS_TOKEN && !isLoopback(c.METRICS_HOST))
+    ctx.addIssue({
+      code: "custom",
+      path: ["METRICS_HOST"],
+      message: "is not a loopback address: metrics beyond this machine need METRICS_TOKEN",
+    });
   if (c.BOT_MODE !== "webhook") return;
   if (!c.WEBHOOK_URL) ctx.addIssue({ code: "custom", path: ["WEBHOOK_URL"], message: "is required in webhook mode" });
   if (!c.WEBHOOK_SECRET)
     ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "is required in webhook mode" });
 });
 
+/** Whether `host` is this machine only (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  return /^(?:localhost|127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3}|\[::1\])$/i.test(host);
+}
+
 /** The address the HTTP server listens on: WEB_HOST, else all interfaces only when it must be reachable from outside. */
 export function webHost(c: Pick<Config, "WEB_HOST" | "BOT_MODE" | "CALLBACK_PUBLIC_URL">): string {
   if (c.WEB_HOST) return c.WEB_HOST;
   return c.BOT_MODE === "webhook" || c.CALLBACK_PUBLIC_URL ? "0.0.0.0" : "127.0.0.1";
+}
+
+/**
+ * Whether the web port serves GET /metrics: with METRICS_TOKEN (the scraper proves itself), or while
+ * the port listens on loopback only. A web port reachable from outside without a token never does:
+ * metrics are then served by the METRICS_PORT listener, or not at all.
+ */
+export function metricsOnWebPort(c: Pick<Config, "METRICS_TOKEN" | "WEB_HOST" | "BOT_MODE" | "CALLBACK_PUBLIC_URL">): boolean {
+  return c.METRICS_TOKEN !== undefined || isLoopback(webHost(c));
 }
 
 // ---------------------------------------------------------------- playground (npm start without BOT_TOKEN)
@@ -220,12 +247,18 @@ export const PlaygroundConfigSchema = z.object({
 });
 export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>;
 
-/** Parses the playground's variables; throws ConfigError naming every bad one. */
+/**
+ * Parses the playground's variables; throws ConfigError naming every bad one. `PORT`, the usual name
+ * for the port to serve on, works too: the page is the one port a person opens (PLAYGROUND_PORT wins).
+ */
 export function loadPlaygroundConfig(env: NodeJS.ProcessEnv = process.env): PlaygroundConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = PlaygroundConfigSchema.safeParse(cleaned);
+  const portFrom = cleaned.PLAYGROUND_PORT === undefined && cleaned.PORT !== undefined ? "PORT" : "PLAYGROUND_PORT";
+  const parsed = PlaygroundConfigSchema.safeParse({ ...cleaned, PLAYGROUND_PORT: cleaned[portFrom] });
   if (parsed.success) return parsed.data;
-  throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`));
+  throw new ConfigError(
+    parsed.error.issues.map((i) => `${i.path[0] === "PLAYGROUND_PORT" ? portFrom : String(i.path[0])}: ${i.message}`),
+  );
 }
 
 export type Config = z.infer<typeof ConfigSchema>;

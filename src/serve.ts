@@ -12,7 +12,7 @@ import { webhookCallback } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import type { BotApp } from "./bot/index.js";
-import { type Config, webHost } from "./config.js";
+import { type Config, metricsOnWebPort, webHost } from "./config.js";
 import type { Jobs } from "./jobs/types.js";
 import type { SqlStorage } from "./storage/index.js";
 import { createHealthCheck } from "./web/health.js";
@@ -27,6 +27,8 @@ const WEBHOOK_REPLY_MS = 8_000;
 export interface Serving {
   /** The HTTP server's port (the one the system picked when PORT=0). */
   port: number;
+  /** The METRICS_PORT listener's port (the one the system picked when 0); none when it is not configured. */
+  metricsPort: number | undefined;
   /** The long-polling runner (none in webhook mode). */
   runner: RunnerHandle | undefined;
   /** Graceful shutdown within SHUTDOWN_TIMEOUT_SECONDS; true when everything stopped in time. */
@@ -43,6 +45,8 @@ export interface ServeDeps {
     | "WEB_HOST"
     | "CALLBACK_PUBLIC_URL"
     | "METRICS_TOKEN"
+    | "METRICS_PORT"
+    | "METRICS_HOST"
     | "HEALTH_CHECK_SECONDS"
     | "SHUTDOWN_TIMEOUT_SECONDS"
     | "PAY_BASE_URL"
@@ -71,6 +75,7 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
 
   const webhook = config.BOT_MODE === "webhook";
   const host = webHost(config);
+  const metrics = d.metrics ? { registry: d.metrics.registry, token: config.METRICS_TOKEN } : undefined;
   const web = await startWebServer({
     port: config.PORT,
     host,
@@ -80,7 +85,8 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
       serviceUrl: config.PAY_BASE_URL,
       intervalMs: config.HEALTH_CHECK_SECONDS * 1000,
     }),
-    ...(d.metrics ? { metrics: { registry: d.metrics.registry, token: config.METRICS_TOKEN } } : {}),
+    // Reachable from outside and no token: /metrics is not served here (docs/operations.md, "The web port").
+    ...(metrics && metricsOnWebPort(config) ? { metrics } : {}),
     ...(d.routes ? { routes: d.routes } : {}),
     ...(webhook
       ? {
@@ -92,6 +98,16 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
         }
       : {}),
   });
+
+  const metricsServer =
+    metrics && config.METRICS_PORT !== undefined
+      ? await startWebServer({ port: config.METRICS_PORT, host: config.METRICS_HOST, logger, metrics })
+      : undefined;
+  if (metrics && !metricsServer && !metricsOnWebPort(config))
+    logger.info(
+      { host },
+      "/metrics is not served: the web port is reachable from outside and METRICS_TOKEN is unset (set METRICS_PORT for a loopback listener)",
+    );
 
   let runner: RunnerHandle | undefined;
   if (webhook) {
@@ -107,10 +123,20 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
       runner: { ...d.runner?.runner, fetch: { ...d.runner?.runner?.fetch, allowed_updates: [...ALLOWED_UPDATES] } },
     });
   }
-  logger.info({ username: app.bot.botInfo.username, mode: config.BOT_MODE, host, port: web.port }, "bot started");
+  logger.info(
+    {
+      username: app.bot.botInfo.username,
+      mode: config.BOT_MODE,
+      host,
+      port: web.port,
+      ...(metricsServer ? { metricsHost: config.METRICS_HOST, metricsPort: metricsServer.port } : {}),
+    },
+    "bot started",
+  );
 
   return {
     port: web.port,
+    metricsPort: metricsServer?.port,
     runner,
     async stop() {
       const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
@@ -124,6 +150,7 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
       // 2. Jobs finish their current step and go back to the engine.
       await d.jobs.stop(left()).catch((err) => logger.warn({ err }, "job engine did not stop cleanly"));
       await web.close();
+      await metricsServer?.close();
       await d.storage.close();
       return Date.now() <= deadline;
     },

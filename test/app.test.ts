@@ -152,3 +152,62 @@ it("in polling mode answers on loopback only, asks for the metrics token, and pr
   }
   expect(lines.join("\n")).not.toContain(token);
 }, 30_000);
+
+it("in webhook mode without METRICS_TOKEN serves /metrics only on the loopback metrics listener, never on the public port", async () => {
+  // A stand-in of its own: the webhook this bot sets must not stop the other tests' polling.
+  const own = await startBotApiServer({ token: "4242:APP" });
+  const webhook = { BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example.org/hook", WEBHOOK_SECRET: "a-secret-of-enough-length" };
+  const outside = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && !i.internal && i.family === "IPv4")?.address;
+  const start = async (env: Record<string, string>) => {
+    const { lines, logger } = logSink();
+    const running = await startBot(configFor({ TELEGRAM_API_ROOT: own.apiRoot, ...webhook, ...env }), { logger });
+    return { running, lines, web: `http://127.0.0.1:${running.port}` };
+  };
+  try {
+    // No token, no metrics listener: the public port has no /metrics (nothing else changes), and the log says why.
+    const bare = await start({});
+    try {
+      expect((await fetch(`${bare.web}/metrics`)).status).toBe(404);
+      expect((await fetch(`${bare.web}/healthz`)).status).toBe(200);
+      expect(bare.running.metricsPort).toBeUndefined();
+      expect(bare.lines.some((l) => l.includes("/metrics is not served"))).toBe(true);
+    } finally {
+      await bare.running.stop();
+    }
+
+    // METRICS_PORT: a listener of its own on loopback serves them; the public port still does not.
+    const apart = await start({ METRICS_PORT: "0" });
+    try {
+      expect((await fetch(`${apart.web}/metrics`)).status).toBe(404);
+      const port = apart.running.metricsPort!;
+      expect(apart.lines.find((l) => l.includes('"bot started"'))).toContain(`"metricsHost":"127.0.0.1","metricsPort":${port}`);
+      const scraped = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain("bot_outbox_depth 0");
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(404);
+      if (outside) {
+        const refused = await fetch(`http://${outside}:${port}/metrics`).then(
+          () => "answered",
+          (err: Error & { cause?: { code?: string } }) => err.cause?.code,
+        );
+        expect(refused).toBe("ECONNREFUSED");
+      }
+    } finally {
+      await apart.running.stop();
+    }
+
+    // With the token, the public port serves them to the scraper that carries it.
+    const token = "scrape-token-0123456789abcdef";
+    const tokened = await start({ METRICS_TOKEN: token });
+    try {
+      expect((await fetch(`${tokened.web}/metrics`)).status).toBe(401);
+      expect((await fetch(`${tokened.web}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    } finally {
+      await tokened.running.stop();
+    }
+  } finally {
+    await own.close();
+  }
+}, 60_000);

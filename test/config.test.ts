@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, loadPlaygroundConfig, webHost } from "../src/config.js";
+import { ConfigError, isLoopback, loadConfig, loadPlaygroundConfig, metricsOnWebPort, webHost } from "../src/config.js";
 
 const KEY = randomBytes(32);
 const minimal = { BOT_TOKEN: "123:abc", KEY_ENCRYPTION_KEY: KEY.toString("base64") };
@@ -43,6 +44,7 @@ describe("loadConfig", () => {
       MASS_CONFIRM_TOTAL: "1000",
       BOT_MODE: "polling",
       PORT: 3000,
+      METRICS_HOST: "127.0.0.1",
       METRICS_REFRESH_SECONDS: 15,
       HEALTH_CHECK_SECONDS: 5,
       SHUTDOWN_TIMEOUT_SECONDS: 25,
@@ -100,6 +102,27 @@ describe("loadConfig", () => {
     const err = configError({ ...minimal, METRICS_TOKEN: "short secret" });
     expect(err.problems).toEqual(["METRICS_TOKEN: must be 16–256 visible ASCII characters (e.g. openssl rand -hex 32)"]);
     expect(JSON.stringify(err)).not.toContain("short secret");
+  });
+
+  it("serves /metrics on the web port only with a token or on loopback; a metrics listener off loopback needs the token", () => {
+    const webhook = { BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example.org/hook", WEBHOOK_SECRET: "a-secret-of-enough-length" };
+    const token = { METRICS_TOKEN: "scrape-token-0123456789" };
+    expect(metricsOnWebPort(loadConfig(minimal))).toBe(true);
+    expect(metricsOnWebPort(loadConfig({ ...minimal, ...webhook }))).toBe(false);
+    expect(metricsOnWebPort(loadConfig({ ...minimal, ...webhook, ...token }))).toBe(true);
+    expect(metricsOnWebPort(loadConfig({ ...minimal, CALLBACK_PUBLIC_URL: "https://bot.example.org" }))).toBe(false);
+    expect(metricsOnWebPort(loadConfig({ ...minimal, ...webhook, WEB_HOST: "127.0.0.1" }))).toBe(true);
+    expect(metricsOnWebPort(loadConfig({ ...minimal, WEB_HOST: "10.0.0.5" }))).toBe(false);
+
+    const listener = loadConfig({ ...minimal, ...webhook, METRICS_PORT: "9464" });
+    expect([listener.METRICS_PORT, listener.METRICS_HOST]).toEqual([9464, "127.0.0.1"]);
+    expect(configError({ ...minimal, METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).problems).toEqual([
+      "METRICS_HOST: is not a loopback address: metrics beyond this machine need METRICS_TOKEN",
+    ]);
+    expect(loadConfig({ ...minimal, ...token, METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).METRICS_HOST).toBe("0.0.0.0");
+    expect(configError({ ...minimal, METRICS_PORT: "70000" }).problems).toHaveLength(1);
+    for (const host of ["127.0.0.1", "127.1.2.3", "::1", "localhost"]) expect(isLoopback(host)).toBe(true);
+    for (const host of ["0.0.0.0", "10.0.0.5", "::", "128.0.0.1", "127.0.0.1.example.org"]) expect(isLoopback(host)).toBe(false);
   });
 
   it("reads the values it is given and treats empty ones as absent", () => {
@@ -210,6 +233,17 @@ describe("KEY_ENCRYPTION_PREVIOUS_KEYS", () => {
 describe("loadPlaygroundConfig", () => {
   it("needs nothing: port 3000 on loopback, data in ./data/playground, the log level left to the playground", () => {
     expect(loadPlaygroundConfig({})).toEqual({ PLAYGROUND_PORT: 3000, PLAYGROUND_HOST: "127.0.0.1", PLAYGROUND_DATA_DIR: "./data/playground" });
+  });
+
+  it("serves on PORT too, as `PORT=4000 npm start` asks; PLAYGROUND_PORT wins when both are set", () => {
+    // The README says so where it introduces the playground.
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const section = readme.slice(readme.indexOf("## The playground"), readme.indexOf("## Running it for real"));
+    expect(section).toMatch(/`PLAYGROUND_PORT=4000 npm start`/);
+    expect(section).toMatch(/`PORT=4000 npm start`/);
+    expect(loadPlaygroundConfig({ PORT: "4000" }).PLAYGROUND_PORT).toBe(4000);
+    expect(loadPlaygroundConfig({ PORT: "4000", PLAYGROUND_PORT: "4100" }).PLAYGROUND_PORT).toBe(4100);
+    expect(() => loadPlaygroundConfig({ PORT: "http" })).toThrow(/PORT/);
   });
 
   it("names a bad variable", () => {

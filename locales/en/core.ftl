@@ -87,6 +87,7 @@ confirm-expires = Confirm within { $seconds } { $seconds ->
 confirm-processing = Processing…
 confirm-cancelled = Cancelled. Nothing was done.
 confirm-expired = This confirmation had expired when your press reached me. Nothing was done; start again if you still want it.
+confirm-expired-unanswered = ⌛ Not confirmed in time: nothing was done. Start again if you still want it.
 confirm-foreign = This button belongs to someone else.
 confirm-missing = This confirmation is unknown or was removed.
 confirm-already = This was already handled.
@@ -101,11 +102,17 @@ confirm-outcome-unreachable = ⚠️ The service could not be reached to check i
 confirm-outcome-not-sent = ⚠️ The service could not be reached, so nothing was sent yet. I will try again and tell you the result. Nothing is sent twice.
 confirm-outcome-rate-limited = ⚠️ The service asked me to slow down, so nothing was sent yet. I will try again shortly and tell you the result. Nothing is sent twice.
 confirm-outcome-internal = ⚠️ Something went wrong on our side before the outcome was known. I will check and tell you the result. Nothing is sent twice.
+confirm-outcome-database = ⚠️ My database stopped answering before this could be carried out, so it is not done yet. I will carry it out as soon as the database answers and tell you the result. Nothing is sent twice.
+confirm-unrecorded-done = ⏳ This went through, but it is not recorded yet: my database is briefly unavailable. I will record it as soon as it answers and tell you. Do not send it again.
+confirm-unrecorded-refused = ⏳ This is not recorded yet: my database is briefly unavailable. I will record it as soon as it answers and tell you; wait for that before you start it again.
+confirm-db-unavailable = ⚠️ The bot is briefly unavailable: its database is not answering, so nothing was sent. The confirmation stays open until it expires: press Confirm again in a minute.
 confirm-restarted = ⏳ The bot restarted while carrying out an action you confirmed.
 confirm-unchecked = ⚠️ An action you confirmed could not be finished or checked: { $reason } Nothing more will be sent; if it had reached the service before, it stays done (see your history in xRocket).
 
 ## errors
 error-generic = Something went wrong on our side. Please try again later.
+error-db-unavailable = ⚠️ The bot is briefly unavailable: its database is not answering. Nothing was done, so please try again in a minute.
+error-db-unavailable-unfinished = ⚠️ The bot is briefly unavailable: its database stopped answering, so I could not finish this step. What the service already did stays done; check it before you repeat anything.
 error-no-key = You have not linked an API key yet. Use /connect.
 error-unauthorized = The service refused your API key. It may have been revoked or belong to the other network. Link it again with /connect.
 error-rate-limited = Too many requests. Please try again in { $seconds } s.
@@ -132,17 +139,23 @@ keys-settings-title = ⚙️ Settings
 keys-status-none = No API key linked.
 keys-link = 🔑 Link API key
 keys-unlink = 🗑 Remove API key
+keys-how-to-get = 🔑 Where to get an xRocket API key:
+    1. Open { $bot } in Telegram (a testnet key comes from { $testBot }): the buttons below open them.
+    2. In its menu: Settings → Exchange settings → API token. Create the token, or copy the one you have.
+    3. Come back here, choose the key's network and paste the key as the next message. I delete that message at once and store the key encrypted.
 keys-pick-network = Which network is the key for?
+keys-open-bot = Open { $bot }
 keys-network-production = Production
 keys-network-testnet = Testnet
-keys-send-key = Paste your { $network } API key as the next message. I will delete the message at once and store the key encrypted.
+keys-send-key = Paste your { $network } API key as the next message (from { $bot }: Settings → Exchange settings → API token). I will delete the message at once and store the key encrypted.
 keys-cancelled-none = Cancelled. No key was linked.
 keys-cancelled-kept = Cancelled. The key linked before stays linked.
 keys-checking = Checking the key…
 keys-linked = ✅ Key linked to “{ $name }” ({ $network }).
-keys-wrong-network = ❌ This key belongs to { $other }, not { $network }. Choose { $other } with /connect, or paste a key for { $network }.
-keys-invalid = ❌ The service did not accept this key. Check it in the xRocket bot (Exchange settings → API token) and try /connect again.
-keys-unavailable = ⚠️ The service could not be reached to check the key. Nothing was stored; please try again later.
+keys-wrong-network = ❌ This key belongs to { $other }, not { $network }, so nothing was linked. Paste your { $network } key as the next message, or link this one to { $other } with the button below (you paste it once more).
+keys-link-network = 🔑 Link to { $network } instead
+keys-invalid = ❌ The service did not accept this key for { $network }. Copy it again in { $bot } (Settings → Exchange settings → API token), whole, and paste it as the next message, or press Cancel.
+keys-unavailable = ⚠️ The service could not be reached to check the key. Nothing was stored; paste the key again in a moment, or press Cancel.
 keys-group-refused = ⚠️ Never post API keys in a group. I deleted the message; regenerate the key in the xRocket bot, since others may have seen it, and link it in a private chat with me.
 keys-status-active = Active network: { $network }
 keys-status-key = { $network }: key of “{ $name }”
@@ -168,9 +181,10 @@ confirm-network = 🌐 Network: { $network ->
    *[production] production
 }
 keys-pasted-outside = ⚠️ That looked like an API key, so I deleted it. To link a key, use /connect.
+keys-pasted-early = ⚠️ That looked like an API key, so I deleted it. First pick its network with the buttons below, then paste it again.
 
 ## keys-unlink
-keys-unlink-confirm = Remove the API key of “{ $name }” ({ $network })? The bot will no longer reach your account, and summaries waiting for Confirm can no longer be confirmed. You can link a key again with /connect.
+keys-unlink-confirm = Remove the API key of “{ $name }” ({ $network })? The bot will no longer reach your account, and summaries waiting for Confirm can no longer be confirmed. You can link a key again at any time.
 keys-unlink-yes = 🗑 Yes, remove it
 keys-unlink-no = Keep it
 keys-unlink-kept = The API key stays linked.

@@ -53,7 +53,10 @@ invoices-payment-line = • { $amount } from { $payer }: { $status ->
         [pending] pending
         [failed] failed
        *[other] { $status }
-    } ({ $time })
+    }{ $time ->
+        [none] {""}
+       *[other] {" · "}{ $time }
+    }
 invoices-payer-user = user id { $id }
 invoices-payer-unknown = an unknown payer
 invoices-onchain = ⛓ Pay on chain

@@ -173,6 +173,6 @@ mass-ask-sender-again = How should recipients see who paid them? Press the name 
 mass-sender-invalid = ❌ Please type the sender name as one line of 1 to { $max } { $max ->
         [one] character
        *[other] characters
-    }, or press Cancel.
+    } without invisible characters (zero-width spaces, direction marks), or press Cancel.
 mass-summary-notify-as = Recipients will get a message from me saying the payment is from “{ $sender }”.
 mass-notify-received-anonymous = 💸 You received { $amounts }.

@@ -23,8 +23,8 @@ orders-hide-on = ☑️ Hide cancelled
 orders-show = 🔎 Show
 orders-active = ⏳ Active orders
 orders-filters = « Filters
-orders-history-title = 📈 Order history (times in UTC)
-orders-active-title = ⏳ Active orders (times in UTC)
+orders-history-title = 📈 Order history (times in { $zone })
+orders-active-title = ⏳ Active orders (times in { $zone })
 orders-none = No orders match these filters.
 orders-page = Page { $page }/{ $pages } · { $total } { $total ->
     [one] order

@@ -17,6 +17,8 @@ send-recipient-hidden = This person’s privacy settings hide their account in f
 send-recipient-not-a-user = That message was forwarded from a chat or a channel, not from a person. Forward a message a person wrote, or use the buttons below.
 send-recipient-bot = Bots cannot receive transfers. Choose a person.
 send-recipient-self = You cannot send a transfer to yourself. Choose someone else.
+send-forward-offer = Send money to { $recipient }?
+send-forward-send = 📤 Send money
 send-recipient-not-understood = Please send a user id, choose a user with the button below, or forward a message from them.
 
 send-ask-asset = Which currency do you want to send?

@@ -53,7 +53,10 @@ invoices-payment-line = • { $amount } · плательщик: { $payer } · {
         [pending] в обработке
         [failed] не прошёл
        *[other] { $status }
-    } ({ $time })
+    }{ $time ->
+        [none] {""}
+       *[other] {" · "}{ $time }
+    }
 invoices-payer-user = ID { $id }
 invoices-payer-unknown = неизвестен
 invoices-onchain = ⛓ Оплата в блокчейне

@@ -23,8 +23,8 @@ orders-hide-on = ☑️ Скрыть отменённые
 orders-show = 🔎 Показать
 orders-active = ⏳ Активные ордера
 orders-filters = « Фильтры
-orders-history-title = 📈 История ордеров (время UTC)
-orders-active-title = ⏳ Активные ордера (время UTC)
+orders-history-title = 📈 История ордеров (время: { $zone })
+orders-active-title = ⏳ Активные ордера (время: { $zone })
 orders-none = Нет ордеров по этим фильтрам.
 orders-page = Страница { $page }/{ $pages } · { $total } { $total ->
     [one] ордер

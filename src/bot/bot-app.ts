@@ -30,6 +30,11 @@ export interface CreateBotOptions {
   apiTransformers?: Transformer[];
   /** The periodic reconciliation leaves younger unfinished operations alone (default 2 minutes). */
   reconcileMinAgeMs?: number;
+  /**
+   * How long after its expiry an unanswered confirmation is left alone before its summary is edited
+   * (default 5 s: a press that arrived in time may still be on its way to its claim).
+   */
+  confirmExpiryGraceMs?: number;
   /** Told of each update's type, outcome and handling time (for metrics). */
   onUpdate?: OnUpdate;
 }

@@ -16,6 +16,8 @@ export interface SessionData {
   orders?: Record<string, unknown>;
   /** Network chosen for the key the user is about to paste (never the key itself). */
   pendingKey?: { network: "production" | "testnet"; until: number; promptId?: number };
+  /** Until when /connect's network question is open: text typed meanwhile is asked to pick a button. */
+  networkAsked?: { until: number };
   /** Until when the next message is taken as the user's webhook secret (/notify). */
   pendingWebhookSecret?: { until: number };
   /** The state of the flow in progress (the conversations plugin's data; src/bot/session.ts). */

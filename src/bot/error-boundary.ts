@@ -5,12 +5,32 @@
 import { GrammyError, HttpError } from "grammy";
 import type { Logger } from "pino";
 import type { Translate } from "../domain/translate.js";
+import { DatabaseUnavailableError } from "../storage/availability.js";
 import type { BotContext } from "./context.js";
 import { type BotI18n, pickLocale } from "./i18n.js";
-import { describeError, errorText } from "./shared/errors.js";
+import { describeError, type UserMessage } from "./shared/errors.js";
+import { failureKeyboard } from "./shared/link-key.js";
+import { serviceMayHaveChanged } from "./update-effects.js";
 
 /** Least time between two error messages to one chat. */
 const ERROR_MESSAGE_INTERVAL_MS = 10_000;
+/** Failures of ours or of what we depend on (not an answer to what the person did): told once in a while. */
+const UNAVAILABLE = new Set([
+  "error-generic",
+  "error-service-unavailable",
+  "error-db-unavailable",
+  "error-db-unavailable-unfinished",
+]);
+
+/**
+ * The message for an update's failure. The database failing is "nothing was done" only while that is
+ * true: once the update asked the service for a change, the person is told the step was not finished.
+ */
+function whatToTell(cause: unknown): UserMessage {
+  const message = describeError(cause);
+  if (message.key === "error-db-unavailable" && serviceMayHaveChanged()) return { key: "error-db-unavailable-unfinished" };
+  return message;
+}
 
 /** Telegram's refusal of an answer to a press that is too old or was answered already. */
 export function isStaleCallbackAnswer(err: GrammyError): boolean {
@@ -46,8 +66,10 @@ export function errorReporter(logger: Logger, i18n: BotI18n): ErrorReporter {
         await ctx.answerCallbackQuery().catch(() => undefined);
       return;
     }
-    const message = describeError(cause);
+    const message = whatToTell(cause);
     if (message.key === "error-generic") log.error({ err: cause }, "unhandled error");
+    // The outage itself is logged once, where the database is watched.
+    else if (cause instanceof DatabaseUnavailableError) log.info({ reason: message.key }, "update not handled: the database is unavailable");
     // Expected situations (no key, a refusal by the service): no stack, not an operator's concern.
     else log.info({ reason: message.key, error: cause instanceof Error ? cause.name : typeof cause }, "request refused");
     try {
@@ -59,14 +81,15 @@ export function errorReporter(logger: Logger, i18n: BotI18n): ErrorReporter {
       const now = Date.now();
       // An answer to what the person just did (no key, a refusal) is always given; a failure of ours
       // is told once per chat in a while, however many updates hit it.
-      const expected = message.key !== "error-generic" && message.key !== "error-service-unavailable";
+      const expected = !UNAVAILABLE.has(message.key);
       if (!expected && (toldRecently.get(chatId) ?? 0) > now) {
         log.info({ chatId }, "not repeating an error message to this chat so soon");
         return;
       }
       if (toldRecently.size > 10_000) toldRecently.clear();
       if (!expected) toldRecently.set(chatId, now + ERROR_MESSAGE_INTERVAL_MS);
-      await ctx.reply(errorText(t, cause));
+      const keyboard = failureKeyboard(t, message);
+      await ctx.reply(t(message.key, message.vars), keyboard ? { reply_markup: keyboard } : {});
     } catch (replyErr) {
       log.warn({ err: replyErr }, "could not tell the user about an error");
     }

@@ -18,8 +18,8 @@ export interface FeatureCommand {
   descriptionKey: string;
 }
 
-/** The updates of a Telegram bot that no command, button or menu text names. */
-export type OtherUpdate = "inline_query" | "users_shared";
+/** The updates of a Telegram bot that no command, button or menu text names (`forward`: a forwarded message). */
+export type OtherUpdate = "inline_query" | "users_shared" | "forward";
 
 /**
  * What a feature answers, declared in one place (its folder's manifest.ts): the router sends an update

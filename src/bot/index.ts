@@ -16,7 +16,7 @@ import { createFeatures } from "./features.js";
 import { flowsConversation } from "./flows.js";
 import type { BotApp, BotParts, CreateBotOptions } from "./bot-app.js";
 import { translations as translationsOf } from "./i18n.js";
-import { journalJobs } from "./journal-jobs.js";
+import { confirmationExpiry, journalJobs, settlementRecorder } from "./journal-jobs.js";
 import { Router } from "./router.js";
 import { fallback, leaveFlows } from "./fallback.js";
 import { ChatQueue } from "./chat-queue.js";
@@ -31,10 +31,11 @@ import { chatSession, flowStateInSession } from "./session.js";
 import { ActionRegistry, confirmationComposer, isConfirmationPress, notePressReceipt } from "./shared/confirm.js";
 import { keyGate } from "./shared/key-gate.js";
 import { rememberPeople } from "./shared/people.js";
+import { followServiceChanges } from "./update-effects.js";
 import { UpdateTracking } from "./update-tracking.js";
 
 export type { BotApp, BotParts, CreateBotOptions } from "./bot-app.js";
-export { PRUNE_UPDATES_JOB, RECONCILE_JOB } from "./journal-jobs.js";
+export { EXPIRE_JOB, PRUNE_UPDATES_JOB, RECONCILE_JOB } from "./journal-jobs.js";
 
 export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOptions): BotApp {
   const { i18n, jobs, outbox, translatorFor } = parts;
@@ -56,10 +57,18 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   parts.broadcastApi.config.use(copyableEntities);
   for (const t of transformers) bot.api.config.use(t);
   bot.api.config.use(answers.transformer, fitted);
-  const actions = new ActionRegistry();
+  const expiry = confirmationExpiry({
+    deps,
+    jobs,
+    outbox,
+    ...(options.confirmExpiryGraceMs === undefined ? {} : { graceMs: options.confirmExpiryGraceMs }),
+  });
+  const actions = new ActionRegistry(expiry.watch);
   const features = createFeatures({ deps, actions, api: bot.api, broadcastApi: parts.broadcastApi, translatorFor, jobs, outbox });
   const router = new Router(features);
   const errors = errorReporter(deps.logger, i18n);
+  // Outcomes written with their notices: by the reconciliation, and by a Confirm once the database is back.
+  const record = settlementRecorder(deps.storage.db, outbox);
   const updates = new UpdateTracking(errors.failed, options.onUpdate);
   const translations = translationsOf(i18n, deps.storage.users) as never;
   const { config } = deps;
@@ -74,6 +83,8 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   bot.use(notePressReceipt(deps.now));
   // Every press is answered at once, even while its handler waits for the service or a queue.
   bot.use(answers.middleware(bot.api));
+  // Whether an update asked the service for a change, for the error boundary's message.
+  bot.use(followServiceChanges);
   // Everything below runs inside the error boundary.
   const guarded = bot.errorBoundary((err) => errors.report(err.error, err.ctx as BotContext));
   // A person's flood is dropped here, before it costs a database write or a place in a queue; Confirm
@@ -91,7 +102,7 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   // the claim in the journal is atomic, and they touch neither the session nor a flow's state.
   const presses = guarded.filter(isConfirmationPress);
   presses.use(translations);
-  presses.use(confirmationComposer(deps, actions));
+  presses.use(confirmationComposer(deps, actions, record));
   const core = guarded.filter((ctx) => !isConfirmationPress(ctx));
   // A result picked from our own inline mode arrives "via @bot": the person's message to whoever they
   // share it with, not a request to us. Nothing answers it.
@@ -126,7 +137,7 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   bot.catch((err) => errors.report(err.error, err.ctx));
 
   const { reconcileMinAgeMs } = options;
-  const reconcile = journalJobs({ deps, actions, translatorFor, jobs, outbox, ...(reconcileMinAgeMs === undefined ? {} : { reconcileMinAgeMs }) });
+  const reconcile = journalJobs({ deps, actions, translatorFor, jobs, record, expiry, ...(reconcileMinAgeMs === undefined ? {} : { reconcileMinAgeMs }) });
   return {
     bot,
     actions,
@@ -135,6 +146,8 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
     reconcileUnfinished: reconcile,
     resume: async () => {
       for (const f of features) await f.resume?.();
+      // Summaries whose expiry timers a restart lost.
+      await expiry.resume();
       // Whatever the outbox still owes from before a restart.
       outbox.kick();
     },

@@ -1,7 +1,7 @@
 /**
  * One dispatch from an update to the feature whose manifest claims it. An update is reduced to one
  * route key (a command, a callback-data prefix, a main-menu button, a menu text, a deep link, or an
- * update kind) and looked up in a map built from the manifests at start, so it passes a handful of
+ * update kind: an inline query, a shared user, a forwarded message) and looked up in a map built from the manifests at start, so it passes a handful of
  * checks and then only its own feature's handlers, never every feature's. What no feature claims, or
  * what its feature passes on, goes to the fallback (grammY's public `Composer.route`).
  */
@@ -44,6 +44,8 @@ export function routeOf(ctx: BotContext, menuTexts: readonly string[]): RouteEnt
   const message = ctx.message;
   if (message === undefined) return undefined;
   if (message.users_shared) return { key: "update:users_shared", entry: { kind: "update", name: "users_shared" } };
+  // A forwarded message is about its author, whatever it says (even a "/command" it quotes).
+  if (message.forward_origin) return { key: "update:forward", entry: { kind: "update", name: "forward" } };
   const text = message.text;
   if (text === undefined) return undefined;
   if (text.startsWith("/")) {

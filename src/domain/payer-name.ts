@@ -2,6 +2,7 @@
 import { copyable } from "./copyable.js";
 import { type KnownPerson, personLabel } from "./people.js";
 import type { Translate } from "./translate.js";
+import { inlineUserText } from "./user-text.js";
 
 /** A payer as the service names one (the contract's `InvoicePayer`); any of the fields may be absent. */
 export interface Payer {
@@ -18,5 +19,6 @@ export function payerName(t: Translate, payer: Payer | undefined, known?: KnownP
   if (payer?.telegramId && (known?.name || known?.username)) return personLabel(t, payer.telegramId, known);
   if (payer?.telegramUsername) return `@${payer.telegramUsername}`;
   if (payer?.telegramId) return t("invoices-payer-user", { id: copyable(payer.telegramId) });
-  return payer?.email ?? t("invoices-payer-unknown");
+  // An e-mail is whatever the payer typed on the service's page: shown like any typed text.
+  return payer?.email ? inlineUserText(payer.email) : t("invoices-payer-unknown");
 }

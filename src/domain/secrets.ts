@@ -2,8 +2,8 @@
  * Recognises a message that is a service key, so that a key pasted in the wrong place (a group, a
  * flow's prompt, outside the linking step) is deleted at once — by what keys look like, never by mere
  * length, so ids and notes people type are left alone:
- * - the simulator's keys, `xr_live_…` / `xr_test_…` (the service's own key format is not published;
- *   we assume it shares this prefix, and recognise unprefixed keys by the next rule);
+ * - the simulator's keys, `xr_live_…` / `xr_test_…` (the simulator's own form: the service publishes
+ *   none, and the tokens seen in public code are signed JWTs, `eyJ….eyJ….…`, found by the next rule);
  * - a random token: one unbroken run of 32+ characters mixing letters and digits in the way random
  *   text does (hex, or upper case, lower case and digits), optionally after "Bearer ";
  * - and, by the caller, an exact match of the user's own stored key (`isOwnKey`).

@@ -102,10 +102,19 @@ export function formatOffset(minutes: number): string {
 
 const two = (n: number) => String(n).padStart(2, "0");
 
-/** "2026-05-01 12:30" on the wall clock of `zone`. */
-export function formatWallTime(ms: number, zone: string): string {
+/** "2026-05-01 12:30" (with `seconds`, "2026-05-01 12:30:05") on the wall clock of `zone`. */
+export function formatWallTime(ms: number, zone: string, seconds = false): string {
   const w = wallClock(ms, zone);
-  return `${w.year}-${two(w.month)}-${two(w.day)} ${two(w.hour)}:${two(w.minute)}`;
+  return `${w.year}-${two(w.month)}-${two(w.day)} ${two(w.hour)}:${two(w.minute)}${seconds ? `:${two(w.second)}` : ""}`;
+}
+
+/** The instant (ms) the wall clock of `zone` last showed 00:00 on the day of `ms`. */
+export function startOfDay(ms: number, zone: string): number {
+  const w = wallClock(ms, zone);
+  const midnightAsUtc = Date.UTC(w.year, w.month - 1, w.day);
+  // The offset at midnight itself: a daylight-saving change during the day does not move it.
+  const guess = midnightAsUtc - offsetMinutes(ms, zone) * 60_000;
+  return midnightAsUtc - offsetMinutes(guess, zone) * 60_000;
 }
 
 /** Quiet hours: whole hours [from, to) on the person's wall clock; from === to means none. */

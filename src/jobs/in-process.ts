@@ -5,6 +5,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
+import { DatabaseUnavailableError } from "../storage/availability.js";
 import { againDelay, type EnqueueOptions, type JobHandler, type Jobs, RETRY_FIRST_MS, retryDelayMs } from "./types.js";
 
 interface Slot {
@@ -49,7 +50,9 @@ export function createInProcessJobs(options: InProcessJobsOptions): Jobs {
         } catch (err) {
           failures++;
           const wait = retryDelayMs(failures, retryFirst);
-          log.warn({ err, job: name, key, wait }, "job failed; retrying");
+          // A database outage is logged once where the database is watched, not by every job it stops.
+          if (err instanceof DatabaseUnavailableError) log.debug({ err, job: name, key, wait }, "job waits for the database");
+          else log.warn({ err, job: name, key, wait }, "job failed; retrying");
           await sleep(wait, undefined, { signal: controller.signal }).catch(() => undefined);
         }
       }

@@ -10,6 +10,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { PgBoss } from "pg-boss";
 import type { Logger } from "pino";
+import { DatabaseUnavailableError, isDatabaseUnavailable } from "../storage/availability.js";
 import { withSessionSettings } from "../storage/database.js";
 import { againDelay, type EnqueueOptions, type JobHandler, type JobResult, type Jobs, retryDelayMs } from "./types.js";
 
@@ -53,7 +54,12 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
   });
   const log = options.logger.child({ component: "jobs" });
   // pg-boss reports connection trouble as events; without a listener an 'error' event would crash.
-  boss.on("error", (err) => log.warn({ err }, "job engine error"));
+  // Its reconnects through a database outage are expected: the outage is logged once by the bot's
+  // own pool (storage), not once per pg-boss poll.
+  boss.on("error", (err) => {
+    if (isDatabaseUnavailable(err)) log.debug({ err }, "job engine waits for the database");
+    else log.warn({ err }, "job engine error");
+  });
   const handlers = new Map<string, JobHandler<object>>();
   const schedules: { name: string; minutes: number }[] = [];
   const controller = new AbortController();
@@ -117,7 +123,9 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
                 break;
               } catch (err) {
                 const wait = retryDelayMs(failures);
-                log.warn({ err, job: name, key, wait }, "job failed; retrying");
+                // A database outage is logged once where the database is watched, not by every job it stops.
+                if (err instanceof DatabaseUnavailableError) log.debug({ err, job: name, key, wait }, "job waits for the database");
+                else log.warn({ err, job: name, key, wait }, "job failed; retrying");
                 const slept = await sleep(wait, true, { signal }).catch(() => false);
                 if (slept && (await held())) continue;
                 // Stopping, or the job is another worker's now: it runs again after the backoff (stately:

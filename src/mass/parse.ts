@@ -7,6 +7,7 @@ import { type CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { createHash } from "node:crypto";
 import { type AmountError, parseAmount } from "../domain/money.js";
+import { inlineUserText } from "../domain/user-text.js";
 
 /** Longest description accepted per row (the contract sets none; the receiver sees it). */
 export const MAX_DESCRIPTION = 200;
@@ -205,7 +206,7 @@ export function needsDefaultAsset(rows: RawRow[]): boolean {
   return rows.some((r) => (r.fields[2] ?? "") === "");
 }
 
+/** A cell as an error line quotes it: on one line, invisible characters marked, at most 40 characters. */
 function shorten(value: string): string {
-  const flat = value.replace(/\s+/g, " ");
-  return flat.length > 40 ? `${flat.slice(0, 39)}…` : flat;
+  return inlineUserText(value, 40);
 }

@@ -8,10 +8,14 @@ import type { Database, OutboxTable } from "../storage/schema.js";
 
 export type OutboxState = "pending" | "sent" | "blocked" | "failed";
 
-/** One message to send: a text, or a document (UTF-8 content, e.g. a CSV report) with a caption. */
+/**
+ * One message to send: a text, or a document (UTF-8 content, e.g. a CSV report) with a caption; or,
+ * with `edit`, a new text (and buttons) for a message the bot sent earlier in that chat.
+ */
 export interface OutgoingMessage {
   chatId: number;
   text?: string;
+  edit?: { messageId: number };
   document?: { fileName: string; content: string };
   caption?: string;
   replyMarkup?: unknown;

@@ -2,7 +2,8 @@
  * The one sender of the outbox: a job ("outbox.drain", one at a time across instances) that sends
  * pending messages oldest first through the broadcast API (the BroadcastPacer: BROADCAST_PER_SECOND
  * over the process, every paced call held back by a 429's retry_after), and records each outcome after
- * the send: a crash between the two sends that one message again (never loses one). A chat that
+ * the send: a crash between the two sends that one message again (never loses one). An edit of an
+ * earlier message (a summary whose confirmation expired) goes the same way. A chat that
  * blocked the bot or never started it (403, chat not found) is recorded as blocked and not retried;
  * network trouble, and a 429 the pacer gave up on, are retried later with a backoff.
  */
@@ -61,6 +62,10 @@ export function createOutbox(d: OutboxDeps): Outbox {
 
   async function send(m: OutgoingMessage): Promise<void> {
     const extra = m.replyMarkup ? { reply_markup: m.replyMarkup as never } : {};
+    if (m.edit) {
+      await d.api.editMessageText(m.chatId, m.edit.messageId, m.text ?? "", extra);
+      return;
+    }
     if (m.document) {
       await d.api.sendDocument(m.chatId, new InputFile(Buffer.from(m.document.content, "utf8"), m.document.fileName), {
         ...(m.caption ? { caption: m.caption } : {}),
@@ -74,6 +79,13 @@ export function createOutbox(d: OutboxDeps): Outbox {
     try {
       await send(record.message);
     } catch (err) {
+      if (record.message.edit && err instanceof GrammyError && err.error_code === 400) {
+        // Shown already (a repeated edit) is done; a message the person deleted has nothing to change.
+        const shown = /not modified/i.test(err.description);
+        if (!shown) log.info({ chatId: record.chatId, reason: err.description }, "an outbox edit found nothing to edit");
+        await store.settle(record.id, shown ? "sent" : "failed", at(), shown ? undefined : err.description);
+        return;
+      }
       if (err instanceof GrammyError && unreachable(err)) {
         await store.settle(record.id, "blocked", at(), err.description);
         return;

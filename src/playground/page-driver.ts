@@ -50,7 +50,10 @@ export class PageDriver {
     await this.say("/connect");
     await this.press(/^Production$/);
     await this.see(/Paste your Production API key/);
-    await this.page.getByTestId("paste-key-production").click();
+    // On a phone the side panel, where the keys are, opens with 💰 (and Paste closes it again).
+    const paste = this.page.getByTestId("paste-key-production");
+    if (!(await paste.isVisible())) await this.page.locator("#panel-toggle").click();
+    await paste.click();
     await this.page.getByTestId("composer-text").press("Enter");
     await this.see(/Key linked/);
   }

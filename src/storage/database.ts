@@ -1,6 +1,9 @@
 /**
  * Opens the database named by DATABASE_URL: SQLite (embedded default, one bot instance) or
  * PostgreSQL (several instances). The URL itself never appears in an error: it may hold a password.
+ * Every query passes a DatabaseWatch (availability.ts), through the dialects' public interfaces (the
+ * pool Kysely is given, the SQLite database it prepares on): a failure for want of the database
+ * becomes a DatabaseUnavailableError, and the outage is logged once.
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -13,13 +16,17 @@ import {
   SqliteAdapter,
   type DatabaseConnection,
   type Driver,
+  type PostgresPool,
+  type PostgresPoolClient,
   type SqliteDatabase,
+  type SqliteStatement,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
   sql,
 } from "kysely";
 import pg from "pg";
+import { DatabaseWatch, type OutageLog } from "./availability.js";
 import type { Database } from "./schema.js";
 
 export type DialectName = "sqlite" | "postgres";
@@ -27,6 +34,8 @@ export type DialectName = "sqlite" | "postgres";
 export interface OpenedDatabase {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** Whether the database answers, as its queries found. */
+  watch: DatabaseWatch;
 }
 
 export interface OpenDatabaseOptions {
@@ -36,8 +45,13 @@ export interface OpenDatabaseOptions {
   timeouts?: PgTimeouts;
   /** Most PostgreSQL connections held by the pool (default 10). */
   poolSize?: number;
-  /** Called when an idle PostgreSQL connection fails (server restart); the pool replaces it. */
-  onIdleError?: (err: Error) => void;
+  /**
+   * Where an outage is told: one warn line when queries start failing for want of the database (a
+   * PostgreSQL restart, SQLite's file locked past the busy timeout), one info line when it answers.
+   */
+  log?: OutageLog;
+  /** How long an SQLite write waits for another process's lock before it fails (default 5 s). */
+  busyTimeoutMs?: number;
 }
 
 /**
@@ -85,10 +99,11 @@ const INT8_OID = 20;
  */
 export function openDatabase(url: string | undefined, options: OpenDatabaseOptions = {}): OpenedDatabase {
   const target = url?.trim() || undefined;
+  const watch = new DatabaseWatch(options.log);
   if (target && /^postgres(ql)?:\/\//i.test(target)) {
-    return { db: openPostgres(target, options), dialect: "postgres" };
+    return { db: openPostgres(target, options, watch), dialect: "postgres", watch };
   }
-  return { db: openSqlite(sqlitePath(target)), dialect: "sqlite" };
+  return { db: openSqlite(sqlitePath(target), options.busyTimeoutMs ?? BUSY_TIMEOUT_MS, watch), dialect: "sqlite", watch };
 }
 
 /** The SQLite file path for a DATABASE_URL that is not PostgreSQL. */
@@ -120,7 +135,7 @@ export function sqliteRunNow(db: object): SqliteRunNow | undefined {
   return runNowOf.get(db);
 }
 
-function openSqlite(path: string): Kysely<Database> {
+function openSqlite(path: string, busyTimeoutMs: number, watch: DatabaseWatch): Kysely<Database> {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
   // WAL lets readers proceed while the bot writes; busy_timeout waits out a writer instead of failing.
@@ -130,8 +145,8 @@ function openSqlite(path: string): Kysely<Database> {
   // carries a client id the service applies once, so a lost journal row is settled by reading back.
   // FULL cost one disk flush per update of a conversation, serialised for all chats.
   sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  const dialect = new LockingSqliteDialect({ database: withStatementCache(sqlite) });
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  const dialect = new LockingSqliteDialect({ database: withStatementCache(sqlite, watch) });
   const db = new Kysely<Database>({ dialect });
   runNowOf.set(db, (text, parameters) => dialect.driver?.runNow(text, parameters));
   return db;
@@ -145,21 +160,60 @@ const STATEMENT_CACHE_SIZE = 500;
  * update's storage time. Statements are reusable (each run binds its own parameters), so each SQL
  * text is prepared once. Statements are run to completion synchronously, never interleaved.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLite.Database, watch: DatabaseWatch): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
   return {
     prepare(text: string) {
       let statement = cache.get(text);
       if (!statement) {
-        statement = sqlite.prepare(text);
+        statement = watchedStatement(sqlite.prepare(text), watch);
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
         cache.set(text, statement);
       }
-      return statement as unknown as ReturnType<SqliteDatabase["prepare"]>;
+      return statement;
     },
     close() {
       cache.clear();
       sqlite.close();
+    },
+  };
+}
+
+/**
+ * A statement whose failures pass the watch: SQLITE_BUSY (another process kept the write lock past
+ * the busy timeout) becomes a DatabaseUnavailableError. Only a write that succeeds ends an outage:
+ * readers go on in WAL mode while another process holds the write lock.
+ */
+function watchedStatement(statement: SQLite.Statement, watch: DatabaseWatch): SqliteStatement {
+  const writes = !statement.readonly;
+  return {
+    reader: statement.reader,
+    all(parameters) {
+      const started = performance.now();
+      try {
+        const rows = statement.all(parameters);
+        if (writes) watch.answered(started);
+        return rows;
+      } catch (err) {
+        throw watch.failed(err);
+      }
+    },
+    run(parameters) {
+      const started = performance.now();
+      try {
+        const result = statement.run(parameters);
+        if (writes) watch.answered(started);
+        return result;
+      } catch (err) {
+        throw watch.failed(err);
+      }
+    },
+    iterate(parameters) {
+      try {
+        return statement.iterate(parameters);
+      } catch (err) {
+        throw watch.failed(err);
+      }
     },
   };
 }
@@ -239,7 +293,7 @@ class HeldSqliteDriver extends SqliteDriver {
   }
 }
 
-function openPostgres(connectionString: string, options: OpenDatabaseOptions): Kysely<Database> {
+function openPostgres(connectionString: string, options: OpenDatabaseOptions, watch: DatabaseWatch): Kysely<Database> {
   const schema = options.schema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
     throw new Error("database schema must be a lower-case SQL identifier");
@@ -259,13 +313,59 @@ function openPostgres(connectionString: string, options: OpenDatabaseOptions): K
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // Without a listener, an idle connection dropped by the server would crash the process.
-  pool.on("error", (err) => options.onIdleError?.(err));
+  // Without a listener, an idle connection dropped by the server would crash the process. The pool
+  // replaces it; a restart drops them all, and the watch tells that once.
+  pool.on("error", (err) => watch.lost(err));
   // The same for a connection in use between two queries, e.g. ended by the server's
   // idle-in-transaction limit while this process was frozen: its next query fails with the error
   // (and the pool drops it), so the event itself needs nothing more.
   pool.on("connect", (client) => client.on("error", () => undefined));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: watchedPool(pool, watch) }) });
+}
+
+/**
+ * The pool as Kysely's PostgresDialect takes it, each query's failure passing the watch: a connection
+ * refused or lost, or a server starting up or shutting down, becomes a DatabaseUnavailableError.
+ */
+function watchedPool(pool: pg.Pool, watch: DatabaseWatch): PostgresPool {
+  const watched = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const watchedClient = (client: pg.PoolClient): PostgresPoolClient => ({
+    get processID() {
+      return (client as { processID?: number }).processID;
+    },
+    // Kysely streams through a cursor only when given a cursor class, which it is not: text queries only.
+    query: (async (text: string, parameters: readonly unknown[]) => {
+      const started = performance.now();
+      try {
+        const result = await client.query(text, parameters as unknown[]);
+        watch.answered(started);
+        return result;
+      } catch (err) {
+        throw watch.failed(err);
+      }
+    }) as unknown as PostgresPoolClient["query"],
+    release: (destroy?: boolean) => client.release(destroy),
+  });
+  return {
+    // Kysely cancels a query through a client of this class (an aborted query); as with the pool itself.
+    Client: (pool as unknown as Pick<PostgresPool, "Client">).Client,
+    options: pool.options,
+    async connect() {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        throw watch.failed(err);
+      }
+      let wrapper = watched.get(client);
+      if (!wrapper) {
+        wrapper = watchedClient(client);
+        watched.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
 }
 
 function parseInt8(value: string): number {

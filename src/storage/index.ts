@@ -17,6 +17,7 @@ import type { Database } from "./schema.js";
 import type { Storage } from "./types.js";
 import { createUsersRepo } from "./users.js";
 
+export { DatabaseUnavailableError, isDatabaseUnavailable, type OutageLog } from "./availability.js";
 export type { DialectName, OpenDatabaseOptions, OpenedDatabase } from "./database.js";
 export { openDatabase } from "./database.js";
 export type { EncryptedKey, KeyCipher } from "./key-crypto.js";

@@ -42,6 +42,7 @@ export function createOperationsRepo(db: Kysely<Database>): OperationsRepo {
           state: "proposed",
           message_id: op.messageId,
           expires_at: op.expiresAt.getTime(),
+          expired_text: op.expiredText ?? null,
           created_at: now,
           updated_at: now,
         })
@@ -71,6 +72,18 @@ export function createOperationsRepo(db: Kysely<Database>): OperationsRepo {
         .executeTakeFirst();
       if (claimed) return { claimed: true, operation: toOperation(claimed) };
       return whyNotClaimed(db, id, telegramId, at);
+    },
+
+    async unclaim(id, telegramId, claimedAt) {
+      const result = await db
+        .updateTable("operations")
+        .set({ state: "proposed", updated_at: Date.now() })
+        .where("id", "=", id)
+        .where("telegram_id", "=", telegramId)
+        .where("state", "=", "pending")
+        .where("updated_at", "=", claimedAt.getTime())
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     async cancel(id, telegramId) {
@@ -110,14 +123,22 @@ export function createOperationsRepo(db: Kysely<Database>): OperationsRepo {
       return result.numUpdatedRows > 0n;
     },
 
-    async expireStale(now) {
+    async listProposed(limit, expiredBy) {
+      let q = db.selectFrom("operations").selectAll().where("state", "=", "proposed");
+      if (expiredBy !== undefined) q = q.where("expires_at", "<=", expiredBy.getTime());
+      const rows = await q.orderBy("expires_at").orderBy("id").limit(limit).execute();
+      return rows.map(toOperation);
+    },
+
+    async expire(id, by) {
       const result = await db
         .updateTable("operations")
-        .set({ state: "expired", updated_at: now.getTime() })
+        .set({ state: "expired", updated_at: Date.now() })
+        .where("id", "=", id)
         .where("state", "=", "proposed")
-        .where("expires_at", "<=", now.getTime())
+        .where("expires_at", "<=", by.getTime())
         .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      return result.numUpdatedRows > 0n;
     },
   };
 }
@@ -162,6 +183,7 @@ function toOperation(row: Selectable<OperationsTable>): OperationRecord {
     error: row.error,
     messageId: row.message_id,
     expiresAt: new Date(row.expires_at),
+    expiredText: row.expired_text,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

@@ -45,6 +45,8 @@ export interface OperationsTable {
   error: string | null;
   message_id: number | null;
   expires_at: number;
+  /** What the summary message becomes when it expires unanswered (migration 036). */
+  expired_text: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -86,6 +86,8 @@ export interface OperationRecord {
   /** Message that shows the summary, so it can be edited with the outcome. */
   messageId: number | null;
   expiresAt: Date;
+  /** What that message becomes when the operation expires unanswered (null: only the row is marked). */
+  expiredText: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -96,7 +98,11 @@ export type ClaimOutcome =
 
 export interface OperationsRepo {
   /** Writes a new proposed operation. */
-  propose(op: Omit<OperationRecord, "state" | "result" | "error" | "createdAt" | "updatedAt">): Promise<void>;
+  propose(
+    op: Omit<OperationRecord, "state" | "result" | "error" | "expiredText" | "createdAt" | "updatedAt"> & {
+      expiredText?: string;
+    },
+  ): Promise<void>;
   get(id: string): Promise<OperationRecord | undefined>;
   setMessageId(id: string, messageId: number): Promise<void>;
   /**
@@ -104,6 +110,13 @@ export interface OperationsRepo {
    * `claimed: true`, across processes: this is what makes a double press do nothing twice.
    */
   claim(id: string, telegramId: number, now: Date): Promise<ClaimOutcome>;
+  /**
+   * Undoes a claim whose write may have gone through with its reply lost (the database went away
+   * meanwhile): pending → proposed, only while the row still shows that claim (that user's, and
+   * `claimedAt` its last change), so neither a later claim nor a reconciliation's takeover is undone.
+   * True when it was undone.
+   */
+  unclaim(id: string, telegramId: number, claimedAt: Date): Promise<boolean>;
   /** proposed → cancelled, for that user only; false when not proposed any more. */
   cancel(id: string, telegramId: number): Promise<boolean>;
   /** Settles a pending or unknown operation; false when it was settled already (nothing written). */
@@ -118,8 +131,17 @@ export interface OperationsRepo {
    * instances reading the same row wins; the others leave it alone for the send window.
    */
   takeOver(id: string, seen: Date, now: Date): Promise<boolean>;
-  /** Marks proposed operations past their expiry as expired; returns how many. */
-  expireStale(now: Date): Promise<number>;
+  /**
+   * Proposed operations, oldest expiry first, at most `limit`; with `expiredBy`, only those whose
+   * expiry is at or before it.
+   */
+  listProposed(limit: number, expiredBy?: Date): Promise<OperationRecord[]>;
+  /**
+   * proposed → expired when its expiry is at or before `by`; false when it is not proposed any more
+   * (claimed, cancelled, expired by another) or not yet due. A claim and this are one conditional
+   * write each, so exactly one of them wins a row.
+   */
+  expire(id: string, by: Date): Promise<boolean>;
 }
 
 /** grammY's StorageAdapter shape, persisted (sessions, conversation state). */

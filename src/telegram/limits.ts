@@ -7,6 +7,7 @@
  * The transformer must be on every Api that sends: the bot's, each conversation's and the broadcasts'.
  */
 import type { Transformer } from "grammy";
+import { headWithin } from "../domain/user-text.js";
 
 export const TELEGRAM_LIMITS = {
   /** Characters (UTF-16 code units, after entity parsing) of a message text. */
@@ -70,7 +71,8 @@ export async function fitText(
   if (kept.length === 0) {
     // One line longer than the whole message (no markup to keep intact when cut in plain text).
     const head = html ? lines[0]!.replace(/<[^>]*>/g, "") : lines[0]!;
-    kept.push(`${head.slice(0, Math.max(0, room - 1))}…`);
+    // Cut between graphemes: half an emoji would make Telegram refuse the whole message.
+    kept.push(`${headWithin(head, Math.max(0, room - 1))}…`);
   }
   const hidden = lines.length - kept.length;
   return hidden > 0 ? `${kept.join("\n")}\n${await note(hidden)}` : kept.join("\n");
@@ -97,7 +99,7 @@ export function fitToTelegram(note: MoreLinesNote): Transformer {
     const field = TEXT_METHODS.has(method) ? "text" : CAPTION_METHODS.has(method) ? "caption" : undefined;
     if ("reply_markup" in p) checkCallbackData(p.reply_markup);
     if (method === "answerCallbackQuery" && typeof p.text === "string" && p.text.length > TELEGRAM_LIMITS.callbackAnswer)
-      return prev(method, { ...p, text: `${p.text.slice(0, TELEGRAM_LIMITS.callbackAnswer - 1)}…` } as typeof payload, signal);
+      return prev(method, { ...p, text: `${headWithin(p.text, TELEGRAM_LIMITS.callbackAnswer - 1)}…` } as typeof payload, signal);
     const value = field === undefined ? undefined : p[field];
     if (field === undefined || typeof value !== "string") return prev(method, payload, signal);
     const max = field === "text" ? TELEGRAM_LIMITS.text : TELEGRAM_LIMITS.caption;

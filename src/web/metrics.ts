@@ -10,6 +10,7 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { DatabaseUnavailableError } from "../storage/availability.js";
 import type { Database } from "../storage/schema.js";
 import type { OperationState } from "../storage/types.js";
 
@@ -144,7 +145,11 @@ function databaseSnapshot(db: Kysely<Database>, o: MetricsOptions): () => Promis
       .then((s) => {
         last = s;
       })
-      .catch((err: unknown) => o.log?.warn({ err }, "could not read the metrics' database figures"))
+      .catch((err: unknown) => {
+        // An outage is logged once where the database is watched; the age gauge shows it too.
+        if (err instanceof DatabaseUnavailableError) o.log?.debug({ err }, "metrics' database figures wait for the database");
+        else o.log?.warn({ err }, "could not read the metrics' database figures");
+      })
       .finally(() => {
         reading = undefined;
       });

@@ -1,6 +1,6 @@
 /**
  * The HTTP server of a running bot: Telegram's webhook, GET /healthz, GET /metrics and further routes
- * (the service's signed callbacks). A webhook request is checked before its body is read: the
+ * (the service's signed callbacks); the same server with /metrics alone is the METRICS_PORT listener. A webhook request is checked before its body is read: the
  * secret-token header (401), then the size (413 over 1 MB, by Content-Length or while reading), then
  * the JSON (400 and one warn line when it is not an update). At shutdown the server first stops taking
  * updates (503, so Telegram delivers them again, to another instance), then waits for those in flight.
@@ -27,7 +27,8 @@ export interface WebServerOptions {
   /** Address to listen on (WEB_HOST, see webHost in config.ts). */
   host: string;
   logger: Logger;
-  health: () => Promise<HealthReport>;
+  /** GET /healthz (none on the metrics listener). */
+  health?: () => Promise<HealthReport>;
   /** GET /metrics; with `token`, only for `Authorization: Bearer <token>`. */
   metrics?: { registry: Registry; token?: string };
   /**
@@ -69,7 +70,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
 
   async function route(req: IncomingMessage, res: ServerResponse, path: string | undefined): Promise<void> {
     if (o.webhook && req.method === "POST" && path === o.webhook.path) return takeUpdate(o.webhook, req, res);
-    if (req.method === "GET" && path === "/healthz") {
+    if (req.method === "GET" && path === "/healthz" && o.health) {
       const report = await o.health();
       res.writeHead(report.ok ? 200 : 503, { "content-type": "application/json" }).end(JSON.stringify(report));
       return;

@@ -28,7 +28,7 @@ describe("/start", () => {
     expect(data.slice(0, 3)).toEqual(["lang:w:en", "lang:w:ru", "keys:connect"]);
     expect(data).toContain("menu:send");
 
-    // Choosing Russian redraws the same message in Russian, without the language buttons.
+    // Choosing Russian redraws the same message in Russian; the language buttons stay, the choice marked.
     await person.press("lang:w:ru");
     expect(person.texts()).toHaveLength(1);
     expect(person.texts()[0]).toContain("Здравствуйте, Alex!");
@@ -36,12 +36,28 @@ describe("/start", () => {
     const answers = h.tg.callsOf("answerCallbackQuery");
     const pressId = answers.at(-1)?.payload.callback_query_id;
     expect(answers.filter((c) => c.payload.callback_query_id === pressId).map((c) => c.payload.text)).toContain("Язык: русский.");
-    expect(buttonsOf(person).map((b) => b.data)).not.toContain("lang:w:ru");
+    expect(person.texts()[0]).not.toContain("Choose your language");
+    expect(buttonsOf(person).slice(0, 2)).toEqual([
+      { text: "English", data: "lang:w:en" },
+      { text: "✓ Русский", data: "lang:w:ru" },
+    ]);
     expect(buttonsOf(person).find((b) => b.data === "keys:connect")?.text).toBe("🔑 Подключить ключ xRocket");
+
+    // The way back is on the same message: English again, in place, the buttons still there.
+    await person.press("lang:w:en");
+    expect(person.texts()).toHaveLength(1);
+    expect(person.texts()[0]).toContain("Hello, Alex!");
+    expect(person.texts()[0]).toContain("To begin, link your xRocket API key");
+    expect(buttonsOf(person).slice(0, 2)).toEqual([
+      { text: "✓ English", data: "lang:w:en" },
+      { text: "Русский", data: "lang:w:ru" },
+    ]);
+    expect((await h.storage.users.get(person.id))?.language).toBe("en");
+    await person.press("lang:w:ru");
 
     // Connect leads to the network question.
     await person.press("keys:connect");
-    expect(person.last()!.text).toBe("Для какой сети ключ?");
+    expect(person.last()!.text).toMatch(/^🔑 Где взять API-ключ xRocket:\n[\s\S]*\n\nДля какой сети ключ\?$/);
   });
 
   it("greets a person with a key and a language with the greeting and the menu only", async () => {

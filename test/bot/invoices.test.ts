@@ -340,7 +340,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
 
     await user.pressLabel(/Pay \(test\)/);
     await user.press(INVOICE_DATA.show.build({ invoiceId: inv.id }));
-    expect(user.last()?.text).toMatch(/Payments:\n• 5 USDT from user id 1000: paid/);
+    expect(user.last()?.text).toMatch(/Payments:\n• 5 USDT from user id 1000: paid · \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/m);
     expect((await h.account(account.userId, "testnet")).pay.USDT?.balance).toBe("105");
   });
 
@@ -379,6 +379,55 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     );
   });
 
+  /**
+   * An invoice of a person in Moscow time paid by Sam, whom the bot knows by name: the paid notice
+   * (through the watcher) and the invoice's details, each as the person reads them.
+   */
+  async function paidBySam(languageCode: "en" | "ru") {
+    const { user, key } = await h.linkedUser({}, { languageCode });
+    // Chosen, not only Telegram's: notices are written in the stored language.
+    await user.press(`lang:w:${languageCode}`);
+    await user.send("/notify");
+    await user.press("nt:q");
+    await user.press("nt:zones");
+    await user.press("nt:tz:7"); // Moscow
+    await createVia(user, "5");
+    const [inv] = (await activeInvoices(key)) as [Invoice];
+    const samAccount = await h.createAccount({ pay: { USDT: "50" } });
+    const sam = h.user(samAccount.userId, { firstName: "Sam" });
+    await sam.send("/start");
+    await h.notifications.store.syncSlots(h.deps.now().getTime());
+    await h.notifications.watcher.round(); // the first look only remembers
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: inv.id, payerId: String(sam.id) } });
+    h.advanceClock(301_000);
+    await h.notifications.watcher.round();
+    await h.notifications.sender.drain();
+    await h.outboxSent();
+    const notice = user.texts().find((t) => t.includes(inv.id) && /paid|оплачен/.test(t) && t.startsWith("🧾"))!;
+    await user.send("/myinvoices");
+    await user.press(INVOICE_DATA.show.build({ invoiceId: inv.id }));
+    return { notice, details: user.last()!.text, sam };
+  }
+
+  it("names the payer in the details as the paid notice does, with the time bracketed once", async () => {
+    const { notice, details, sam } = await paidBySam("en");
+    expect(notice).toContain(`by “Sam” (id ${sam.id})`);
+    expect(details).toMatch(
+      new RegExp(String.raw`Payments:\n• 5 USDT from “Sam” \(id ${sam.id}\): paid · \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\+3\)$`, "m"),
+    );
+    expect(details).not.toContain("user id");
+    expect(details).not.toMatch(/\(\(|\)\)/);
+  });
+
+  it("names the payer in the details as the paid notice does, in Russian", async () => {
+    const { notice, details, sam } = await paidBySam("ru");
+    expect(notice).toContain(`«Sam» (ID ${sam.id})`);
+    expect(details).toMatch(
+      new RegExp(String.raw`Платежи:\n• 5 USDT · плательщик: «Sam» \(ID ${sam.id}\) · оплачен · \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\+3\)$`, "m"),
+    );
+    expect(details).not.toMatch(/\(\(|\)\)/);
+  });
+
   it("shows who paid in Russian without a case to fit", async () => {
     const { user, key } = await h.linkedUser({ pay: { USDT: "100" } }, { network: "testnet", languageCode: "ru" });
     await createVia(user, "5");
@@ -387,6 +436,6 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     await user.press(INVOICE_DATA.show.build({ invoiceId: inv.id }));
     await user.pressLabel(/Оплатить \(тест\)/);
     await user.press(INVOICE_DATA.show.build({ invoiceId: inv.id }));
-    expect(user.last()?.text).toMatch(/Платежи:\n• 5 USDT · плательщик: ID 1000 · оплачен \(/);
+    expect(user.last()?.text).toMatch(/Платежи:\n• 5 USDT · плательщик: ID 1000 · оплачен · \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/m);
   });
 });

@@ -69,6 +69,8 @@ describe.each(backends)("linking a key ($name)", ({ url }) => {
     await user.press("keys:unlink:yes:production");
     expect(user.last()?.text).toMatch(/The Production API key was removed\./);
     expect(user.buttonData(/Back/)).toBe("menu:settings");
+    // Linking one again is a press away.
+    expect(user.buttonData(/Link API key/)).toBe("keys:connect");
     expect(await h.storage.users.loadKey(user.id)).toBeUndefined();
     await user.send("/settings");
     expect(user.last()?.text).toMatch(/Production: no key\nTestnet: no key/);

@@ -115,6 +115,46 @@ describe("Max and quick amounts", () => {
     expect((await h.simRequests("createWithdrawal"))[0]?.body).toMatchObject({ amount: "99.8" });
   });
 
+  /**
+   * /withdraw_link to a TON address up to the amount prompt; Max, then the link opened and confirmed
+   * by its maker in the service's bot (the simulator's), which takes amount + fee from their wallet.
+   */
+  async function linkWithMax(languageCode: "en" | "ru") {
+    const { user, account } = await h.linkedUser({ pay: { USDT: "100" } }, { languageCode });
+    await user.send("/withdraw_link");
+    await user.press("in:pick:USDT");
+    await user.press("in:pick:TON");
+    await user.send(TON_ADDRESS);
+    await user.press("in:skip");
+    const prompt = user.last()!.text;
+    const quick = labels(user);
+    await user.pressLabel(/^(Max|Макс\.) · /);
+    const made = user.last()!.text;
+    const link = /https:\/\/t\.me\/\S+/.exec(made)?.[0];
+    if (!link) throw new Error(`no link: ${made}`);
+    expect(await h.simRequests("createWithdrawalLink")).toHaveLength(1);
+    expect((await h.simRequests("createWithdrawalLink"))[0]?.body).toMatchObject({ amount: "99.8", asset: "USDT" });
+    await h.simFetch("/_sim/links/open", { method: "POST", body: { url: link, userId: account.userId } });
+    return { prompt, quick, made, available: (await h.account(account.userId)).pay.USDT?.available };
+  }
+
+  it("withdrawal link: the prompt says what is available, offers 25 % / 50 % / Max, and Max confirmed leaves 0", async () => {
+    const { prompt, quick, made, available } = await linkWithMax("en");
+    expect(prompt).toContain("Available: 100 USDT.");
+    // The TON route's fee is 0.2 USDT: Max is what the wallet can send once the fee is paid.
+    expect(quick).toEqual(["25 %", "50 %", "Max · 99.8 USDT", "✖️ Cancel"]);
+    expect(made).toContain("Amount: 99.8 USDT");
+    expect(available).toBe("0");
+  });
+
+  it("withdrawal link in Russian: the same line and buttons, and Max confirmed leaves 0", async () => {
+    const { prompt, quick, made, available } = await linkWithMax("ru");
+    expect(prompt).toContain("Доступно: 100 USDT.");
+    expect(quick).toEqual(["25 %", "50 %", "Макс. · 99.8 USDT", "✖️ Отмена"]);
+    expect(made).toContain("99.8 USDT");
+    expect(available).toBe("0");
+  });
+
   it("withdrawal from funding: Max is the funding balance less the fee, and leaves 0", async () => {
     const { user, account } = await h.linkedUser({ funding: { USDT: "100" } });
     await user.send("/fund_withdraw");

@@ -74,6 +74,52 @@ describe("time zone and quiet hours", () => {
     expect(user.last()!.text).toMatch(/^🌍 В каком вы часовом поясе\?/);
   });
 
+  it("opened from /settings, the zone picker goes back to /settings, and a pick shows it there with the new zone", async () => {
+    h = await Harness.create();
+    const user = h.user(4003);
+    await user.send("/settings");
+    const settings = user.last()!;
+    expect(settings.text).toMatch(/^⚙️ Settings/);
+    await user.pressLabel(/^🌍 Time zone: UTC$/);
+    expect(user.last()!.text).toMatch(/^🌍 Which time zone are you in\?/);
+    // « Back goes where the picker was opened from, in place.
+    await user.pressLabel(/^« Back$/);
+    expect(user.last()!.messageId).toBe(settings.messageId);
+    expect(user.last()!.text).toBe(settings.text);
+    expect(labels(user)).toContain("🌍 Time zone: UTC");
+
+    await user.pressLabel(/^🌍 Time zone: UTC$/);
+    await user.pressLabel(/^Moscow, UTC\+3$/);
+    expect(lastAnswer()).toBe("Time zone: Moscow, UTC+3.");
+    expect(user.last()!.messageId).toBe(settings.messageId);
+    expect(user.last()!.text).toMatch(/^⚙️ Settings/);
+    expect(labels(user)).toContain("🌍 Time zone: Moscow, UTC+3");
+    expect(user.texts()).toHaveLength(1);
+    expect((await h.storage.users.get(user.id))?.timeZone).toBe("Europe/Moscow");
+  });
+
+  it("opened from /settings in Russian, it goes back to the settings too; from quiet hours, to quiet hours", async () => {
+    h = await Harness.create();
+    const user = h.user(4004, { languageCode: "ru" });
+    await user.send("/settings");
+    await user.pressLabel(/^🌍 Часовой пояс: UTC$/);
+    await user.pressLabel(/^« Назад$/);
+    expect(user.last()!.text).toMatch(/^⚙️ Настройки/);
+    await user.pressLabel(/^🌍 Часовой пояс: UTC$/);
+    await user.pressLabel(/^Москва, UTC\+3$/);
+    expect(user.last()!.text).toMatch(/^⚙️ Настройки/);
+    expect(labels(user)).toContain("🌍 Часовой пояс: Москва, UTC+3");
+
+    await user.send("/notify");
+    await user.press("nt:q");
+    await user.press("nt:zones");
+    await user.pressLabel(/^« Назад$/);
+    expect(user.last()!.text).toMatch(/^🌙 /);
+    await user.press("nt:zones");
+    await user.pressLabel(/^Токио, UTC\+9$/);
+    expect(user.last()!.text).toContain("🌍 Ваш часовой пояс: Токио, UTC+9;");
+  });
+
   it("hold a notice that comes in the person's local quiet hours, and send it when they end", async () => {
     h = await Harness.create();
     const { user, key } = await h.linkedUser();

@@ -161,4 +161,25 @@ describe("every text within Telegram's limits", () => {
     // HTML: tags do not count.
     expect(await fitText("<b>abc</b>", 3, () => "", true)).toBe("<b>abc</b>");
   });
+
+  it("never cuts an emoji in half, whichever unit the cut falls on", async () => {
+    for (const lead of ["", "a"]) {
+      const cut = await fitText(`${lead}${"😀".repeat(3000)}`, TELEGRAM_LIMITS.text, () => "");
+      expect(cut.isWellFormed()).toBe(true);
+      expect(cut.length).toBeLessThanOrEqual(TELEGRAM_LIMITS.text);
+      expect(cut.endsWith("😀…")).toBe(true);
+    }
+    const transformer = fitToTelegram(() => "");
+    const seen: Record<string, unknown>[] = [];
+    const prev = (async (_m: string, payload: Record<string, unknown>) => {
+      seen.push(payload);
+      return { ok: true, result: true };
+    }) as never;
+    for (const lead of ["", "a"]) {
+      await transformer(prev, "answerCallbackQuery", { callback_query_id: "q", text: `${lead}${"😀".repeat(150)}` } as never);
+      const text = seen.at(-1)!.text as string;
+      expect(text.isWellFormed()).toBe(true);
+      expect(text.length).toBeLessThanOrEqual(TELEGRAM_LIMITS.callbackAnswer);
+    }
+  });
 });

@@ -31,8 +31,8 @@ describe("copyable values", () => {
     expect(markCodeEntities(text, entities)).toBe(`To ${copyable("1002")}: ok`);
   });
 
-  it("cannot be forged by typed text, which loses the marks", () => {
-    expect(quoteBlock("a\uE000b\uE001c")).toBe("│ abc");
+  it("cannot be forged by typed text, whose marks are shown as characters typed", () => {
+    expect(quoteBlock("a\uE000b\uE001c")).toBe("│ a[U+E000]b[U+E001]c");
     expect(copyable("x\uE001y")).toBe(copyable("xy"));
   });
 

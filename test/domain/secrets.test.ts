@@ -1,8 +1,21 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { newClientId } from "../../src/domain/ids.js";
 import { isOwnKey, looksLikeApiKey } from "../../src/domain/secrets.js";
 
+/** A token in the form the service's current API tokens take (a signed JWT), made up here. */
+function serviceStyleToken(): string {
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+  const head = `${part({ alg: "HS256", typ: "JWT" })}.${part({ appId: "123456", jti: "app:123456:0b7c1d7e-2f4a-4c61-9a3e-5d8f7b6a1c20", iat: 1780000000 })}`;
+  return `${head}.${createHmac("sha256", "made-up").update(head).digest("base64url")}`;
+}
+
 describe("looksLikeApiKey", () => {
+  it("recognises the service's own token form (a JWT), alone or after Bearer", () => {
+    expect(looksLikeApiKey(serviceStyleToken())).toBe(true);
+    expect(looksLikeApiKey(`Bearer ${serviceStyleToken()}`)).toBe(true);
+  });
+
   it.each([
     ["a simulator production key", "xr_live_Q2hhbmdlTWVQbGVhc2UxMjM0NTY"],
     ["a simulator testnet key", "xr_test_abcDEF0123456789abcdEF01"],

@@ -18,6 +18,17 @@ describe("symbols", () => {
     expect(resolveSymbol("doge", [...KNOWN, "DOGE-BTC", "DOGE-ETH"])).toMatchObject({ ok: false });
   });
 
+  it.each(["ton", "TON", "ton-usdt", "TON/USDT", "tonusdt", "toncoin"])("reads %s as TONCOIN-USDT: TON is how people name TONCOIN", (typed) => {
+    expect(resolveSymbol(typed, KNOWN)).toEqual({ ok: true, symbol: "TONCOIN-USDT" });
+  });
+
+  it("reads TON as TONCOIN on either side of a pair, and only as a whole code", () => {
+    expect(resolveSymbol("btc/ton", [...KNOWN, "BTC-TONCOIN"])).toEqual({ ok: true, symbol: "BTC-TONCOIN" });
+    // A market that lists TON itself keeps it.
+    expect(resolveSymbol("ton", ["TON-USDT", "TONCOIN-USDT"])).toEqual({ ok: true, symbol: "TON-USDT" });
+    expect(resolveSymbol("tonx", KNOWN)).toMatchObject({ ok: false });
+  });
+
   it("suggests the closest pairs for a typo", () => {
     expect(resolveSymbol("BTC-USTD", KNOWN)).toEqual({ ok: false, suggestions: ["BTC-USDT"] });
     expect(closestSymbols("eth", KNOWN)).toEqual(["ETH-BTC", "ETH-USDT"]);

@@ -17,10 +17,11 @@ import { telegramLimits } from "../../src/telegram/limits.js";
 import type { NetworkName } from "../../src/domain/networks.js";
 import { createLogger } from "../../src/logger.js";
 import { noticeButtons } from "../../src/bot/notice-buttons.js";
+import { noteServiceAttempt } from "../../src/bot/update-effects.js";
 import { createNotifications, type Notifications, type NotificationsConfig } from "../../src/notifications/index.js";
 import { createServiceFactory } from "../../src/service/factory.js";
 import { startSimulator } from "../../src/simulator/server.js";
-import { createStorage, type SqlStorage } from "../../src/storage/index.js";
+import { createStorage, type OpenDatabaseOptions, type SqlStorage } from "../../src/storage/index.js";
 import { BotApi } from "../../src/telegram/stand-in/bot-api.js";
 import { commandEntities } from "../../src/telegram/stand-in/chat-model.js";
 import { pgExec } from "./pg.js";
@@ -68,6 +69,8 @@ export interface HarnessOptions {
   chatBacklog?: number;
   /** CHAT_TURN_LEASE_SECONDS (the configuration's default when unset). */
   chatTurnLeaseSeconds?: number;
+  /** More options for the database (e.g. a shorter SQLite busy timeout). */
+  databaseOptions?: OpenDatabaseOptions;
 }
 
 export type SimBalances = {
@@ -104,19 +107,6 @@ export class Harness {
 
   async #init(opts: HarnessOptions): Promise<void> {
     this.sim = await startSimulator({ port: 0, seed: false });
-    let database: { schema: string } | undefined;
-    if (opts.databaseUrl?.startsWith("postgres")) {
-      this.#pgSchema = `bot_${randomBytes(6).toString("hex")}`;
-      await pgExec(opts.databaseUrl, `CREATE SCHEMA ${this.#pgSchema}`);
-      database = { schema: this.#pgSchema };
-    }
-    this.storage = await createStorage({
-      databaseUrl: opts.databaseUrl ?? ":memory:",
-      keyEncryptionKey: randomBytes(32),
-      keyVersion: 1,
-      ...(database ? { database } : {}),
-    });
-    this.#pgUrl = opts.databaseUrl;
     const lines = this.logLines;
     const logger = createLogger(
       "debug",
@@ -127,6 +117,20 @@ export class Harness {
         },
       }),
     );
+    // As in src/app.ts: the database tells its outages to the log.
+    const database: OpenDatabaseOptions = { log: logger, ...opts.databaseOptions };
+    if (opts.databaseUrl?.startsWith("postgres")) {
+      this.#pgSchema = `bot_${randomBytes(6).toString("hex")}`;
+      await pgExec(opts.databaseUrl, `CREATE SCHEMA ${this.#pgSchema}`);
+      database.schema = this.#pgSchema;
+    }
+    this.storage = await createStorage({
+      databaseUrl: opts.databaseUrl ?? ":memory:",
+      keyEncryptionKey: randomBytes(32),
+      keyVersion: 1,
+      database,
+    });
+    this.#pgUrl = opts.databaseUrl;
     const services = createServiceFactory(
       {
         EXCHANGE_BASE_URL: this.sim.baseUrls.exchange,
@@ -135,7 +139,8 @@ export class Harness {
         PAY_TESTNET_BASE_URL: this.sim.baseUrls.payTestnet,
         SERVICE_TIMEOUT_MS: 5000,
       },
-      { backoffMs: 5, logger },
+      // As in src/app.ts: the bot learns which updates asked the service for a change.
+      { backoffMs: 5, logger, onAttempt: noteServiceAttempt },
     );
     this.deps = {
       config: {
@@ -318,6 +323,8 @@ export class Harness {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    // Timers the bot set (an expiry watched, an outbox retry) must not fire on closed storage.
+    await this.app?.jobs.stop(1000);
     await this.storage.close();
     await this.sim.close();
     if (this.#pgSchema && this.#pgUrl) await pgExec(this.#pgUrl, `DROP SCHEMA ${this.#pgSchema} CASCADE`);

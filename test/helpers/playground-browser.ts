@@ -13,6 +13,10 @@ import { CHROMIUM_PATH, hasChromium, launchChromium } from "../../src/playground
 import { type DemoRoleName, PageDriver } from "../../src/playground/page-driver.js";
 import { type RunningPlayground, startPlayground } from "../../src/playground/playground.js";
 
+/** The window the tests use unless they ask for another, and a phone's. */
+export const DESKTOP = { width: 1200, height: 860 };
+export const PHONE = { width: 390, height: 844 };
+
 /** Whether the browser tests can run here; says so once when they cannot. */
 export function chromiumPresent(): boolean {
   if (!hasChromium()) console.warn(`browser tests skipped: ${CHROMIUM_PATH} is not installed (apt-get install -y chromium fonts-noto-color-emoji)`);
@@ -42,9 +46,9 @@ export function playgroundInChromium(name: string) {
 
   return {
     playground: () => pg,
-    /** A new page on the playground, switched to `role`'s chat. */
-    async open(role: DemoRoleName): Promise<PageDriver> {
-      const page = await browser.newPage({ viewport: { width: 1200, height: 860 }, acceptDownloads: true });
+    /** A new page on the playground, switched to `role`'s chat (a desktop window unless `viewport` says). */
+    async open(role: DemoRoleName, viewport: { width: number; height: number } = DESKTOP): Promise<PageDriver> {
+      const page = await browser.newPage({ viewport, acceptDownloads: true, ...(viewport.width < 800 ? { isMobile: true, hasTouch: true } : {}) });
       page.on("pageerror", (err) => {
         throw err;
       });

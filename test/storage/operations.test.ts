@@ -7,7 +7,7 @@ const MALLORY = 6_000_000_001;
 const T0 = new Date("2030-01-01T00:00:00.000Z");
 const later = (ms: number) => new Date(T0.getTime() + ms);
 
-function proposal(id: string, overrides: Partial<OperationRecord> = {}) {
+function proposal(id: string, overrides: Partial<Omit<OperationRecord, "expiredText">> & { expiredText?: string } = {}) {
   return {
     id,
     telegramId: ALICE,
@@ -178,17 +178,40 @@ describeBackends("operations", (backend) => {
     ]);
   });
 
-  it("expires stale proposals only", async () => {
-    await ops().propose(proposal("stale-1", { expiresAt: later(10_000) }));
+  it("lists the proposals due by a time, soonest first, and expires only a proposal that is due", async () => {
     await ops().propose(proposal("stale-2", { expiresAt: later(20_000) }));
+    await ops().propose(proposal("stale-1", { expiresAt: later(10_000), expiredText: "⌛ expired" }));
     await ops().propose(proposal("fresh", { expiresAt: later(60_000) }));
     await ops().propose(proposal("claimed", { expiresAt: later(10_000) }));
     await ops().claim("claimed", ALICE, T0);
-    expect(await ops().expireStale(later(20_000))).toBe(2);
-    expect(await ops().expireStale(later(20_000))).toBe(0);
+    const due = await ops().listProposed(10, later(20_000));
+    expect(due.map((o) => [o.id, o.expiredText])).toEqual([
+      ["stale-1", "⌛ expired"],
+      ["stale-2", null],
+    ]);
+    expect((await ops().listProposed(10)).map((o) => o.id)).toEqual(["stale-1", "stale-2", "fresh"]);
+    expect(await ops().expire("fresh", later(20_000))).toBe(false);
+    expect(await ops().expire("claimed", later(20_000))).toBe(false);
+    expect(await ops().expire("stale-1", later(20_000))).toBe(true);
+    expect(await ops().expire("stale-1", later(20_000))).toBe(false);
     expect(await stateOf("stale-1")).toBe("expired");
-    expect(await stateOf("stale-2")).toBe("expired");
+    expect(await stateOf("stale-2")).toBe("proposed");
     expect(await stateOf("fresh")).toBe("proposed");
     expect(await stateOf("claimed")).toBe("pending");
+  });
+
+  it("lets exactly one of a claim and an expiry racing on a proposal win, from two processes", async () => {
+    const other = await backend.open();
+    for (let i = 0; i < 6; i++) {
+      const id = `edge-${i}`;
+      await ops().propose(proposal(id, { expiresAt: later(10_000) }));
+      // The press arrived just before the expiry; the sweep runs past it: one of them, never both.
+      const [claim, expired] = await Promise.all([
+        (i % 2 ? other : backend.storage()).operations.claim(id, ALICE, later(9_999)),
+        (i % 2 ? backend.storage() : other).operations.expire(id, later(20_000)),
+      ]);
+      expect(claim.claimed !== expired).toBe(true);
+      expect(await stateOf(id)).toBe(claim.claimed ? "pending" : "expired");
+    }
   });
 });

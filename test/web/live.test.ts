@@ -2,7 +2,8 @@
  * One bot process for real, in webhook mode, against the simulator and a fake Bot API over HTTP:
  * setWebhook with the secret and the allowed update types; 401 for a request without the right
  * secret (nothing handled); a body over 1 MB refused with 413 without being read, a malformed one with
- * 400 and one warn line; an update delivered twice handled once; /healthz and /metrics; a user linking
+ * 400 and one warn line; an update delivered twice handled once; /healthz, and /metrics on its loopback
+ * listener only (none on the public port without a token); a user linking
  * a key; SIGTERM exits 0; and the whole log holds neither the key, nor the bot token, nor the
  * encryption key.
  */
@@ -38,6 +39,8 @@ describe("a bot process in webhook mode", () => {
       PAY_TESTNET_BASE_URL: sim.baseUrls.payTestnet,
       EXCHANGE_TESTNET_BASE_URL: sim.baseUrls.exchangeTestnet,
       HEALTH_CHECK_SECONDS: "1",
+      // The public port has no /metrics without a token: a loopback listener of its own serves them.
+      METRICS_PORT: "0",
     });
     await bot.started();
   }, 40_000);
@@ -144,12 +147,14 @@ describe("a bot process in webhook mode", () => {
     (globalThis as { linkedKey?: string }).linkedKey = account.keys.production;
   });
 
-  it("serves /healthz and /metrics", async () => {
+  it("serves /healthz on its port, and /metrics only on the loopback metrics listener", async () => {
     const health = await fetch(`${bot.url}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ ok: true, checks: { database: "ok", service: "ok" } });
 
-    const metrics = await (await fetch(`${bot.url}/metrics`)).text();
+    expect((await fetch(`${bot.url}/metrics`)).status).toBe(404);
+    const metricsPort = Number(/"metricsHost":"127\.0\.0\.1","metricsPort":(\d+)/.exec(bot.output)?.[1]);
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(metrics).toMatch(/bot_updates_total\{type="message",outcome="ok"\} [1-9]/);
     expect(metrics).toMatch(/bot_updates_total\{type="message",outcome="duplicate"\} [1-9]/);
     expect(metrics).toMatch(/bot_update_handler_seconds_count\{type="message"\} [1-9]/);

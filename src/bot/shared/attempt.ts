@@ -5,6 +5,7 @@
  */
 import type { BotContext, ConvContext } from "../context.js";
 import { describeError, type UserMessage } from "./errors.js";
+import { failureKeyboard } from "./link-key.js";
 
 export type Attempt<T> = { ok: true; value: T } | { ok: false; error: UserMessage };
 
@@ -22,7 +23,8 @@ export async function attempt<T>(octx: BotContext, fn: () => Promise<T>): Promis
   }
 }
 
-/** Replies with the failure's localized text. */
+/** Replies with the failure's localized text (and the Connect button when it says to link a key). */
 export async function tellFailure(ctx: ConvContext, failure: { error: UserMessage }): Promise<void> {
-  await ctx.reply(ctx.t(failure.error.key, failure.error.vars));
+  const keyboard = failureKeyboard(ctx.t, failure.error);
+  await ctx.reply(ctx.t(failure.error.key, failure.error.vars), keyboard ? { reply_markup: keyboard } : {});
 }

@@ -5,8 +5,11 @@
  * second press, a replayed update or a concurrent press by another instance finds it claimed and does
  * nothing. Once claimed, the action is carried out: the outcome is recorded as done, refused (for a
  * reason that proves it cannot be done) or unknown; unknown and interrupted ones are read back by
- * client id and, when not found, sent with that same id (reconcileUnfinished).
+ * client id and, when not found, sent with that same id (reconcileUnfinished). When the database is
+ * what fails, the person is told what is true (nothing was sent; or it was, and is not recorded yet)
+ * and the write is made again as soon as the database answers.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { Composer, type Context, GrammyError, InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { clientsFor, NoKeyError, type UserClients } from "../../accounts/clients.js";
@@ -25,11 +28,13 @@ import {
 } from "../../service/errors.js";
 import { operations } from "../../service/operations.js";
 import type { Reconciled } from "../../service/reconcile.js";
-import type { OperationRecord } from "../../storage/types.js";
+import { DatabaseUnavailableError } from "../../storage/availability.js";
+import type { ClaimOutcome, OperationRecord } from "../../storage/types.js";
 import { markCodeEntities } from "../../domain/copyable.js";
 import type { BotContext, BotDeps } from "../context.js";
 import { CONFIRM_DATA } from "./confirm-data.js";
 import { describeError, type UserMessage } from "./errors.js";
+import { failureKeyboard } from "./link-key.js";
 
 export type Json = Record<string, unknown>;
 
@@ -60,6 +65,11 @@ export interface ActionDefinition<P extends Json = Json> {
 
 export class ActionRegistry {
   readonly #defs = new Map<string, ActionDefinition>();
+  /**
+   * @param watchExpiry told of each proposal once its summary is shown, so that the summary is edited
+   * when it expires unanswered (never throws; a failure is left to the periodic sweep).
+   */
+  constructor(readonly watchExpiry: (id: string, expiresAt: Date) => void = () => undefined) {}
   register<P extends Json>(def: ActionDefinition<P>): void {
     if (this.#defs.has(def.kind)) throw new Error(`action ${def.kind} registered twice`);
     this.#defs.set(def.kind, def as unknown as ActionDefinition);
@@ -121,6 +131,10 @@ export async function proposeAction<P extends Json>(
   // Built before the row is written, so an id the buttons cannot carry leaves no row behind.
   const keyboard = confirmKeyboard(ctx.t, id);
   const ttl = deps.config.CONFIRM_TTL_SECONDS;
+  // Every summary says which network the action goes to: the one recorded on the row, kept until it is done.
+  const network = proposal.namesNetwork ? "" : `\n\n${ctx.t("confirm-network", { network: stored.network })}`;
+  const summary = `${proposal.summary}${network}`;
+  const expiresAt = new Date(deps.now().getTime() + ttl * 1000);
   await deps.storage.operations.propose({
     id,
     telegramId: user.id,
@@ -129,13 +143,14 @@ export async function proposeAction<P extends Json>(
     network: stored.network,
     payload: proposal.payload,
     messageId: null,
-    expiresAt: new Date(deps.now().getTime() + ttl * 1000),
+    expiresAt,
+    // Written now, in the language of the summary: whichever instance sees it expire edits it to this.
+    expiredText: `${summary}\n\n${ctx.t("confirm-expired-unanswered")}`,
   });
-  // Every summary says which network the action goes to: the one recorded on the row, kept until it is done.
-  const network = proposal.namesNetwork ? "" : `\n\n${ctx.t("confirm-network", { network: stored.network })}`;
-  const text = `${proposal.summary}${network}${EXPIRY_MARK}${ctx.t("confirm-expires", { seconds: ttl })}`;
+  const text = `${summary}${EXPIRY_MARK}${ctx.t("confirm-expires", { seconds: ttl })}`;
   const sent = await ctx.reply(text, { reply_markup: keyboard });
   await deps.storage.operations.setMessageId(id, sent.message_id);
+  registry.watchExpiry(id, expiresAt);
   return id;
 }
 
@@ -147,6 +162,7 @@ export type UnsettledReason =
   | "unreachable"
   | "not-sent"
   | "rate-limited"
+  | "database"
   | "internal";
 
 /** What an attempt to carry out an action came to. */
@@ -185,6 +201,8 @@ function provesItCannotBeDone(err: unknown): boolean {
  * unreadable reply leave the outcome to be read back.
  */
 function unsettledReason(err: unknown): UnsettledReason {
+  // The database failed before the service was asked (reading the key), or the action's own record.
+  if (err instanceof DatabaseUnavailableError) return "database";
   const write = err instanceof ServiceError && operations[err.operationId].write;
   if (err instanceof RateLimitedError) return write ? "rate-limited" : "unreachable";
   if (err instanceof NetworkError) return write ? "not-sent" : "unreachable";
@@ -228,8 +246,10 @@ function outcomeOf(def: ActionDefinition, op: OperationRecord, a: Attempt, t: Tr
         text: def.describeDone(t, op.payload, a.result),
         keyboard: def.doneKeyboard?.(t, op.payload, a.result),
       };
-    case "refused":
-      return { state: "refused", text: t("confirm-refused", { reason: t(a.reason.key, a.reason.vars) }) };
+    case "refused": {
+      const keyboard = failureKeyboard(t, a.reason);
+      return { state: "refused", text: t("confirm-refused", { reason: t(a.reason.key, a.reason.vars) }), ...(keyboard ? { keyboard } : {}) };
+    }
     case "unknown":
       return { state: "unknown", text: t(`confirm-outcome-${a.reason}`) };
   }
@@ -241,6 +261,8 @@ function logAttempt(deps: BotDeps, op: OperationRecord, a: Attempt): void {
   else if (a.state === "refused") log.info({ reason: a.reason.key }, "action refused");
   // A failure of ours (not the service's) is a bug to look at.
   else if (a.reason === "internal") log.error({ err: a.err }, "action failed on our side; outcome to be checked");
+  // The outage itself is logged once, where the database is watched.
+  else if (a.reason === "database") log.info("action waits for the database; it is carried out once it answers");
   else log.warn({ err: a.err, reason: a.reason }, "action not settled yet; it will be checked and carried out");
 }
 
@@ -251,22 +273,112 @@ async function hintWatcher(deps: BotDeps, op: OperationRecord): Promise<void> {
     .catch((err: unknown) => deps.logger.debug({ err, operationId: op.id }, "watch hint failed"));
 }
 
-/** Carries out a claimed (pending) operation and records its outcome. */
+/**
+ * Carries out a claimed (pending) operation and records its outcome. When the database cannot take
+ * the record, the outcome is still told, with "not recorded yet", and written (with a notice of the
+ * final outcome) as soon as the database answers.
+ */
 export async function runAction(
   deps: BotDeps,
   registry: ActionRegistry,
   op: OperationRecord,
   t: Translate,
+  record: RecordSettlement,
 ): Promise<ActionOutcome> {
   const def = registry.get(op.kind);
   const a = await attempt(deps, def, op);
   logAttempt(deps, op, a);
-  if (a.state === "done") {
-    await deps.storage.operations.markDone(op.id, a.result);
-    await hintWatcher(deps, op);
-  } else if (a.state === "refused") await deps.storage.operations.markRefused(op.id, a.reason.key);
-  else await deps.storage.operations.markUnknown(op.id, a.reason);
-  return outcomeOf(def, op, a, t);
+  const outcome = outcomeOf(def, op, a, t);
+  if (a.state === "unknown" && a.reason === "database") {
+    // Stopped at the database before the service was asked: carried out as soon as it answers.
+    void settleOnceDatabaseAnswers(deps, def, op, t, record);
+    return outcome;
+  }
+  try {
+    if (a.state === "done") await deps.storage.operations.markDone(op.id, a.result);
+    else if (a.state === "refused") await deps.storage.operations.markRefused(op.id, a.reason.key);
+    else await deps.storage.operations.markUnknown(op.id, a.reason);
+  } catch (err) {
+    if (!(err instanceof DatabaseUnavailableError)) throw err;
+    void recordOnceDatabaseAnswers(deps, record, op, a, outcome);
+    // An unknown outcome's text already promises the result; a known one is true, not yet recorded.
+    if (a.state === "unknown") return outcome;
+    return { ...outcome, text: `${outcome.text}\n\n${t(`confirm-unrecorded-${a.state}`)}` };
+  }
+  if (a.state === "done") await hintWatcher(deps, op);
+  return outcome;
+}
+
+/** The first pause before writing again what the database could not take; doubled each time. */
+const DATABASE_RETRY_FIRST_MS = 100;
+/** The longest pause: a write lands within this long of the database answering again. */
+const DATABASE_RETRY_MAX_MS = 2000;
+
+/**
+ * Runs `write` until the database takes it, pausing longer each time it is unavailable; true once it
+ * ran. Any other failure ends the tries (logged): what is left unfinished, the reconciliation settles.
+ */
+async function onceDatabaseAnswers(log: BotDeps["logger"], write: () => Promise<unknown>): Promise<boolean> {
+  for (let pause = DATABASE_RETRY_FIRST_MS; ; pause = Math.min(DATABASE_RETRY_MAX_MS, pause * 2)) {
+    await sleep(pause, undefined, { ref: false });
+    try {
+      await write();
+      return true;
+    } catch (err) {
+      if (err instanceof DatabaseUnavailableError) continue;
+      log.warn({ err }, "could not write after the database outage; the reconciliation settles it");
+      return false;
+    }
+  }
+}
+
+/**
+ * Writes an outcome the service gave while the database was unavailable, as soon as it answers. A
+ * known outcome is written with its notice, in one transaction: if the reconciliation settled the row
+ * first, this write changes nothing and tells nobody, so the person hears the final outcome once. An
+ * unknown one is left for the reconciliation to settle and tell, as always.
+ */
+async function recordOnceDatabaseAnswers(
+  deps: BotDeps,
+  record: RecordSettlement,
+  op: OperationRecord,
+  a: Attempt,
+  outcome: ActionOutcome,
+): Promise<void> {
+  const log = deps.logger.child({ operationId: op.id, kind: op.kind });
+  log.info({ state: a.state }, "outcome not recorded: the database is unavailable; it is written once it answers");
+  const settlement: Settlement =
+    a.state === "done"
+      ? { state: "done", result: a.result }
+      : a.state === "refused"
+        ? { state: "refused", error: a.reason.key }
+        : { state: "unknown", error: a.reason };
+  const notice = a.state === "unknown" ? undefined : { text: outcome.text, ...(outcome.keyboard ? { keyboard: outcome.keyboard } : {}) };
+  if (!(await onceDatabaseAnswers(log, () => record(op, settlement, notice)))) return;
+  log.info({ state: a.state }, "outcome recorded after the database outage");
+  if (a.state === "done") await hintWatcher(deps, op);
+}
+
+/**
+ * Carries out, as soon as the database answers, an action that stopped at the database before the
+ * service was asked: read back by client id, sent when not found, recorded with its notice. Taken over
+ * as the reconciliation takes a row, so only one of them works on it.
+ */
+async function settleOnceDatabaseAnswers(
+  deps: BotDeps,
+  def: ActionDefinition,
+  op: OperationRecord,
+  t: Translate,
+  record: RecordSettlement,
+): Promise<void> {
+  const log = deps.logger.child({ operationId: op.id, kind: op.kind });
+  let seen = op.updatedAt;
+  await onceDatabaseAnswers(log, async () => {
+    const at = deps.now();
+    if (!(await deps.storage.operations.takeOver(op.id, seen, at))) return;
+    seen = at;
+    await settleUnfinished(deps, def, op, t, record, true);
+  });
 }
 
 /** An outcome to record, with the notice to queue for the person when the record is written. */
@@ -323,13 +435,17 @@ async function settleUnfinished(
   op: OperationRecord,
   t: Translate,
   record: RecordSettlement,
+  /** The person was told why it is not finished (else, for a pending row, only "Processing…"). */
+  toldWhy = op.state !== "pending",
 ): Promise<boolean> {
   const stillUnknown = async (reason: UnsettledReason, err: unknown) => {
     const log = deps.logger.child({ operationId: op.id, kind: op.kind });
     if (reason === "internal") log.error({ err }, "unfinished operation failed on our side; will retry later");
+    // The outage itself is logged once, where the database is watched.
+    else if (reason === "database") log.info("unfinished operation waits for the database; will retry later");
     else log.warn({ err, reason }, "unfinished operation not settled yet; will retry later");
     // Told so far only "Processing…" (the handler stopped before an outcome): now hears why it is late.
-    const notice = op.state === "pending" ? { text: `${t("confirm-restarted")}\n${t(`confirm-outcome-${reason}`)}` } : undefined;
+    const notice = toldWhy ? undefined : { text: `${t("confirm-restarted")}\n${t(`confirm-outcome-${reason}`)}` };
     await record(op, { state: "unknown", error: reason }, notice);
     return false;
   };
@@ -342,7 +458,8 @@ async function settleUnfinished(
     const reason = describeError(err);
     deps.logger.info({ operationId: op.id, reason: reason.key }, "unfinished operation cannot be checked");
     const text = t("confirm-unchecked", { reason: t(reason.key, reason.vars) });
-    await record(op, { state: "refused", error: reason.key }, { text });
+    const keyboard = failureKeyboard(t, reason);
+    await record(op, { state: "refused", error: reason.key }, { text, ...(keyboard ? { keyboard } : {}) });
     return true;
   }
   const a: Attempt = found.done ? { state: "done", result: found.resource } : await attempt(deps, def, op, true);
@@ -384,13 +501,27 @@ async function answerPress(ctx: BotContext, other?: { text: string; show_alert?:
 }
 
 /** Handles Confirm and Cancel presses for every action. */
-export function confirmationComposer(deps: BotDeps, registry: ActionRegistry): Composer<BotContext> {
+export function confirmationComposer(
+  deps: BotDeps,
+  registry: ActionRegistry,
+  record: RecordSettlement,
+): Composer<BotContext> {
   const composer = new Composer<BotContext>();
+  const undo = new ClaimsToUndo(deps);
 
   composer.callbackQuery(CONFIRM_DATA.confirm.pattern, async (ctx) => {
     const { id } = CONFIRM_DATA.confirm.parse(ctx.callbackQuery.data)!;
     const received = (ctx.update as WithReceipt)[RECEIVED_AT] ?? deps.now();
-    const claim = await deps.storage.operations.claim(id, ctx.from.id, received);
+    let claim: ClaimOutcome;
+    try {
+      // A press again after an outage: a claim of it this process could not confirm is undone first.
+      await undo.now(id);
+      claim = await deps.storage.operations.claim(id, ctx.from.id, received);
+    } catch (err) {
+      if (!(err instanceof DatabaseUnavailableError)) throw err;
+      await claimNotWritten(ctx, undo, id, received);
+      return;
+    }
     if (!claim.claimed) {
       const state = claim.operation?.state;
       const key =
@@ -398,13 +529,14 @@ export function confirmationComposer(deps: BotDeps, registry: ActionRegistry): C
           ? "confirm-in-progress"
           : `confirm-${claim.reason}`;
       await answerPress(ctx, { text: ctx.t(key), show_alert: claim.reason !== "already" });
-      if (claim.reason === "expired") await showOutcome(ctx, ctx.t("confirm-expired"));
+      // A summary already edited to say it expired (by the expiry sweep) is left as it is.
+      if (claim.reason === "expired" && showsExpiryLine(ctx)) await showOutcome(ctx, ctx.t("confirm-expired"));
       return;
     }
     // The action does not wait for Telegram: the answer and the "Processing…" line go out beside it.
     const answered = answerPress(ctx, { text: ctx.t("confirm-processing") });
     const processing = showOnSummary(ctx, `⏳ ${ctx.t("confirm-processing")}`);
-    const outcome = await runAction(deps, registry, claim.operation, ctx.t);
+    const outcome = await runAction(deps, registry, claim.operation, ctx.t, record);
     await Promise.all([answered, processing]);
     await showOutcome(ctx, outcome.text, outcome.keyboard);
   });
@@ -435,6 +567,54 @@ export function confirmationComposer(deps: BotDeps, registry: ActionRegistry): C
   });
 
   return composer;
+}
+
+/** Whether the pressed message still shows a summary's expiry line (its answer is not shown yet). */
+function showsExpiryLine(ctx: BotContext): boolean {
+  const message = ctx.callbackQuery?.message;
+  return message !== undefined && "text" in message && message.text?.includes(EXPIRY_MARK) === true;
+}
+
+/**
+ * Claims whose write failed for want of the database: the server may have written one and lost only
+ * its reply. Each is undone (pending → proposed, while the row still shows that claim) as soon as the
+ * database answers, or at once when the confirmation is pressed again here, so that nothing is
+ * carried out after the person was told it was not sent.
+ */
+class ClaimsToUndo {
+  readonly #claims = new Map<string, { telegramId: number; at: Date }>();
+  constructor(private readonly deps: BotDeps) {}
+
+  /** Notes a claim that may have been written, and undoes it once the database answers. */
+  add(id: string, telegramId: number, at: Date, log: BotDeps["logger"]): void {
+    this.#claims.set(id, { telegramId, at });
+    void onceDatabaseAnswers(log, () => this.now(id, log));
+  }
+
+  /** Undoes the claim of `id` noted here, if any; throws DatabaseUnavailableError while it cannot. */
+  async now(id: string, log: BotDeps["logger"] = this.deps.logger): Promise<void> {
+    const claim = this.#claims.get(id);
+    if (claim === undefined) return;
+    const undone = await this.deps.storage.operations.unclaim(id, claim.telegramId, claim.at);
+    this.#claims.delete(id);
+    if (undone) log.info({ operationId: id }, "a claim written during the database outage was undone");
+  }
+}
+
+/**
+ * Confirm could not be recorded for want of the database, so nothing was sent: the person is told so,
+ * and the confirmation stays open until it expires (a claim written with its reply lost is undone).
+ */
+async function claimNotWritten(ctx: BotContext, undo: ClaimsToUndo, id: string, received: Date): Promise<void> {
+  const log = ctx.log.child({ operationId: id });
+  log.info("Confirm not recorded: the database is unavailable; nothing was sent");
+  undo.add(id, ctx.from!.id, received, log);
+  await answerPress(ctx);
+  try {
+    await ctx.reply(ctx.t("confirm-db-unavailable"));
+  } catch (err) {
+    log.warn({ err }, "could not tell that the database is unavailable");
+  }
 }
 
 /**

@@ -3,7 +3,6 @@
  * never reach a user: unknown failures map to `error-generic`.
  */
 import { NoKeyError } from "../../accounts/clients.js";
-import type { Translate } from "../../domain/translate.js";
 import {
   InvalidReplyError,
   InvalidRequestError,
@@ -15,6 +14,7 @@ import {
   UnauthorizedError,
 } from "../../service/errors.js";
 import { operations } from "../../service/operations.js";
+import { DatabaseUnavailableError } from "../../storage/availability.js";
 
 export interface UserMessage {
   key: string;
@@ -26,6 +26,9 @@ const str = (v: unknown): string => (typeof v === "string" || typeof v === "numb
 /** The locale key (and variables) that explains `err` to a user. */
 export function describeError(err: unknown): UserMessage {
   if (err instanceof NoKeyError) return { key: "error-no-key" };
+  // The step stopped at the database, before anything was done (the error boundary says otherwise
+  // when the update had already asked the service for a change).
+  if (err instanceof DatabaseUnavailableError) return { key: "error-db-unavailable" };
   if (err instanceof UnauthorizedError) return { key: "error-unauthorized" };
   if (err instanceof RateLimitedError)
     return { key: "error-rate-limited", vars: { seconds: Math.ceil(err.retryAfterMs / 1000) } };
@@ -75,10 +78,4 @@ export function describeError(err: unknown): UserMessage {
   }
   if (err instanceof Error && err.name === "KeyDecryptionError") return { key: "error-key-unreadable" };
   return { key: "error-generic" };
-}
-
-/** The translated explanation of `err`. */
-export function errorText(t: Translate, err: unknown): string {
-  const { key, vars } = describeError(err);
-  return t(key, vars);
 }

@@ -5,7 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { type AmountRules, formatAmount, money, parseAmount } from "../../domain/money.js";
-import { resolveSymbol } from "../../domain/symbols.js";
+import { resolveSymbol, typedPair } from "../../domain/symbols.js";
 import type { BotConversation, ConvContext } from "../context.js";
 import type { UserMessage } from "./errors.js";
 import { INPUT_DATA, pickData } from "./input-data.js";
@@ -173,7 +173,7 @@ export async function askSymbol(
     if (answer.kind !== "text") continue;
     const found = resolveSymbol(answer.text, symbols);
     if (found.ok) return found.symbol;
-    const typed = answer.text.trim().slice(0, 30);
+    const typed = typedPair(answer.text);
     await answer.ctx.reply(
       ctx.t(found.suggestions.length ? "symbol-unknown-suggest" : "symbol-unknown", { typed }),
       { reply_markup: buttons(found.suggestions.length ? found.suggestions : symbols) },

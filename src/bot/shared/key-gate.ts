@@ -2,12 +2,14 @@
  * One answer for everyone without a linked key: every entry that the owning feature's manifest marks
  * as needing a key (its commands, main-menu buttons, callback buttons and other updates, and the
  * deep-link kinds that say so) gets "link your key with /connect", or the reply the manifest names,
- * before any feature runs (no feature menu that leads nowhere, no flow that fails at its first service
- * call, nothing logged as an error). Whether a key is linked is decided here, once per update.
+ * with the Connect button, before any feature runs (no feature menu that leads nowhere, no flow that
+ * fails at its first service call, nothing logged as an error). Whether a key is linked is decided
+ * here, once per update.
  */
 import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { BotContext, BotDeps } from "../context.js";
 import type { Router } from "../router.js";
+import { addLinkKeyButton } from "./link-key.js";
 import { addSwitchButton } from "./networks.js";
 import { userOnArrival } from "./user-on-arrival.js";
 
@@ -21,9 +23,10 @@ export function keyGate(deps: BotDeps, router: Router): MiddlewareFn<BotContext>
     if (user?.hasKey) return next();
     ctx.log.info("no key linked; asked to link one");
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
-    // A key of the other network only: offer to switch to it.
+    // A key of the other network only: offer to switch to it, beside linking one here.
     const otherNetwork = user !== undefined && user.linkedNetworks.length > 0;
     const text = ctx.t(need.noKeyReply ?? (otherNetwork ? `error-no-key-here-${user.network}` : "error-no-key"));
-    await ctx.reply(text, otherNetwork ? { reply_markup: addSwitchButton(new InlineKeyboard(), ctx.t, user) } : {});
+    const kb = addLinkKeyButton(new InlineKeyboard(), ctx.t);
+    await ctx.reply(text, { reply_markup: otherNetwork ? addSwitchButton(kb, ctx.t, user) : kb });
   };
 }

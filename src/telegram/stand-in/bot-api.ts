@@ -198,6 +198,7 @@ export class BotApi {
     try {
       const { params, uploads } = readParams(request.query, request.contentType ?? "", request.body);
       this.calls.push({ method, params, at: this.state.now() });
+      if (!wellFormed(params)) throw badRequest("strings must be encoded in UTF-8");
       this.#plannedRefusal(method, params);
       const result = await handler(params, uploads);
       return json(200, { ok: true, result });
@@ -657,6 +658,23 @@ export class BotApi {
 
 function chatOf(u: Update): number {
   return u.message?.chat.id ?? u.callback_query?.from.id ?? u.edited_message?.chat.id ?? u.inline_query?.from.id ?? 0;
+}
+
+/**
+ * Whether every string in the parameters (nested ones, and those inside a JSON-encoded field such as a
+ * keyboard sent as form data) is well-formed UTF-16: Telegram reads UTF-8, and a lone surrogate (half
+ * an emoji cut off) cannot be encoded in it, so the whole call is refused.
+ */
+function wellFormed(value: unknown): boolean {
+  if (typeof value === "string") {
+    if (!value.isWellFormed()) return false;
+    if (!/^[[{]/.test(value)) return true;
+    const parsed = parseJson(value);
+    return parsed === value || wellFormed(parsed);
+  }
+  if (Array.isArray(value)) return value.every(wellFormed);
+  if (value && typeof value === "object" && !Buffer.isBuffer(value) && !("content" in value)) return Object.values(value).every(wellFormed);
+  return true;
 }
 
 function str(v: unknown): string {

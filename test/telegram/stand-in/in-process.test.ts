@@ -37,6 +37,11 @@ async function transcript(core: BotApi, bot: Bot, download: (path: string) => Pr
   await record(bot.api.editMessageText(10, sent.message_id, "Pay 5 & more", { reply_markup: keyboard }));
   await record(bot.api.sendMessage(10, "x".repeat(4097)));
   await record(bot.api.sendMessage(10, "x", { reply_markup: { inline_keyboard: [[{ text: "b", callback_data: "d".repeat(65) }]] } }));
+  // Half an emoji (a lone surrogate) cannot be encoded in UTF-8: a text or a button with one is refused.
+  await record(bot.api.sendMessage(10, "pair “a😀\uD83D”"));
+  await record(bot.api.sendMessage(10, "x", { reply_markup: { inline_keyboard: [[{ text: "b\uDE00", callback_data: "b" }]] } }));
+  // grammY encodes a multipart upload's fields to UTF-8 itself, which turns the half into U+FFFD.
+  seen.push((await bot.api.sendDocument(10, new InputFile(Buffer.from("x"), "x.csv"), { caption: "\uD83D" })).caption);
   await record((bot.api.raw as unknown as Record<string, (p: object) => Promise<unknown>>).sendTelepathy!({ chat_id: 10 }));
   await record(bot.api.deleteMessage(10, 999));
   const press = ann.press("go");
@@ -69,6 +74,9 @@ it("answers grammY in process exactly as over HTTP", async () => {
     [400, expect.stringMatching(/^Bad Request: message is not modified/)],
     [400, "Bad Request: message text is too long"],
     [400, "Bad Request: BUTTON_DATA_INVALID"],
+    [400, "Bad Request: strings must be encoded in UTF-8"],
+    [400, "Bad Request: strings must be encoded in UTF-8"],
+    "\uFFFD",
     [404, "Not Found"],
     [400, "Bad Request: message to delete not found"],
     true,

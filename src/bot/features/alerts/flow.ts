@@ -8,6 +8,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { NetworkName } from "../../../domain/networks.js";
+import { typedPair } from "../../../domain/symbols.js";
 import {
   type AddedAlert,
   type AlertDirection,
@@ -111,7 +112,7 @@ export function alertFlow(market: AlertMarket, alerts: AlertStore, now: () => nu
       const found = await conversation.external((octx) => attempt(octx, () => market.resolve(network, typed)));
       if (!found.ok) return tellFailure(ctx, found);
       if (found.value.ok) pair = found.value.pair;
-      else unknown = { typed: typed.slice(0, 30), suggestions: found.value.suggestions };
+      else unknown = { typed: typedPair(typed), suggestions: found.value.suggestions };
     }
 
     type Step = "pair" | "direction" | "price" | "set";
@@ -229,14 +230,14 @@ async function askPair(
   });
   for (;;) {
     const answer = await answerFor(conversation, (v) => v.startsWith("p:"));
-    const typed = answer.kind === "pick" ? answer.value.slice(2) : answer.text.trim().slice(0, 40);
+    const typed = answer.kind === "pick" ? answer.value.slice(2) : answer.text.trim();
     const found = await conversation.external((octx) => attempt(octx, () => market.resolve(network, typed)));
     if (!found.ok) {
       await tellFailure(answer.ctx, found);
       return undefined;
     }
     if (found.value.ok) return found.value.pair;
-    const again = { typed: typed.slice(0, 30), suggestions: found.value.suggestions };
+    const again = { typed: typedPair(typed), suggestions: found.value.suggestions };
     await answer.ctx.reply(unknownText(again), { reply_markup: keyboard(again.suggestions.length ? again.suggestions : top.value) });
   }
 }

@@ -22,6 +22,7 @@ import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
 import { topUpButton, topUpText } from "../../shared/top-up.js";
 import { MOVE_CONVERSATION, moveAction, moveConversation } from "./move.js";
+import { addLinkKeyButton } from "../../shared/link-key.js";
 import { addSwitchButton } from "../../shared/networks.js";
 import { type BalanceSources, balancesText, currenciesTexts, DEFAULT_FIAT, FIATS, holdsNothing, ratesText } from "./view.js";
 
@@ -135,7 +136,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     if (!user?.hasKey) {
       // Back through the settings' switch: the balances' own buttons need a key on the active network.
       await showInPlace(ctx, ctx.t(`keys-switched-no-key-${network}`), {
-        reply_markup: addSwitchButton(new InlineKeyboard(), ctx.t, { network }),
+        reply_markup: addSwitchButton(addLinkKeyButton(new InlineKeyboard(), ctx.t), ctx.t, { network }),
       });
       return;
     }

@@ -8,7 +8,8 @@ import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { ExchangeTransfer, ExchangeWithdrawal } from "../../../service/schemas.js";
-import { formatTime } from "../../shared/format.js";
+import { DEFAULT_ZONE } from "../../../domain/time-zones.js";
+import { formatListTime, formatTime, zoneLabel } from "../../shared/format.js";
 import { menu } from "../../menu-data.js";
 import { FUNDING_DATA } from "./callback-data.js";
 
@@ -44,16 +45,17 @@ function pageKeyboard(
 const pageLine = (t: Translate, meta: PageMeta) =>
   t("funding-page", { page: meta.currentPage, pages: Math.max(meta.totalPage, 1), total: meta.totalNum });
 
-/** A page of funding withdrawals. */
+/** A page of funding withdrawals; the title names `zone`, the lines' times are on its clock. */
 export function withdrawalsPage(
   t: Translate,
   page: PageMeta & { withdrawals: ExchangeWithdrawal[] },
-  zone?: string,
+  zone: string | undefined,
+  now: number,
 ): { text: string; keyboard: InlineKeyboard } {
   const lines = page.withdrawals.map((w, i) =>
     t("funding-withdrawal-line", {
       n: i + 1,
-      time: formatTime(w.createdAt, zone),
+      time: formatListTime(w.createdAt, zone),
       amount: formatAmount(w.amount, w.asset),
       network: w.network,
       status: t(`funding-status-${w.status}`),
@@ -61,7 +63,7 @@ export function withdrawalsPage(
   );
   return {
     text: [
-      t("funding-withdrawals-title"),
+      t("funding-withdrawals-title", { zone: zoneLabel(t, zone ?? DEFAULT_ZONE, now) }),
       ...(lines.length ? lines : [t("funding-withdrawals-none")]),
       "",
       pageLine(t, page),
@@ -94,16 +96,17 @@ export function withdrawalDetails(t: Translate, w: ExchangeWithdrawal, zone?: st
 
 const kindLabel = (t: Translate, kind: string) => t(`balances-kind-${kind}`);
 
-/** A page of moves between the funding and trading balances. */
+/** A page of moves between the funding and trading balances; the title names `zone`, as above. */
 export function movesPage(
   t: Translate,
   page: PageMeta & { transfers: ExchangeTransfer[] },
-  zone?: string,
+  zone: string | undefined,
+  now: number,
 ): { text: string; keyboard: InlineKeyboard } {
   const lines = page.transfers.map((m, i) =>
     t("funding-move-line", {
       n: i + 1,
-      time: formatTime(m.createdAt, zone),
+      time: formatListTime(m.createdAt, zone),
       amount: formatAmount(m.amount, m.asset),
       from: kindLabel(t, m.from),
       to: kindLabel(t, m.to),
@@ -111,7 +114,7 @@ export function movesPage(
     }),
   );
   return {
-    text: [t("funding-moves-title"), ...(lines.length ? lines : [t("funding-moves-none")]), "", pageLine(t, page)].join(
+    text: [t("funding-moves-title", { zone: zoneLabel(t, zone ?? DEFAULT_ZONE, now) }), ...(lines.length ? lines : [t("funding-moves-none")]), "", pageLine(t, page)].join(
       "\n",
     ),
     keyboard: pageKeyboard(

@@ -37,7 +37,7 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
   const showWithdrawals = async (ctx: BotContext, page: number) => {
     const { exchange } = await clientsFor(deps, ctx.from!.id);
     const reply = await exchange.getFundingWithdrawalsHistory({ currentPage: page, pageSize: HISTORY_PAGE_SIZE });
-    const view = withdrawalsPage(ctx.t, reply, await zoneOf(deps.storage.users, ctx));
+    const view = withdrawalsPage(ctx.t, reply, await zoneOf(deps.storage.users, ctx), deps.now().getTime());
     await showInPlace(ctx, view.text, { reply_markup: view.keyboard });
   };
   pm.command("fund_withdrawals", (ctx) => showWithdrawals(ctx, 1));
@@ -62,7 +62,7 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
   const showMoves = async (ctx: BotContext, page: number) => {
     const { exchange } = await clientsFor(deps, ctx.from!.id);
     const reply = await exchange.getBalanceTransfersHistory({ currentPage: page, pageSize: HISTORY_PAGE_SIZE });
-    const view = movesPage(ctx.t, reply, await zoneOf(deps.storage.users, ctx));
+    const view = movesPage(ctx.t, reply, await zoneOf(deps.storage.users, ctx), deps.now().getTime());
     await showInPlace(ctx, view.text, { reply_markup: view.keyboard });
   };
   pm.command("moves", (ctx) => showMoves(ctx, 1));

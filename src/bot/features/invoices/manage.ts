@@ -23,6 +23,7 @@ import {
   invoiceCard,
   invoiceKeyboard,
   networksKeyboard,
+  payerIdsOf,
   paymentsText,
 } from "./view.js";
 import { INVOICE_DATA } from "./callback-data.js";
@@ -32,6 +33,8 @@ export const DELETE_KIND = "invoice_delete";
 const PAGE_SIZE = 5;
 /** Payments listed under an invoice's details (the newest). */
 const PAYMENTS_SHOWN = 10;
+/** Characters of an invoice's button in the list: its price and the start of its description. */
+const LIST_LABEL_MAX = 48;
 /** The invoice a pressed button names (its handler matched the codec's pattern, so it parses). */
 const pressedInvoice = (ctx: BotContext, codec: typeof INVOICE_DATA.show): string =>
   codec.parse(ctx.callbackQuery?.data ?? "")!.invoiceId;
@@ -100,8 +103,9 @@ export function invoiceManagement(
     const kb = new InlineKeyboard();
     for (const inv of result.items) {
       const price = invoicePrice(ctx.t, inv);
-      const label = `${price}${inv.description ? ` · ${inlineUserText(inv.description)}` : ""}`;
-      kb.text(label.length > 48 ? `${label.slice(0, 47)}…` : label, INVOICE_DATA.show.build({ invoiceId: inv.id })).row();
+      // The price is ours and plain; the whole line is fitted to the button by graphemes.
+      const label = inv.description ? inlineUserText(`${price} · ${inv.description}`, LIST_LABEL_MAX) : price;
+      kb.text(label, INVOICE_DATA.show.build({ invoiceId: inv.id })).row();
     }
     if (index > 0) kb.text(ctx.t("common-prev"), INVOICE_DATA.page.build({ page: index - 1 }));
     if (result.pagination.next) kb.text(ctx.t("common-next"), INVOICE_DATA.page.build({ page: index + 1 }));
@@ -131,8 +135,10 @@ export function invoiceManagement(
       pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_SHOWN }),
     ]);
     const zone = await zoneOf(deps.storage.users, ctx);
+    const names = await deps.storage.people.namesOf(payerIdsOf(payments.items));
     const card = invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: copyable(inv.id) }), zone);
-    await ctx.reply(`${card}\n\n${paymentsText(ctx.t, payments.items, zone)}`, {
+    const paid = paymentsText(ctx.t, payments.items, zone, (id) => names.get(id));
+    await ctx.reply(`${card}\n\n${paid}`, {
       reply_markup: invoiceKeyboard(ctx.t, inv, await isTestnet(deps, ctx.from.id)),
       link_preview_options: { is_disabled: true },
     });

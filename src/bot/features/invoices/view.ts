@@ -3,6 +3,7 @@ import { copyable } from "../../../domain/copyable.js";
 import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
 import { payerName } from "../../../domain/payer-name.js";
+import type { KnownPerson } from "../../../domain/people.js";
 import type { Translate } from "../../../domain/translate.js";
 import { quotedField } from "../../../domain/user-text.js";
 import {
@@ -63,17 +64,35 @@ export function invoiceCard(t: Translate, inv: Invoice, heading: string, zone?: 
   return lines.join("\n");
 }
 
-/** The payments towards an invoice: who paid, how much and in which asset, and their status as it comes. */
-export function paymentsText(t: Translate, payments: readonly InvoicePayment[], zone?: string): string {
+/** The Telegram ids of the payers named by `payments` (to look up the names the bot knows for them). */
+export function payerIdsOf(payments: readonly InvoicePayment[]): number[] {
+  return payments.flatMap((p) => {
+    const id = Number(paymentPayer(p)?.telegramId);
+    return Number.isSafeInteger(id) ? [id] : [];
+  });
+}
+
+/**
+ * The payments towards an invoice: who paid (named as the paid notice names them, from the names the
+ * bot knows), how much and in which asset, their status as it comes and when it was settled.
+ */
+export function paymentsText(
+  t: Translate,
+  payments: readonly InvoicePayment[],
+  zone?: string,
+  nameOf: (telegramId: number) => KnownPerson | undefined = () => undefined,
+): string {
   if (payments.length === 0) return t("invoices-payments-none");
-  const lines = payments.map((p) =>
-    t("invoices-payment-line", {
+  const lines = payments.map((p) => {
+    const payer = paymentPayer(p);
+    return t("invoices-payment-line", {
       amount: formatAmount(p.payAmount, p.payCurrency),
-      payer: payerName(t, paymentPayer(p)),
+      payer: payerName(t, payer, payer?.telegramId ? nameOf(Number(payer.telegramId)) : undefined),
       status: p.status,
-      time: p.finalizedAt ? formatTime(p.finalizedAt, zone) : "—",
-    }),
-  );
+      // A time already carries its zone's brackets: the line puts none around it.
+      time: p.finalizedAt ? formatTime(p.finalizedAt, zone) : "none",
+    });
+  });
   return [t("invoices-payments-title"), ...lines].join("\n");
 }
 

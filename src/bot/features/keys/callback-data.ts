@@ -1,11 +1,15 @@
 /** The keys feature's buttons. */
 import { callbackData, oneOf } from "../../../telegram/callback-data.js";
+import { LINK_KEY } from "../../shared/link-key.js";
 import { SWITCH_NETWORK } from "../../shared/networks.js";
 
 const network = oneOf(["production", "testnet"]);
 
 export const KEY_DATA = {
-  connect: callbackData("keys:connect"),
+  /** The settings screen, shown in place: the way back from a screen opened there (the time zones). */
+  settings: callbackData("keys:settings"),
+  /** /connect's network question (also offered wherever a reply says to link a key). */
+  connect: LINK_KEY,
   network: callbackData("keys:net", { network }),
   abort: callbackData("keys:abort"),
   /** The network question's Cancel: the question goes away. */

@@ -4,12 +4,16 @@
  * active one, switched with a button here, in /connect and on the balances screen); linking a key makes
  * its network active; /disconnect removes the active network's key only
  * (docs/decisions/023-keys-per-network.md).
+ * /connect says where a key comes from, step by step, with the service's bot of each network to open.
+ * A key that does not fit (the other network's, one the service refuses) leaves the step open for the
+ * next paste. The service's keys carry no mark of their network (docs/decisions/035-connect-button-and-key-replies.md),
+ * so the network is asked, and a key of the other one is recognised by asking the service.
  * The key step is deliberately NOT a conversation: conversation state stores the updates it waits
  * for, and the key must never be stored anywhere but encrypted in the users table. The session only
  * remembers which network the next pasted message is for.
  */
 import { Composer, InlineKeyboard } from "grammy";
-import type { NetworkName } from "../../../domain/networks.js";
+import { type NetworkName, SERVICE_BOT_USERNAMES } from "../../../domain/networks.js";
 import { cleanPastedKey, couldBeKey, isOwnKey, looksLikeApiKey } from "../../../domain/secrets.js";
 import { inlineUserText } from "../../../domain/user-text.js";
 import { UnauthorizedError } from "../../../service/errors.js";
@@ -21,10 +25,20 @@ import { zoneLabel } from "../../shared/format.js";
 import { NOTIFY_DATA } from "../notify/callback-data.js";
 import { KEY_DATA } from "./callback-data.js";
 import { manifest } from "./manifest.js";
+import { addLinkKeyButton } from "../../shared/link-key.js";
 import { addSwitchButton, otherNetwork } from "../../shared/networks.js";
 import { showInPlace } from "../../shared/show.js";
 
 const PENDING_KEY_TTL_MS = 10 * 60 * 1000;
+
+/** The service's own bot of a network, where its keys are issued, and the link that opens it. */
+const serviceBot = (network: NetworkName) => `@${SERVICE_BOT_USERNAMES[network]}`;
+const serviceBotUrl = (network: NetworkName) => `https://t.me/${SERVICE_BOT_USERNAMES[network]}`;
+
+/** Adds "Open @<bot>" (a link) for `network`'s service bot to `kb`. */
+function addOpenBotButton(kb: InlineKeyboard, t: BotContext["t"], network: NetworkName): InlineKeyboard {
+  return kb.url(t("keys-open-bot", { bot: serviceBot(network) }), serviceBotUrl(network));
+}
 
 type Verification =
   | { ok: true; name: string }
@@ -72,11 +86,26 @@ function networkStatus(t: BotContext["t"], user: UserRecord): string {
   return lines.join("\n");
 }
 
+/**
+ * The settings screen: the networks and their keys, the language and the time zone (whose picker,
+ * opened from here, comes back here).
+ */
+export async function settingsScreen(deps: BotDeps, ctx: BotContext): Promise<{ text: string; kb: InlineKeyboard }> {
+  const user = await deps.storage.users.ensure(ctx.from!.id);
+  const kb = new InlineKeyboard().text(ctx.t("keys-link"), KEY_DATA.connect.build({}));
+  if (user.hasKey) kb.text(ctx.t("keys-unlink"), KEY_DATA.disconnect.build({}));
+  addSwitchButton(kb.row(), ctx.t, user).row().text(ctx.t("menu-language"), menu("language"));
+  const zone = zoneLabel(ctx.t, user.timeZone, deps.now().getTime());
+  kb.row().text(ctx.t("notify-zone-button", { zone }), NOTIFY_DATA.settingsZones.build({}));
+  return { text: `${ctx.t("keys-settings-title")}\n${networkStatus(ctx.t, user)}`, kb };
+}
+
 function networkKeyboard(ctx: BotContext, user: UserRecord): InlineKeyboard {
   const kb = new InlineKeyboard()
     .text(ctx.t("keys-network-production"), KEY_DATA.network.build({ network: "production" }))
     .text(ctx.t("keys-network-testnet"), KEY_DATA.network.build({ network: "testnet" }))
     .row();
+  addOpenBotButton(addOpenBotButton(kb, ctx.t, "production"), ctx.t, "testnet").row();
   if (user.linkedNetworks.length > 0) addSwitchButton(kb, ctx.t, user).row();
   return kb.text(ctx.t("common-cancel"), KEY_DATA.close.build({}));
 }
@@ -107,15 +136,9 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   });
 
   const pm = composer.chatType("private");
+  const networkLabel = (ctx: BotContext, network: NetworkName) => ctx.t(`keys-network-${network}`);
 
-  const settingsView = async (ctx: BotContext) => {
-    const user = await deps.storage.users.ensure(ctx.from!.id);
-    const kb = new InlineKeyboard().text(ctx.t("keys-link"), KEY_DATA.connect.build({}));
-    if (user.hasKey) kb.text(ctx.t("keys-unlink"), KEY_DATA.disconnect.build({}));
-    addSwitchButton(kb.row(), ctx.t, user).row().text(ctx.t("menu-language"), menu("language"));
-    kb.row().text(ctx.t("notify-zone-button", { zone: zoneLabel(ctx.t, user.timeZone, deps.now().getTime()) }), NOTIFY_DATA.zones.build({}));
-    return { text: `${ctx.t("keys-settings-title")}\n${networkStatus(ctx.t, user)}`, kb };
-  };
+  const settingsView = (ctx: BotContext) => settingsScreen(deps, ctx);
   const showSettings = async (ctx: BotContext) => {
     const { text, kb } = await settingsView(ctx);
     await ctx.reply(text, { reply_markup: kb });
@@ -125,11 +148,20 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await ctx.answerCallbackQuery();
     await showSettings(ctx);
   });
+  pm.callbackQuery(KEY_DATA.settings.build({}), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { text, kb } = await settingsView(ctx);
+    await showInPlace(ctx, text, { reply_markup: kb });
+  });
 
+  /** The network question, with where a key comes from: asked anew, it ends a key step left open. */
   const askNetwork = async (ctx: BotContext) => {
     const user = await deps.storage.users.ensure(ctx.from!.id);
     const status = user.linkedNetworks.length > 0 ? `${networkStatus(ctx.t, user)}\n\n` : "";
-    await ctx.reply(`${status}${ctx.t("keys-pick-network")}`, { reply_markup: networkKeyboard(ctx, user) });
+    const howTo = ctx.t("keys-how-to-get", { bot: serviceBot("production"), testBot: serviceBot("testnet") });
+    await ctx.reply(`${status}${howTo}\n\n${ctx.t("keys-pick-network")}`, { reply_markup: networkKeyboard(ctx, user) });
+    ctx.session.pendingKey = undefined;
+    ctx.session.networkAsked = { until: deps.now().getTime() + PENDING_KEY_TTL_MS };
   };
 
   // Switching the active network: every later read, summary and action uses that network's key.
@@ -140,6 +172,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     ctx.log.info({ network }, "network switched");
     const { text, kb } = await settingsView(ctx);
     const user = await deps.storage.users.get(ctx.from.id);
+    // Without a key here, the settings' "Link API key" is the way on.
     const note = ctx.t(user?.hasKey ? `keys-switched-${network}` : `keys-switched-no-key-${network}`);
     await showInPlace(ctx, `${note}\n\n${text}`, { reply_markup: kb });
   });
@@ -152,15 +185,17 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   pm.callbackQuery(KEY_DATA.network.pattern, async (ctx) => {
     const network = ctx.match[1] as NetworkName;
     await ctx.answerCallbackQuery();
-    const prompt = await ctx.reply(ctx.t("keys-send-key", { network: ctx.t(`keys-network-${network}`) }), {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), KEY_DATA.abort.build({})),
+    const prompt = await ctx.reply(ctx.t("keys-send-key", { network: networkLabel(ctx, network), bot: serviceBot(network) }), {
+      reply_markup: addOpenBotButton(new InlineKeyboard(), ctx.t, network).row().text(ctx.t("common-cancel"), KEY_DATA.abort.build({})),
     });
     // The prompt's Cancel binds this wait only: once a key is pasted (or another prompt is shown) it is stale.
     ctx.session.pendingKey = { network, until: deps.now().getTime() + PENDING_KEY_TTL_MS, promptId: prompt.message_id };
+    ctx.session.networkAsked = undefined;
   });
 
   // The network question's Cancel asks nothing of anyone: the question goes away.
   pm.callbackQuery(KEY_DATA.close.build({}), async (ctx) => {
+    ctx.session.networkAsked = undefined;
     const closed = await ctx.deleteMessage().then(
       () => true,
       () => false,
@@ -181,15 +216,37 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await ctx.reply(ctx.t(user?.hasKey ? "keys-cancelled-kept" : "keys-cancelled-none"));
   });
 
+  const deleteKeyMessage = (ctx: BotContext) =>
+    ctx.deleteMessage().catch((err) => ctx.log.warn({ err }, "could not delete the key message"));
+
+  // /connect's network question answers text as every flow's buttons do; anything else ends it (a
+  // command, another button, a forwarded message), so what follows is the other thing's own.
+  early.chatType("private").use(async (ctx, next) => {
+    const asked = ctx.session.networkAsked;
+    if (asked === undefined) return next();
+    const text = ctx.message?.text;
+    if (asked.until <= deps.now().getTime() || text === undefined || text.startsWith("/") || ctx.message?.forward_origin) {
+      ctx.session.networkAsked = undefined;
+      return next();
+    }
+    const user = await deps.storage.users.ensure(ctx.from.id);
+    if (await isKeyMessage(deps, ctx.from.id, text)) {
+      await deleteKeyMessage(ctx);
+      await ctx.reply(ctx.t("keys-pasted-early"), { reply_markup: networkKeyboard(ctx, user) });
+      return;
+    }
+    await ctx.reply(ctx.t("common-pick-from-list"), { reply_markup: networkKeyboard(ctx, user) });
+  });
+
   early.chatType("private").on("message:text", async (ctx, next) => {
     const pending = ctx.session.pendingKey;
     const text = ctx.message.text;
     const awaiting = pending !== undefined && pending.until > deps.now().getTime() && !text.startsWith("/");
     if (!awaiting && !(await isKeyMessage(deps, ctx.from.id, text))) return next();
     // Whatever follows, the message that may hold a key leaves the chat first.
-    await ctx.deleteMessage().catch((err) => ctx.log.warn({ err }, "could not delete the key message"));
+    await deleteKeyMessage(ctx);
     if (!awaiting || !pending) {
-      await ctx.reply(ctx.t("keys-pasted-outside"));
+      await ctx.reply(ctx.t("keys-pasted-outside"), { reply_markup: addLinkKeyButton(new InlineKeyboard(), ctx.t) });
       return;
     }
     ctx.session.pendingKey = undefined;
@@ -197,11 +254,18 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await ctx.reply(ctx.t("keys-checking"));
     const verdict = await verifyKey(deps, pending.network, apiKey);
     if (!verdict.ok) {
-      const vars = {
-        network: ctx.t(`keys-network-${pending.network}`),
-        other: ctx.t(`keys-network-${verdict.other ?? "testnet"}`),
-      };
-      await ctx.reply(ctx.t(`keys-${verdict.reason.replace("_", "-")}`, vars));
+      const { network } = pending;
+      const other = otherNetwork(network);
+      const kb = new InlineKeyboard();
+      // The other network's key: one press asks for it there (it is pasted again: nothing keeps it).
+      if (verdict.reason === "wrong_network")
+        kb.text(ctx.t("keys-link-network", { network: networkLabel(ctx, other) }), KEY_DATA.network.build({ network: other })).row();
+      if (verdict.reason === "invalid") addOpenBotButton(kb, ctx.t, network).row();
+      kb.text(ctx.t("common-cancel"), KEY_DATA.abort.build({}));
+      const vars = { network: networkLabel(ctx, network), other: networkLabel(ctx, other), bot: serviceBot(network) };
+      const reply = await ctx.reply(ctx.t(`keys-${verdict.reason.replace("_", "-")}`, vars), { reply_markup: kb });
+      // The step stays open: the next message is taken as the key again, until Cancel or a command.
+      ctx.session.pendingKey = { network, until: deps.now().getTime() + PENDING_KEY_TTL_MS, promptId: reply.message_id };
       return;
     }
     await deps.storage.users.ensure(ctx.from.id);
@@ -250,9 +314,9 @@ export function keysFeature({ deps }: FeatureKit): Feature {
       : user?.hasKey && user.network !== network
         ? ctx.t(`keys-unlinked-now-${user.network}`, { network: ctx.t(`keys-network-${network}`) })
         : ctx.t("keys-unlinked-network", { network: ctx.t(`keys-network-${network}`) });
-    await showInPlace(ctx, text, {
-      reply_markup: new InlineKeyboard().text(ctx.t("common-back"), menu("settings")),
-    });
+    // Removed: linking one again is a press away.
+    const kb = removed ? addLinkKeyButton(new InlineKeyboard(), ctx.t) : new InlineKeyboard();
+    await showInPlace(ctx, text, { reply_markup: kb.text(ctx.t("common-back"), menu("settings")) });
   });
   pm.callbackQuery(KEY_DATA.unlinkNo.build({}), async (ctx) => {
     await ctx.answerCallbackQuery();

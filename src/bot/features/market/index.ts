@@ -6,6 +6,7 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor, publicClientsFor } from "../../../accounts/clients.js";
+import { inlineUserText } from "../../../domain/user-text.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
@@ -49,7 +50,7 @@ export function marketFeature({ deps }: FeatureKit): Feature {
     withPair("chart", async (ctx, s, [interval]) => {
       const asked = interval?.toLowerCase();
       if (asked !== undefined && !isChartInterval(asked)) {
-        await ctx.reply(ctx.t("market-chart-bad-interval", { interval: asked.slice(0, 10) }));
+        await ctx.reply(ctx.t("market-chart-bad-interval", { interval: inlineUserText(asked, 10) }));
       }
       await screens.chart(ctx, s, asked !== undefined && isChartInterval(asked) ? asked : DEFAULT_INTERVAL);
     }),

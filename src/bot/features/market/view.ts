@@ -5,6 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { formatAmount, money } from "../../../domain/money.js";
+import { typedPair } from "../../../domain/symbols.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { Asset, Orderbook, SymbolInfo, Ticker, Trade, TradeFee } from "../../../service/schemas.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
@@ -258,8 +259,8 @@ export function unknownSymbol(
   kb.row().text(t("market-button-all-symbols"), MARKET_DATA.symbols.build({ page: 1, query: "" }));
   return {
     text: suggestions.length
-      ? t("market-unknown-symbol-suggest", { typed: typed.slice(0, 30) })
-      : t("market-unknown-symbol", { typed: typed.slice(0, 30) }),
+      ? t("market-unknown-symbol-suggest", { typed: typedPair(typed) })
+      : t("market-unknown-symbol", { typed: typedPair(typed) }),
     keyboard: kb,
   };
 }

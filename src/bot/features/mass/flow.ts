@@ -31,6 +31,7 @@ import {
   totalsByAsset,
 } from "../../../mass/plan.js";
 import type { MassStore } from "../../../mass/store.js";
+import { hasInvisible } from "../../../domain/user-text.js";
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import {
@@ -98,12 +99,13 @@ export const MAX_SENDER_NAME = 64;
 
 /**
  * A typed sender name with its runs of spaces and line breaks made one space, or null when it is empty,
- * too long, or holds control or text-direction characters (which could make it read as something else).
+ * too long, or holds a character that cannot be seen (a control, a text-direction or zero-width
+ * character: it could make the name read as something else, and recipients would see it as a mark).
  */
 export function parseSenderName(text: string): string | null {
-  const name = text.trim().replace(/\s+/g, " ");
+  const name = text.replace(/\p{White_Space}+/gu, " ").replace(/^ | $/g, "");
   if (name.length === 0 || [...name].length > MAX_SENDER_NAME) return null;
-  if (/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(name)) return null;
+  if (hasInvisible(name)) return null;
   return name;
 }
 

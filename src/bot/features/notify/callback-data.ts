@@ -10,9 +10,12 @@ export const NOTIFY_DATA = {
   /** A quiet-hours preset (hours on the person's clock), or none. */
   quietSet: callbackData("nt:qs", { from: int(0, 23), to: int(0, 23) }),
   quietOff: callbackData("nt:qs:off"),
-  /** The time zones, and one of them (its index among the offered zones). */
+  /** The time zones, and one of them (its index among the offered zones), opened from quiet hours. */
   zones: callbackData("nt:zones"),
   zone: callbackData("nt:tz", { index: int(0, 99) }),
+  /** The same opened from the settings: a pick and « Back return there. */
+  settingsZones: callbackData("nt:zones:s"),
+  settingsZone: callbackData("nt:tz:s", { index: int(0, 99) }),
   setSecret: callbackData("nt:ws:set"),
   abortSecret: callbackData("nt:ws:abort"),
   removeSecret: callbackData("nt:ws:rm"),

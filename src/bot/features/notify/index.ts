@@ -15,6 +15,8 @@ import { zoneLabel } from "../../shared/format.js";
 import { showInPlace } from "../../shared/show.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { ALERTS_DATA } from "../alerts/callback-data.js";
+import { KEY_DATA } from "../keys/callback-data.js";
+import { settingsScreen } from "../keys/index.js";
 import { NOTIFY_DATA } from "./callback-data.js";
 import { manifest } from "./manifest.js";
 import { mainMenu } from "../start/menu.js";
@@ -135,29 +137,44 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     await setQuiet(ctx, quiet);
   });
 
-  /** The zones as buttons, each with its offset now. */
-  const showZones = async (ctx: BotContext) => {
-    const now = deps.now().getTime();
-    const kb = new InlineKeyboard();
-    OFFERED_ZONES.forEach((zone, i) => {
-      if (i > 0 && i % 2 === 0) kb.row();
-      kb.text(zoneLabel(ctx.t, zone, now), NOTIFY_DATA.zone.build({ index: i }));
-    });
-    kb.row().text(ctx.t("common-back"), NOTIFY_DATA.quiet.build({}));
-    await showInPlace(ctx, ctx.t("notify-zone-title"), { reply_markup: kb });
+  /**
+   * The time-zone picker where it is opened: from quiet hours or from the settings. A pick and « Back
+   * return to that screen, which shows the zone.
+   */
+  const pickers = {
+    quiet: { zones: NOTIFY_DATA.zones, zone: NOTIFY_DATA.zone, back: NOTIFY_DATA.quiet.build({}), show: showQuiet },
+    settings: {
+      zones: NOTIFY_DATA.settingsZones,
+      zone: NOTIFY_DATA.settingsZone,
+      back: KEY_DATA.settings.build({}),
+      show: async (ctx: BotContext) => {
+        const { text, kb } = await settingsScreen(deps, ctx);
+        await showInPlace(ctx, text, { reply_markup: kb });
+      },
+    },
   };
-  pm.callbackQuery(NOTIFY_DATA.zones.build({}), async (ctx) => {
-    await ctx.answerCallbackQuery();
-    await showZones(ctx);
-  });
-  pm.callbackQuery(NOTIFY_DATA.zone.pattern, async (ctx) => {
-    const chosen = NOTIFY_DATA.zone.parse(ctx.callbackQuery.data);
-    const zone = chosen === undefined ? undefined : OFFERED_ZONES[chosen.index];
-    if (zone === undefined) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
-    await deps.storage.users.setTimeZone(ctx.from.id, zone);
-    await ctx.answerCallbackQuery({ text: ctx.t("notify-zone-set", { zone: zoneLabel(ctx.t, zone, deps.now().getTime()) }) });
-    await showQuiet(ctx);
-  });
+  for (const picker of Object.values(pickers)) {
+    // The zones as buttons, each with its offset now.
+    pm.callbackQuery(picker.zones.build({}), async (ctx) => {
+      await ctx.answerCallbackQuery();
+      const now = deps.now().getTime();
+      const kb = new InlineKeyboard();
+      OFFERED_ZONES.forEach((zone, i) => {
+        if (i > 0 && i % 2 === 0) kb.row();
+        kb.text(zoneLabel(ctx.t, zone, now), picker.zone.build({ index: i }));
+      });
+      kb.row().text(ctx.t("common-back"), picker.back);
+      await showInPlace(ctx, ctx.t("notify-zone-title"), { reply_markup: kb });
+    });
+    pm.callbackQuery(picker.zone.pattern, async (ctx) => {
+      const chosen = picker.zone.parse(ctx.callbackQuery.data);
+      const zone = chosen === undefined ? undefined : OFFERED_ZONES[chosen.index];
+      if (zone === undefined) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
+      await deps.storage.users.setTimeZone(ctx.from.id, zone);
+      await ctx.answerCallbackQuery({ text: ctx.t("notify-zone-set", { zone: zoneLabel(ctx.t, zone, deps.now().getTime()) }) });
+      await picker.show(ctx);
+    });
+  }
 
   pm.callbackQuery(NOTIFY_DATA.setSecret.build({}), async (ctx) => {
     ctx.session.pendingWebhookSecret = { until: deps.now().getTime() + SECRET_TTL_MS };

@@ -4,6 +4,7 @@
  * period presets turned into startAt/endAt.
  */
 import { z } from "zod";
+import { DEFAULT_ZONE, startOfDay } from "../../../domain/time-zones.js";
 import type { Field } from "../../../telegram/callback-data.js";
 
 export const SIDES = ["any", "buy", "sell"] as const;
@@ -74,15 +75,14 @@ export function filterFromSession(stored: Record<string, unknown> | undefined): 
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** startAt/endAt of a preset at `now`: "today" starts at 00:00 UTC; "all" sends neither. */
-export function periodRange(period: PeriodPreset, now: Date): { startAt?: string; endAt?: string } {
+/**
+ * startAt/endAt of a preset at `now`: "today" starts at 00:00 on the person's clock (`zone`, UTC when
+ * none); "all" sends neither.
+ */
+export function periodRange(period: PeriodPreset, now: Date, zone: string = DEFAULT_ZONE): { startAt?: string; endAt?: string } {
   if (period === "all") return {};
   const endAt = now.toISOString();
-  if (period === "today") {
-    const midnight = new Date(now);
-    midnight.setUTCHours(0, 0, 0, 0);
-    return { startAt: midnight.toISOString(), endAt };
-  }
+  if (period === "today") return { startAt: new Date(startOfDay(now.getTime(), zone)).toISOString(), endAt };
   const days = period === "7d" ? 7 : 30;
   return { startAt: new Date(now.getTime() - days * DAY_MS).toISOString(), endAt };
 }

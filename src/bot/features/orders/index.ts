@@ -25,6 +25,9 @@ import {
   symbolPicker,
 } from "./view.js";
 import { menu } from "../../menu-data.js";
+import { DEFAULT_ZONE } from "../../../domain/time-zones.js";
+import { zoneLabel } from "../../shared/format.js";
+import { zoneOf } from "../../shared/user-on-arrival.js";
 
 /** Shows a view in place of the pressed button's message (a new message when it cannot be edited). */
 const showView = (ctx: BotContext, view: { text: string; keyboard: InlineKeyboard }) =>
@@ -76,10 +79,11 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     remember(ctx, f);
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
+    const zone = await zoneOf(deps.storage.users, ctx);
     const reply = await exchange.getOrdersHistory({
       ...symbolParam(f),
       ...sideParam(f),
-      ...periodRange(f.period, deps.now()),
+      ...periodRange(f.period, deps.now(), zone),
       ...(f.hideCancelled ? { hideCanceled: true } : {}),
       currentPage: page,
       pageSize: PAGE_SIZE,
@@ -87,7 +91,8 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     await showView(
       ctx,
       ordersPage(ctx.t, {
-        title: ctx.t("orders-history-title"),
+        title: ctx.t("orders-history-title", { zone: zoneLabel(ctx.t, zone ?? DEFAULT_ZONE, deps.now().getTime()) }),
+        zone,
         filter: f,
         orders: reply.orders,
         currentPage: reply.currentPage,
@@ -107,6 +112,7 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     const { page: pressed, filter: f } = data;
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
+    const zone = await zoneOf(deps.storage.users, ctx);
     const all = (await exchange.getActiveOrders()).orders;
     const orders = all.filter(
       (o) => (f.symbol === null || o.symbol === f.symbol) && (f.side === "any" || o.side === f.side),
@@ -118,7 +124,8 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     await showView(
       ctx,
       ordersPage(ctx.t, {
-        title: ctx.t("orders-active-title"),
+        title: ctx.t("orders-active-title", { zone: zoneLabel(ctx.t, zone ?? DEFAULT_ZONE, deps.now().getTime()) }),
+        zone,
         filter: f,
         orders: reply.orders.slice(start, start + PAGE_SIZE),
         currentPage: page,
@@ -140,7 +147,7 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     // Back leads to the order lists (the filter panel), whatever the order's state.
     const keyboard = cancelOrderKeyboard(ctx.t, order)?.row() ?? new InlineKeyboard();
     keyboard.text(ctx.t("common-back"), menu("orders"));
-    await ctx.reply(orderDetails(ctx.t, order), { reply_markup: keyboard });
+    await ctx.reply(orderDetails(ctx.t, order, await zoneOf(deps.storage.users, ctx)), { reply_markup: keyboard });
   });
 
   return {

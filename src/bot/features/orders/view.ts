@@ -12,6 +12,7 @@ import type { Order } from "../../../service/schemas.js";
 import { ORDERS_DATA } from "./callback-data.js";
 import { fitsButton, type OrderFilter, PERIODS, SIDES } from "./filter.js";
 import { menu } from "../../menu-data.js";
+import { formatListTime, formatTime } from "../../shared/format.js";
 
 /** Orders per page of history. */
 export const PAGE_SIZE = 10;
@@ -20,10 +21,6 @@ const SYMBOLS_PER_ROW = 3;
 
 const mark = (on: boolean, label: string) => (on ? `✓ ${label}` : label);
 
-/** "2026-05-01 12:30" (UTC): enough to tell orders apart in a list. */
-const shortTime = (iso: string) => iso.slice(0, 16).replace("T", " ");
-/** "2026-05-01 12:30:05 UTC". */
-const fullTime = (iso: string) => `${iso.slice(0, 19).replace("T", " ")} UTC`;
 const assetsOf = (symbol: string) => {
   const [base = symbol, quote = symbol] = symbol.split("-");
   return { base, quote };
@@ -110,8 +107,11 @@ function priceShown(t: Translate, o: Order, quote: string): string {
   return parts.join(", ");
 }
 
-/** One order on one line: status, side, type, pair, ordered amount and price, filled size and funds, fee, time. */
-export function orderLine(t: Translate, n: number, o: Order): string {
+/**
+ * One order on one line: status, side, type, pair, ordered amount and price, filled size and funds,
+ * fee, and when it was placed on the wall clock of `zone` (the list's title names the zone).
+ */
+export function orderLine(t: Translate, n: number, o: Order, zone?: string): string {
   const { base, quote } = assetsOf(o.symbol);
   let ordered = t("orders-missing");
   if (o.size != null) ordered = t("orders-ordered-size", { size: formatAmount(o.size, base) });
@@ -127,7 +127,7 @@ export function orderLine(t: Translate, n: number, o: Order): string {
     filled: formatAmount(o.dealSize, base),
     funds: formatAmount(o.dealFunds, quote),
     fee: formatAmount(o.fee, o.feeAsset),
-    time: shortTime(o.createdAt),
+    time: formatListTime(o.createdAt, zone),
   });
 }
 
@@ -147,11 +147,13 @@ export interface PageView {
   pageData: (page: number) => string;
   /** The active-orders list: it offers the history instead of a button to itself. */
   active?: boolean;
+  /** The person's time zone: the times of the lines (the title names it). */
+  zone?: string;
 }
 
 /** A page of orders with a button per order, Previous / Next and the way back to the filters. */
 export function ordersPage(t: Translate, v: PageView): { text: string; keyboard: InlineKeyboard } {
-  const lines = v.orders.map((o, i) => orderLine(t, v.firstNumber + i, o));
+  const lines = v.orders.map((o, i) => orderLine(t, v.firstNumber + i, o, v.zone));
   const head = [v.title, v.filterText, ""];
   let body: string[];
   if (v.totalNum === 0) body = [t("orders-none")];
@@ -190,8 +192,8 @@ export function ordersPage(t: Translate, v: PageView): { text: string; keyboard:
   return { text: [...head, ...body].join("\n"), keyboard: kb };
 }
 
-/** One order in full. */
-export function orderDetails(t: Translate, o: Order): string {
+/** One order in full, its times on the wall clock of `zone`. */
+export function orderDetails(t: Translate, o: Order, zone?: string): string {
   const { base, quote } = assetsOf(o.symbol);
   const lines = [
     t("orders-detail-title", { id: copyable(o.id) }),
@@ -229,8 +231,8 @@ export function orderDetails(t: Translate, o: Order): string {
   lines.push(
     t("orders-detail-fee", { fee: formatAmount(o.fee, o.feeAsset) }),
     t("orders-detail-client-id", { id: o.clientOrderId ? copyable(o.clientOrderId) : "—" }),
-    t("orders-detail-created", { time: fullTime(o.createdAt) }),
-    t("orders-detail-updated", { time: fullTime(o.updatedAt) }),
+    t("orders-detail-created", { time: formatTime(o.createdAt, zone, { seconds: true }) }),
+    t("orders-detail-updated", { time: formatTime(o.updatedAt, zone, { seconds: true }) }),
   );
   if (o.remark) lines.push(quotedField(t("orders-detail-remark"), o.remark));
   return lines.join("\n");

@@ -1,7 +1,8 @@
 /**
  * Send: transfers from the user's Pay balance to other Telegram users. /send or the main menu opens a
  * small menu: New transfer (a conversation ending in the shared confirmation), My transfers (cursor
- * pages) and Find by id (/transfer <id>).
+ * pages) and Find by id (/transfer <id>). A message forwarded outside any flow offers a transfer to
+ * the person who wrote it.
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
@@ -17,7 +18,8 @@ import { HISTORY_FIRST_PAGE, transferAction } from "./action.js";
 import { SEND_DATA } from "./callback-data.js";
 import { findReply, findTransfer, historyPages } from "./history.js";
 import { NEW_TRANSFER_CONVERSATION, newTransferConversation } from "./new-transfer.js";
-import { RECIPIENT_REQUEST_ID } from "./recipient.js";
+import { RECIPIENT_REQUEST_ID, recipientFromMessage, refuseSelf } from "./recipient.js";
+import { personLabel } from "../../shared/people.js";
 import { menu } from "../../menu-data.js";
 import { zoneOf } from "../../shared/user-on-arrival.js";
 
@@ -122,6 +124,25 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
     if (shared.request_id !== RECIPIENT_REQUEST_ID || user === undefined) return next();
     // Its name was remembered on the way in (shared/people.ts): the new flow finds it by the id.
     await startNew(ctx, String(user.user_id));
+  });
+
+  // A message forwarded outside a flow: most likely its author is someone to pay. Anything else
+  // forwarded (a channel's post, a hidden account, a bot, oneself) is not understood, as before.
+  pm.on("message", async (ctx, next) => {
+    const carried = recipientFromMessage(ctx.message);
+    const answer = carried && refuseSelf(carried, ctx.from.id);
+    if (!answer?.ok || ctx.message.forward_origin === undefined) return next();
+    const { recipient } = answer;
+    await ctx.reply(ctx.t("send-forward-offer", { recipient: personLabel(ctx.t, recipient.id, recipient) }), {
+      reply_markup: new InlineKeyboard()
+        .text(ctx.t("send-forward-send"), SEND_DATA.to.build({ userId: recipient.id }))
+        .text(ctx.t("common-back"), menu("main")),
+    });
+  });
+  pm.callbackQuery(SEND_DATA.to.pattern, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    // Its name was remembered when the message was forwarded (shared/people.ts).
+    await startNew(ctx, String(SEND_DATA.to.parse(ctx.callbackQuery.data)!.userId));
   });
 
   // The reply keyboard's Cancel pressed after the flow already ended (e.g. by /cancel, which the bot

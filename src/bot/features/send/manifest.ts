@@ -12,6 +12,6 @@ export const manifest: FeatureManifest = {
   callbacks: Object.values(SEND_DATA),
   menuButtons: ["send"],
   menuTexts: ["common-cancel"],
-  updates: ["users_shared"],
+  updates: ["users_shared", "forward"],
   needsKey: true,
 };

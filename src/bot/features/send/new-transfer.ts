@@ -7,6 +7,7 @@ import type { ReplyKeyboardMarkup } from "grammy/types";
 import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, MAX_DECIMALS, money } from "../../../domain/money.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
+import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount, askChoice, askText, isCancel, leave, waitFresh } from "../../shared/inputs.js";
 import { networkOf, topUpReply } from "../../shared/top-up.js";
@@ -150,7 +151,10 @@ export function newTransferConversation(deps: BotDeps, actions: ActionRegistry) 
   return async (conversation: BotConversation, ctx: ConvContext, prefill?: string): Promise<void> => {
     const self = ctx.from?.id ?? 0;
     // Nothing to send: say so (and where money comes from) before asking anything.
-    const sendable = await conversation.external(() => loadSendable(deps, self));
+    // A failure is told as what it is (a refused key gets the Connect button), not as ours.
+    const loaded = await conversation.external((octx) => attempt(octx, () => loadSendable(deps, self)));
+    if (!loaded.ok) return tellFailure(ctx, loaded);
+    const sendable = loaded.value;
     if (sendable.length === 0) return noFunds(conversation, ctx, deps, self);
     const recipient = await askRecipient(deps, conversation, ctx, prefill);
     const assetCode = await askChoice(

@@ -25,7 +25,8 @@ export type RecipientAnswer = { ok: true; recipient: Recipient } | { ok: false; 
 // Telegram user ids are positive and fit in 52 bits; 16 digits bound them with room to spare.
 const USER_ID = /^[1-9][0-9]{0,15}$/;
 const DEEP_LINK = /^tg:\/\/user\?id=([1-9][0-9]{0,15})$/i;
-const USERNAME = /^@?[A-Za-z][A-Za-z0-9_]{3,31}$/;
+/** A @username, or a t.me link to one: a bare word ("hello") is no username, only not an id. */
+const USERNAME = /^(?:@|(?:https?:\/\/)?(?:t\.me|telegram\.me)\/)[A-Za-z][A-Za-z0-9_]{3,31}$/i;
 
 /** A Telegram user id typed by a person ("123456789", "tg://user?id=123"), or why it is not one. */
 export function parseTypedRecipient(text: string): RecipientAnswer {

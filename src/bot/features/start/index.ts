@@ -2,6 +2,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import type { Translate } from "../../../domain/translate.js";
+import { inlineUserText } from "../../../domain/user-text.js";
 import type { UserRecord } from "../../../storage/types.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
@@ -17,18 +18,24 @@ import { languageKeyboard, mainMenu } from "./menu.js";
 
 /**
  * The one message a person gets for /start: the greeting and the menu; for a newcomer also the
- * language buttons (until one is chosen) and Connect (until a key is linked).
+ * language buttons (until one is chosen) and Connect (until a key is linked). Redrawn after a language
+ * was picked on it (`picked`), it keeps the language buttons, the choice marked, so the way back to
+ * the other language stays on the message.
  */
 function welcome(
   t: Translate,
   name: string,
   user: Pick<UserRecord, "language" | "hasKey">,
+  picked = false,
 ): { text: string; keyboard: InlineKeyboard } {
-  const lines = [t("start-greeting", { name })];
+  // The name is what the person set in Telegram: one line, invisible characters marked (docs/decisions/002).
+  const lines = [t("start-greeting", { name: inlineUserText(name) })];
   const rows: InlineKeyboardButton[][] = [];
   if (user.language === null) {
     lines.push(t("start-choose-language"));
     rows.push(languageKeyboard(true).inline_keyboard.flat());
+  } else if (picked) {
+    rows.push(languageKeyboard(true, user.language).inline_keyboard.flat());
   }
   if (!user.hasKey) {
     lines.push(t("start-connect-first"));
@@ -91,7 +98,7 @@ export function startFeature(
     if (onWelcome) {
       // The welcome itself turns into the chosen language.
       const user = await deps.storage.users.ensure(ctx.from!.id);
-      const { text, keyboard } = welcome(ctx.t, ctx.from!.first_name, user);
+      const { text, keyboard } = welcome(ctx.t, ctx.from!.first_name, user, true);
       await showInPlace(ctx, text, { reply_markup: keyboard });
       return;
     }

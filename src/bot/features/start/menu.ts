@@ -24,8 +24,14 @@ export function mainMenu(t: Translate): InlineKeyboard {
     .text(t("menu-market"), MARKET_DATA.symbols.build({ page: 1, query: "" }));
 }
 
-/** Each language named in itself; the welcome's own buttons redraw the welcome in place. */
-export function languageKeyboard(onWelcome = false): InlineKeyboard {
+/**
+ * Each language named in itself, `chosen` marked ✓; the welcome's own buttons redraw the welcome in
+ * place.
+ */
+export function languageKeyboard(onWelcome = false, chosen?: string): InlineKeyboard {
   const codec = onWelcome ? START_DATA.welcomeLanguage : START_DATA.language;
-  return new InlineKeyboard().text("English", codec.build({ locale: "en" })).text("Русский", codec.build({ locale: "ru" }));
+  const label = (locale: string, name: string) => (locale === chosen ? `✓ ${name}` : name);
+  return new InlineKeyboard()
+    .text(label("en", "English"), codec.build({ locale: "en" }))
+    .text(label("ru", "Русский"), codec.build({ locale: "ru" }));
 }

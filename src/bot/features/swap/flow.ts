@@ -10,6 +10,7 @@ import { clientsFor } from "../../../accounts/clients.js";
 import { newClientId } from "../../../domain/ids.js";
 import { formatAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
+import { inlineUserText } from "../../../domain/user-text.js";
 import type { SymbolInfo } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
@@ -26,6 +27,9 @@ interface Balances {
   funding: Record<string, string>;
   trading: Record<string, string>;
 }
+
+/** Characters of a typed asset that "No pair … exchanges X for …" shows. */
+const TYPED_ASSET_SHOWN = 32;
 
 const availableOf = (list: { asset: string; available: string }[]) =>
   Object.fromEntries(list.map((b) => [b.asset, b.available]));
@@ -92,9 +96,9 @@ async function askTarget(
   await ctx.reply(ctx.t("swap-ask-to", { asset: from }), { reply_markup: keyboard() });
   for (;;) {
     const answer = await waitAnswer(conversation);
-    const to = (answer.kind === "pick" ? answer.value : answer.text).trim().toUpperCase().slice(0, 32);
+    const to = (answer.kind === "pick" ? answer.value : answer.text).trim().toUpperCase();
     if (to !== "" && to !== from && routeOf(pairs, from, to)) return to;
-    await answer.ctx.reply(ctx.t(to === from ? "swap-same-asset" : "swap-no-pair", { from, to }), {
+    await answer.ctx.reply(ctx.t(to === from ? "swap-same-asset" : "swap-no-pair", { from, to: inlineUserText(to, TYPED_ASSET_SHOWN) }), {
       reply_markup: keyboard(),
     });
   }

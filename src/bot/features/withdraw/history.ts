@@ -15,8 +15,14 @@ import { WITHDRAW_DATA } from "./callback-data.js";
 
 const PAGE_SIZE = 5;
 
-/** "UQAb…x9Zk": enough of an address to recognise it in a button. */
-const shortAddress = (a: string) => (a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
+/**
+ * "UQAb…x9Zk": enough of an address to recognise it in a button, cut by code points (an address read
+ * from the service is not checked here, so it may hold anything).
+ */
+const shortAddress = (a: string) => {
+  const chars = [...a];
+  return chars.length > 14 ? `${chars.slice(0, 6).join("")}…${chars.slice(-4).join("")}` : a;
+};
 
 /** The service's status words (S6: CREATED, COMPLETED, FAIL; S3's tests: pending) and ours. */
 const STATUS_LABELS: Record<string, string> = {

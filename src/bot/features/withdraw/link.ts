@@ -19,10 +19,12 @@ export const WITHDRAWAL_LINK = "withdraw-link";
 /** The withdrawal-link conversation. */
 export function withdrawalLinkConversation(deps: BotDeps) {
   return async (conversation: BotConversation, ctx: ConvContext): Promise<void> => {
-    const route = await askRoute(conversation, ctx, deps);
+    // The link withdraws from the wallet of whoever confirms it, which is its maker's own as a rule:
+    // the prompt is held to what this wallet can pay, fee included, as a withdrawal to an address is.
+    const route = await askRoute(conversation, ctx, deps, true);
     if (!route) return;
     const { dest, terms } = route;
-    const { quota } = terms;
+    const { quota, available } = terms;
     const asset = dest.currency.code;
     const min = minimumOf(dest, quota);
 
@@ -31,8 +33,12 @@ export function withdrawalLinkConversation(deps: BotDeps) {
       decimals: quota.precision,
       min,
       max: quota.withdrawMaxSize,
+      available,
+      ...(quota.withdrawFeeAsset === asset ? { fee: quota.withdrawFee } : {}),
+      quick: true,
       prompt: ctx.t("withdraw-link-ask-amount", {
         asset,
+        available: formatAmount(available, asset),
         min: formatAmount(min, asset),
         max: formatOptionalAmount(quota.withdrawMaxSize, asset),
         fee: formatAmount(quota.withdrawFee, quota.withdrawFeeAsset),

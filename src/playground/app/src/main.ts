@@ -177,6 +177,13 @@ function person(id = current): Person {
   return state!.people.find((p) => p.id === id)!;
 }
 
+/** The arrows over the person tabs: shown on the side where tabs are out of view (a phone's header). */
+function renderPeopleHints(): void {
+  const nav = $("people");
+  $("people-less").hidden = nav.scrollLeft <= 1;
+  $("people-more").hidden = nav.scrollLeft + nav.clientWidth >= nav.scrollWidth - 1;
+}
+
 function renderPeople(): void {
   const nav = $("people");
   nav.replaceChildren(
@@ -193,6 +200,8 @@ function renderPeople(): void {
       return tab;
     }),
   );
+  nav.querySelector(".person.on")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  renderPeopleHints();
 }
 
 function switchTo(id: number): void {
@@ -210,11 +219,22 @@ function renderChat(): void {
   const list = $("messages");
   const messages = [...(chats.get(current)?.values() ?? [])].sort((a, b) => a.message_id - b.message_id);
   list.replaceChildren(...messages.map((m) => bubble(m)));
-  if (messages.length === 0) list.append(el("div", "empty", "Say hello: press /start below, or type a message."));
+  if (messages.length === 0) list.append(emptyChat());
   list.scrollTop = list.scrollHeight;
   renderReplyKeyboard();
   renderLastAnswer();
   hideCommandMenu();
+}
+
+/** An empty chat, as Telegram shows a bot's: what to do, and START, which sends /start. */
+function emptyChat(): HTMLElement {
+  const box = el("div", "empty");
+  const start = el("button", "start-button", "START") as HTMLButtonElement;
+  start.type = "button";
+  start.dataset.testid = "start-button";
+  start.addEventListener("click", () => send("/start"));
+  box.append(el("p", "", `No messages with ${state?.bot.firstName ?? "the bot"} yet. Press START to begin, or type a message.`), start);
+  return box;
 }
 
 function bubble(m: Message): HTMLElement {
@@ -530,6 +550,8 @@ function renderPanel(): void {
       b.addEventListener("click", () => {
         const input = $("text") as HTMLInputElement;
         input.value = me.keys[n];
+        // On a phone the panel covers the chat: the key is pasted where it is sent.
+        document.body.classList.remove("show-panel");
         input.focus();
       });
       row.append(el("span", "muted", n), el("code", "key", me.keys[n]), b);
@@ -638,6 +660,19 @@ function init(): void {
       })
       .catch((err: Error) => toast(err.message));
   });
+  // The chat shrinks when a reply keyboard appears (or the window, or a phone's own keyboard): a chat
+  // read at its end stays at its end, so the bottom of the bot's question is never hidden behind it.
+  const list = $("messages");
+  let atEnd = true;
+  list.addEventListener("scroll", () => (atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 80));
+  new ResizeObserver(() => {
+    if (atEnd) list.scrollTop = list.scrollHeight;
+  }).observe(list);
+  const people = $("people");
+  people.addEventListener("scroll", renderPeopleHints);
+  new ResizeObserver(renderPeopleHints).observe(people);
+  $("people-more").addEventListener("click", () => people.scrollTo({ left: people.scrollWidth, behavior: "smooth" }));
+  $("people-less").addEventListener("click", () => people.scrollTo({ left: 0, behavior: "smooth" }));
   // A photo that finishes loading in the newest message would otherwise push the chat's end out of view.
   $("messages").addEventListener(
     "load",
