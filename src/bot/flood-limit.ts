@@ -30,6 +30,8 @@ export class SlowDown {
   constructor(
     private readonly translatorFor: TranslatorFor,
     private readonly now: () => Date,
+    /** Told of each dropped update (the metrics count it). */
+    private readonly counted: (ctx: BotContext) => void = () => undefined,
   ) {}
 
   /** Updates dropped so far by this instance. */
@@ -43,6 +45,7 @@ export class SlowDown {
    */
   readonly drop = async (ctx: BotContext): Promise<void> => {
     this.#dropped++;
+    this.counted(ctx);
     if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
     const person = ctx.from?.id;
     const now = this.now().getTime();

@@ -72,7 +72,7 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   const updates = new UpdateTracking(errors.failed, options.onUpdate);
   const translations = translationsOf(i18n, deps.storage.users) as never;
   const { config } = deps;
-  const slowDown = new SlowDown(translatorFor, deps.now);
+  const slowDown = new SlowDown(translatorFor, deps.now, updates.markDropped);
   const chats = new ChatQueue<BotContext>({ backlog: config.CHAT_BACKLOG ?? DEFAULT_CHAT_BACKLOG, dropped: slowDown.drop });
   const sessions = createChatSessions<SessionData>(deps.storage, {
     leaseMs: config.CHAT_TURN_LEASE_SECONDS === undefined ? DEFAULT_TURN_LEASE_MS : config.CHAT_TURN_LEASE_SECONDS * 1000,

@@ -18,8 +18,15 @@ const BACKLOG = 10;
 describe("one person's flood", () => {
   let h: Harness;
   let runner: RunnerHandle | undefined;
+  /** Outcomes of the updates, as /metrics counts them. */
+  let outcomes: string[];
   beforeEach(async () => {
-    h = await Harness.create({ rateLimit: RATE_LIMIT, chatBacklog: BACKLOG });
+    outcomes = [];
+    h = await Harness.create({
+      rateLimit: RATE_LIMIT,
+      chatBacklog: BACKLOG,
+      botOptions: { onUpdate: ({ outcome }) => void outcomes.push(outcome) },
+    });
   });
   afterEach(async () => {
     if (runner?.isRunning()) await runner.stop();
@@ -67,6 +74,7 @@ describe("one person's flood", () => {
     const { dropped } = h.app.backlog();
     const shown = flooderShown().map((m) => m.text);
     expect(dropped).toBeGreaterThanOrEqual(FLOOD - RATE_LIMIT.updates);
+    expect(outcomes.filter((o) => o === "dropped")).toHaveLength(dropped);
     expect(shown.length).toBeLessThanOrEqual(RATE_LIMIT.updates + 3);
     expect(shown.filter((t) => /too much at once/.test(t))).toHaveLength(1);
     // The Confirm press was answered and carried out once.
