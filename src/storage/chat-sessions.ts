@@ -125,7 +125,7 @@ lapsed_waiters as (
 )
 select handled_through,
   version = coalesce((select version from seen), 0) + 1 as fresh,
-  (select value from kv where namespace = $5 and key = $1) as value
+  (select value from "kv" where namespace = $5 and key = $1) as value
 from taken`;
 
 const ENDED = `update chat_turns
@@ -135,14 +135,14 @@ const ENDED = `update chat_turns
 const END_WRITING = `
 with ended as (${ENDED} returning chat_key),
 written as (
-  insert into kv (namespace, key, value, updated_at) select $4, chat_key, $5, $6 from ended
+  insert into "kv" (namespace, key, value, updated_at) select $4, chat_key, $5, $6 from ended
   on conflict (namespace, key) do update set value = excluded.value, updated_at = excluded.updated_at
 )
 select count(*)::int as ended from ended`;
 /** Ends the turn and, only if it was still this update's, deletes the session. */
 const END_DELETING = `
 with ended as (${ENDED} returning chat_key),
-deleted as (delete from kv where namespace = $4 and key = $1 and exists (select 1 from ended))
+deleted as (delete from "kv" where namespace = $4 and key = $1 and exists (select 1 from ended))
 select count(*)::int as ended from ended`;
 const RENEW = `update chat_turns set lease_until = ${CLOCK} + $3
   where holder = $1 and chat_key = any($2::text[]) and lease_until > 0`;
