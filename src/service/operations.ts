@@ -33,7 +33,8 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, R extends z.ZodTy
    * contract says.
    */
   replyOn?: Partial<Record<Api, z.ZodType>>;
-  status: 200 | 201;
+  /** 204: answered with no body (the reply schema is `NoContent`). */
+  status: 200 | 201 | 204;
   /** Writes that move money or create a resource; never resent blindly after an unknown outcome. */
   write: boolean;
 }
@@ -67,7 +68,9 @@ const byId = <A extends string, B extends string, E extends z.ZodRawShape = Reco
       },
     );
 
-const period = { startAt: S.Timestamp.optional(), endAt: S.Timestamp.optional() };
+const period = { startAt: S.RequestTimestamp.optional(), endAt: S.RequestTimestamp.optional() };
+/** The Payments lists' date filter (S3: `fromDate`, `toDate`, ISO 8601). */
+const dates = { fromDate: S.RequestTimestamp.optional(), toDate: S.RequestTimestamp.optional() };
 
 export const operations = {
   // ---------------------------------------------------------------- Exchange: market data
@@ -173,7 +176,7 @@ export const operations = {
     method: "GET",
     path: "/api/v1/rates",
     auth: "public",
-    input: z.object({ base: S.RateBase, assets: S.Q.list(S.AssetCode).optional() }),
+    input: z.object({ base: S.RateBase, assets: S.Q.listOrJoined(S.AssetCode).optional() }),
     reply: z.union([S.PayRatesReply, S.ExchangeRatesReply]),
     replyOn: { pay: S.PayRatesReply, exchange: S.ExchangeRatesReply },
     status: 200,
@@ -422,7 +425,15 @@ export const operations = {
     method: "GET",
     path: "/api/v1/cheques",
     auth: "bearer",
-    input: z.object({ state: S.ChequeState.optional(), cursor: S.Q.cursor, limit: S.Q.limit }),
+    // S3: targetType and target go together; cancelled cheques are never listed.
+    input: z.object({
+      state: S.ChequeState.optional(),
+      ...dates,
+      targetType: S.TargetType.optional(),
+      target: z.string().min(1).optional(),
+      cursor: S.Q.cursor,
+      limit: S.Q.limit,
+    }),
     reply: S.ChequesPage,
     status: 200,
     write: false,
@@ -433,8 +444,9 @@ export const operations = {
     path: "/api/v1/cheques",
     auth: "bearer",
     input: byId("chequeId", "clientChequeId"),
-    reply: S.Cheque,
-    status: 200,
+    // No body (S3 reads none): read the cheque for its final state.
+    reply: S.NoContent,
+    status: 204,
     write: true,
   }),
   // Only an active cheque's description can change; setting it twice is harmless, so it may be retried.
@@ -477,12 +489,7 @@ export const operations = {
     method: "GET",
     path: "/api/v1/payouts",
     auth: "bearer",
-    input: z.object({
-      cursor: S.Q.cursor,
-      limit: S.Q.limit,
-      fromDate: S.Timestamp.optional(),
-      toDate: S.Timestamp.optional(),
-    }),
+    input: z.object({ cursor: S.Q.cursor, limit: S.Q.limit, ...dates }),
     reply: S.TransfersPage,
     status: 200,
     write: false,
@@ -524,7 +531,15 @@ export const operations = {
     method: "GET",
     path: "/api/v1/invoices",
     auth: "bearer",
-    input: z.object({ cursor: S.Q.cursor, limit: S.Q.limit }),
+    // Every status unless `status` narrows it (S3's filters); `fiat` keeps invoices priced in that fiat.
+    input: z.object({
+      asset: S.AssetCode.optional(),
+      fiat: z.string().min(1).optional(),
+      ids: S.Q.list(z.string().min(1)).optional(),
+      status: z.string().min(1).optional(),
+      cursor: S.Q.cursor,
+      limit: S.Q.limit,
+    }),
     reply: S.InvoicesPage,
     status: 200,
     write: false,
@@ -545,8 +560,9 @@ export const operations = {
     path: "/api/v1/invoice",
     auth: "bearer",
     input: byId("invoiceId", "clientInvoiceId"),
-    reply: S.Invoice,
-    status: 200,
+    // No body (S3 reads none): read the invoice for its final state.
+    reply: S.NoContent,
+    status: 204,
     write: true,
   }),
   getInvoicePayments: op({
@@ -610,7 +626,7 @@ export const operations = {
     method: "GET",
     path: "/api/v1/withdrawals",
     auth: "bearer",
-    input: z.object({ cursor: S.Q.cursor, limit: S.Q.limit, status: S.PayWithdrawalStatus.optional() }),
+    input: z.object({ cursor: S.Q.cursor, limit: S.Q.limit, status: S.PayWithdrawalStatus.optional(), ...dates }),
     reply: S.PayWithdrawalsPage,
     status: 200,
     write: false,

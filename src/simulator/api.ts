@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import { replyOf } from "../service/operations.js";
-import { parseJson, readBody, sendJsonText, sendProblem } from "./http.js";
+import { parseJson, readBody, sendEmpty, sendJsonText, sendProblem } from "./http.js";
 import { onTheWire, problems } from "./problems.js";
 import { buildInput, queryObject, type RouteMatch } from "./routes.js";
 import type { Simulator } from "./simulator.js";
@@ -82,6 +82,7 @@ export async function handleApi(
     return;
   }
   if (outcome instanceof SimProblem) sendProblem(res, onTheWire(outcome, api, operationId));
+  else if (outcome.status === 204) sendEmpty(res);
   else sendJsonText(res, outcome.status, outcome.text);
 }
 
@@ -111,7 +112,7 @@ async function dispatch(
     if (!check.success)
       throw problems.internal(`${operationId} reply breaks the contract: ${describe(check.error)}`);
   }
-  return { status: reply.status, text: JSON.stringify(reply.body) };
+  return { status: reply.status, text: reply.body === undefined ? "" : JSON.stringify(reply.body) };
 }
 
 /** The account behind the key, per the operation's auth; 401 for a missing (bearer) or unknown key. */
