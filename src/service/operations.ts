@@ -45,11 +45,15 @@ const EX = ["exchange"] as const;
 const PAY = ["pay"] as const;
 const BOTH = ["exchange", "pay"] as const;
 
-/** A single-resource read: server id or client id, at least one (plus the operation's other members). */
+/**
+ * A single-resource read: server id or client id, at least one (plus the operation's other members).
+ * `missingKind`: the kind the service names the refusal of neither (S5 for orders).
+ */
 const byId = <A extends string, B extends string, E extends z.ZodRawShape = Record<never, never>>(
   a: A,
   b: B,
   extra?: E,
+  missingKind?: string,
 ) =>
   z
     .object({
@@ -65,8 +69,11 @@ const byId = <A extends string, B extends string, E extends z.ZodRawShape = Reco
       {
         message: `send ${a} or ${b}`,
         path: [a],
+        ...(missingKind === undefined ? {} : { params: { kind: missingKind } }),
       },
     );
+/** An order by `orderId` or `clientOrderId`; neither is 400 `exchange_missing_order_identifier` (S5). */
+const orderById = () => byId("orderId", "clientOrderId", undefined, "exchange_missing_order_identifier");
 
 const period = { startAt: S.RequestTimestamp.optional(), endAt: S.RequestTimestamp.optional() };
 /** The Payments lists' date filter (S3: `fromDate`, `toDate`, ISO 8601). */
@@ -246,7 +253,7 @@ export const operations = {
     method: "GET",
     path: "/api/v1/order",
     auth: "bearer",
-    input: byId("orderId", "clientOrderId"),
+    input: orderById(),
     reply: S.Order,
     status: 200,
     write: false,
@@ -256,7 +263,7 @@ export const operations = {
     method: "DELETE",
     path: "/api/v1/order",
     auth: "bearer",
-    input: byId("orderId", "clientOrderId"),
+    input: orderById(),
     reply: S.CancelOrderReply,
     status: 200,
     write: true,

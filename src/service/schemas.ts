@@ -61,6 +61,23 @@ export const InvoiceCustomer = z.object({
 });
 export type Callback = z.infer<typeof Callback>;
 const NonEmpty = z.string().min(1);
+/**
+ * A request rule the real service refuses under a kind of its own (S5: `order_size_and_funds_missing`,
+ * S6: `missing_invoice_amount`, …): the issue carries the kind in `params.kind`, and the simulator
+ * answers a 400 of that kind rather than a plain validation error.
+ */
+export const refusedAs = (kind: string, message: string, field: string) => ({
+  code: "custom" as const,
+  message,
+  path: [field],
+  params: { kind },
+});
+/** The kind a failed request rule names (see `refusedAs`), if any. */
+export function refusalKindOf(error: z.ZodError): string | undefined {
+  const issue = error.issues[0];
+  const kind = issue?.code === "custom" ? (issue.params as { kind?: unknown } | undefined)?.kind : undefined;
+  return typeof kind === "string" ? kind : undefined;
+}
 const nullable = <T extends z.ZodType>(t: T) =>
   t
     .nullable()
@@ -305,9 +322,11 @@ export const MarketOrderParams = z
     size: Decimal.optional(),
     funds: Decimal.optional(),
   })
-  .refine((o) => (o.size === undefined) !== (o.funds === undefined), {
-    message: "send exactly one of size and funds",
-    path: ["size"],
+  .superRefine((o, ctx) => {
+    if (o.size === undefined && o.funds === undefined)
+      ctx.addIssue(refusedAs("order_size_and_funds_missing", "send size or funds", "size"));
+    else if (o.size !== undefined && o.funds !== undefined)
+      ctx.addIssue(refusedAs("order_size_and_funds_mutual_exclusion", "send size or funds, not both", "funds"));
   });
 export const StopLimitOrderParams = z.object({
   ...OrderBase,
@@ -595,9 +614,11 @@ export const CreateInvoiceRequest = z
     /** A platform identifier "provided by xRocket" (S3); its values are not published. */
     platformId: z.string().min(1).optional(),
   })
-  .refine((r) => (r.priceAmount === undefined) !== (r.minPayment === undefined), {
-    message: "send exactly one of priceAmount and minPayment",
-    path: ["priceAmount"],
+  .superRefine((r, ctx) => {
+    if (r.priceAmount === undefined && r.minPayment === undefined)
+      ctx.addIssue(refusedAs("missing_invoice_amount", "send priceAmount or minPayment", "priceAmount"));
+    else if (r.priceAmount !== undefined && r.minPayment !== undefined)
+      ctx.addIssue(refusedAs("amount_conflict", "send priceAmount or minPayment, not both", "minPayment"));
   });
 export type CreateInvoiceRequest = z.infer<typeof CreateInvoiceRequest>;
 /** Links of an invoice: each may be missing. */

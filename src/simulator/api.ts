@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import { replyOf } from "../service/operations.js";
+import { refusalKindOf } from "../service/schemas.js";
 import { parseJson, readBody, sendEmpty, sendJsonText, sendProblem } from "./http.js";
 import { onTheWire, problems } from "./problems.js";
 import { buildInput, queryObject, type RouteMatch } from "./routes.js";
@@ -97,7 +98,13 @@ async function dispatch(
     throw problems.validation("body", "The request body must be a JSON object.");
   }
   const parsed = def.input.safeParse(buildInput(def, match.params, query, body));
-  if (!parsed.success) throw problems.validation(firstField(parsed.error), describe(parsed.error));
+  if (!parsed.success) {
+    const kind = refusalKindOf(parsed.error);
+    const field = firstField(parsed.error);
+    throw kind === undefined
+      ? problems.validation(field, describe(parsed.error))
+      : new SimProblem(400, kind, describe(parsed.error), { field });
+  }
   const handler = handlers[operationId];
   if (handler === undefined) {
     throw new SimProblem(501, "not_implemented", `The simulator does not implement ${operationId}.`);

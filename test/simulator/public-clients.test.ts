@@ -264,6 +264,18 @@ describe("the myrocket Exchange client's optional fields", () => {
       cancelledOrderIds: [resting.id],
     });
 
+    // The refusals the field summary (S5) names: a market order with neither or both of size and
+    // funds (the myrocket client refuses both itself; the service's schema allows each), an order
+    // read without an id.
+    const market = { symbol: "BTC-USDT", side: "buy", type: "market", timeInForce: "IOC" };
+    const refusedKind = async (path: string, opts: Parameters<typeof request>[3]) =>
+      ((await request(base, opts?.body === undefined ? "GET" : "POST", path, opts)).body as { kind: string }).kind;
+    expect(await refusedKind("/api/v1/orders/estimate", { ...priv, body: market })).toBe("order_size_and_funds_missing");
+    expect(await refusedKind("/api/v1/orders", { ...priv, body: { ...market, size: "0.001", funds: "20" } })).toBe(
+      "order_size_and_funds_mutual_exclusion",
+    );
+    expect(await refusedKind("/api/v1/order", { ...priv, query: {} })).toBe("exchange_missing_order_identifier");
+
     // Rates in an asset rather than a fiat currency.
     expect(ratesSchema.parse(await ok("GET", "/api/v1/rates", { query: { base: "USDT", assets: ["TONCOIN", "BTC"] } }))).toEqual({
       TONCOIN: { rate: expect.any(String) },

@@ -1,6 +1,6 @@
 /**
- * The simulator as the public Payments SDK Badiboy/pyXRocketAPI (PyPI `pyXRocketAPI`, generated from
- * the service's current reference) sees it. Each call below is made the way that SDK makes it
+ * The simulator as the public Payments SDKs see it. First Badiboy/pyXRocketAPI (PyPI `pyXRocketAPI`,
+ * generated from the service's current reference): each call is made the way that SDK makes it
  * (`pyXRocketAPI/api.py` @04a0d58e: `requests.request(method, base + path, params=…, json=…,
  * headers={Accept, Authorization: Bearer})`, optional arguments left out when None, a list in `params`
  * sent as repeated keys), with the request bodies of its own tests (`tests/test_api.py` @04a0d58e)
@@ -294,5 +294,26 @@ describe("pyXRocketAPI against the simulator's Payments origin", () => {
       body: { network: "TON", address: TON_ADDRESS, asset: "USDT", amount: "5", comment: "thanks", platform: "telegram" },
     });
     expect(link).toMatchObject({ telegramBotLink: expect.any(String) });
+  });
+});
+
+/**
+ * What real-api.md records of I-ToSa-I/AsyncPayments' current-generation xRocket client (S6) beyond
+ * S3: rates' `assets` comma-joined, and the kinds an invoice without an amount, or with two, is
+ * refused with.
+ */
+describe("AsyncPayments' forms (S6)", () => {
+  it("get_rates with the assets joined by commas", async () => {
+    const rates = (await ok("GET", "/api/v1/rates", { params: { base: "USD", assets: "USDT,TONCOIN" }, auth: false })) as unknown as {
+      currency: string;
+    }[];
+    expect(rates.map((r) => r.currency)).toEqual(["USDT", "TONCOIN"]);
+  });
+
+  it("an invoice needs exactly one of priceAmount and minPayment: missing_invoice_amount, amount_conflict", async () => {
+    const neither = await sdk("POST", "/api/v1/invoices", { body: { priceCurrency: "USDT" } });
+    expect(neither).toMatchObject({ status: 400, data: { kind: "missing_invoice_amount", type: "/api/problems/missing_invoice_amount" } });
+    const both = await sdk("POST", "/api/v1/invoices", { body: { priceCurrency: "USDT", priceAmount: "1", minPayment: "1" } });
+    expect(both).toMatchObject({ status: 400, data: { kind: "amount_conflict" } });
   });
 });
