@@ -32,7 +32,7 @@ const KINDS: Record<string, Kind> = {
   count: "count", rows: "count", recipients: "count", max: "count", n: "count", page: "count", pages: "count",
   total: "count", seconds: "count", decimals: "count", precision: "count", length: "count", index: "count",
   of: "count", ms: "count", sent: "count", failed: "count", left: "count", skipped: "count",
-  unreachable: "count", line: "count", description: "count",
+  unreachable: "count", line: "count", description: "count", paid: "count", expected: "count",
   // amounts and other figures
   amount: "amount", available: "amount", fee: "amount", min: "amount", price: "amount", size: "amount",
   funds: "amount", step: "amount", last: "amount", after: "amount", filled: "amount", stop: "amount",
@@ -41,12 +41,13 @@ const KINDS: Record<string, Kind> = {
   ask: "amount", high: "amount", low: "amount", now: "amount", maker: "amount", taker: "amount",
   transfer: "amount", cheque: "amount", invoice: "amount", withdrawal: "amount", pay: "amount",
   funding: "amount", trading: "amount", example: "amount", rate: "amount", change: "amount",
-  percent: "amount", amounts: "amount", totals: "amount", ordered: "amount",
+  percent: "amount", amounts: "amount", totals: "amount", ordered: "amount", estimate: "amount", most: "amount",
+  least: "amount", worst: "amount", margin: "amount", makerFee: "amount", takerFee: "amount",
   // codes, ids, times, links
   asset: "code", base: "code", quote: "code", pair: "code", symbol: "code", network: "code", other: "code",
   id: "code", job: "code", time: "code", link: "code", address: "code", tx: "code", interval: "code",
   command: "code", created: "code", updated: "code", expires: "code", arrow: "code", networks: "code",
-  eta: "code", target: "code", lines: "code", username: "code", format: "word", bot: "code", testBot: "code", fiat: "code", assets: "code",
+  eta: "code", target: "code", lines: "code", jobs: "code", username: "code", format: "word", bot: "code", testBot: "code", fiat: "code", assets: "code",
   // typed by people
   name: "name", typed: "name", query: "name", sender: "name", account: "name",
   // the bot's own fragments
@@ -109,6 +110,7 @@ const LATIN_KEPT_IN: Record<string, string[]> = {
   "mass-ask-list": ["target", "amount", "asset", "description"],
   "mass-empty": ["target", "amount", "asset", "description"],
   "mass-problem-columns": ["target", "amount", "asset", "description"],
+  "mass-problem-origin-unknown": ["client_transfer_id"],
 };
 /** English words that end in "s" without being plurals, and units written the same for one and many. */
 const NOT_PLURAL = new Set(["is", "was", "has", "this", "its", "as", "us", "yes", "plus", "status", "ms", "always", "s"]);

@@ -144,6 +144,7 @@ keys-pick-network = Which network is the key for?
 keys-open-bot = Open { $bot }
 keys-network-production = Production
 keys-network-testnet = Testnet
+network-pair-testnet = { $pair } on 🧪 testnet
 keys-send-key = Paste your { $network } API key as the next message (from { $bot }: Settings → Exchange settings → API token). I will delete the message at once and store the key encrypted.
 keys-cancelled-none = Cancelled. No key was linked.
 keys-cancelled-kept = Cancelled. The key linked before stays linked.

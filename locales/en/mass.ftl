@@ -12,7 +12,7 @@ mass-ask-list =
         [one] character
        *[other] characters
     }; put it in "quotes" if it has commas
-    A header line is fine. Up to { $max } { $max ->
+    Columns may be separated by commas, semicolons or tabs. A header line is fine. Up to { $max } { $max ->
         [one] row
        *[other] rows
     }. Nothing is sent before you confirm.
@@ -32,6 +32,7 @@ mass-errors-title = ❌ { $count ->
        *[other] The list has { $count } problems
     }; nothing was sent:
 mass-error-line = Line { $line }: “{ $value }” — { $reason }
+mass-error-line-empty = Line { $line }: (empty) — { $reason }
 mass-errors-more = …and { $count } more (all of them are in the file below).
 mass-errors-fix = Fix the list and send it again (or press Cancel).
 mass-errors-file = { $count ->
@@ -60,6 +61,11 @@ mass-problem-description-too-long = the description has { $length } { $length ->
        *[other] characters
     }; at most { $max } are allowed
 mass-problem-csv = this line cannot be read as CSV (check the quotes)
+mass-problem-csv-quote = a quote (") opens here and is never closed; the lines after it were read as rows of their own. Close it, or write "" for a quote inside a quoted description
+mass-problem-columns-header = { $count } { $count ->
+        [one] column
+       *[other] columns
+    } where the header names { $expected }; put a description with commas in "quotes"
 mass-dup-found = ⚠️ { $count ->
         [one] 1 recipient appears
        *[other] { $count } recipients appear
@@ -119,6 +125,8 @@ mass-status-running = ▶️ Sending…
 mass-status-paused = ⏸ Paused.
 mass-status-cancelling = ⏹ Cancelling: finishing the current batch…
 mass-status-completed = ✅ Finished.
+mass-status-completed-some = ⚠️ Finished; some rows failed (see the report).
+mass-status-completed-none = ❌ Finished: nothing was paid.
 mass-status-cancelled = ⏹ Cancelled. What was sent stays sent.
 mass-paused-because = Reason: { $reason }
 mass-paused-auto = ⏸ Mass transfer { $job } paused: { $reason }. Press Resume to try again, or Cancel.
@@ -128,6 +136,21 @@ mass-button-cancel = ⏹ Cancel
 mass-pressed-pause = Pausing after the current batch.
 mass-pressed-resume = Resuming.
 mass-pressed-cancel = Cancelling after the current batch.
+mass-cancel-ask-running = ⏹ Cancel mass transfer { $job }? { $count ->
+        [one] 1 row is
+       *[other] { $count } rows are
+    } not sent yet; those not in the batch being sent now will not be sent. What was sent stays sent.
+mass-cancel-ask-paused = ⏹ Cancel mass transfer { $job }? { $count ->
+        [one] The 1 row
+       *[other] The { $count } rows
+    } not sent yet will not be sent. What was sent stays sent.
+mass-cancel-yes = ⏹ Yes, cancel the rest
+mass-cancel-keep-going = ▶️ Keep going
+mass-cancel-keep-paused = ⏸ Keep it paused
+mass-cancel-done = ⏹ Cancelling mass transfer { $job } after the current batch.
+mass-cancel-kept = ▶️ Mass transfer { $job } goes on.
+mass-cancel-kept-paused = ⏸ Mass transfer { $job } stays paused; Resume or Cancel are on its progress message.
+mass-pressed-keep = Not cancelled.
 mass-button-stale = This button no longer applies.
 mass-foreign = This job belongs to another admin.
 mass-reason-insufficient-funds = not enough funds
@@ -148,9 +171,25 @@ mass-reason-rate-limited = the service keeps refusing requests as too many (rate
 mass-reason-invalid-request = the request was malformed (a bug: please report it)
 mass-reason-refused = refused by the service
 mass-reason-other = refused by the service ({ $kind })
-mass-report-title = ✅ Mass transfer { $job } finished.
-mass-report-title-cancelled = ⏹ Mass transfer { $job } cancelled.
+mass-report-title = ✅ Mass transfer { $job } finished: { $paid ->
+        [one] the 1 row was paid
+       *[other] all { $paid } rows were paid
+    }.
+mass-report-title-some = ⚠️ Mass transfer { $job } finished: { $paid } of { $total } { $total ->
+        [one] row
+       *[other] rows
+    } paid, { $failed } failed.
+mass-report-title-none = ❌ Mass transfer { $job }: nothing was paid, { $failed ->
+        [one] the 1 row failed
+       *[other] all { $failed } rows failed
+    }.
+mass-report-title-cancelled = ⏹ Mass transfer { $job } cancelled: { $paid } of { $total } { $total ->
+        [one] row
+       *[other] rows
+    } paid by then.
+mass-report-title-cancelled-none = ⏹ Mass transfer { $job } cancelled: nothing was paid.
 mass-report-paid = Paid: { $count } ({ $totals })
+mass-report-paid-none = Paid: none
 mass-report-failed = Failed: { $count } ({ $totals })
 mass-report-failed-none = Failed: none
 mass-report-reason = • { $reason }: { $count }
@@ -176,3 +215,23 @@ mass-sender-invalid = ❌ Please type the sender name as one line of 1 to { $max
     } without invisible characters (zero-width spaces, direction marks), or press Cancel.
 mass-summary-notify-as = Recipients will get a message from me saying the payment is from “{ $sender }”.
 mass-notify-received-anonymous = 💸 You received { $amounts }.
+
+## Paying failed rows again
+mass-report-file-retry = Every row with its outcome and transfer id is in the file below. To pay its failed or unsent rows again, press the button, or send the file back with /mass (corrected where needed): rows already paid are never paid again.
+mass-retry-failed = 🔁 Retry failed rows ({ $count })
+mass-retry-unsent = ▶️ Send the unsent rows ({ $count })
+mass-retry-both = 🔁 Retry failed and unsent rows ({ $count })
+mass-retry-none = Nothing here is left to pay again: every row was paid, or a later job retries it.
+mass-summary-retry = 🔁 Paying again rows of { $jobs }: { $count } { $count ->
+        [one] row
+       *[other] rows
+    }.
+mass-retry-left-paid = Already paid, not sent again: { $count }.
+mass-retry-left-retried = Retried by a later job (retry that job's rows instead), not sent again: { $count }.
+mass-retry-left-unclear = Its outcome needs a check at the service first (see the reason in the report), not sent again: { $count }.
+mass-retry-nothing = Nothing in this list is left to pay.
+mass-retry-nothing-next = Send another list, or press Cancel.
+mass-problem-origin-unknown = not a row of your mass transfers (its client_transfer_id names none)
+mass-problem-origin-account = that row was paid from another account or network: link that key and switch to it to pay it again
+mass-problem-origin-unfinished = its mass transfer { $job } has not finished yet
+mass-problem-origin-repeated = this row is in the list twice

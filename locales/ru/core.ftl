@@ -145,6 +145,7 @@ keys-pick-network = Для какой сети ключ?
 keys-open-bot = Открыть { $bot }
 keys-network-production = Основная сеть
 keys-network-testnet = Тестовая сеть
+network-pair-testnet = { $pair } в 🧪 тестовой сети
 keys-send-key = Вставьте API-ключ ({ $network }) следующим сообщением (из { $bot }: Настройки → Настройки биржи → API-токен). Я сразу удалю сообщение и сохраню ключ в зашифрованном виде.
 keys-cancelled-none = Отменено. Ключ не привязан.
 keys-cancelled-kept = Отменено. Привязанный ранее ключ остаётся.

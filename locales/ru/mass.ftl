@@ -34,6 +34,7 @@ mass-errors-title = ❌ В списке { $count ->
        *[other] { $count } ошибок
     }; ничего не отправлено:
 mass-error-line = Строка { $line }: «{ $value }» — { $reason }
+mass-error-line-empty = Строка { $line }: (пусто) — { $reason }
 mass-errors-more = …и ещё { $count } (все они — в файле ниже).
 mass-errors-fix = Исправьте список и пришлите его снова (или нажмите «Отмена»).
 mass-errors-file = { $count ->
@@ -60,6 +61,8 @@ mass-problem-description-too-long = в описании { $length } { $length ->
        *[other] символов
     }, допускается не больше { $max }
 mass-problem-csv = строку не удалось прочитать как CSV (проверьте кавычки)
+mass-problem-csv-quote = здесь открывается кавычка ("), которая нигде не закрыта; следующие строки прочитаны как отдельные. Закройте её или напишите "" для кавычки внутри описания в кавычках
+mass-problem-columns-header = столбцов: { $count }, а в заголовке их { $expected }; описание с разделителями возьмите в "кавычки"
 mass-dup-found = ⚠️ { $count ->
         [one] { $count } получатель встречается
         [few] { $count } получателя встречаются
@@ -116,6 +119,8 @@ mass-status-running = ▶️ Отправка…
 mass-status-paused = ⏸ Приостановлено.
 mass-status-cancelling = ⏹ Отмена: завершаю текущую пачку…
 mass-status-completed = ✅ Готово.
+mass-status-completed-some = ⚠️ Завершено; часть строк с ошибкой (см. отчёт).
+mass-status-completed-none = ❌ Завершено: ничего не выплачено.
 mass-status-cancelled = ⏹ Отменено. Отправленное остаётся отправленным.
 mass-paused-because = Причина: { $reason }
 mass-paused-auto = ⏸ Массовая выплата { $job } приостановлена: { $reason }. Нажмите «Продолжить», чтобы попробовать снова, или «Отменить».
@@ -125,6 +130,15 @@ mass-button-cancel = ⏹ Отменить
 mass-pressed-pause = Пауза после текущей пачки.
 mass-pressed-resume = Продолжаю.
 mass-pressed-cancel = Отмена после текущей пачки.
+mass-cancel-ask-running = ⏹ Отменить массовую выплату { $job }? Ещё не отправлено строк: { $count }; те из них, что не вошли в пачку, которая отправляется сейчас, отправлены не будут. Отправленное остаётся отправленным.
+mass-cancel-ask-paused = ⏹ Отменить массовую выплату { $job }? Ещё не отправленные строки ({ $count }) отправлены не будут. Отправленное остаётся отправленным.
+mass-cancel-yes = ⏹ Да, отменить остальное
+mass-cancel-keep-going = ▶️ Продолжать
+mass-cancel-keep-paused = ⏸ Оставить на паузе
+mass-cancel-done = ⏹ Массовая выплата { $job } будет отменена после текущей пачки.
+mass-cancel-kept = ▶️ Массовая выплата { $job } продолжается.
+mass-cancel-kept-paused = ⏸ Массовая выплата { $job } остаётся на паузе; «Продолжить» и «Отменить» — в сообщении о ходе выплаты.
+mass-pressed-keep = Не отменено.
 mass-button-stale = Эта кнопка уже неактуальна.
 mass-foreign = Эта выплата принадлежит другому администратору.
 mass-reason-insufficient-funds = недостаточно средств
@@ -145,9 +159,21 @@ mass-reason-rate-limited = сервис раз за разом отклоняе�
 mass-reason-invalid-request = некорректный запрос (это ошибка бота, сообщите о ней)
 mass-reason-refused = отклонено сервисом
 mass-reason-other = отклонено сервисом ({ $kind })
-mass-report-title = ✅ Массовая выплата { $job } завершена.
-mass-report-title-cancelled = ⏹ Массовая выплата { $job } отменена.
+mass-report-title = ✅ Массовая выплата { $job } завершена: { $paid ->
+        [one] { $paid } строка выплачена
+        [few] выплачены все { $paid } строки
+       *[other] выплачены все { $paid } строк
+    }.
+mass-report-title-some = ⚠️ Массовая выплата { $job } завершена: выплачено строк — { $paid } из { $total }, с ошибкой — { $failed }.
+mass-report-title-none = ❌ Массовая выплата { $job }: ничего не выплачено, { $failed ->
+        [one] { $failed } строка с ошибкой
+        [few] все { $failed } строки с ошибкой
+       *[other] все { $failed } строк с ошибкой
+    }.
+mass-report-title-cancelled = ⏹ Массовая выплата { $job } отменена: до отмены выплачено строк — { $paid } из { $total }.
+mass-report-title-cancelled-none = ⏹ Массовая выплата { $job } отменена: ничего не выплачено.
 mass-report-paid = Выплачено: { $count } ({ $totals })
+mass-report-paid-none = Выплачено: ничего
 mass-report-failed = Ошибки: { $count } ({ $totals })
 mass-report-failed-none = Ошибок нет
 mass-report-reason = • { $reason }: { $count }
@@ -173,3 +199,24 @@ mass-sender-invalid = ❌ Напишите имя отправителя одн�
     } без невидимых символов (пробелов нулевой ширины, знаков направления текста), или нажмите «Отмена».
 mass-summary-notify-as = Получатели получат от меня сообщение о выплате от «{ $sender }».
 mass-notify-received-anonymous = 💸 Вы получили { $amounts }.
+
+## Paying failed rows again
+mass-report-file-retry = Все строки с результатом и ID перевода — в файле ниже. Чтобы выплатить строки с ошибкой или неотправленные ещё раз, нажмите кнопку или пришлите файл обратно через /mass (исправив, что нужно): уже выплаченные строки повторно не выплачиваются.
+mass-retry-failed = 🔁 Повторить строки с ошибкой ({ $count })
+mass-retry-unsent = ▶️ Отправить неотправленные ({ $count })
+mass-retry-both = 🔁 Повторить ошибки и неотправленные ({ $count })
+mass-retry-none = Здесь нечего выплачивать повторно: все строки выплачены или их уже повторяет более поздняя выплата.
+mass-summary-retry = 🔁 Повторная выплата строк из { $jobs }: { $count ->
+        [one] { $count } строка
+        [few] { $count } строки
+       *[other] { $count } строк
+    }.
+mass-retry-left-paid = Уже выплачены, повторно не отправляются: { $count }.
+mass-retry-left-retried = Их уже повторяет более поздняя выплата (повторяйте строки той выплаты), повторно не отправляются: { $count }.
+mass-retry-left-unclear = Результат нужно сначала проверить в сервисе (причина — в отчёте), повторно не отправляются: { $count }.
+mass-retry-nothing = В этом списке нечего выплачивать.
+mass-retry-nothing-next = Пришлите другой список или нажмите «Отмена».
+mass-problem-origin-unknown = это не строка ваших массовых выплат (её client_transfer_id ни на что не указывает)
+mass-problem-origin-account = эта строка выплачивалась с другого счёта или в другой сети: привяжите тот ключ и переключитесь на него, чтобы выплатить её повторно
+mass-problem-origin-unfinished = её массовая выплата { $job } ещё не завершена
+mass-problem-origin-repeated = эта строка есть в списке дважды

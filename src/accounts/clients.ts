@@ -45,11 +45,11 @@ export async function withClients<T>(
 }
 
 /**
- * Clients for public reads (market data) on the user's active network when it has a key, or testnet
- * when none is linked: market data needs no key.
+ * Clients for public reads (market data, which needs no key) on the network the person acts on, as
+ * /settings shows it, key or no key: production until they choose testnet.
  */
 export async function publicClientsFor(deps: AccountDeps, telegramId: number): Promise<UserClients> {
   const user = await deps.storage.users.get(telegramId);
-  const network: NetworkName = user?.hasKey ? user.network : "testnet";
+  const network: NetworkName = user?.network ?? "production";
   return { ...deps.services.public(network), network };
 }

@@ -140,6 +140,17 @@ export const money = {
   normalise: (a: string): string => new D(a).toFixed(),
 };
 
+/** The largest multiple of `step` not above `a` (for non-negative `a`): an amount or price on its grid. */
+export function floorToStep(a: string, step: string): string {
+  return money.mul(money.div(a, step, 0), step);
+}
+
+/** The smallest multiple of `step` not below `a` (for non-negative `a`). */
+export function ceilToStep(a: string, step: string): string {
+  const down = floorToStep(a, step);
+  return money.eq(down, a) ? down : money.add(down, step);
+}
+
 /** The one place an amount is formatted for people: grouped thousands, no exponent, asset code after. */
 export function formatAmount(amount: string, asset?: string): string {
   const plain = new D(amount).toFixed();

@@ -3,8 +3,19 @@
  * (production or testnet) and the chains that assets are deposited from and withdrawn to.
  */
 
+import type { Translate } from "./translate.js";
+
 /** The service deployment a key belongs to; each has its own Payments and Exchange origins. */
 export type NetworkName = "production" | "testnet";
+
+/**
+ * A pair as people read it on `network`: production's as it is, testnet's named as testnet ("BTC-USDT
+ * on 🧪 testnet"), so nobody takes testnet prices for real ones. Every market card and alert shows
+ * its pair through this.
+ */
+export function pairOn(t: Translate, pair: string, network: NetworkName | undefined): string {
+  return network === "testnet" ? t("network-pair-testnet", { pair }) : pair;
+}
 
 /** The chains the service moves assets on (the contract's `Network`). */
 export const NETWORK_CODES = ["TON", "BSC", "ETH", "BTC", "TRX", "SOL"] as const;

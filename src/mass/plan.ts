@@ -15,7 +15,10 @@ export interface DuplicateGroup {
   lines: number[];
 }
 
-/** A row to pay: `rowNo` (1…n) fixes its client transfer id; `lines` are the input lines it stands for. */
+/**
+ * A row to pay: `rowNo` (1…n) fixes its client transfer id; `lines` are the input lines it stands for,
+ * `origins` the client ids of an earlier job's rows it pays again (none for a row of a new list).
+ */
 export interface PlannedRow {
   rowNo: number;
   lines: number[];
@@ -23,6 +26,7 @@ export interface PlannedRow {
   asset: string;
   amount: string;
   description: string | null;
+  origins: string[];
 }
 
 const keyOf = (r: { target: string; asset: string }) => `${r.target}\u0000${r.asset}`;
@@ -41,31 +45,34 @@ export function findDuplicates(rows: ValidRow[]): DuplicateGroup[] {
 /** Applies the duplicate policy and numbers the rows in input order. */
 export function planRows(rows: ValidRow[], policy: DupPolicy): PlannedRow[] {
   const out: Omit<PlannedRow, "rowNo">[] = [];
+  const planned = (r: ValidRow) => ({ ...r, lines: [r.line], origins: r.origin === undefined ? [] : [r.origin] });
   if (policy === "keep") {
-    for (const r of rows) out.push({ ...r, lines: [r.line] });
+    for (const r of rows) out.push(planned(r));
   } else {
     const first = new Map<string, Omit<PlannedRow, "rowNo">>();
     for (const r of rows) {
       const seen = first.get(keyOf(r));
       if (!seen) {
-        const planned = { ...r, lines: [r.line] };
-        first.set(keyOf(r), planned);
-        out.push(planned);
+        const row = planned(r);
+        first.set(keyOf(r), row);
+        out.push(row);
       } else if (policy === "merge") {
         seen.amount = money.add(seen.amount, r.amount);
         seen.lines.push(r.line);
+        if (r.origin !== undefined) seen.origins.push(r.origin);
         // The first non-empty note is kept: joining them could exceed the length limit.
         seen.description ??= r.description;
       }
     }
   }
-  return out.map(({ target, asset, amount, description, lines }, i) => ({
+  return out.map(({ target, asset, amount, description, lines, origins }, i) => ({
     rowNo: i + 1,
     lines,
     target,
     asset,
     amount,
     description,
+    origins,
   }));
 }
 

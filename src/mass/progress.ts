@@ -1,10 +1,10 @@
 /**
  * The progress message of a running job: a bar, sent / failed / left, rate and time remaining, and
- * Pause / Resume / Cancel buttons. Edited at most once per `progressIntervalMs`; a failed edit never
- * stops the job (the message is only a view of what storage holds).
+ * Pause / Resume / Cancel buttons. Edited at most once per `progressIntervalMs`, in the background: a
+ * slow, failing or hanging edit never holds the job up (the message is only a view of what storage
+ * holds).
  */
 import { type Api, GrammyError, InlineKeyboard } from "grammy";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Translate } from "../domain/translate.js";
 import type { MassJob, MassJobStatus, MassStore, RowState } from "./store.js";
@@ -47,11 +47,18 @@ export function renderProgress(
   if (v.rate !== null && v.rate > 0 && left > 0 && (v.status === "running" || v.status === "cancelling")) {
     lines.push(t("mass-progress-rate", { rate: v.rate.toFixed(1), eta: formatDuration(left / v.rate) }));
   }
-  lines.push(t(`mass-status-${v.status}`));
+  lines.push(t(statusKey(v.status, c)));
   if (v.error && v.status === "paused")
     lines.push(t("mass-paused-because", { reason: reasonText(t, v.error) }));
 
   return { text: lines.join("\n"), keyboard: jobButtons(t, jobId, v.status) };
+}
+
+/** The status line's key; a finished job says whether it paid all, some or none of its rows. */
+function statusKey(status: MassJobStatus, c: Record<RowState, number>): string {
+  if (status !== "completed") return `mass-status-${status}`;
+  if (c.completed === 0) return "mass-status-completed-none";
+  return c.failed > 0 ? "mass-status-completed-some" : "mass-status-completed";
 }
 
 /** The buttons a job in `status` offers: Pause or Resume, and Cancel. */
@@ -103,11 +110,24 @@ export function reasonText(t: Translate, reason: string): string {
     : t("mass-reason-other", { kind: reason });
 }
 
-/** The progress message of one job, throttled. */
+/**
+ * The progress message of one job. The runner hands it views and never waits for Telegram: at most
+ * one edit is in flight, at most one every `progressIntervalMs`, and views that arrive meanwhile are
+ * coalesced (the newest wins). An edit that hangs or is retried through a Telegram outage holds back
+ * only the next view, never a batch.
+ */
 export class ProgressMessage {
-  #lastEdit = 0;
+  /** When the last edit was handed to Telegram. */
+  #lastShown = 0;
+  /** When the last view was rendered (renders cost two reads; one per interval is enough). */
+  #lastRender = 0;
+  /** The text last handed to Telegram, or about to be. */
   #lastText = "";
-  readonly #startedAt = Date.now();
+  /** The newest view not handed to Telegram yet. */
+  #wanted: { text: string; keyboard: InlineKeyboard } | null = null;
+  #inFlight = false;
+  #timer: NodeJS.Timeout | null = null;
+  #startedAt = Date.now();
   #settledAtStart: number | null = null;
 
   constructor(
@@ -119,13 +139,20 @@ export class ProgressMessage {
     private readonly log: Logger,
   ) {}
 
-  /** Re-renders from storage; skipped when the last edit was too recent, unless `force` (then it waits). */
+  /** A new run of the job measures its rate from now (a pause in between is not sending). */
+  beginRun(): void {
+    this.#startedAt = Date.now();
+    this.#settledAtStart = null;
+  }
+
+  /**
+   * Renders from storage and queues the view. Skipped when the last render was too recent, unless
+   * `force` (a change of status: the view is queued and shown once the interval allows). Returns
+   * once the view is queued: what Telegram does with it is never waited for.
+   */
   async update(force = false): Promise<void> {
-    const wait = this.#lastEdit + massTuning.progressIntervalMs - Date.now();
-    if (wait > 0) {
-      if (!force) return;
-      await sleep(wait);
-    }
+    if (!force && Date.now() - this.#lastRender < massTuning.progressIntervalMs) return;
+    this.#lastRender = Date.now();
     const [job, counts] = await Promise.all([this.store.get(this.job.id), this.store.counts(this.job.id)]);
     if (!job) return;
     const settled = counts.completed + counts.failed + counts.cancelled;
@@ -134,34 +161,61 @@ export class ProgressMessage {
     const rate =
       seconds > 0.5 && settled > this.#settledAtStart ? (settled - this.#settledAtStart) / seconds : null;
     const view = renderProgress(this.t, this.job.id, { status: job.status, counts, rate, error: job.error });
-    if (view.text === this.#lastText && !force) return;
-    this.#lastEdit = Date.now();
-    this.#lastText = view.text;
-    await this.#show(view.text, view.keyboard);
+    if (view.text === (this.#wanted?.text ?? this.#lastText)) return;
+    this.#wanted = view;
+    this.#pump();
   }
 
-  async #show(text: string, keyboard: InlineKeyboard): Promise<void> {
+  /** Hands the newest view to Telegram when nothing is in flight and the interval has passed. */
+  #pump(): void {
+    if (this.#inFlight || this.#timer !== null || this.#wanted === null) return;
+    const wait = this.#lastShown + massTuning.progressIntervalMs - Date.now();
+    if (wait > 0) {
+      this.#timer = setTimeout(() => {
+        this.#timer = null;
+        this.#pump();
+      }, wait);
+      this.#timer.unref();
+      return;
+    }
+    const view = this.#wanted;
+    this.#wanted = null;
+    this.#inFlight = true;
+    this.#lastShown = Date.now();
+    this.#lastText = view.text;
+    void this.#show(view.text, view.keyboard).then((shown) => {
+      // A view Telegram never took is not the one shown: the next update shows it, even unchanged.
+      if (!shown && this.#lastText === view.text) this.#lastText = "";
+      this.#inFlight = false;
+      this.#pump();
+    });
+  }
+
+  /** Edits the message (or sends a new one where it is gone); whether Telegram took the view. Never throws. */
+  async #show(text: string, keyboard: InlineKeyboard): Promise<boolean> {
     try {
       if (this.messageId !== null) {
         await this.api.editMessageText(this.job.chatId, this.messageId, text, { reply_markup: keyboard });
-        return;
+        return true;
       }
     } catch (err) {
-      if (err instanceof GrammyError && /not modified/i.test(err.description)) return;
+      if (err instanceof GrammyError && /not modified/i.test(err.description)) return true;
       // The message is gone (deleted, too old to edit): show a new one below.
       if (
         !(err instanceof GrammyError && /not found|can't be edited|MESSAGE_ID_INVALID/i.test(err.description))
       ) {
         this.log.warn({ err, jobId: this.job.id }, "could not edit the progress message");
-        return;
+        return false;
       }
     }
     try {
       const sent = await this.api.sendMessage(this.job.chatId, text, { reply_markup: keyboard });
       this.messageId = sent.message_id;
       await this.store.setProgressMessage(this.job.id, sent.message_id);
+      return true;
     } catch (err) {
       this.log.warn({ err, jobId: this.job.id }, "could not send the progress message");
+      return false;
     }
   }
 }

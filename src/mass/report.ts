@@ -2,12 +2,15 @@
  * The end of a job: a summary (paid, failed with reasons, not sent, totals) and a CSV of every row
  * with its outcome and transfer id, sent to the operator as a document through the outbox.
  */
+import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../domain/money.js";
 import { spreadsheetCsv } from "../domain/spreadsheet-csv.js";
 import type { Translate } from "../domain/translate.js";
 import type { OutgoingMessage } from "../outbox/store.js";
 import { totalsByAsset } from "./plan.js";
+import { MASS_RETRY_DATA } from "./callback-data.js";
 import { jobLabel, reasonText } from "./progress.js";
+import { retryable } from "./retry.js";
 import type { MassJob, MassRow } from "./store.js";
 
 /** Reasons listed in the summary; the CSV has all of them. */
@@ -61,10 +64,10 @@ export function reportText(t: Translate, job: Pick<MassJob, "id" | "status">, ro
       .map(([asset, total]) => formatAmount(total, asset))
       .join(", ") || "0";
   const lines = [
-    t(job.status === "cancelled" ? "mass-report-title-cancelled" : "mass-report-title", {
-      job: jobLabel(job.id),
-    }),
-    t("mass-report-paid", { count: paid.length, totals: totals(paid) }),
+    headline(t, job, { paid: paid.length, failed: failed.length, total: rows.length }),
+    paid.length === 0
+      ? t("mass-report-paid-none")
+      : t("mass-report-paid", { count: paid.length, totals: totals(paid) }),
     failed.length === 0
       ? t("mass-report-failed-none")
       : t("mass-report-failed", { count: failed.length, totals: totals(failed) }),
@@ -76,14 +79,46 @@ export function reportText(t: Translate, job: Pick<MassJob, "id" | "status">, ro
   }
   if (skipped.length > 0)
     lines.push(t("mass-report-skipped", { count: skipped.length, totals: totals(skipped) }));
-  lines.push(t("mass-report-file"));
+  const { failed: again, unsent } = retryable(rows);
+  lines.push(t(again + unsent > 0 ? "mass-report-file-retry" : "mass-report-file"));
   return lines.join("\n");
+}
+
+/**
+ * The first line says what happened: all paid (✅), some (⚠️), nothing (❌), or cancelled (⏹) with
+ * how many were paid by then; a job that paid nobody is never headlined as a success.
+ */
+function headline(
+  t: Translate,
+  job: Pick<MassJob, "id" | "status">,
+  n: { paid: number; failed: number; total: number },
+): string {
+  const vars = { job: jobLabel(job.id), ...n };
+  if (job.status === "cancelled")
+    return t(n.paid === 0 ? "mass-report-title-cancelled-none" : "mass-report-title-cancelled", vars);
+  if (n.paid === 0) return t("mass-report-title-none", vars);
+  if (n.paid < n.total) return t("mass-report-title-some", vars);
+  return t("mass-report-title", vars);
+}
+
+/** The report's button paying the failed and unsent rows again, when there are any. */
+export function retryKeyboard(t: Translate, jobId: string, rows: MassRow[]): InlineKeyboard | undefined {
+  const { failed, unsent } = retryable(rows);
+  if (failed + unsent === 0) return undefined;
+  const label =
+    unsent === 0
+      ? t("mass-retry-failed", { count: failed })
+      : failed === 0
+        ? t("mass-retry-unsent", { count: unsent })
+        : t("mass-retry-both", { count: failed + unsent });
+  return new InlineKeyboard().text(label, MASS_RETRY_DATA.build({ jobId }));
 }
 
 /** The summary and the CSV, as outbox messages (queued once per job, with the job's notifications). */
 export function reportMessages(t: Translate, job: MassJob, rows: MassRow[]): OutgoingMessage[] {
+  const retry = retryKeyboard(t, job.id, rows);
   return [
-    { chatId: job.chatId, text: reportText(t, job, rows) },
+    { chatId: job.chatId, text: reportText(t, job, rows), ...(retry ? { replyMarkup: retry } : {}) },
     {
       chatId: job.chatId,
       document: { fileName: `mass-${job.id}.csv`, content: reportCsv(rows) },

@@ -134,6 +134,11 @@ class Wake {
 export class MassRunner {
   /** Runs in this process, to cut their waits short when a button changes the job. */
   readonly #active = new Map<string, Wake>();
+  /**
+   * Each job's progress message in this process, kept across its runs (a pause, a resume), so an
+   * edit still held up by Telegram is coalesced with the next run's views, never shown after them.
+   */
+  readonly #progress = new Map<string, ProgressMessage>();
   readonly #log: Logger;
 
   constructor(private readonly r: RunnerDeps) {
@@ -194,7 +199,12 @@ export class MassRunner {
     let job = await store.get(jobId);
     if (!job) return;
     const t = await this.r.translatorFor(job.adminId, job.locale ?? undefined);
-    const progress = new ProgressMessage(this.r.api, store, job, job.progressMessageId, t, log);
+    let progress = this.#progress.get(jobId);
+    if (!progress) {
+      progress = new ProgressMessage(this.r.api, store, job, job.progressMessageId, t, log);
+      this.#progress.set(jobId, progress);
+    }
+    progress.beginRun();
     const run: Run = { job, lease: taken.lease, wake, signal, progress, t, log };
     if (ACTIVE_STATUSES.includes(job.status)) {
       const end = await this.#send(run);
@@ -205,7 +215,11 @@ export class MassRunner {
       job = await store.get(jobId);
       if (!job) return;
     }
-    if (FINAL_STATUSES.includes(job.status)) return this.#afterwards({ ...run, job });
+    if (!FINAL_STATUSES.includes(job.status)) return;
+    const again = await this.#afterwards({ ...run, job });
+    // Its last view may still be on its way; no later run of the job will show another.
+    if (again === undefined) this.#progress.delete(jobId);
+    return again;
   }
 
   /** Sends and reconciles until no row is left to send or in doubt; then records the job's end. */

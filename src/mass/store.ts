@@ -85,6 +85,10 @@ export interface MassRow {
   error: string | null;
   attempts: number;
   notified: number;
+  /** Client ids of an earlier job's rows this row pays again. */
+  origin: string | null;
+  /** The later job paying this row again. */
+  retriedBy: string | null;
 }
 
 export interface RowOutcome {
@@ -95,6 +99,19 @@ export interface RowOutcome {
 }
 
 export type MassStore = ReturnType<typeof createMassStore>;
+
+/** An earlier job's row named by a list that pays rows again, with what decides whether it may be. */
+export interface OriginRow {
+  clientId: string;
+  state: RowState;
+  error: string | null;
+  retriedBy: string | null;
+  jobId: string;
+  adminId: number;
+  accountId: string | null;
+  network: string;
+  jobStatus: MassJobStatus;
+}
 
 /** The run's lease is no longer the job's: another run took the job over. Nothing was written. */
 export class LeaseLostError extends Error {
@@ -254,6 +271,7 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
                 attempts: 0,
                 notified: NOTIFY.pending,
                 updated_at: t,
+                origin: r.origins.length === 0 ? null : r.origins.join(" "),
               })),
             )
             .execute();
@@ -295,45 +313,80 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
 
     /**
      * draft → running, only through the confirmation it is bound to, with the audit record in the
-     * same transaction. True when this call started it.
+     * same transaction. A job paying earlier rows again claims each of them in that transaction; when
+     * one is claimed already (or no longer to be paid), nothing changes. True when this call started it.
      */
     async start(id: string, operationId: string, adminId: number): Promise<boolean> {
       const t = at();
-      return db.transaction().execute(async (trx) => {
-        const res = await trx
-          .updateTable("mass_jobs")
-          .set({ status: "running", started_at: t, updated_at: t })
-          .where("id", "=", id)
-          .where("status", "=", "draft")
-          .where("operation_id", "=", operationId)
-          .where("admin_id", "=", adminId)
-          .executeTakeFirst();
-        if (res.numUpdatedRows === 0n) return false;
-        const job = await trx
-          .selectFrom("mass_jobs")
-          .selectAll()
-          .where("id", "=", id)
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto("mass_audit")
-          .values({
-            job_id: id,
-            admin_id: job.admin_id,
-            network: job.network,
-            account_id: job.account_id,
-            input_digest: job.input_digest ?? "",
-            rows_total: job.rows_total,
-            totals: job.totals ?? "{}",
-            dup_policy: job.dup_policy ?? "keep",
-            notify: job.notify,
-            confirmed_at: t,
-            outcome: "running",
-          })
-          .execute();
-        return true;
-      });
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          const res = await trx
+            .updateTable("mass_jobs")
+            .set({ status: "running", started_at: t, updated_at: t })
+            .where("id", "=", id)
+            .where("status", "=", "draft")
+            .where("operation_id", "=", operationId)
+            .where("admin_id", "=", adminId)
+            .executeTakeFirst();
+          if (res.numUpdatedRows === 0n) return false;
+          if (!(await claimOrigins(trx, id))) throw new OriginTaken();
+          return startAudit(trx, id, t);
+        })
+        .catch((err: unknown) => {
+          if (err instanceof OriginTaken) return false;
+          throw err;
+        });
     },
 
+    /**
+     * The rows these client ids name, with their job's owner, account, network and status: what a
+     * list that pays rows again is checked against.
+     */
+    async rowsByClientId(clientIds: string[]): Promise<OriginRow[]> {
+      const out: OriginRow[] = [];
+      for (let i = 0; i < clientIds.length; i += INSERT_CHUNK) {
+        const found = await db
+          .selectFrom("mass_rows as r")
+          .innerJoin("mass_jobs as j", "j.id", "r.job_id")
+          .select([
+            "r.client_id",
+            "r.state",
+            "r.error",
+            "r.retried_by",
+            "j.id as job_id",
+            "j.admin_id",
+            "j.account_id",
+            "j.network",
+            "j.status",
+          ])
+          .where("r.client_id", "in", clientIds.slice(i, i + INSERT_CHUNK))
+          .execute();
+        for (const r of found)
+          out.push({
+            clientId: r.client_id,
+            state: r.state as RowState,
+            error: r.error,
+            retriedBy: r.retried_by,
+            jobId: r.job_id,
+            adminId: Number(r.admin_id),
+            accountId: r.account_id,
+            network: r.network,
+            jobStatus: r.status as MassJobStatus,
+          });
+      }
+      return out;
+    },
+
+    /** The rows of a finished job not paid (failed or never sent), in order: what its Retry button pays again. */
+    async unpaidRows(id: string): Promise<MassRow[]> {
+      const rows = await rowsOf(id)
+        .selectAll()
+        .where("state", "in", ["failed", "cancelled"])
+        .orderBy("row_no")
+        .execute();
+      return rows.map(toRow);
+    },
     setStatus,
 
     /**
@@ -625,6 +678,65 @@ export function createMassStore(db: Kysely<Database>, now: () => Date) {
   };
 }
 
+/** Reasons a failed row must be checked at the service before it is paid again (never retried). */
+export const UNCLEAR_REASONS: readonly string[] = ["unresolved", "client_id_conflict"];
+
+/** A row another job already pays again (or one no longer to be paid): the start rolls back. */
+class OriginTaken extends Error {}
+
+/**
+ * Claims, for job `id`, every earlier row its rows pay again: only rows not paid, not in doubt and
+ * not claimed by another job. False when any was not claimed (the caller's transaction rolls back).
+ */
+async function claimOrigins(trx: Kysely<Database>, id: string): Promise<boolean> {
+  const named = await trx
+    .selectFrom("mass_rows")
+    .select("origin")
+    .where("job_id", "=", id)
+    .where("origin", "is not", null)
+    .execute();
+  const origins = named.flatMap((r) => (r.origin ?? "").split(" ").filter((o) => o !== ""));
+  if (new Set(origins).size !== origins.length) return false;
+  for (let i = 0; i < origins.length; i += INSERT_CHUNK) {
+    const res = await trx
+      .updateTable("mass_rows")
+      .set({ retried_by: id })
+      .where("client_id", "in", origins.slice(i, i + INSERT_CHUNK))
+      .where("retried_by", "is", null)
+      .where("state", "in", ["failed", "cancelled"])
+      .where((eb) => eb.or([eb("error", "is", null), eb("error", "not in", [...UNCLEAR_REASONS])]))
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== Math.min(INSERT_CHUNK, origins.length - i)) return false;
+  }
+  return true;
+}
+
+/** The audit record of a job just started (in the transaction that starts it). */
+async function startAudit(trx: Kysely<Database>, id: string, t: number): Promise<true> {
+  const job = await trx
+    .selectFrom("mass_jobs")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("mass_audit")
+    .values({
+      job_id: id,
+      admin_id: job.admin_id,
+      network: job.network,
+      account_id: job.account_id,
+      input_digest: job.input_digest ?? "",
+      rows_total: job.rows_total,
+      totals: job.totals ?? "{}",
+      dup_policy: job.dup_policy ?? "keep",
+      notify: job.notify,
+      confirmed_at: t,
+      outcome: "running",
+    })
+    .execute();
+  return true;
+}
+
 /**
  * Locks the job's row if `lease` is still its lease, else throws LeaseLostError (rolling the caller's
  * transaction back). First in every fenced transaction: a takeover (takeLease) waits for the step
@@ -710,5 +822,7 @@ function toRow(row: Selectable<MassRowsTable>): MassRow {
     error: row.error,
     attempts: row.attempts,
     notified: row.notified,
+    origin: row.origin,
+    retriedBy: row.retried_by,
   };
 }

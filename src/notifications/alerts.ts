@@ -176,6 +176,7 @@ export function createAlertStore(db: Kysely<Database>) {
           type: "price-alert",
           alertId: alert.id,
           symbol: alert.symbol,
+          network: alert.network,
           direction: alert.direction,
           price: alert.price,
           last,

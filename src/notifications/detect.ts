@@ -5,6 +5,7 @@
  * yields the same id and is stored, and announced, once.
  */
 import { money } from "../domain/money.js";
+import type { NetworkName } from "../domain/networks.js";
 import { type Cheque, type Invoice, type InvoicePayer, type InvoicePayment, type Order, paymentPayer } from "../service/schemas.js";
 
 export const WATCH_KINDS = ["invoice", "cheque", "order"] as const;
@@ -44,6 +45,8 @@ export type NoticePayload =
       type: "price-alert";
       alertId: string;
       symbol: string;
+      /** The network the alert watches; absent in notices queued before it was recorded. */
+      network?: NetworkName;
       direction: "above" | "below";
       price: string;
       last: string;

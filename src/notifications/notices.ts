@@ -11,6 +11,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { formatAmount, formatOptionalAmount } from "../domain/money.js";
+import { pairOn } from "../domain/networks.js";
 import { type Payer, payerName } from "../domain/payer-name.js";
 import type { KnownPerson } from "../domain/people.js";
 import { quietUntil } from "../domain/time-zones.js";
@@ -108,7 +109,7 @@ export function renderNotice(
       const quote = p.symbol.split("-")[1];
       return {
         text: t(p.direction === "above" ? "notice-alert-above" : "notice-alert-below", {
-          symbol: p.symbol,
+          symbol: pairOn(t, p.symbol, p.network),
           price: formatAmount(p.price, quote),
           last: formatAmount(p.last, quote),
         }),

@@ -34,6 +34,11 @@ const MAKER_KEYS: AccountKeys = {
   testnet: "xr_test_maker_000000000000009",
 };
 const MAKER_ID = 1900;
+/**
+ * Recipients of examples/mass-transfer.csv besides Alex and Sam: accounts with no chat on the page,
+ * so the sample list the docs point to pays every row here.
+ */
+export const SAMPLE_PAYEES = [1004, 1005, 1006, 1007] as const;
 
 /** Creates every demo account in the simulator and returns the people, in the switcher's order. */
 export function seedPlayground(sim: Simulator): { people: DemoPerson[]; makerKey: string } {
@@ -46,6 +51,7 @@ export function seedPlayground(sim: Simulator): { people: DemoPerson[]; makerKey
     funding: { USDT: "1000" },
     trading: { USDT: "1000" },
   });
+  for (const userId of SAMPLE_PAYEES) sim.createAccount({ userId });
   sim.createAccount({
     userId: MAKER_ID,
     keys: MAKER_KEYS,

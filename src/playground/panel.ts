@@ -8,6 +8,7 @@ import { type OperationId, operations } from "../service/operations.js";
 import type { Holding, Simulator } from "../simulator/simulator.js";
 import type { SimNetwork } from "../simulator/types.js";
 import type { DemoPerson } from "./demo-seed.js";
+import { slowMassOn } from "./slow-mass.js";
 
 export interface PanelAccount {
   id: number;
@@ -32,6 +33,8 @@ export interface PanelOperation {
 export interface PanelState {
   accounts: PanelAccount[];
   operations: PanelOperation[];
+  /** The "slow mass transfers" switch (src/playground/slow-mass.ts). */
+  slowMass: boolean;
 }
 
 const SHOWN_OPERATIONS = 15;
@@ -81,6 +84,7 @@ export class PanelWatcher {
         ) as PanelAccount["balances"],
       })),
       operations: [...this.#operations],
+      slowMass: slowMassOn(this.sim),
     };
   }
 }
@@ -107,10 +111,11 @@ export function summarise(body: unknown): string {
     return typeof v === "string" || typeof v === "number" ? String(v) : undefined;
   };
   const parts: string[] = [];
-  const transfers = field(body, "transfers");
-  if (Array.isArray(transfers)) {
-    const amounts = transfers.map((t) => String(field(t, "amount") ?? "0"));
-    parts.push(`${transfers.length} × ${text("asset") ?? ""}, total ${money.sum(amounts)} ${text("asset") ?? ""}`.trim());
+  // A mass transfer's items are its payouts.
+  const payouts = field(body, "payouts");
+  if (Array.isArray(payouts)) {
+    const amounts = payouts.map((t) => String(field(t, "amount") ?? "0"));
+    parts.push(`${payouts.length} × ${text("asset") ?? ""}, total ${money.sum(amounts)} ${text("asset") ?? ""}`.trim());
   } else if (text("symbol")) {
     parts.push([text("side"), text("type"), text("size") ?? text("funds"), text("symbol"), text("price") && `@ ${text("price")}`].filter(Boolean).join(" "));
   } else if (text("amount")) {

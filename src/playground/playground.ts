@@ -16,6 +16,7 @@ import { type DemoPerson, seedPlayground, startMarketMaker } from "./demo-seed.j
 import { playgroundEncryptionKey } from "./encryption-key.js";
 import { PanelWatcher } from "./panel.js";
 import { SimulatedServiceBot } from "./service-bot.js";
+import { setSlowMass } from "./slow-mass.js";
 import { type BotApiServer, startBotApiServer } from "../telegram/stand-in/bot-api-server.js";
 import { type RunningWebServer, startWebServer } from "./web-server.js";
 
@@ -103,6 +104,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     panel: () => panel.state(),
     serviceBot: new SimulatedServiceBot(sim.url, (network, summary) => panel.note(network, summary)),
     assets: CATALOGUE.map((a) => a.asset),
+    setSlowMass: (on) => setSlowMass(sim.sim, on),
     logger,
   });
 

@@ -34,6 +34,8 @@ export interface WebServerOptions {
   serviceBot: Pick<SimulatedServiceBot, "describe" | "open" | "deposit">;
   /** The assets a top-up offers. */
   assets: readonly string[];
+  /** Turns the "slow mass transfers" switch on or off (its state is in the panel). */
+  setSlowMass: (on: boolean) => void;
   logger: Logger;
   /** How often the panel is compared and pushed when it changed. */
   panelIntervalMs?: number;
@@ -81,6 +83,7 @@ const FileName = z.string().trim().min(1).max(255);
 const InlineInput = z.object({ query: z.string().max(256) });
 const InlineSendInput = z.object({ queryId: z.string().min(1).max(64), resultId: z.string().min(1).max(64) });
 const LanguageInput = z.object({ language: z.enum(["en", "ru"]) });
+const SwitchInput = z.object({ on: z.boolean() });
 
 class BadInput extends Error {}
 
@@ -162,6 +165,12 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     }
     if (req.method === "POST" && path === "/api/links/open") return json(res, 200, await openLink(parse(OpenLinkInput, await readJson(req))));
     if (req.method === "POST" && path === "/api/top-up") return json(res, 200, await topUp(parse(TopUpInput, await readJson(req))));
+    if (req.method === "POST" && path === "/api/slow-mass") {
+      const { on } = parse(SwitchInput, await readJson(req));
+      options.setSlowMass(on);
+      pushIfChanged();
+      return json(res, 200, { ok: true, on });
+    }
     const action = /^\/api\/chats\/([0-9]+)\/([a-z-]+)$/.exec(path);
     if (req.method !== "POST" || !action) return json(res, 404, { error: "not found" });
     const chatId = Number(action[1]);

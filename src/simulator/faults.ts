@@ -35,6 +35,14 @@ export class FaultBook {
     this.#pending.length = 0;
   }
 
+  /** Drops the faults of one operation and mode still pending (a standing latency switched off). */
+  remove(operationId: OperationId, mode: FaultMode): void {
+    for (let i = this.#pending.length - 1; i >= 0; i--) {
+      const f = this.#pending[i]!;
+      if (f.operationId === operationId && f.mode === mode) this.#pending.splice(i, 1);
+    }
+  }
+
   list(): FaultSpec[] {
     return this.#pending.map((f) => ({ ...f }));
   }

@@ -115,6 +115,10 @@ export interface MassRowsTable {
   /** 0 pending, 1 sent (or being sent), 2 unreachable (403 and the like), 3 failed. */
   notified: number;
   updated_at: number;
+  /** The client ids (space-separated) of an earlier job's rows this one pays again (032-mass-retry). */
+  origin: string | null;
+  /** The later job that pays this row again, once it started (032-mass-retry). */
+  retried_by: string | null;
 }
 
 /** Who started which job, when, from what input, and how it ended. */

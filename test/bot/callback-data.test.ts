@@ -50,7 +50,7 @@ describe("every button's data", () => {
     const mass = codecs.filter(([feature]) => feature === "mass").map(([, c]) => c);
     expect(mass).toEqual(expect.arrayContaining(Object.values(MASS_JOB_DATA)));
     expect(parseJobButton("mass:resume:0123456789abcdef")).toEqual({ action: "resume", jobId: "0123456789abcdef" });
-    expect(parseJobButton("mass:stop:0123456789abcdef")).toBeUndefined();
+    expect(parseJobButton("mass:halt:0123456789abcdef")).toBeUndefined();
     expect(parseJobButton("mass:pause:0123")).toBeUndefined();
   });
 

@@ -22,9 +22,10 @@ describe("market data", () => {
     await h.close();
   });
 
-  const testnetExchange = () => h.deps.services.public("testnet").exchange;
+  // Without a key, market data comes from production, the network /settings shows (test/bot/market-network.test.ts).
+  const publicExchange = () => h.deps.services.public("production").exchange;
 
-  it("shows a pair's ticker without a key, on testnet, from any spelling of the pair", async () => {
+  it("shows a pair's ticker without a key, on production, from any spelling of the pair", async () => {
     const user = h.user(7001);
     await user.send("/start");
     for (const spelling of ["btc-usdt", "BTC/USDT", "btcusdt"]) {
@@ -32,8 +33,8 @@ describe("market data", () => {
       const card = user.last()!;
       const {
         tickers: [ticker],
-      } = await testnetExchange().getTicker({ tickerType: "24h", symbols: ["BTC-USDT"] });
-      const book = await testnetExchange().getOrderbook({ symbol: "BTC-USDT", depth: 5 });
+      } = await publicExchange().getTicker({ tickerType: "24h", symbols: ["BTC-USDT"] });
+      const book = await publicExchange().getOrderbook({ symbol: "BTC-USDT", depth: 5 });
       expect(card.text).toContain("💹 BTC-USDT");
       expect(card.text).toContain(`Last price: ${formatAmount(ticker!.last, "USDT")}`);
       expect(card.text).toContain(`24 h high: ${formatAmount(ticker!.high, "USDT")}`);
@@ -47,17 +48,17 @@ describe("market data", () => {
         "https://t.me/test_payments_bot?start=price_BTC-USDT",
       );
     }
-    // Public reads went to testnet, with no key.
+    // Public reads went to production, with no key.
     const requests = await h.simRequests("getTicker");
     expect(requests.length).toBeGreaterThan(0);
-    expect(requests.every((r) => r.network === "testnet")).toBe(true);
+    expect(requests.every((r) => r.network === "production")).toBe(true);
   });
 
   it("shows a pair's trading rules from its card", async () => {
     const user = h.user(7014);
     await user.send("/price BTC-USDT");
     await user.press("mkt:info:BTC-USDT");
-    const info = await testnetExchange().getSymbol({ symbol: "BTC-USDT" });
+    const info = await publicExchange().getSymbol({ symbol: "BTC-USDT" });
     const text = user.last()!.text;
     expect(text).toContain("ℹ️ BTC-USDT: trading rules");
     expect(text).toContain("Open for trading.");
@@ -109,7 +110,7 @@ describe("market data", () => {
     const shown = user.last()!;
     expect(shown.text).toContain("📖 Order book BTC-USDT (top 10)");
     expect(shown.html).toContain("<pre>");
-    const book = await testnetExchange().getOrderbook({ symbol: "BTC-USDT", depth: 10 });
+    const book = await publicExchange().getOrderbook({ symbol: "BTC-USDT", depth: 10 });
     expect(book.bids).toHaveLength(10);
     expect(shown.text).toContain(formatAmount(book.bids[0]![0]));
     expect(shown.text).toContain(formatAmount(book.asks[9]![0]));
@@ -124,7 +125,7 @@ describe("market data", () => {
   it("lists the last 20 trades", async () => {
     const user = h.user(7004);
     await user.send("/trades ETH-USDT");
-    const { trades } = await testnetExchange().getTrades({ symbol: "ETH-USDT" });
+    const { trades } = await publicExchange().getTrades({ symbol: "ETH-USDT" });
     const text = user.last()!.text;
     expect(text).toContain("🔁 Latest trades ETH-USDT");
     if (trades.length > 0) expect(text).toContain(formatAmount(trades[0]!.price));
@@ -145,7 +146,7 @@ describe("market data", () => {
     await user.send("/symbols usdt");
     const text = user.last()!.text;
     expect(text).toContain("📋 Pairs matching “usdt”");
-    const symbols = (await testnetExchange().getSymbols()).symbols.map((s) => s.symbol).filter((s) => s.includes("USDT"));
+    const symbols = (await publicExchange().getSymbols()).symbols.map((s) => s.symbol).filter((s) => s.includes("USDT"));
     const labels = user.last()!.keyboard!.inline_keyboard.flat().map((b) => b.text);
     for (const s of symbols.slice(0, 10)) expect(labels).toContain(s);
     expect(labels).toContain("« Back");
@@ -160,7 +161,7 @@ describe("market data", () => {
     await user.send("/assets");
     expect(user.buttonData(/^USDT$/)).toBe("mkt:asset:USDT");
     await user.press("mkt:asset:USDT");
-    const asset = await testnetExchange().getAsset({ asset: "USDT" });
+    const asset = await publicExchange().getAsset({ asset: "USDT" });
     const text = user.last()!.text;
     expect(text).toContain(`🪙 USDT — ${asset.name}`);
     for (const n of asset.networks) expect(text).toContain(`${n.network}: deposits`);
@@ -180,7 +181,7 @@ describe("market data", () => {
   it("tells whether each interface answers, and names the exchange when it is down", async () => {
     const user = h.user(7008);
     await user.send("/status");
-    expect(user.last()!.text).toContain("🩺 Service status (testnet)");
+    expect(user.last()!.text).toContain("🩺 Service status (production)");
     expect(user.last()!.text).toMatch(/✅ Exchange answers/);
     expect(user.last()!.text).toMatch(/✅ Payments answers/);
 

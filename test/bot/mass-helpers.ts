@@ -186,6 +186,27 @@ export function crashAt(point: string, when: (batch: number) => boolean): Promis
   });
 }
 
+/**
+ * Holds the runner before it sends batch `batch`: `reached` resolves when it gets there, `release()`
+ * lets it go on (the batch's rows were already taken from the queue, so that batch still goes).
+ */
+export function holdBeforeBatch(batch: number): { reached: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  let arrive!: () => void;
+  const reached = new Promise<void>((r) => {
+    arrive = r;
+  });
+  massTuning.hooks.checkpoint = (point, info) => {
+    if (point !== "before_send" || info.batch !== batch) return;
+    arrive();
+    return held;
+  };
+  return { reached, release };
+}
+
 /** The newest document shown in a chat. */
 export function lastDocument(h: Harness, chatId: number) {
   return [...h.tg.sent].reverse().find((m) => m.chatId === chatId && m.document)?.document;

@@ -12,6 +12,7 @@ import {
   backendName,
   fastTuning,
   flowToConfirm,
+  holdBeforeBatch,
   jobRows,
   lastDocument,
   latestJob,
@@ -483,21 +484,9 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       const job = (await latestJob(h))!;
 
       // Hold the loop before its second call, press Pause meanwhile.
-      let release!: () => void;
-      const held = new Promise<void>((r) => {
-        release = r;
-      });
-      let reached!: () => void;
-      const atSecond = new Promise<void>((r) => {
-        reached = r;
-      });
-      massTuning.hooks.checkpoint = (point, info) => {
-        if (point !== "before_send" || info.batch !== 2) return;
-        reached();
-        return held;
-      };
+      const { reached, release } = holdBeforeBatch(2);
       await admin.pressLabel(/Confirm/);
-      await atSecond;
+      await reached;
       await admin.press(`mass:pause:${job.id}`);
       expect(h.tg.callsOf("answerCallbackQuery").at(-1)?.payload.text).toBe(
         "Pausing after the current batch.",
@@ -513,7 +502,8 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
 
       // Resume: the third row goes; then Cancel before the fourth.
       massTuning.hooks.checkpoint = (point, info) => {
-        if (point === "between_batches" && info.batch === 1) return admin.press(`mass:cancel:${job.id}`);
+        if (point === "between_batches" && info.batch === 1)
+          return admin.press(`mass:cancel:${job.id}`).then(() => admin.press(`mass:stop:${job.id}`));
       };
       await admin.press(`mass:resume:${job.id}`);
       const done = await waitDone(h, job.id);

@@ -69,7 +69,7 @@ describe.each(backends)("the chat's session ($name)", ({ databaseUrl }) => {
     const old = await rows(user.id);
     expect(old.map((r) => r.namespace)).toEqual(["conversation", "session"]);
     expect(JSON.parse(old[1]!.value)).not.toHaveProperty("flow");
-    expect(await migrateToLatest(h.storage.db)).toEqual(["012-flow-state-in-session", "013-mass-lease", "014-user-time-zone", "015-known-people", "023-keys-per-network", "024-balance-fiat", "036-operation-expired-text"]);
+    expect(await migrateToLatest(h.storage.db)).toEqual(["012-flow-state-in-session", "013-mass-lease", "014-user-time-zone", "015-known-people", "023-keys-per-network", "024-balance-fiat", "032-mass-retry", "036-operation-expired-text"]);
     expect((await rows(user.id)).map((r) => r.namespace)).toEqual(["session"]);
 
     await user.send("2");

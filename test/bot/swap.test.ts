@@ -3,7 +3,9 @@
  * 65 000), real storage (SQLite, and PostgreSQL when TEST_DATABASE_URL is set) and the Telegram
  * stand-in. The tests read both assets on both Exchange balances over HTTP, the requests the
  * simulator received, the journal and what the person was shown: one swap moves what funding must
- * give and places one market order, once, across double presses and a crash between the two steps.
+ * give and places one fill-or-kill limit order at the worst price its summary states, once, across
+ * double presses and a crash between the two steps. test/bot/swap-floor.test.ts holds the summary's
+ * figures to what happens.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SwapPayload } from "../../src/bot/features/swap/action.js";
@@ -69,8 +71,13 @@ describe.each(databases)("swap (database %s)", (databaseUrl) => {
     expect(summary).toContain("You give: 0.04 BTC");
     expect(summary).toContain(`Rate: 1 BTC ≈ ${formatAmount(estimate.price, "USDT")}`);
     expect(summary).toContain(`Fee: ≈ ${formatAmount(estimate.fee, "USDT")}`);
-    const least = money.sub(estimate.funds, estimate.fee);
-    expect(summary).toContain(`Least you receive at the prices now: ${formatAmount(least, "USDT")}`);
+    expect(summary).toContain(`You receive: ≈ ${formatAmount(money.sub(estimate.funds, estimate.fee), "USDT")}`);
+    // The worst price is the average less 0.5 %, on the 0.1 grid; the floor is 0.04 BTC at it less the 0.2 % taker fee.
+    const worst = money.mul(money.div(money.mul(estimate.price, "0.995"), "0.1", 0), "0.1");
+    const least = money.floor(money.mul(money.mul("0.04", worst), "0.998"), 6);
+    expect(summary).toContain(`At least: ${formatAmount(least, "USDT")}. The order sells at ${formatAmount(worst, "USDT")} per BTC or better`);
+    expect(summary).toContain("BTC left after the swap: 0 BTC on funding · 0.06 BTC on trading");
+    expect(summary).toContain(`A fill-or-kill limit order on BTC-USDT (Sell at ${formatAmount(worst, "USDT")})`);
     expect(summary).not.toContain("from funding");
     expect(await requests("placeOrder")).toHaveLength(0);
 
@@ -78,7 +85,15 @@ describe.each(databases)("swap (database %s)", (databaseUrl) => {
     await user.press(`cf:${id}`);
     const placed = await requests("placeOrder");
     expect(placed).toHaveLength(1);
-    expect(placed[0]!.body).toMatchObject({ clientOrderId: id, symbol: "BTC-USDT", side: "sell", type: "market", size: "0.04" });
+    expect(placed[0]!.body).toMatchObject({
+      clientOrderId: id,
+      symbol: "BTC-USDT",
+      side: "sell",
+      type: "limit",
+      timeInForce: "FOK",
+      size: "0.04",
+      price: worst,
+    });
     expect(await requests("createBalanceTransfer")).toHaveLength(0);
     const op = await h.storage.operations.get(id);
     expect(op?.state).toBe("done");
@@ -141,7 +156,10 @@ describe.each(databases)("swap (database %s)", (databaseUrl) => {
     expect(await requests("createBalanceTransfer")).toHaveLength(1);
     const placed = await requests("placeOrder");
     expect(placed).toHaveLength(1);
-    expect(placed[0]!.body).toMatchObject({ clientOrderId: id, side: "buy", funds: "300" });
+    const order = payload.order;
+    if (order.type !== "limit") throw new Error("a swap places a limit order");
+    expect(placed[0]!.body).toMatchObject({ clientOrderId: id, side: "buy", type: "limit", timeInForce: "FOK", size: order.size, price: order.price });
+    expect(money.lte(money.mul(order.size, order.price), "300")).toBe(true);
     const op = await h.storage.operations.get(id);
     expect(op?.state).toBe("done");
     const usdt = await exchangeOf(user, "USDT");
@@ -234,7 +252,9 @@ describe.each(databases)("swap (database %s)", (databaseUrl) => {
     expect(summary).toContain("Вы отдаёте: 0.1 BTC");
     expect(summary).toContain("Сначала с финансового баланса на торговый перемещается 0.1 BTC");
     expect(summary).toMatch(/Курс: 1 BTC ≈ /);
-    expect(summary).toMatch(/Вы получите не меньше, по текущим ценам: /);
+    expect(summary).toMatch(/Вы получите: ≈ .+ USDT/);
+    expect(summary).toMatch(/Не меньше: .+ USDT\. Ордер продаёт по .+ USDT за 1 BTC или дороже, всё или ничего/);
+    expect(summary).toContain("BTC после обмена: 0.1 BTC на финансовом балансе · 0 BTC на торговом");
     await user.pressLabel(/Подтвердить/);
     expect(user.last()!.text).toMatch(/✅ Обменяно: 0.1 BTC на /);
     expect(await exchangeOf(user, "BTC")).toEqual({ funding: "0.1", trading: "0" });

@@ -57,7 +57,7 @@ describe("stop orders", () => {
     expect(summary).toContain(
       `Trigger: when the last price rises to ${formatAmount(stop, "USDT")} or above (now ${formatAmount(lastPrice, "USDT")}); then it executes at market.`,
     );
-    expect(summary).toContain("If it triggered now:");
+    expect(summary).toContain(`When it triggers: ≈ 0.001 BTC for ≈ ${formatAmount(money.mul("0.001", stop), "USDT")}, at about the stop price`);
     expect(summary).toContain("Reserved on your trading balance while it waits:");
 
     const confirm = user.confirmData()!;

@@ -62,8 +62,43 @@ describe("reading a list", () => {
     ]);
     expect(readRows("101\t2\tUSDT").rows[0]?.fields).toEqual(["101", "2", "USDT"]);
     const broken = readRows('101,1\n"102,2\n103,3\n');
-    expect(broken.rows).toHaveLength(1);
-    expect(broken.errors[0]).toMatchObject({ problem: "csv" });
+    expect(broken.rows.map((r) => r.line)).toEqual([1, 3]);
+    // The value is shown with its quote marks made plain ones (they could close the message's own).
+    expect(broken.errors).toEqual([{ line: 2, value: "'102,2", problem: "csv_quote" }]);
+  });
+
+  it("reports an unclosed quote on the line where it opens, and reads the lines after it as rows", () => {
+    const lines = Array.from({ length: 14 }, (_, i) => `${101 + i},1,USDT`);
+    lines[10] = '111,1,USDT,"a note never closed';
+    lines[12] = "113,one,USDT";
+    for (const text of [`${lines.join("\n")}\n`, lines.join("\r\n")]) {
+      const read = readRows(text);
+      expect(read.errors).toEqual([{ line: 11, value: "111,1,USDT,'a note never closed", problem: "csv_quote" }]);
+      expect(read.rows.map((r) => r.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14]);
+      // The lines after it are checked like any other: line 13's amount is reported too.
+      const { errors } = validateRows(read.rows, { assets });
+      expect(errors.map((e) => [e.line, e.problem])).toEqual([[13, "amount_not_a_number"]]);
+    }
+    // A quoted note that does close may span lines; an unclosed one after it is still found.
+    const spanning = readRows('101,1,USDT,"two\nlines"\n\n"103,3\n104,4');
+    expect(spanning.rows.map((r) => [r.line, r.fields[0]])).toEqual([[1, "101"], [5, "104"]]);
+    expect(spanning.errors.map((e) => e.line)).toEqual([4]);
+  });
+
+  it("finds the separator from the rows, not the first line alone: a header with commas over rows with semicolons or tabs", () => {
+    const semicolons = readRows("target,amount,asset,description\n101;4,5;USDT;Thanks, Bob\n102;1;USDT");
+    expect(semicolons.header).toBe(true);
+    expect(semicolons.rows.map((r) => r.fields)).toEqual([
+      ["101", "4,5", "USDT", "Thanks, Bob"],
+      ["102", "1", "USDT"],
+    ]);
+    const tabs = readRows("target,amount,asset\n101\t2.5\tUSDT\n102\t1\tUSDT");
+    expect(tabs.rows.map((r) => r.fields)).toEqual([
+      ["101", "2.5", "USDT"],
+      ["102", "1", "USDT"],
+    ]);
+    // A note with a semicolon does not turn a list with commas into one with semicolons.
+    expect(readRows("101,1,USDT,see; later\n102,2,USDT").rows.map((r) => r.fields.length)).toEqual([4, 3]);
   });
 
   it("does not take a first row with a typo for a header", () => {
@@ -202,6 +237,8 @@ describe("batch outcomes", () => {
     error: null,
     attempts: 1,
     notified: 0,
+    origin: null,
+    retriedBy: null,
   });
   const problem = (kind: string) => ({ type: `/api/problems/${kind}`, title: kind, status: 400, kind });
   const item = (rowNo: number) => ({ target: String(100 + rowNo), amount: "1", clientPayoutId: `mtjob-${rowNo}` });

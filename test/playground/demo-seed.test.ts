@@ -47,7 +47,7 @@ it("moves prices with small trades and leaves both sides of the book standing", 
 
 it("describes a write in one line", () => {
   expect(summarise({ asset: "USDT", amount: "12.5", target: "1002", targetType: "messenger_user_id" })).toBe("12.5 USDT → 1002");
-  expect(summarise({ asset: "USDT", transfers: [{ amount: "3" }, { amount: "2.5" }] })).toBe("2 × USDT, total 5.5 USDT");
+  expect(summarise({ asset: "USDT", payouts: [{ amount: "3" }, { amount: "2.5" }] })).toBe("2 × USDT, total 5.5 USDT");
   expect(summarise({ symbol: "BTC-USDT", side: "buy", type: "limit", size: "0.01", price: "60000" })).toBe("buy limit 0.01 BTC-USDT @ 60000");
   expect(summarise({ asset: "TONCOIN", amount: "5", from: "funding", to: "trading" })).toBe("5 TONCOIN funding → trading");
 });

@@ -25,6 +25,7 @@ import * as userTimeZone from "./014-user-time-zone.js";
 import * as knownPeople from "./015-known-people.js";
 import * as keysPerNetwork from "./023-keys-per-network.js";
 import * as balanceFiat from "./024-balance-fiat.js";
+import * as massRetry from "./032-mass-retry.js";
 import * as operationExpiredText from "./036-operation-expired-text.js";
 
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "015-known-people": knownPeople,
   "023-keys-per-network": keysPerNetwork,
   "024-balance-fiat": balanceFiat,
+  "032-mass-retry": massRetry,
   "036-operation-expired-text": operationExpiredText,
 };
 

@@ -7,7 +7,7 @@
  * step answers "no longer active". Service reads run in `conversation.external` and return plain JSON.
  */
 import { InlineKeyboard } from "grammy";
-import type { NetworkName } from "../../../domain/networks.js";
+import { type NetworkName, pairOn } from "../../../domain/networks.js";
 import { typedPair } from "../../../domain/symbols.js";
 import {
   type AddedAlert,
@@ -128,6 +128,8 @@ export function alertFlow(market: AlertMarket, alerts: AlertStore, now: () => nu
         continue;
       }
       const symbol = pair!.symbol;
+      // The pair as the texts that show its price name it (testnet's says so).
+      const shown = pairOn(ctx.t, symbol, network);
       // The price now, shown by the direction and price steps (the one-line form may need neither).
       const oneLine = step === "price" && typedPrice !== undefined;
       if (step !== "set" && !oneLine && (last === undefined || step === "direction")) {
@@ -135,7 +137,7 @@ export function alertFlow(market: AlertMarket, alerts: AlertStore, now: () => nu
         if (!read.ok) return tellFailure(ctx, read);
         if (read.value === null) {
           // A pair without a last price (not traded yet): nothing to compare an alert with.
-          await ctx.reply(ctx.t("alerts-no-price", { symbol }));
+          await ctx.reply(ctx.t("alerts-no-price", { symbol: shown }));
           direction = undefined;
           typedPrice = undefined;
           step = "pair";
@@ -144,7 +146,7 @@ export function alertFlow(market: AlertMarket, alerts: AlertStore, now: () => nu
         last = read.value;
       }
       if (step === "direction") {
-        const answer = await askDirection(conversation, ctx, symbol, last!);
+        const answer = await askDirection(conversation, ctx, { symbol, shown }, last!);
         if (answer === "back") {
           step = "pair";
           continue;
@@ -166,7 +168,7 @@ export function alertFlow(market: AlertMarket, alerts: AlertStore, now: () => nu
           await ctx.reply(priceError(ctx, read, symbol));
           continue; // to the price step, with the price now
         }
-        const answer = await askPrice(conversation, ctx, pair!, direction!, last!);
+        const answer = await askPrice(conversation, ctx, pair!, shown, direction!, last!);
         if (answer === "back") {
           step = "direction";
           continue;
@@ -186,7 +188,7 @@ export function alertFlow(market: AlertMarket, alerts: AlertStore, now: () => nu
       const current = check.value.last;
       if (current !== null && reached(terms, current)) {
         last = current;
-        const answer = await askAlreadyTrue(conversation, ctx, terms, current);
+        const answer = await askAlreadyTrue(conversation, ctx, { ...terms, shown }, current);
         if (answer === "change") {
           step = "price";
           continue;
@@ -242,16 +244,17 @@ async function askPair(
   }
 }
 
+/** `pair.shown`: the pair as the text names it (with its network when testnet). */
 async function askDirection(
   conversation: BotConversation,
   ctx: ConvContext,
-  symbol: string,
+  pair: { symbol: string; shown: string },
   last: string,
 ): Promise<AlertDirection | "back"> {
   const keyboard = new InlineKeyboard()
     .text(ctx.t("alerts-direction-above"), pickData(PICK.direction("above")))
     .text(ctx.t("alerts-direction-below"), pickData(PICK.direction("below")));
-  await ctx.reply(ctx.t("alerts-ask-direction", { symbol, last: pairPrice(symbol, last) }), {
+  await ctx.reply(ctx.t("alerts-ask-direction", { symbol: pair.shown, last: pairPrice(pair.symbol, last) }), {
     reply_markup: backCancel(ctx, keyboard),
   });
   for (;;) {
@@ -269,6 +272,8 @@ async function askPrice(
   conversation: BotConversation,
   ctx: ConvContext,
   pair: AlertPair,
+  /** The pair as the text names it (with its network when testnet). */
+  shown: string,
   direction: AlertDirection,
   last: string,
 ): Promise<string | "back"> {
@@ -287,7 +292,7 @@ async function askPrice(
   };
   await ctx.reply(
     ctx.t(direction === "above" ? "alerts-ask-price-above" : "alerts-ask-price-below", {
-      symbol,
+      symbol: shown,
       last: pairPrice(symbol, last),
       quote: quoteOf(symbol) ?? "",
     }),
@@ -309,7 +314,8 @@ async function askPrice(
 async function askAlreadyTrue(
   conversation: BotConversation,
   ctx: ConvContext,
-  terms: { symbol: string; direction: AlertDirection; price: string },
+  /** `shown`: the pair as the text names it (with its network when testnet). */
+  terms: { symbol: string; shown: string; direction: AlertDirection; price: string },
   current: string,
 ): Promise<"keep" | "change"> {
   const keyboard = new InlineKeyboard()
@@ -320,7 +326,7 @@ async function askAlreadyTrue(
     .text(ctx.t("common-cancel"), INPUT_DATA.cancel.build({}));
   await ctx.reply(
     ctx.t(terms.direction === "above" ? "alerts-already-above" : "alerts-already-below", {
-      symbol: terms.symbol,
+      symbol: terms.shown,
       price: pairPrice(terms.symbol, terms.price),
       last: pairPrice(terms.symbol, current),
     }),

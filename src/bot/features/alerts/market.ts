@@ -1,7 +1,7 @@
 /**
  * The market data an alert needs, public and without a key: the pairs and their price steps (read at
  * most once a minute per network), the pairs most traded in the default quote (the flow's first
- * buttons) and a pair's last price. A user with a linked key is priced on their key's network.
+ * buttons) and a pair's last price, on the network the person acts on (key or no key).
  */
 import { money } from "../../../domain/money.js";
 import type { NetworkName } from "../../../domain/networks.js";
@@ -42,10 +42,10 @@ export function alertMarket(deps: Pick<BotDeps, "services" | "storage" | "now">)
   });
 
   return {
-    /** Public prices come from the network of the user's key, production without one. */
+    /** Public prices come from the network the person acts on, as /settings shows it: production until they choose testnet. */
     async networkOf(telegramId: number): Promise<NetworkName> {
       const user = await deps.storage.users.get(telegramId);
-      return user?.hasKey ? user.network : "production";
+      return user?.network ?? "production";
     },
 
     /** What the person typed (any spelling, a base alone, lower case) as a pair, or suggestions. */

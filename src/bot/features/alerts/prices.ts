@@ -3,22 +3,11 @@
  * buttons at ±1 / 5 / 10 % of the current price rounded to the pair's price step, and the check of a
  * typed price against that step. Prices stay decimal strings throughout.
  */
-import { type AmountError, money, parseAmount } from "../../../domain/money.js";
+import { type AmountError, ceilToStep, floorToStep, money, parseAmount } from "../../../domain/money.js";
 import type { AlertDirection } from "../../../notifications/alerts.js";
 
 /** The distances from the current price offered as buttons, in percent. */
 export const PRICE_STEPS_PERCENT = ["1", "5", "10"] as const;
-
-/** The largest multiple of `step` not above `a` (a ≥ 0). */
-export function floorToStep(a: string, step: string): string {
-  return money.mul(money.div(a, step, 0), step);
-}
-
-/** The smallest multiple of `step` not below `a` (a ≥ 0). */
-export function ceilToStep(a: string, step: string): string {
-  const down = floorToStep(a, step);
-  return money.eq(down, a) ? down : money.add(down, step);
-}
 
 export interface PriceChoice {
   /** "1", "5" or "10". */

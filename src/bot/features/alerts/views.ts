@@ -4,6 +4,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../../domain/money.js";
+import { pairOn } from "../../../domain/networks.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { PriceAlert } from "../../../notifications/alerts.js";
 import { menu } from "../../menu-data.js";
@@ -19,10 +20,10 @@ export const quoteOf = (symbol: string): string | undefined => symbol.split("-")
 /** A price of `symbol` with its quote asset: "65 032.5 USDT". */
 export const pairPrice = (symbol: string, price: string): string => formatAmount(price, quoteOf(symbol));
 
-/** "BTC-USDT above 100 000 USDT (once)". */
-export function alertLine(t: Translate, a: Pick<PriceAlert, "symbol" | "direction" | "price" | "repeat">): string {
+/** "BTC-USDT above 100 000 USDT (once)"; a testnet alert's pair says testnet. */
+export function alertLine(t: Translate, a: Pick<PriceAlert, "symbol" | "direction" | "price" | "repeat" | "network">): string {
   return t(a.direction === "above" ? "alerts-line-above" : "alerts-line-below", {
-    symbol: a.symbol,
+    symbol: pairOn(t, a.symbol, a.network),
     price: pairPrice(a.symbol, a.price),
     mode: t(a.repeat ? "alerts-mode-every" : "alerts-mode-once"),
   });

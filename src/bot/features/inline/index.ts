@@ -8,6 +8,7 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { InlineQueryResult } from "grammy/types";
 import { clientsFor, publicClientsFor, type UserClients } from "../../../accounts/clients.js";
+import { pairOn } from "../../../domain/networks.js";
 import { formatAmount, formatOptionalAmount } from "../../../domain/money.js";
 import { resolveSymbol } from "../../../domain/symbols.js";
 import type { Translate } from "../../../domain/translate.js";
@@ -79,9 +80,9 @@ export function inlineFeature({ deps }: FeatureKit): Feature {
     return {
       type: "article",
       id: `tk:${symbol}`,
-      title: `${symbol} · ${formatAmount(ticker.last, assetsOf(symbol).quote)}`,
+      title: `${pairOn(ctx.t, symbol, c.network)} · ${formatAmount(ticker.last, assetsOf(symbol).quote)}`,
       description: ctx.t("inline-ticker-description", { change: percent(ticker.changeRate) }),
-      input_message_content: { message_text: tickerText(ctx.t, ticker, book) },
+      input_message_content: { message_text: tickerText(ctx.t, ticker, book, undefined, c.network) },
       reply_markup: new InlineKeyboard().url(ctx.t("inline-open-in-bot"), priceLink(ctx.me.username, symbol)),
     };
   }
@@ -109,7 +110,7 @@ export function inlineFeature({ deps }: FeatureKit): Feature {
       id: `ch:${symbol}`,
       photo_file_id: fileId,
       title: ctx.t("inline-chart-title", { pair: symbol }),
-      caption: chartCaption(ctx.t, symbol, DEFAULT_INTERVAL, chart.last),
+      caption: chartCaption(ctx.t, symbol, DEFAULT_INTERVAL, chart.last, c.network),
       reply_markup: new InlineKeyboard().url(ctx.t("inline-open-in-bot"), priceLink(ctx.me.username, symbol)),
     };
   }

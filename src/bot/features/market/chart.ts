@@ -8,6 +8,7 @@ import type { InputMediaPhoto } from "grammy/types";
 import { ChartCache } from "../../../charts/cache.js";
 import { candleFromService, renderCandleChart } from "../../../charts/candles.js";
 import { formatAmount } from "../../../domain/money.js";
+import { type NetworkName, pairOn } from "../../../domain/networks.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { ServiceClients } from "../../../service/factory.js";
 import type { CandleType } from "../../../service/schemas.js";
@@ -92,7 +93,7 @@ export function chartCacheOf(deps: { now: () => Date }): ChartCache<ChartImage> 
 
 /** Where a chart is: which network's market, so that testnet and production charts never mix. */
 export interface ChartSource {
-  network: string;
+  network: NetworkName;
   exchange: ServiceClients["exchange"];
 }
 
@@ -109,9 +110,9 @@ export function chartOf(
   );
 }
 
-/** The caption under a chart. */
-export const chartCaption = (t: Translate, symbol: string, interval: ChartInterval, last: string) =>
-  t("market-chart-caption", { pair: symbol, interval, last: formatAmount(last, assetsOf(symbol).quote) });
+/** The caption under a chart (a testnet chart's says so). */
+export const chartCaption = (t: Translate, symbol: string, interval: ChartInterval, last: string, network: NetworkName) =>
+  t("market-chart-caption", { pair: pairOn(t, symbol, network), interval, last: formatAmount(last, assetsOf(symbol).quote) });
 
 /**
  * Shows the chart: edits the pressed photo in place when there is one, sends a new photo otherwise.
@@ -128,7 +129,7 @@ export async function showChart(
   const key = `${source.network}:${symbol}`;
   const chart = await chartOf(cache, source, symbol, interval, now);
   if (!chart) return false;
-  const caption = chartCaption(ctx.t, symbol, interval, chart.last);
+  const caption = chartCaption(ctx.t, symbol, interval, chart.last, source.network);
   const reply_markup = chartKeyboard(ctx.t, symbol, interval);
   const media = chart.fileId ?? new InputFile(chart.png, `${symbol}-${interval}.png`);
   const pressed = ctx.callbackQuery?.message;

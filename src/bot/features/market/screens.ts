@@ -1,7 +1,8 @@
 /**
  * The market screens as functions of a context: a pair's card, its book, its trades, its chart and
- * the pair list. They need no key (public data, on the network of the user's key or testnet), and
- * each edits the pressed button's message in place or sends a new one. Deep links open them too.
+ * the pair list. They need no key (public data, on the network the person acts on: production until
+ * they choose testnet, whose cards say so), and each edits the pressed button's message in place or
+ * sends a new one. Deep links open them too.
  */
 import { InlineKeyboard } from "grammy";
 import { publicClientsFor } from "../../../accounts/clients.js";
@@ -70,7 +71,7 @@ export function marketScreens(deps: BotDeps) {
     pairOrSuggest,
 
     async price(ctx: BotContext, symbol: string, edit = true): Promise<void> {
-      const { exchange } = await clients(ctx);
+      const { exchange, network } = await clients(ctx);
       // The ticker has no best bid and ask: the top of the book gives them.
       const [{ tickers }, book] = await Promise.all([
         exchange.getTicker({ tickerType: "24h", symbols: [symbol] }),
@@ -78,20 +79,20 @@ export function marketScreens(deps: BotDeps) {
       ]);
       const ticker = tickers[0];
       if (!ticker) return void (await ctx.reply(ctx.t("market-unknown-symbol", { typed: symbol })));
-      await showInPlace(ctx, tickerText(ctx.t, ticker, book, await zoneOf(deps.storage.users, ctx)), { reply_markup: tickerKeyboard(ctx.t, symbol, botName(ctx)) }, { edit });
+      await showInPlace(ctx, tickerText(ctx.t, ticker, book, await zoneOf(deps.storage.users, ctx), network), { reply_markup: tickerKeyboard(ctx.t, symbol, botName(ctx)) }, { edit });
     },
 
     async book(ctx: BotContext, symbol: string): Promise<void> {
-      const { exchange } = await clients(ctx);
+      const { exchange, network } = await clients(ctx);
       const book = await exchange.getOrderbook({ symbol, depth: BOOK_DEPTH });
-      await showInPlace(ctx, bookText(ctx.t, symbol, book, deps.now(), await zoneOf(deps.storage.users, ctx)), { parse_mode: "HTML", reply_markup: bookKeyboard(ctx.t, symbol) });
+      await showInPlace(ctx, bookText(ctx.t, symbol, book, deps.now(), await zoneOf(deps.storage.users, ctx), network), { parse_mode: "HTML", reply_markup: bookKeyboard(ctx.t, symbol) });
     },
 
     async trades(ctx: BotContext, symbol: string): Promise<void> {
-      const { exchange } = await clients(ctx);
+      const { exchange, network } = await clients(ctx);
       const { trades } = await exchange.getTrades({ symbol });
       const latest = [...trades].sort((a, b) => b.time.localeCompare(a.time)).slice(0, TRADES_SHOWN);
-      await showInPlace(ctx, tradesText(ctx.t, symbol, latest), {
+      await showInPlace(ctx, tradesText(ctx.t, symbol, latest, network), {
         parse_mode: "HTML",
         reply_markup: tradesKeyboard(ctx.t, symbol),
       });
@@ -104,10 +105,10 @@ export function marketScreens(deps: BotDeps) {
     },
 
     async info(ctx: BotContext, symbol: string): Promise<void> {
-      const { exchange } = await clients(ctx);
+      const { exchange, network } = await clients(ctx);
       const info = await exchange.getSymbol({ symbol });
       // The rules are opened from the pair's card: back leads there.
-      await showInPlace(ctx, symbolText(ctx.t, info), {
+      await showInPlace(ctx, symbolText(ctx.t, info, network), {
         reply_markup: new InlineKeyboard().text(ctx.t("common-back"), MARKET_DATA.price.build({ symbol })),
       });
     },

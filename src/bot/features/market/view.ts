@@ -1,10 +1,12 @@
 /**
  * Texts and keyboards of the market screens: a pair's ticker card, the order book and recent trades
  * as monospace tables, the pair list, assets, fees and service status. Pure functions of service
- * replies (already validated by the service module).
+ * replies (already validated by the service module). A card of testnet's market names testnet with
+ * its pair (`pairOn`).
  */
 import { InlineKeyboard } from "grammy";
 import { formatAmount, money } from "../../../domain/money.js";
+import { type NetworkName, pairOn } from "../../../domain/networks.js";
 import { typedPair } from "../../../domain/symbols.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { Asset, Orderbook, SymbolInfo, Ticker, Trade, TradeFee } from "../../../service/schemas.js";
@@ -35,12 +37,18 @@ export function percent(rate: string): string {
 }
 
 /** The ticker card: last price, 24 h change, range, volume, best bid and ask. */
-export function tickerText(t: Translate, tk: Ticker, book: Pick<Orderbook, "bids" | "asks">, zone?: string): string {
+export function tickerText(
+  t: Translate,
+  tk: Ticker,
+  book: Pick<Orderbook, "bids" | "asks">,
+  zone: string | undefined,
+  network: NetworkName,
+): string {
   const { base, quote } = assetsOf(tk.symbol);
   const falling = tk.changePrice.startsWith("-");
   const arrow = falling ? "🔻" : "🔺";
   return [
-    t("market-ticker-title", { pair: tk.symbol }),
+    t("market-ticker-title", { pair: pairOn(t, tk.symbol, network) }),
     t("market-ticker-last", { price: formatAmount(tk.last, quote) }),
     t("market-ticker-change", {
       arrow,
@@ -77,10 +85,10 @@ export function tickerKeyboard(t: Translate, symbol: string, botUsername: string
 }
 
 /** A pair's trading rules: whether it trades, sizes, funds, steps and the price range. */
-export function symbolText(t: Translate, s: SymbolInfo): string {
+export function symbolText(t: Translate, s: SymbolInfo, network: NetworkName): string {
   const { baseAsset: base, quoteAsset: quote } = s;
   return [
-    t("market-info-title", { pair: s.symbol }),
+    t("market-info-title", { pair: pairOn(t, s.symbol, network) }),
     t(s.enableTrading ? "market-info-trading" : "market-info-closed"),
     t("market-info-size", {
       min: formatAmount(s.baseMinSize, base),
@@ -107,9 +115,16 @@ function table(rows: string[][]): string {
 }
 
 /** The top of both sides of the book in a monospace table (HTML). */
-export function bookText(t: Translate, symbol: string, book: Orderbook, now: Date, zone?: string): string {
+export function bookText(
+  t: Translate,
+  symbol: string,
+  book: Orderbook,
+  now: Date,
+  zone: string | undefined,
+  network: NetworkName,
+): string {
   const { base, quote } = assetsOf(symbol);
-  const head = t("market-book-title", { pair: symbol });
+  const head = t("market-book-title", { pair: pairOn(t, symbol, network) });
   if (book.bids.length === 0 && book.asks.length === 0) return `${head}\n${t("market-book-empty")}`;
   const rows: string[][] = [[t("market-book-bid-size"), t("market-book-bid"), t("market-book-ask"), t("market-book-ask-size")]];
   for (let i = 0; i < Math.max(book.bids.length, book.asks.length); i++) {
@@ -139,9 +154,9 @@ export function bookKeyboard(t: Translate, symbol: string): InlineKeyboard {
 }
 
 /** The latest trades, newest first, in a monospace table (HTML). */
-export function tradesText(t: Translate, symbol: string, trades: Trade[]): string {
+export function tradesText(t: Translate, symbol: string, trades: Trade[], network: NetworkName): string {
   const { base, quote } = assetsOf(symbol);
-  const head = t("market-trades-title", { pair: symbol });
+  const head = t("market-trades-title", { pair: pairOn(t, symbol, network) });
   if (trades.length === 0) return escapeHtml(`${head}\n${t("market-trades-none")}`);
   const rows = [
     [t("market-trades-time"), t("market-trades-side"), t("market-trades-price"), t("market-trades-size")],

@@ -30,6 +30,7 @@ import {
   planRows,
   totalsByAsset,
 } from "../../../mass/plan.js";
+import { resolveOrigins, type RetryCounts, retryList } from "../../../mass/retry.js";
 import type { MassStore } from "../../../mass/store.js";
 import { hasInvisible } from "../../../domain/user-text.js";
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
@@ -48,12 +49,15 @@ import { MASS_ACTION } from "./action.js";
 import { downloadDocument, FileTooLargeError } from "./download.js";
 import { topUpReply } from "../../shared/top-up.js";
 import { duplicatesPreview, duplicatesText, fitsDuplicatePreview, sendDuplicatesFile } from "./duplicates.js";
-import { type PlanSummary, shortfallText, summaryText } from "./summary.js";
+import { leftOut, type PlanSummary, shortfallText, summaryText } from "./summary.js";
 import { reportProblems } from "./validation-report.js";
 
 export const MASS_CONVERSATION = "mass";
 
-type ListInput = { kind: "document"; fileId: string; size: number | null } | { kind: "text"; text: string };
+type ListInput =
+  | { kind: "document"; fileId: string; size: number | null }
+  | { kind: "text"; text: string }
+  | { kind: "retry"; jobId: string };
 type Refusal = { ok: false; key: string; vars?: Record<string, string | number> };
 
 /** Waits for the list: a document or a pasted text. /cancel and Cancel leave; other commands leave and run. */
@@ -137,6 +141,8 @@ interface Checked {
   valid: ValidRow[];
   errors: RowError[];
   info: { id: string; name: string };
+  /** Rows that pay an earlier job's rows again, and those left out (see src/mass/retry.ts). */
+  retry?: RetryCounts;
 }
 
 /** Parses and validates a draft's list against the service's currencies (all problems, sorted by line). */
@@ -149,7 +155,7 @@ async function checkDraftInput(
 ) {
   const text = await store.draftInput(jobId, adminId);
   if (text === undefined) return undefined;
-  const { pay } = await clientsFor(deps, adminId);
+  const { pay, network } = await clientsFor(deps, adminId);
   const [currencies, info] = await Promise.all([pay.getCurrencies({ kind: "crypto" }), pay.getAppInfo()]);
   const assets = new Map<string, AssetRules>(
     currencies.map((c) => [c.code, { precision: c.precision ?? MAX_DECIMALS, minTransfer: c.minTransfer ?? "0" }]),
@@ -160,13 +166,24 @@ async function checkDraftInput(
     ...(defaultAsset ? { defaultAsset } : {}),
     ...(info.ownerId !== null ? { selfId: info.ownerId } : {}),
   });
-  const all = [...read.errors, ...errors].sort((a, b) => a.line - b.line);
-  return { valid, errors: all, info: { id: info.id, name: info.name ?? info.id } } satisfies Checked;
+  const again = await resolveOrigins(store, valid, { adminId, accountId: info.id, network });
+  const all = [...read.errors, ...errors, ...again.errors].sort((a, b) => a.line - b.line);
+  return {
+    valid: again.rows,
+    errors: all,
+    info: { id: info.id, name: info.name ?? info.id },
+    ...(again.counts ? { retry: again.counts } : {}),
+  } satisfies Checked;
+}
+
+/** How a /mass flow may start: with the unpaid rows of a finished job (its report's Retry button). */
+export interface MassStart {
+  retryOf?: string;
 }
 
 /** The conversation builder. */
 export function massConversation(deps: BotDeps, actions: ActionRegistry, store: MassStore) {
-  return async (conversation: BotConversation, ctx: ConvContext): Promise<void> => {
+  return async (conversation: BotConversation, ctx: ConvContext, start: MassStart = {}): Promise<void> => {
     const adminId = ctx.from?.id;
     const chatId = ctx.chat?.id;
     if (adminId === undefined || chatId === undefined) return;
@@ -177,19 +194,25 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
       return { assets: (await pay.getCurrencies({ kind: "crypto" })).map((c) => c.code) };
     });
 
-    await ctx.reply(
-      ctx.t("mass-ask-list", { max: deps.config.MASS_MAX_ROWS, description: MAX_DESCRIPTION }),
-      {
+    let retryOf = start.retryOf;
+    if (retryOf === undefined) {
+      await ctx.reply(ctx.t("mass-ask-list", { max: deps.config.MASS_MAX_ROWS, description: MAX_DESCRIPTION }), {
         reply_markup: cancelRow(ctx),
-      },
-    );
+      });
+    }
     // Until a list passes: each refusal says what to fix, and the next list is awaited.
     for (;;) {
-      const input = await waitList(conversation);
+      const input: ListInput = retryOf === undefined ? await waitList(conversation) : { kind: "retry", jobId: retryOf };
+      retryOf = undefined;
 
       const loaded = await conversation.external(async (octx: BotContext) => {
         let text: string;
-        if (input.kind === "document") {
+        if (input.kind === "retry") {
+          // The job's unpaid rows, each naming itself: checked below like a report sent back.
+          const job = await store.get(input.jobId);
+          if (!job || job.adminId !== adminId) return { ok: false, key: "mass-draft-gone" } satisfies Refusal;
+          text = retryList(await store.unpaidRows(job.id));
+        } else if (input.kind === "document") {
           const tooBig: Refusal = {
             ok: false,
             key: "mass-file-too-big",
@@ -238,6 +261,20 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
       }
       const { jobId } = loaded;
 
+      if (loaded.needsAsset) {
+        // Rows that are wrong whatever the currency are reported before the currency is asked for.
+        const early = await conversation.external(async (octx: BotContext) => {
+          const c = await checkDraftInput(deps, store, jobId, adminId);
+          if (!c) return false;
+          const errors = c.errors.filter((e) => e.problem !== "asset_missing");
+          if (errors.length === 0) return true;
+          await store.discard(jobId);
+          await reportProblems(octx, errors);
+          return false;
+        });
+        if (!early) continue;
+      }
+
       const defaultAsset = loaded.needsAsset
         ? await askAsset(conversation, ctx, setup.assets, ctx.t("mass-ask-default-asset"))
         : undefined;
@@ -248,6 +285,15 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
         if (c.errors.length > 0) {
           await store.discard(jobId);
           await reportProblems(octx, c.errors);
+          return { ok: false as const };
+        }
+        if (c.valid.length === 0) {
+          // Every row names one an earlier job settled.
+          await store.discard(jobId);
+          const left = c.retry ? leftOut(octx.t, c.retry) : [];
+          await octx.reply([octx.t("mass-retry-nothing"), ...left, octx.t("mass-retry-nothing-next")].join("\n"), {
+            reply_markup: cancelRow(octx),
+          });
           return { ok: false as const };
         }
         const dups = findDuplicates(c.valid);
@@ -305,6 +351,7 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
           duplicates: findDuplicates(c.valid).length,
           accountName: c.info.name,
           network: clients.network,
+          ...(c.retry ? { retry: c.retry } : {}),
         };
         return { ok: true as const, summary };
       });

@@ -5,22 +5,32 @@
  * not in ADMIN_IDS sees nothing of it: their /mass and presses fall through to the generic replies.
  */
 import { Composer, InlineKeyboard } from "grammy";
-import { type JobAction, MASS_JOB_DATA, parseJobButton } from "../../../mass/callback-data.js";
+import { type JobAction, MASS_JOB_DATA, MASS_RETRY_DATA, parseJobButton } from "../../../mass/callback-data.js";
 import { MassRunner } from "../../../mass/runner.js";
+import { jobLabel } from "../../../mass/progress.js";
+import { retryable } from "../../../mass/retry.js";
 import { createMassStore, type MassJobStatus } from "../../../mass/store.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { manifest } from "./manifest.js";
 import { massTransferAction } from "./action.js";
-import { MASS_CONVERSATION, massConversation } from "./flow.js";
+import { MASS_CONVERSATION, type MassStart, massConversation } from "./flow.js";
 import { menu } from "../../menu-data.js";
 
-const TRANSITIONS: Record<JobAction, { from: MassJobStatus[]; to: MassJobStatus }> = {
-  pause: { from: ["running"], to: "paused" },
-  resume: { from: ["paused"], to: "running" },
-  cancel: { from: ["running", "paused"], to: "cancelling" },
+/** The buttons that change a job; Cancel only asks (`stop` is its yes), `keep` its no. */
+const TRANSITIONS: Partial<Record<JobAction, { from: MassJobStatus[]; to: MassJobStatus; answer: string }>> = {
+  pause: { from: ["running"], to: "paused", answer: "mass-pressed-pause" },
+  resume: { from: ["paused"], to: "running", answer: "mass-pressed-resume" },
+  stop: { from: ["running", "paused"], to: "cancelling", answer: "mass-pressed-cancel" },
 };
+/** Statuses a job can still be cancelled in. */
+const CANCELLABLE: readonly MassJobStatus[] = ["running", "paused"];
+
+/** Replaces the cancel question with what was decided (its buttons go with it). */
+async function editQuestion(ctx: BotContext, text: string): Promise<void> {
+  await ctx.editMessageText(text).catch((err: unknown) => ctx.log.debug({ err }, "could not edit the cancel question"));
+}
 
 /** The mass-transfer feature. */
 export function massFeature(kit: FeatureKit): Feature {
@@ -64,13 +74,55 @@ export function massFeature(kit: FeatureKit): Feature {
       await ctx.answerCallbackQuery({ text: ctx.t("mass-foreign"), show_alert: true });
       return;
     }
-    const step = TRANSITIONS[action];
+    const label = jobLabel(jobId);
+    if (action === "cancel") {
+      // One tap never stops a payout: the question says what a cancel would leave unsent.
+      if (!CANCELLABLE.includes(job.status)) {
+        await ctx.answerCallbackQuery({ text: ctx.t("mass-button-stale") });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      const { queued } = await store.counts(jobId);
+      const running = job.status === "running";
+      await ctx.reply(ctx.t(running ? "mass-cancel-ask-running" : "mass-cancel-ask-paused", { job: label, count: queued }), {
+        reply_markup: new InlineKeyboard()
+          .text(ctx.t("mass-cancel-yes"), MASS_JOB_DATA.stop.build({ jobId }))
+          .text(ctx.t(running ? "mass-cancel-keep-going" : "mass-cancel-keep-paused"), MASS_JOB_DATA.keep.build({ jobId })),
+      });
+      return;
+    }
+    if (action === "keep") {
+      const kept = CANCELLABLE.includes(job.status);
+      await ctx.answerCallbackQuery({ text: ctx.t(kept ? "mass-pressed-keep" : "mass-button-stale") });
+      if (kept) await editQuestion(ctx, ctx.t(job.status === "paused" ? "mass-cancel-kept-paused" : "mass-cancel-kept", { job: label }));
+      return;
+    }
+    const step = TRANSITIONS[action]!;
     const changed = await store.setStatus(jobId, step.from, step.to, action === "resume" ? { error: null } : {});
-    await ctx.answerCallbackQuery({ text: ctx.t(changed ? `mass-pressed-${action}` : "mass-button-stale") });
+    await ctx.answerCallbackQuery({ text: ctx.t(changed ? step.answer : "mass-button-stale") });
     if (!changed) return;
     ctx.log.info({ jobId, action }, "mass-transfer job button");
+    if (action === "stop") await editQuestion(ctx, ctx.t("mass-cancel-done", { job: label }));
     // A run picks the change up before its next batch; a paused job has no run, so queue one.
     runner.start(jobId);
+  });
+
+  // Under a finished job's report: its failed and unsent rows, summarised and confirmed as a new job.
+  admin.callbackQuery(MASS_RETRY_DATA.pattern, async (ctx) => {
+    const { jobId } = MASS_RETRY_DATA.parse(ctx.callbackQuery.data)!;
+    const job = await store.get(jobId);
+    if (!job || job.adminId !== ctx.from.id) {
+      await ctx.answerCallbackQuery({ text: ctx.t("mass-foreign"), show_alert: true });
+      return;
+    }
+    const { failed, unsent } = retryable(await store.unpaidRows(jobId));
+    if (failed + unsent === 0) {
+      await ctx.answerCallbackQuery({ text: ctx.t("mass-retry-none"), show_alert: true });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    await ctx.conversation.exitAll();
+    await enterFlow(ctx, MASS_CONVERSATION, { retryOf: jobId } satisfies MassStart);
   });
 
   return {

@@ -6,6 +6,8 @@ import { formatAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import { inlineUserText } from "../../../domain/user-text.js";
 import type { AssetLine, DupPolicy } from "../../../mass/plan.js";
+import { jobLabel } from "../../../mass/progress.js";
+import type { RetryCounts } from "../../../mass/retry.js";
 
 /** The planned job as plain JSON (it passes through conversation state). */
 export interface PlanSummary {
@@ -17,12 +19,20 @@ export interface PlanSummary {
   duplicates: number;
   accountName: string;
   network: string;
+  /** When rows pay an earlier job's rows again: how many, and what was left out. */
+  retry?: RetryCounts;
 }
 
 /** The summary shown before confirmation. */
 export function summaryText(t: Translate, p: PlanSummary, notify?: boolean, senderName?: string | null): string {
   const out = [
     t("mass-summary-title", { account: inlineUserText(p.accountName), network: t(`keys-network-${p.network}`) }),
+    ...(p.retry
+      ? [
+          t("mass-summary-retry", { jobs: p.retry.jobs.map(jobLabel).join(", "), count: p.retry.rows }),
+          ...leftOut(t, p.retry),
+        ]
+      : []),
     t("mass-summary-recipients", { recipients: p.recipients, rows: p.rows }),
   ];
   for (const l of p.lines) {
@@ -58,4 +68,13 @@ export function shortfallText(t: Translate, lines: AssetLine[]): string {
         }),
       ),
   ].join("\n");
+}
+
+/** What an earlier job settled and a list paying its rows again leaves out, one line each. */
+export function leftOut(t: Translate, r: RetryCounts): string[] {
+  return [
+    ...(r.paid > 0 ? [t("mass-retry-left-paid", { count: r.paid })] : []),
+    ...(r.retried > 0 ? [t("mass-retry-left-retried", { count: r.retried })] : []),
+    ...(r.unclear > 0 ? [t("mass-retry-left-unclear", { count: r.unclear })] : []),
+  ];
 }

@@ -22,11 +22,9 @@ export function problemText(t: Translate, e: RowError): string {
 /** One line per problem: line, value, reason. */
 export function errorLines(t: Translate, errors: RowError[]): string[] {
   return errors.map((e) =>
-    t("mass-error-line", {
-      line: String(e.line),
-      value: e.value === "" ? "∅" : e.value,
-      reason: problemText(t, e),
-    }),
+    e.value === ""
+      ? t("mass-error-line-empty", { line: String(e.line), reason: problemText(t, e) })
+      : t("mass-error-line", { line: String(e.line), value: e.value, reason: problemText(t, e) }),
   );
 }
 

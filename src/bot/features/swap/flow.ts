@@ -1,7 +1,8 @@
 /**
  * The /swap conversation: what you give (assets on the Exchange balances, funding and trading
  * together, that an open pair trades) → what you want (the assets such a pair gives for it, or typed)
- * → the amount or 25 % / 50 % / Max → the order estimate → one summary with rate, fee and the least
+ * → the amount or 25 % / 50 % / Max → the price now and the fill-or-kill order at the worst price the
+ * swap accepts → one summary with what leaves each balance, rate, fee, what you receive and the least
  * you receive, and, when the trading balance lacks part of the amount, the move from funding that
  * comes first → the shared confirmation. Service reads and the proposal run in `conversation.external`
  * and return plain JSON; nothing moves before Confirm (see action.ts).
@@ -16,9 +17,27 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askCheckedAmount, askChoice, choiceKeyboard, waitAnswer } from "../../shared/inputs.js";
+import { feeRatesOf } from "../trade/fees.js";
 import type { Estimate as OrderEstimate } from "../trade/view.js";
 import { SWAP_KIND, type SwapPayload } from "./action.js";
-import { amountRules, checkSwapAmount, orderOf, partnersOf, quickOf, routeOf, type SwapOrder, shortfall } from "./plan.js";
+import {
+  amountRules,
+  checkSwapAmount,
+  impliedFeeRate,
+  leastReceived,
+  leftAfter,
+  limitOrderOf,
+  netReceived,
+  orderOf,
+  partnersOf,
+  quickOf,
+  routeOf,
+  shortfall,
+  SWAP_PRICE_MARGIN,
+  type SwapLimitOrder,
+  type SwapRoute,
+  worstPrice,
+} from "./plan.js";
 
 export const SWAP_CONVERSATION = "swap-new";
 
@@ -50,35 +69,100 @@ async function loadStart(deps: BotDeps, telegramId: number): Promise<{ pairs: Sy
   return { pairs: symbols, balances };
 }
 
-/** The order's estimate and both balances as they are now. */
-async function loadEstimate(
+/** The swap's order with its estimate now and the least it brings, or why there is none. */
+type Quote =
+  | { kind: "ok"; order: SwapLimitOrder; estimate: OrderEstimate; least: string }
+  /** Nothing on the book takes it. */
+  | { kind: "none" }
+  /** The book cannot fill it whole within the margin of the price now. */
+  | { kind: "deep" }
+  /** At the worst price it is below the pair's smallest order. */
+  | { kind: "small" };
+
+/**
+ * The price now (the market order's estimate), the fill-or-kill limit at the worst price the swap
+ * accepts and its own estimate, the least it brings, and both balances as they are now.
+ */
+async function loadQuote(
   deps: BotDeps,
   telegramId: number,
-  order: SwapOrder,
-): Promise<{ estimate: OrderEstimate; balances: Balances }> {
+  route: SwapRoute,
+  pair: SymbolInfo,
+  amount: string,
+): Promise<{ quote: Quote; balances: Balances }> {
   const { exchange } = await clientsFor(deps, telegramId);
-  const [estimate, balances] = await Promise.all([exchange.estimateOrder(order), loadBalances(deps, telegramId)]);
-  return { estimate, balances };
+  const [now, balances, rates] = await Promise.all([
+    exchange.estimateOrder(orderOf(route, amount)),
+    loadBalances(deps, telegramId),
+    feeRatesOf(exchange, route.symbol),
+  ]);
+  if (!money.isPositive(now.size)) return { quote: { kind: "none" }, balances };
+  const order = limitOrderOf(route, pair, amount, worstPrice(route, pair, now.price));
+  if (!order) return { quote: { kind: "small" }, balances };
+  const estimate = await exchange.estimateOrder(order);
+  // Fill or kill: an estimate short of the whole size is an order the book would refuse now.
+  if (!money.eq(estimate.size, order.size)) return { quote: { kind: "deep" }, balances };
+  const feeRate = rates?.taker ?? impliedFeeRate(order, estimate);
+  return { quote: { kind: "ok", order, estimate, least: leastReceived(order, pair, feeRate) }, balances };
 }
 
-/** What the estimate says the order receives, less the fee when it is taken from it. */
-function netReceived(order: SwapOrder, est: OrderEstimate, to: string): string {
-  const gross = order.side === "buy" ? est.size : est.funds;
-  const net = est.feeAsset === to ? money.sub(gross, est.fee) : gross;
-  return money.isPositive(net) ? net : "0";
-}
-
-/** The summary above Confirm: what you give, the rate, the fee, the least you receive and any move first. */
-export function swapSummary(t: Translate, p: SwapPayload, est: OrderEstimate): string {
-  const [base, quote] = p.order.symbol.split("-") as [string, string];
+/**
+ * The summary above Confirm: what you give (exactly for a sell; for a buy what the estimate spends and
+ * the most the limit lets it spend), any move first, the rate, the fee, what you receive and the least
+ * you receive at the order's limit, what stays of the given asset on each balance (and why a remainder
+ * cannot be swapped), and the order.
+ */
+export function swapSummary(
+  t: Translate,
+  p: SwapPayload & { order: SwapLimitOrder },
+  quote: { estimate: OrderEstimate; least: string },
+  balances: Balances,
+  pair: SymbolInfo,
+): string {
+  const { order } = p;
+  const est = quote.estimate;
+  const [base, quoteAsset] = order.symbol.split("-") as [string, string];
+  const sell = order.side === "sell";
+  const worst = formatAmount(order.price, quoteAsset);
+  const left = leftAfter(
+    { funding: balances.funding[p.from] ?? "0", trading: balances.trading[p.from] ?? "0" },
+    p.move?.amount ?? "0",
+    sell ? order.size : est.funds,
+  );
+  const remainder = money.add(left.funding, left.trading);
   return [
     t("swap-summary-title"),
-    t("swap-summary-give", { amount: formatAmount(p.amount, p.from) }),
+    sell
+      ? t("swap-summary-give", { amount: formatAmount(order.size, p.from) })
+      : t("swap-summary-give-buy", {
+          estimate: formatAmount(est.funds, p.from),
+          most: formatAmount(money.mul(order.size, order.price), p.from),
+        }),
     ...(p.move ? [t("swap-summary-move", { amount: formatAmount(p.move.amount, p.from) })] : []),
-    t("swap-summary-rate", { base, price: formatAmount(est.price, quote) }),
+    t("swap-summary-rate", { base, price: formatAmount(est.price, quoteAsset) }),
     t("swap-summary-fee", { fee: formatAmount(est.fee, est.feeAsset) }),
-    t("swap-summary-least", { received: formatAmount(netReceived(p.order, est, p.to), p.to) }),
-    t("swap-summary-order", { pair: p.order.symbol, side: t(`trade-side-${p.order.side}`) }),
+    t("swap-summary-receive", { received: formatAmount(netReceived(order, est, p.to), p.to) }),
+    t(sell ? "swap-summary-least-sell" : "swap-summary-least-buy", {
+      least: formatAmount(quote.least, p.to),
+      worst,
+      base,
+    }),
+    t(sell ? "swap-summary-left" : "swap-summary-left-buy", {
+      asset: p.from,
+      funding: formatAmount(left.funding, p.from),
+      trading: formatAmount(left.trading, p.from),
+    }),
+    ...(sell && money.isPositive(remainder) && money.lt(remainder, pair.baseIncrement)
+      ? [
+          t("swap-summary-dust", {
+            amount: formatAmount(remainder, p.from),
+            pair: order.symbol,
+            asset: p.from,
+            step: formatAmount(pair.baseIncrement, p.from),
+          }),
+        ]
+      : []),
+    t("swap-summary-order", { pair: order.symbol, side: t(`trade-side-${order.side}`), worst }),
     "",
     t("swap-summary-note"),
   ].join("\n");
@@ -158,13 +242,12 @@ export function swapConversation(deps: BotDeps, actions: ActionRegistry) {
 
     let amount = await askAmountNow(balances, false);
     for (;;) {
-      const order = orderOf(route, amount);
       const quoted = await conversation.external((octx) =>
-        attempt(octx, () => loadEstimate(deps, telegramId, order)),
+        attempt(octx, () => loadQuote(deps, telegramId, route, pair, amount)),
       );
       if (!quoted.ok) return tellFailure(ctx, quoted);
       balances = quoted.value.balances;
-      const estimate = quoted.value.estimate;
+      const quote = quoted.value.quote;
       // The balances may have moved while the person typed: the amount must still be covered now.
       if (money.gt(amount, totalOf(balances, from))) {
         if (money.lt(totalOf(balances, from), rules.min)) {
@@ -174,14 +257,26 @@ export function swapConversation(deps: BotDeps, actions: ActionRegistry) {
         amount = await askAmountNow(balances, true);
         continue;
       }
-      if (!money.isPositive(estimate.size)) {
+      if (quote.kind === "none") {
         await ctx.reply(ctx.t("swap-no-liquidity", { pair: route.symbol }));
         return;
       }
+      if (quote.kind !== "ok") {
+        await ctx.reply(
+          ctx.t(quote.kind === "deep" ? "swap-too-deep" : "swap-too-small", {
+            pair: route.symbol,
+            amount: formatAmount(amount, from),
+            margin: `${money.mul(SWAP_PRICE_MARGIN, "100")} %`,
+          }),
+        );
+        amount = await askAmountNow(balances, false);
+        continue;
+      }
+      const { order } = quote;
       const missing = shortfall(amount, balances.trading[from] ?? "0");
       const proposed = await conversation.external((octx) =>
         attempt(octx, async () => {
-          const payload: SwapPayload = {
+          const payload: SwapPayload & { order: SwapLimitOrder } = {
             from,
             to,
             amount,
@@ -192,7 +287,7 @@ export function swapConversation(deps: BotDeps, actions: ActionRegistry) {
           return proposeAction(octx, deps, actions, {
             kind: SWAP_KIND,
             payload,
-            summary: swapSummary(octx.t, payload, estimate),
+            summary: swapSummary(octx.t, payload, quote, balances, pair),
           });
         }),
       );

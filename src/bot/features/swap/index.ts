@@ -1,6 +1,7 @@
 /**
  * Swap: /swap and the main menu's Swap button convert one asset into another on the Exchange with one
- * market order, moving the missing part from funding to trading first, all under one confirmation.
+ * fill-or-kill limit order at the worst price the summary states, moving the missing part from funding
+ * to trading first, all under one confirmation.
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";

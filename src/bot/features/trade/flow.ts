@@ -6,7 +6,7 @@
  * return plain JSON; the order itself is placed only when Confirm is pressed (see actions.ts).
  */
 import { clientsFor } from "../../../accounts/clients.js";
-import { formatAmount, money } from "../../../domain/money.js";
+import { floorToStep, formatAmount, money } from "../../../domain/money.js";
 import type { NetworkName } from "../../../domain/networks.js";
 import type { SymbolInfo } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
@@ -24,10 +24,10 @@ import {
   checkSize,
   checkStopPrice,
   committed,
-  floorToStep,
   type Side,
   triggersOnRise,
 } from "./rules.js";
+import { type FeeRates, feeRatesOf } from "./fees.js";
 import { type Estimate, orderSummary } from "./view.js";
 
 export const TRADE_CONVERSATION = "trade-new";
@@ -86,18 +86,22 @@ async function loadBook(
   return { bid: book.bids[0]?.[0] ?? null, ask: book.asks[0]?.[0] ?? null, last: tickers[0]?.last ?? null };
 }
 
-/** The estimate of the order, and the trading balance as it is now (it may have moved meanwhile). */
+/**
+ * The estimate of the order, the pair's fee rates for this account and the trading balance as it is
+ * now (it may have moved meanwhile).
+ */
 async function loadEstimate(
   deps: BotDeps,
   telegramId: number,
   terms: OrderPayload,
-): Promise<{ estimate: Estimate; balances: Balances }> {
+): Promise<{ estimate: Estimate; balances: Balances; rates: FeeRates | null }> {
   const { exchange } = await clientsFor(deps, telegramId);
-  const [estimate, { balances }] = await Promise.all([
+  const [estimate, { balances }, rates] = await Promise.all([
     exchange.estimateOrder(terms),
     exchange.getTradingBalances(),
+    feeRatesOf(exchange, terms.symbol),
   ]);
-  return { estimate, balances: Object.fromEntries(balances.map((b) => [b.asset, b.available])) };
+  return { estimate, balances: Object.fromEntries(balances.map((b) => [b.asset, b.available])), rates: rates ?? null };
 }
 
 /** Asks for a typed value until `check` accepts it; its refusals are explained in the user's language. */
@@ -317,6 +321,7 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
 
     let terms = await askTerms(balances);
     let estimate: Estimate;
+    let rates: FeeRates | null;
     for (;;) {
       const quoted = await conversation.external((octx) =>
         attempt(octx, () => loadEstimate(deps, telegramId, terms)),
@@ -324,6 +329,7 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
       if (!quoted.ok) return tellFailure(ctx, quoted);
       estimate = quoted.value.estimate;
       balances = quoted.value.balances;
+      rates = quoted.value.rates;
       // The balance may have moved while the user typed: the order must still be covered now.
       const availableNow = balances[spentAsset] ?? "0";
       if (money.lte(committed(terms), availableNow)) break;
@@ -342,7 +348,7 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
       return;
     }
 
-    const summary = orderSummary(ctx.t, terms, estimate, balances, last ?? undefined);
+    const summary = orderSummary(ctx.t, terms, estimate, balances, last ?? undefined, rates ?? undefined);
     const proposed = await conversation.external((octx) =>
       attempt(octx, () => proposeAction(octx, deps, actions, { kind: ORDER_KIND, payload: terms, summary })),
     );

@@ -4,7 +4,7 @@
  * read earlier: each returns the normalised amount or the locale key (with variables) that explains
  * the refusal, so the conversation can say why and ask again.
  */
-import { formatAmount, money, parseAmount } from "../../../domain/money.js";
+import { floorToStep, formatAmount, money, parseAmount } from "../../../domain/money.js";
 import type { Order, SymbolInfo } from "../../../service/schemas.js";
 import type { UserMessage } from "../../shared/errors.js";
 
@@ -13,11 +13,6 @@ export type Checked = { ok: true; value: string } | { ok: false; error: UserMess
 
 type Vars = Record<string, string | number>;
 const refuse = (key: string, vars: Vars = {}): Checked => ({ ok: false, error: { key, vars } });
-
-/** The largest multiple of `step` not above `a` (for non-negative `a`). */
-export function floorToStep(a: string, step: string): string {
-  return money.mul(money.div(a, step, 0), step);
-}
 
 /**
  * A positive plain decimal, or the shared amount-* refusal. Places and bounds are checked by the

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { formatAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { Order, OrderEstimate } from "../../../service/schemas.js";
+import type { FeeRates } from "./fees.js";
 import { committed } from "./rules.js";
 import { ORDERS_DATA } from "../orders/callback-data.js";
 import { TRADE_DATA } from "./callback-data.js";
@@ -50,10 +51,71 @@ function kindLine(t: Translate, o: { side: string; type: string; timeInForce: st
 
 const available = (balances: Record<string, string>, asset: string) => balances[asset] ?? "0";
 
+/** A fee rate as people read it: "0.001" → "0.1 %". */
+const ratePercent = (rate: string) => `${money.mul(rate, "100")} %`;
+
+/**
+ * The fee line: a market order's as estimated; a limit order's taker fee on what fills now and maker
+ * fee on what waits on the book (paid when it fills); a stop order's at the price it will meet. The
+ * fee is taken from what the order receives: base for a buy, quote for a sell.
+ */
+function feeLine(t: Translate, o: OrderTerms, est: Estimate, rates: FeeRates | undefined): string {
+  const { base, quote } = assetsOf(o.symbol);
+  const buy = o.side === "buy";
+  const feeAsset = buy ? base : quote;
+  /** The fee on `size` of base at `price`, at `rate`, in what the order receives. */
+  const feeOf = (size: string, price: string, rate: string) =>
+    formatAmount(money.mul(buy ? size : money.mul(size, price), rate), feeAsset);
+  const size = o.size ?? "0";
+  if (o.type === "market") return t("trade-summary-fee", { fee: formatAmount(est.fee, est.feeAsset) });
+  if (!rates) return t("trade-summary-fee-unknown");
+  const maker = ratePercent(rates.maker);
+  const taker = ratePercent(rates.taker);
+  if (o.type === "stopMarket") {
+    return t("trade-stop-summary-fee", { fee: feeOf(size, o.stopPrice ?? "0", rates.taker), taker });
+  }
+  if (o.type === "stopLimit") {
+    const price = o.price ?? "0";
+    return t("trade-stop-summary-fee-limit", {
+      makerFee: feeOf(size, price, rates.maker),
+      maker,
+      takerFee: feeOf(size, price, rates.taker),
+      taker,
+    });
+  }
+  const rest = money.sub(size, est.size);
+  if (!money.isPositive(rest)) return t("trade-summary-fee", { fee: formatAmount(est.fee, est.feeAsset) });
+  const restFee = feeOf(rest, o.price ?? "0", rates.maker);
+  if (!money.isPositive(est.size)) return t("trade-summary-fee-maker", { fee: restFee, maker });
+  return t("trade-summary-fee-split", { now: formatAmount(est.fee, est.feeAsset), taker, rest: restFee, maker });
+}
+
+/**
+ * What a stop order brings once it triggers: a stop-market about its size at the stop price (it then
+ * takes the book's prices), a stop-limit its size at its limit price.
+ */
+function stopEstimateLine(t: Translate, o: OrderTerms): string {
+  const { base, quote } = assetsOf(o.symbol);
+  const size = o.size ?? "0";
+  if (o.type === "stopLimit") {
+    return t("trade-stop-summary-at-limit", {
+      size: formatAmount(size, base),
+      price: formatAmount(o.price ?? "0", quote),
+      funds: formatAmount(money.mul(size, o.price ?? "0"), quote),
+    });
+  }
+  return t("trade-stop-summary-at-stop", {
+    size: formatAmount(size, base),
+    funds: formatAmount(money.mul(size, o.stopPrice ?? "0"), quote),
+    stop: formatAmount(o.stopPrice ?? "0", quote),
+  });
+}
+
 /**
  * The summary of an order to place: pair, side, type and time in force, size or funds, limit price,
- * the estimate (size, funds, average price, fee), the trading balance now and roughly after, and a
- * note that fills depend on the market.
+ * the estimate (size, funds, average price; a stop order's at its stop or limit price), the fee (a
+ * resting part's at the maker rate), the trading balance now and roughly after, and a note that
+ * fills depend on the market.
  */
 export function orderSummary(
   t: Translate,
@@ -62,6 +124,8 @@ export function orderSummary(
   balances: Record<string, string>,
   /** The last price, for a stop order's trigger line. */
   last?: string,
+  /** The pair's maker and taker rates for this account (undefined when the Exchange lists none). */
+  rates?: FeeRates,
 ): string {
   const { base, quote } = assetsOf(o.symbol);
   const buy = o.side === "buy";
@@ -82,15 +146,8 @@ export function orderSummary(
   if (o.price !== undefined) lines.push(t("trade-summary-price", { price: formatAmount(o.price, quote) }));
 
   if (stop) {
-    lines.push(
-      money.isPositive(est.size)
-        ? t("trade-stop-summary-estimate", {
-            size: formatAmount(est.size, base),
-            funds: formatAmount(est.funds, quote),
-            price: formatAmount(est.price, quote),
-          })
-        : t("trade-stop-summary-estimate-none"),
-    );
+    // Today's book says nothing of what a stop order meets: it runs only once the price reaches its stop.
+    lines.push(stopEstimateLine(t, o));
   } else if (money.isPositive(est.size)) {
     lines.push(
       t("trade-summary-estimate", {
@@ -112,7 +169,7 @@ export function orderSummary(
       }),
     );
   }
-  lines.push(t("trade-summary-fee", { fee: formatAmount(est.fee, est.feeAsset) }));
+  lines.push(feeLine(t, o, est, rates));
 
   // A market order spends about what the estimate says; a limit order reserves all it may spend; a
   // stop order reserves it and receives nothing until it triggers.

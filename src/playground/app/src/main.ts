@@ -23,6 +23,8 @@ interface PanelState {
     balances: Record<Network, Record<"pay" | "funding" | "trading", Balances>>;
   }[];
   operations: { seq: number; at: string; network: Network; operationId: string; summary: string }[];
+  /** The "slow mass transfers" switch. */
+  slowMass: boolean;
 }
 type Network = "production" | "testnet";
 interface ChatTimings {
@@ -605,6 +607,7 @@ function renderPanel(): void {
         return item;
       }),
   );
+  ($("slow-mass") as HTMLInputElement).checked = state.panel.slowMass;
   previousPanel = state.panel;
 }
 
@@ -688,6 +691,12 @@ function init(): void {
     act("forward", from === "hidden" ? { hiddenName: "Hidden Person", text } : { fromId: Number(from), text });
   });
   $("top-up-send").addEventListener("click", topUp);
+  $("slow-mass").addEventListener("change", () => {
+    const on = ($("slow-mass") as HTMLInputElement).checked;
+    post("/api/slow-mass", { on })
+      .then(() => toast(on ? "Slow mass transfers: each batch now takes 2 s at the simulator." : "Mass transfers at full speed again."))
+      .catch((err: Error) => toast(err.message));
+  });
   $("share-by-id").addEventListener("click", (e) => {
     const id = ($("share-id") as HTMLInputElement).value.trim();
     if (!/^[1-9][0-9]{0,15}$/.test(id)) {
