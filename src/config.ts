@@ -97,6 +97,20 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   /** Messages a second to many chats (notifications), over the whole process; replies are never paced. */
   BROADCAST_PER_SECOND: int(30, 1, 1000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Updates one person may send in each window of RATE_LIMIT_SECONDS (per instance; 0: no limit); the
+   * rest are dropped and the person is told to slow down, once a minute. Confirm and Cancel presses are
+   * never dropped.
+   */
+  RATE_LIMIT_UPDATES: int(30, 0, 1_000_000),
+  RATE_LIMIT_SECONDS: int(10, 1, 3600),
+  /** Updates of one chat waiting behind the one being handled (per instance); past it they are dropped. */
+  CHAT_BACKLOG: int(10, 1, 1000),
+  /**
+   * PostgreSQL: a chat's turn (one update of a chat at a time across instances) outlives an instance
+   * that died or froze holding it by this long; renewed every third of it while its update is handled.
+   */
+  CHAT_TURN_LEASE_SECONDS: int(10, 1, 600),
   MASS_MAX_ROWS: int(10_000, 1, 100_000),
   /** Payouts per mass-payout call, one asset a call; the service takes 1 to 500 (real-api.md, S6). */
   MASS_BATCH_SIZE: int(500, 1, 500),

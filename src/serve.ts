@@ -158,7 +158,7 @@ export async function startServing(d: ServeDeps): Promise<Serving> {
 }
 
 /** Hands a webhook update, read and checked by the web server, to the bot (grammY's callback adapter). */
-function updateHandler(app: BotApp): (update: Update, respond: (json: string) => void) => Promise<void> {
+export function updateHandler(app: BotApp): (update: Update, respond: (json: string) => void) => Promise<void> {
   const handle = webhookCallback(app.bot, "callback", { onTimeout: "return", timeoutMilliseconds: WEBHOOK_REPLY_MS });
   return (update, respond) => handle(update, respond);
 }

@@ -131,6 +131,9 @@ error-duplicate = This was already sent before.
 error-refused = The service refused the request.
 error-key-unreadable = Your stored key cannot be read any more. Please link it again with /connect.
 
+## flood (one person sending too much at once)
+flood-slow-down = ⏳ That was too much at once: I skipped some of your messages and button presses. Wait a few seconds, then send again what you still need. Confirm and Cancel buttons are never skipped.
+
 ## keys
 keys-settings-title = ⚙️ Settings
 keys-status-none = No API key linked.

@@ -52,4 +52,6 @@ export interface BotApp {
   resume(): Promise<void>;
   /** Resolves once no update is being handled (for a clean shutdown after polling stopped). */
   idle(): Promise<void>;
+  /** Updates waiting behind their chat's current one now, and updates dropped so far (a flood). */
+  backlog(): { parked: number; dropped: number };
 }

@@ -35,7 +35,18 @@ export interface BotDeps {
     | "MASS_CONFIRM_TOTAL"
     | "TELEGRAM_API_ROOT"
   > &
-    Partial<Pick<Config, "BROADCAST_PER_SECOND" | "CHART_UPLOAD_CHAT_ID" | "INLINE_CACHE_SECONDS">>;
+    Partial<
+      Pick<
+        Config,
+        | "BROADCAST_PER_SECOND"
+        | "CHART_UPLOAD_CHAT_ID"
+        | "INLINE_CACHE_SECONDS"
+        | "RATE_LIMIT_UPDATES"
+        | "RATE_LIMIT_SECONDS"
+        | "CHAT_BACKLOG"
+        | "CHAT_TURN_LEASE_SECONDS"
+      >
+    >;
   logger: Logger;
   storage: SqlStorage;
   services: ServiceFactory;

@@ -3,9 +3,8 @@
  * built by the composition root (src/app.ts; the tests' harness does the same) and handed in.
  */
 import { conversations } from "@grammyjs/conversations";
-import { sequentialize } from "@grammyjs/runner";
 import { Bot } from "grammy";
-import { skipUnchangedWrites } from "../storage/kv.js";
+import { createChatSessions, DEFAULT_TURN_LEASE_MS } from "../storage/chat-sessions.js";
 import { CallbackAnswers } from "../telegram/callback-answers.js";
 import { telegramLimits } from "../telegram/limits.js";
 import { copyableEntities } from "../telegram/copyable-entities.js";
@@ -20,6 +19,14 @@ import { translations as translationsOf } from "./i18n.js";
 import { confirmationExpiry, journalJobs, settlementRecorder } from "./journal-jobs.js";
 import { Router } from "./router.js";
 import { fallback, leaveFlows } from "./fallback.js";
+import { ChatQueue } from "./chat-queue.js";
+import {
+  DEFAULT_CHAT_BACKLOG,
+  DEFAULT_RATE_LIMIT_SECONDS,
+  DEFAULT_RATE_LIMIT_UPDATES,
+  floodLimit,
+  SlowDown,
+} from "./flood-limit.js";
 import { chatSession, flowStateInSession } from "./session.js";
 import { ActionRegistry, confirmationComposer, isConfirmationPress, notePressReceipt } from "./shared/confirm.js";
 import { keyGate } from "./shared/key-gate.js";
@@ -64,6 +71,12 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   const record = settlementRecorder(deps.storage.db, outbox);
   const updates = new UpdateTracking(errors.failed, options.onUpdate);
   const translations = translationsOf(languages, deps.storage.users) as never;
+  const { config } = deps;
+  const slowDown = new SlowDown(translatorFor, deps.now, updates.markDropped);
+  const chats = new ChatQueue<BotContext>({ backlog: config.CHAT_BACKLOG ?? DEFAULT_CHAT_BACKLOG, dropped: slowDown.drop });
+  const sessions = createChatSessions<SessionData>(deps.storage, {
+    leaseMs: config.CHAT_TURN_LEASE_SECONDS === undefined ? DEFAULT_TURN_LEASE_MS : config.CHAT_TURN_LEASE_SECONDS * 1000,
+  });
 
   bot.use(updates.measure);
   // A confirmation's expiry is judged by when its press arrived, before any queue.
@@ -74,6 +87,16 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   bot.use(followServiceChanges);
   // Everything below runs inside the error boundary.
   const guarded = bot.errorBoundary((err) => errors.report(err.error, err.ctx as BotContext));
+  // A person's flood is dropped here, before it costs a database write or a place in a queue; Confirm
+  // and Cancel presses are never dropped.
+  guarded.use(
+    floodLimit({
+      updates: config.RATE_LIMIT_UPDATES ?? DEFAULT_RATE_LIMIT_UPDATES,
+      seconds: config.RATE_LIMIT_SECONDS ?? DEFAULT_RATE_LIMIT_SECONDS,
+      slowDown,
+      exempt: isConfirmationPress,
+    }),
+  );
   guarded.use(updates.onceEach(deps.storage.db, deps.now));
   // Confirm and Cancel presses are answered at once, never queued behind the chat's other updates:
   // the claim in the journal is atomic, and they touch neither the session nor a flow's state.
@@ -84,10 +107,12 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   // A result picked from our own inline mode arrives "via @bot": the person's message to whoever they
   // share it with, not a request to us. Nothing answers it.
   core.use((ctx, next) => (ctx.message?.via_bot?.id === ctx.me.id ? undefined : next()));
-  core.use(sequentialize((ctx) => [ctx.chat?.id, ctx.from?.id].filter((v) => v !== undefined).map(String)));
+  // One update of a chat at a time, lowest id first, a bounded backlog (chat-queue.ts); across
+  // instances the chat's turn in the database (the session, below) orders them further.
+  core.use(chats.middleware);
   // Names of the people an update carries, so they can be shown beside their ids (shared/people.ts).
   core.use(rememberPeople(deps.storage.people));
-  core.use(chatSession(skipUnchangedWrites(deps.storage.kv<SessionData>("session")), () => ({})));
+  core.use(chatSession(sessions, () => ({})));
   core.use(translations);
   for (const f of features) if (f.early) core.use(f.early);
   core.use(keyGate(deps, router));
@@ -127,5 +152,6 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
       outbox.kick();
     },
     idle: () => updates.idle(),
+    backlog: () => ({ parked: chats.parked, dropped: slowDown.dropped }),
   };
 }

@@ -9,13 +9,14 @@ import type { Database } from "../storage/schema.js";
 import { createUpdateTaker } from "../storage/updates.js";
 import type { BotContext } from "./context.js";
 
-export type UpdateOutcome = "ok" | "error" | "duplicate";
+export type UpdateOutcome = "ok" | "error" | "duplicate" | "dropped";
 export type OnUpdate = (u: { type: string; outcome: UpdateOutcome; seconds: number }) => void;
 
 export class UpdateTracking {
   #inFlight = 0;
   readonly #whenIdle: (() => void)[] = [];
   readonly #duplicates = new WeakSet<object>();
+  readonly #dropped = new WeakSet<object>();
 
   constructor(
     private readonly failed: (ctx: object) => boolean,
@@ -31,7 +32,13 @@ export class UpdateTracking {
     } finally {
       if (--this.#inFlight === 0) for (const resolve of this.#whenIdle.splice(0)) resolve();
       const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
-      const outcome = this.#duplicates.has(ctx) ? "duplicate" : this.failed(ctx) ? "error" : "ok";
+      const outcome: UpdateOutcome = this.#duplicates.has(ctx)
+        ? "duplicate"
+        : this.#dropped.has(ctx)
+          ? "dropped"
+          : this.failed(ctx)
+            ? "error"
+            : "ok";
       this.onUpdate?.({ type, outcome, seconds: (performance.now() - started) / 1000 });
     }
   };
@@ -50,6 +57,11 @@ export class UpdateTracking {
       if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
     };
   }
+
+  /** Counts the update as dropped (a person's flood: flood-limit.ts). */
+  readonly markDropped = (ctx: object): void => {
+    this.#dropped.add(ctx);
+  };
 
   /** Resolves once no update is being handled. */
   idle(): Promise<void> {

@@ -334,7 +334,7 @@ export class Watcher {
       const at = cursor;
       if (kind === "invoice") {
         const page = await this.#call(user, () =>
-          c.pay.getInvoices({ limit: PAGE_LIMIT, ...(at ? { cursor: at } : {}) }),
+          c.pay.getInvoices({ status: "active", limit: PAGE_LIMIT, ...(at ? { cursor: at } : {}) }),
         );
         out.push(...page.items.map((object) => ({ kind, object })));
         cursor = page.pagination.next ?? undefined;

@@ -225,9 +225,10 @@ class Requester {
   /** A success status was seen: for a write, a reply we cannot read still means it was carried out. */
   #parseReply<K extends OperationId>(id: K, status: number, body: string): OperationReply<K> {
     const { write } = operations[id];
+    // A 204 has no body: the reply schema (`NoContent`) receives nothing.
     let json: unknown;
     try {
-      json = JSON.parse(body);
+      json = status === 204 && body === "" ? undefined : JSON.parse(body);
     } catch {
       throw new InvalidReplyError(id, status, "body is not JSON", write);
     }

@@ -33,7 +33,8 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, R extends z.ZodTy
    * contract says.
    */
   replyOn?: Partial<Record<Api, z.ZodType>>;
-  status: 200 | 201;
+  /** 204: answered with no body (the reply schema is `NoContent`). */
+  status: 200 | 201 | 204;
   /** Writes that move money or create a resource; never resent blindly after an unknown outcome. */
   write: boolean;
 }
@@ -44,11 +45,15 @@ const EX = ["exchange"] as const;
 const PAY = ["pay"] as const;
 const BOTH = ["exchange", "pay"] as const;
 
-/** A single-resource read: server id or client id, at least one (plus the operation's other members). */
+/**
+ * A single-resource read: server id or client id, at least one (plus the operation's other members).
+ * `missingKind`: the kind the service names the refusal of neither (S5 for orders).
+ */
 const byId = <A extends string, B extends string, E extends z.ZodRawShape = Record<never, never>>(
   a: A,
   b: B,
   extra?: E,
+  missingKind?: string,
 ) =>
   z
     .object({
@@ -64,10 +69,15 @@ const byId = <A extends string, B extends string, E extends z.ZodRawShape = Reco
       {
         message: `send ${a} or ${b}`,
         path: [a],
+        ...(missingKind === undefined ? {} : { params: { kind: missingKind } }),
       },
     );
+/** An order by `orderId` or `clientOrderId`; neither is 400 `exchange_missing_order_identifier` (S5). */
+const orderById = () => byId("orderId", "clientOrderId", undefined, "exchange_missing_order_identifier");
 
-const period = { startAt: S.Timestamp.optional(), endAt: S.Timestamp.optional() };
+const period = { startAt: S.RequestTimestamp.optional(), endAt: S.RequestTimestamp.optional() };
+/** The Payments lists' date filter (S3: `fromDate`, `toDate`, ISO 8601). */
+const dates = { fromDate: S.RequestTimestamp.optional(), toDate: S.RequestTimestamp.optional() };
 
 export const operations = {
   // ---------------------------------------------------------------- Exchange: market data
@@ -173,7 +183,7 @@ export const operations = {
     method: "GET",
     path: "/api/v1/rates",
     auth: "public",
-    input: z.object({ base: S.RateBase, assets: S.Q.list(S.AssetCode).optional() }),
+    input: z.object({ base: S.RateBase, assets: S.Q.listOrJoined(S.AssetCode).optional() }),
     reply: z.union([S.PayRatesReply, S.ExchangeRatesReply]),
     replyOn: { pay: S.PayRatesReply, exchange: S.ExchangeRatesReply },
     status: 200,
@@ -243,7 +253,7 @@ export const operations = {
     method: "GET",
     path: "/api/v1/order",
     auth: "bearer",
-    input: byId("orderId", "clientOrderId"),
+    input: orderById(),
     reply: S.Order,
     status: 200,
     write: false,
@@ -253,7 +263,7 @@ export const operations = {
     method: "DELETE",
     path: "/api/v1/order",
     auth: "bearer",
-    input: byId("orderId", "clientOrderId"),
+    input: orderById(),
     reply: S.CancelOrderReply,
     status: 200,
     write: true,
@@ -422,7 +432,15 @@ export const operations = {
     method: "GET",
     path: "/api/v1/cheques",
     auth: "bearer",
-    input: z.object({ state: S.ChequeState.optional(), cursor: S.Q.cursor, limit: S.Q.limit }),
+    // S3: targetType and target go together; cancelled cheques are never listed.
+    input: z.object({
+      state: S.ChequeState.optional(),
+      ...dates,
+      targetType: S.TargetType.optional(),
+      target: z.string().min(1).optional(),
+      cursor: S.Q.cursor,
+      limit: S.Q.limit,
+    }),
     reply: S.ChequesPage,
     status: 200,
     write: false,
@@ -433,8 +451,9 @@ export const operations = {
     path: "/api/v1/cheques",
     auth: "bearer",
     input: byId("chequeId", "clientChequeId"),
-    reply: S.Cheque,
-    status: 200,
+    // No body (S3 reads none): read the cheque for its final state.
+    reply: S.NoContent,
+    status: 204,
     write: true,
   }),
   // Only an active cheque's description can change; setting it twice is harmless, so it may be retried.
@@ -477,12 +496,7 @@ export const operations = {
     method: "GET",
     path: "/api/v1/payouts",
     auth: "bearer",
-    input: z.object({
-      cursor: S.Q.cursor,
-      limit: S.Q.limit,
-      fromDate: S.Timestamp.optional(),
-      toDate: S.Timestamp.optional(),
-    }),
+    input: z.object({ cursor: S.Q.cursor, limit: S.Q.limit, ...dates }),
     reply: S.TransfersPage,
     status: 200,
     write: false,
@@ -524,7 +538,15 @@ export const operations = {
     method: "GET",
     path: "/api/v1/invoices",
     auth: "bearer",
-    input: z.object({ cursor: S.Q.cursor, limit: S.Q.limit }),
+    // Every status unless `status` narrows it (S3's filters); `fiat` keeps invoices priced in that fiat.
+    input: z.object({
+      asset: S.AssetCode.optional(),
+      fiat: z.string().min(1).optional(),
+      ids: S.Q.list(z.string().min(1)).optional(),
+      status: z.string().min(1).optional(),
+      cursor: S.Q.cursor,
+      limit: S.Q.limit,
+    }),
     reply: S.InvoicesPage,
     status: 200,
     write: false,
@@ -545,8 +567,9 @@ export const operations = {
     path: "/api/v1/invoice",
     auth: "bearer",
     input: byId("invoiceId", "clientInvoiceId"),
-    reply: S.Invoice,
-    status: 200,
+    // No body (S3 reads none): read the invoice for its final state.
+    reply: S.NoContent,
+    status: 204,
     write: true,
   }),
   getInvoicePayments: op({
@@ -610,7 +633,7 @@ export const operations = {
     method: "GET",
     path: "/api/v1/withdrawals",
     auth: "bearer",
-    input: z.object({ cursor: S.Q.cursor, limit: S.Q.limit, status: S.PayWithdrawalStatus.optional() }),
+    input: z.object({ cursor: S.Q.cursor, limit: S.Q.limit, status: S.PayWithdrawalStatus.optional(), ...dates }),
     reply: S.PayWithdrawalsPage,
     status: 200,
     write: false,

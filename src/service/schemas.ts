@@ -15,6 +15,15 @@ export const SignedDecimal = z.string().regex(/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/);
 export const Timestamp = z
   .string()
   .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$/);
+/**
+ * A moment a client sends (a filter's bounds): RFC 3339 date-time, in UTC (`Z`) or with an offset
+ * (`+03:00`), as the public Exchange client sends it (S4, `datetime({ offset: true })`) and as the
+ * Payments SDK documents its dates ("ISO 8601", S3). What the service sends back is always UTC.
+ */
+export const RequestTimestamp = z
+  .string()
+  .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$/)
+  .refine((v) => Number.isFinite(Date.parse(v)), "not a valid date-time");
 export const SymbolCode = z.string().regex(/^[A-Z0-9]+-[A-Z0-9]+$/);
 export const AssetCode = z.string().min(1).max(32);
 /** The currency rates are quoted in: a fiat code (`USD`) or an asset (`USDT`, S3). */
@@ -25,15 +34,50 @@ export const Side = z.enum(["buy", "sell"]);
 export const ClientId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 /** Withdrawal client ids are at most 50 characters (S4, and the legacy API's `withdrawalId`). */
 const ClientWithdrawalId = ClientId.max(50);
+/**
+ * The Exchange's client ids of moves and withdrawals: their published schemas give lengths only, no
+ * character set (S4's audit), unlike `clientOrderId`.
+ */
+const ExchangeClientTransferId = z.string().min(1).max(64);
+const ExchangeClientWithdrawalId = z.string().min(1).max(50);
 /** Who receives a payout or a targeted cheque (S6); the bot sends `telegram_user_id`. */
 export const TargetType = z.enum(["user_id", "telegram_user_id", "telegram_username"]);
 /**
  * Per-object notification settings the real creates accept (S3, S6): where the service posts the
  * object's status changes and an opaque payload it echoes. Accepted here; the bot decides their use.
  */
-export const Callback = z.object({ callbackUrl: z.string().url(), payload: z.string().max(4096).optional() });
+export const Callback = z.object({ callbackUrl: z.string().url(), payload: z.json().optional() });
+/**
+ * Where the service sends the person after paying an invoice or activating a cheque (S3's
+ * `InvoiceUrl`, `ChequeUrl`). Accepted and echoed; the simulator's pages do not redirect.
+ */
+export const RedirectUrls = z.object({ successUrl: z.string().url().optional(), cancelUrl: z.string().url().optional() });
+/** Who an invoice is for, in the merchant's terms (S3's `InvoiceCustomer`); accepted and echoed. */
+export const InvoiceCustomer = z.object({
+  id: z.string().optional(),
+  email: z.string().optional(),
+  telegramId: z.string().optional(),
+  telegramUsername: z.string().optional(),
+});
 export type Callback = z.infer<typeof Callback>;
 const NonEmpty = z.string().min(1);
+/**
+ * A request rule the real service refuses under a kind of its own (S5: `order_size_and_funds_missing`,
+ * S6: `missing_invoice_amount`, …): the issue carries the kind in `params.kind`, and the simulator
+ * answers a 400 of that kind rather than a plain validation error.
+ */
+export const refusedAs = (kind: string, message: string, field: string) => ({
+  code: "custom" as const,
+  message,
+  path: [field],
+  params: { kind },
+});
+/** The kind a failed request rule names (see `refusedAs`), if any. */
+export function refusalKindOf(error: z.ZodError): string | undefined {
+  const issue = error.issues[0];
+  const kind = issue?.code === "custom" ? (issue.params as { kind?: unknown } | undefined)?.kind : undefined;
+  return typeof kind === "string" ? kind : undefined;
+}
 const nullable = <T extends z.ZodType>(t: T) =>
   t
     .nullable()
@@ -49,6 +93,15 @@ const QueryBool = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) 
 /** A repeated query parameter (`assets=A&assets=B`); one value arrives as a plain string. */
 const QueryList = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(item).min(1));
+/**
+ * A list sent either way the sources show it: repeated (`assets=A&assets=B`, S3 and S4) or
+ * comma-joined (`assets=A,B`, S6).
+ */
+const QueryListOrJoined = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => {
+    const values: unknown = typeof v === "string" ? [v] : v;
+    return Array.isArray(values) ? values.flatMap((x) => (typeof x === "string" ? x.split(",") : [x])) : values;
+  }, z.array(item).min(1));
 
 // ------------------------------------------------------------------ errors and health
 
@@ -64,6 +117,8 @@ export const Problem = z.object({
 export type Problem = z.infer<typeof Problem>;
 
 export const Health = z.looseObject({ status: z.string() });
+/** The reply of an operation answered with 204 and no body (the Payments deletes, S3). */
+export const NoContent = z.undefined();
 
 // ------------------------------------------------------------------ market data
 
@@ -215,7 +270,8 @@ export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ["rejected", "cancel
 
 export const Order = z.object({
   id: z.string(),
-  clientOrderId: z.string(),
+  /** Absent for an order placed without one (the real service makes it optional, S5). */
+  clientOrderId: nullable(z.string()),
   symbol: SymbolCode,
   baseAsset: AssetCode,
   quoteAsset: AssetCode,
@@ -266,9 +322,11 @@ export const MarketOrderParams = z
     size: Decimal.optional(),
     funds: Decimal.optional(),
   })
-  .refine((o) => (o.size === undefined) !== (o.funds === undefined), {
-    message: "send exactly one of size and funds",
-    path: ["size"],
+  .superRefine((o, ctx) => {
+    if (o.size === undefined && o.funds === undefined)
+      ctx.addIssue(refusedAs("order_size_and_funds_missing", "send size or funds", "size"));
+    else if (o.size !== undefined && o.funds !== undefined)
+      ctx.addIssue(refusedAs("order_size_and_funds_mutual_exclusion", "send size or funds, not both", "funds"));
   });
 export const StopLimitOrderParams = z.object({
   ...OrderBase,
@@ -292,7 +350,8 @@ export const OrderParams = z.discriminatedUnion("type", [
   StopMarketOrderParams,
 ]);
 export type OrderParams = z.infer<typeof OrderParams>;
-export const PlaceOrderRequest = z.intersection(z.object({ clientOrderId: ClientId }), OrderParams);
+/** `clientOrderId` is optional on the real service (S5); the bot always sends one. */
+export const PlaceOrderRequest = z.intersection(z.object({ clientOrderId: ClientId.optional() }), OrderParams);
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequest>;
 export const OrderEstimate = z.object({
   symbol: SymbolCode,
@@ -309,7 +368,7 @@ export const OrderEstimate = z.object({
 
 export const ExchangeWithdrawalStatus = z.enum(["pending", "processing", "completed", "failed", "cancelled"]);
 export const CreateExchangeWithdrawalRequest = z.object({
-  clientWithdrawalId: ClientWithdrawalId,
+  clientWithdrawalId: ExchangeClientWithdrawalId,
   network: Network,
   address: NonEmpty,
   asset: AssetCode,
@@ -345,7 +404,8 @@ export const ExchangeWithdrawalQuota = z.object({
 
 export const CreateBalanceTransferRequest = z
   .object({
-    clientTransferId: ClientId,
+    /** Optional on the real service (S5); the bot always sends one. */
+    clientTransferId: ExchangeClientTransferId.optional(),
     asset: AssetCode,
     amount: Decimal,
     from: BalanceKind,
@@ -354,7 +414,7 @@ export const CreateBalanceTransferRequest = z
   .refine((r) => r.from !== r.to, { message: "from and to must differ", path: ["to"] });
 export const ExchangeTransfer = z.object({
   id: z.string(),
-  clientTransferId: z.string(),
+  clientTransferId: nullable(z.string()),
   asset: AssetCode,
   amount: Decimal,
   from: BalanceKind,
@@ -414,12 +474,14 @@ export const CreateChequeRequest = z
   .object({
     asset: AssetCode,
     amount: Decimal,
-    clientChequeId: ClientId,
+    /** Optional on the real service (S3); without one a lost reply cannot be read back. */
+    clientChequeId: ClientId.optional(),
     description: z.string().optional(),
     password: z.string().optional(),
     targetType: TargetType.optional(),
     target: z.string().optional(),
     callback: Callback.optional(),
+    url: RedirectUrls.optional(),
   })
   .refine((r) => (r.target === undefined) === (r.targetType === undefined), {
     message: "target and targetType go together",
@@ -447,6 +509,7 @@ export const Cheque = z.object({
     .transform((l) => l ?? {}),
   createdAt: nullable(Timestamp),
   callback: z.looseObject({ callbackUrl: z.string() }).optional(),
+  url: z.looseObject({}).optional(),
 });
 export type Cheque = z.infer<typeof Cheque>;
 export const ChequesPage = cursorPage(Cheque);
@@ -462,7 +525,8 @@ export const CreateTransferRequest = z.object({
   targetType: TargetType,
   asset: AssetCode,
   amount: Decimal,
-  clientPayoutId: ClientId,
+  /** Optional on the real service (S3); the bot always sends one. */
+  clientPayoutId: ClientId.optional(),
   description: z.string().optional(),
   callback: Callback.optional(),
 });
@@ -490,7 +554,8 @@ export const MassTransferItem = z.object({
   target: NonEmpty,
   targetType: TargetType,
   amount: Decimal,
-  clientPayoutId: ClientId,
+  /** Optional on the real service (S3's test sends an item without one); the mass engine always sends one. */
+  clientPayoutId: ClientId.optional(),
   description: z.string().optional(),
   callback: Callback.optional(),
 });
@@ -529,20 +594,31 @@ export const invoiceExpiresIn = (seconds: number): number => (seconds * 1000) / 
  */
 export const CreateInvoiceRequest = z
   .object({
-    clientInvoiceId: ClientId,
+    /** Optional on the real service (S3); the bot always sends one. */
+    clientInvoiceId: ClientId.optional(),
     priceCurrency: AssetCode,
     priceAmount: Decimal.optional(),
     minPayment: Decimal.optional(),
     numPayments: z.number().int().min(1).optional(),
+    /** The crypto currency the owner is paid in (S3). */
+    payoutCurrency: AssetCode.optional(),
     payCurrencies: z.array(AssetCode).min(1).optional(),
     description: z.string().max(1000).optional(),
     expiresIn: z.number().int().min(1).optional(),
     isFeePaidByUser: z.boolean().optional(),
     callback: Callback.optional(),
+    url: RedirectUrls.optional(),
+    customer: InvoiceCustomer.optional(),
+    /** Custom data echoed in callbacks, at most 4 KB (S3). */
+    data: z.record(z.string(), z.json()).optional(),
+    /** A platform identifier "provided by xRocket" (S3); its values are not published. */
+    platformId: z.string().min(1).optional(),
   })
-  .refine((r) => (r.priceAmount === undefined) !== (r.minPayment === undefined), {
-    message: "send exactly one of priceAmount and minPayment",
-    path: ["priceAmount"],
+  .superRefine((r, ctx) => {
+    if (r.priceAmount === undefined && r.minPayment === undefined)
+      ctx.addIssue(refusedAs("missing_invoice_amount", "send priceAmount or minPayment", "priceAmount"));
+    else if (r.priceAmount !== undefined && r.minPayment !== undefined)
+      ctx.addIssue(refusedAs("amount_conflict", "send priceAmount or minPayment, not both", "minPayment"));
   });
 export type CreateInvoiceRequest = z.infer<typeof CreateInvoiceRequest>;
 /** Links of an invoice: each may be missing. */
@@ -559,13 +635,18 @@ export const Invoice = z.object({
   priceAmount: nullable(Decimal),
   minPayment: nullable(Decimal),
   numPayments: nullable(z.number().int()),
+  payCurrencies: z.array(z.string()).optional(),
   description: nullable(z.string()),
+  /** As sent, in milliseconds (see INVOICE_EXPIRES_IN_MS_PER_UNIT). */
+  expiresIn: nullable(z.number()),
   status: nullable(z.string()),
   createdAt: nullable(Timestamp),
   expiresAt: nullable(Timestamp),
   links: InvoiceLinks.optional().transform((l) => l ?? {}),
   // Echoed as sent; its payload may be any JSON (S3).
   callback: z.looseObject({ callbackUrl: z.string() }).optional(),
+  url: z.looseObject({}).optional(),
+  customer: z.looseObject({}).optional(),
 });
 export type Invoice = z.infer<typeof Invoice>;
 export const InvoicesPage = cursorPage(Invoice);
@@ -638,6 +719,7 @@ export const CreatePayWithdrawalRequest = z.object({
   asset: AssetCode,
   amount: Decimal,
   comment: z.string().optional(),
+  callback: Callback.optional(),
 });
 export type CreatePayWithdrawalRequest = z.infer<typeof CreatePayWithdrawalRequest>;
 /** The statuses a withdrawal list can be filtered by (S6); a reply's status is kept as it comes. */
@@ -680,6 +762,7 @@ export const Q = {
   int: QueryInt,
   bool: QueryBool,
   list: QueryList,
+  listOrJoined: QueryListOrJoined,
   currentPage: QueryInt(1).optional(),
   pageSize: QueryInt(1, 100).optional(),
   cursor: z.string().optional(),

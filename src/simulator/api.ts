@@ -7,7 +7,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import { replyOf } from "../service/operations.js";
-import { parseJson, readBody, sendJsonText, sendProblem } from "./http.js";
+import { refusalKindOf } from "../service/schemas.js";
+import { parseJson, readBody, sendEmpty, sendJsonText, sendProblem } from "./http.js";
 import { onTheWire, problems } from "./problems.js";
 import { buildInput, queryObject, type RouteMatch } from "./routes.js";
 import type { Simulator } from "./simulator.js";
@@ -82,6 +83,7 @@ export async function handleApi(
     return;
   }
   if (outcome instanceof SimProblem) sendProblem(res, onTheWire(outcome, api, operationId));
+  else if (outcome.status === 204) sendEmpty(res);
   else sendJsonText(res, outcome.status, outcome.text);
 }
 
@@ -96,7 +98,13 @@ async function dispatch(
     throw problems.validation("body", "The request body must be a JSON object.");
   }
   const parsed = def.input.safeParse(buildInput(def, match.params, query, body));
-  if (!parsed.success) throw problems.validation(firstField(parsed.error), describe(parsed.error));
+  if (!parsed.success) {
+    const kind = refusalKindOf(parsed.error);
+    const field = firstField(parsed.error);
+    throw kind === undefined
+      ? problems.validation(field, describe(parsed.error))
+      : new SimProblem(400, kind, describe(parsed.error), { field });
+  }
   const handler = handlers[operationId];
   if (handler === undefined) {
     throw new SimProblem(501, "not_implemented", `The simulator does not implement ${operationId}.`);
@@ -111,7 +119,7 @@ async function dispatch(
     if (!check.success)
       throw problems.internal(`${operationId} reply breaks the contract: ${describe(check.error)}`);
   }
-  return { status: reply.status, text: JSON.stringify(reply.body) };
+  return { status: reply.status, text: reply.body === undefined ? "" : JSON.stringify(reply.body) };
 }
 
 /** The account behind the key, per the operation's auth; 401 for a missing (bearer) or unknown key. */

@@ -1,6 +1,6 @@
 /**
- * Signed callbacks, as the real Payments service sends them (real-api.md §5): when an invoice or a
- * cheque created with a `callback` changes status, its URL receives a POST with the envelope
+ * Signed callbacks, as the real Payments service sends them (real-api.md §5): when an invoice, a
+ * cheque, a payout or a withdrawal created with a `callback` changes status, its URL receives a POST with the envelope
  * `{id, timestamp, type, data}` signed with the owner's webhook secret. A delivery that does not get a
  * 2xx is retried with the same delivery id (and a fresh timestamp and signature) after each delay.
  */
@@ -91,7 +91,7 @@ export function announce(
   world: World,
   owner: number,
   callbackUrl: string | undefined,
-  type: "invoice" | "cheque",
+  type: "invoice" | "cheque" | "payout" | "withdrawal",
   data: unknown,
 ): void {
   if (callbackUrl === undefined) return;

@@ -29,7 +29,8 @@ function fiatRate(world: World, asset: CatalogueAsset, fiat: Fiat): string | nul
 const RATE_DECIMALS = 8;
 
 export const marketDataHandlers = defineHandlers({
-  getHealth: () => ({ status: "ok" }),
+  // The shape S3's Health model reads: the three lists of components, empty here.
+  getHealth: () => ({ status: "ok", info: [], error: [], details: [] }),
 
   getRates: ({ base, assets }, { api, world }) => {
     // A fiat base uses the catalogue's quote; an asset base (USDT, S3) goes through USD.

@@ -31,6 +31,21 @@ export function pageNewestFirst<T>(
   return { items: page, pagination: { total, next: i >= 0 ? encodeCursor(i) : null } };
 }
 
+/**
+ * A filter on a record's ISO timestamp for a list's `fromDate`..`toDate` (both inclusive, either may
+ * be absent; the bounds may carry an offset). A record without a time passes only an open filter.
+ */
+export function within(from: string | undefined, to: string | undefined): (iso: string | null) => boolean {
+  const start = from === undefined ? Number.NEGATIVE_INFINITY : Date.parse(from);
+  const end = to === undefined ? Number.POSITIVE_INFINITY : Date.parse(to);
+  if (start > end) throw problems.validation("fromDate", "fromDate must not be later than toDate.");
+  return (iso) => {
+    if (iso === null) return from === undefined && to === undefined;
+    const t = Date.parse(iso);
+    return t >= start && t <= end;
+  };
+}
+
 function encodeCursor(position: number): string {
   return Buffer.from(`p${position}`).toString("base64url");
 }

@@ -8,7 +8,10 @@ import type { Database } from "./schema.js";
 import type { KeyValueStore } from "./types.js";
 
 /** The store of one namespace; `write` overwrites (upsert), `delete` of a missing key does nothing. */
-export function createKeyValueStore<T>(db: Kysely<Database>, namespace: string): KeyValueStore<T> {
+export function createKeyValueStore<T>(
+  db: Kysely<Database>,
+  namespace: string,
+): KeyValueStore<T> & Required<Pick<KeyValueStore<T>, "readWithText">> {
   // Read on every update (sessions, conversations): compiled once.
   const select = precompile<Database, { value: string }, [string]>(db, (db, arg) =>
     db.selectFrom("kv").select("value").where("namespace", "=", namespace).where("key", "=", arg(0)),
@@ -38,43 +41,6 @@ export function createKeyValueStore<T>(db: Kysely<Database>, namespace: string):
 
     async delete(key) {
       await db.deleteFrom("kv").where("namespace", "=", namespace).where("key", "=", key).execute();
-    },
-  };
-}
-
-/**
- * The same store, but a write of the value just read (or just written) under that key is skipped:
- * grammY writes a session back after every update that touched it, changed or not. Only the keys of
- * updates in flight are remembered (an entry is dropped at its write or delete), and a read always
- * goes to the database, so another instance's writes are never hidden.
- */
-export function skipUnchangedWrites<T>(store: KeyValueStore<T>): KeyValueStore<T> {
-  const known = new Map<string, string>();
-  // The text as stored when the store gives it (it was written by JSON.stringify, so an unchanged
-  // value gives the same text): one serialisation per update fewer.
-  const readWithText =
-    store.readWithText?.bind(store) ??
-    (async (key: string) => {
-      const value = await store.read(key);
-      return value === undefined ? undefined : { value, text: JSON.stringify(value) };
-    });
-  return {
-    async read(key) {
-      const row = await readWithText(key);
-      if (row === undefined) known.delete(key);
-      else known.set(key, row.text);
-      return row?.value;
-    },
-    async write(key, value) {
-      const json = JSON.stringify(value);
-      const before = known.get(key);
-      known.delete(key);
-      if (json === before) return;
-      await store.write(key, value);
-    },
-    async delete(key) {
-      known.delete(key);
-      await store.delete(key);
     },
   };
 }

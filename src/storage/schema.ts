@@ -226,6 +226,25 @@ export interface Database {
   price_alerts: PriceAlertsTable;
   callback_deliveries: CallbackDeliveriesTable;
   known_people: KnownPeopleTable;
+  chat_turns: ChatTurnsTable;
+  chat_turn_waiters: ChatTurnWaitersTable;
+}
+
+/** Which instance's update has a chat's turn (038-chat-turns; written on PostgreSQL only). */
+export interface ChatTurnsTable {
+  chat_key: string;
+  holder: string;
+  update_id: number;
+  lease_until: number;
+  handled_through: number;
+  version: number;
+}
+
+/** Updates waiting for their chat's turn, lowest id first (038-chat-turns). */
+export interface ChatTurnWaitersTable {
+  chat_key: string;
+  update_id: number;
+  lease_until: number;
 }
 
 /** Display names of people the bot has seen (015-known-people). */

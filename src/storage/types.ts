@@ -147,7 +147,7 @@ export interface OperationsRepo {
 /** grammY's StorageAdapter shape, persisted (sessions, conversation state). */
 export interface KeyValueStore<T> {
   read(key: string): Promise<T | undefined>;
-  /** The value with the JSON text it was stored as (skipUnchangedWrites compares with it). */
+  /** The value with the JSON text it was stored as (a session compares with it: src/storage/chat-sessions.ts). */
   readWithText?(key: string): Promise<{ value: T; text: string } | undefined>;
   write(key: string, value: T): Promise<void>;
   delete(key: string): Promise<void>;

@@ -48,7 +48,7 @@ export function createMetrics(db: Kysely<Database>, o: MetricsOptions): Metrics 
   collectDefaultMetrics({ register: registry });
   const updates = new Counter({
     name: "bot_updates_total",
-    help: "Telegram updates by type and outcome (ok, error, duplicate)",
+    help: "Telegram updates by type and outcome (ok, error, duplicate, dropped)",
     labelNames: ["type", "outcome"],
     registers: [registry],
   });
@@ -121,7 +121,7 @@ export function createMetrics(db: Kysely<Database>, o: MetricsOptions): Metrics 
     registry,
     update({ type, outcome, seconds }) {
       updates.inc({ type, outcome });
-      if (outcome !== "duplicate") handler.observe({ type }, seconds);
+      if (outcome !== "duplicate" && outcome !== "dropped") handler.observe({ type }, seconds);
     },
     serviceCall({ operationId, status, ms }) {
       calls.inc({ operation: operationId, status: String(status) });

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BotContext, SessionData } from "../../src/bot/context.js";
 import { createContextClass } from "../../src/bot/context-class.js";
 import { chatSession } from "../../src/bot/session.js";
+import type { ChatSessions } from "../../src/storage/chat-sessions.js";
 import { createMigrator, migrateToLatest } from "../../src/storage/index.js";
 import { Harness } from "../helpers/bot-harness.js";
 
@@ -69,7 +70,7 @@ describe.each(backends)("the chat's session ($name)", ({ databaseUrl }) => {
     const old = await rows(user.id);
     expect(old.map((r) => r.namespace)).toEqual(["conversation", "session"]);
     expect(JSON.parse(old[1]!.value)).not.toHaveProperty("flow");
-    expect(await migrateToLatest(h.storage.db)).toEqual(["012-flow-state-in-session", "013-mass-lease", "014-user-time-zone", "015-known-people", "023-keys-per-network", "024-balance-fiat", "032-mass-retry", "036-operation-expired-text"]);
+    expect(await migrateToLatest(h.storage.db)).toEqual(["012-flow-state-in-session", "013-mass-lease", "014-user-time-zone", "015-known-people", "023-keys-per-network", "024-balance-fiat", "032-mass-retry", "036-operation-expired-text", "038-chat-turns"]);
     expect((await rows(user.id)).map((r) => r.namespace)).toEqual(["session"]);
 
     await user.send("2");
@@ -91,16 +92,21 @@ describe("chatSession", () => {
       rows,
       writes,
       kv: {
-        read: async (key: string) => structuredClone(rows.get(key)),
-        write: async (key: string, value: SessionData) => {
-          writes.push(`write ${key}`);
-          rows.set(key, structuredClone(value));
-        },
-        delete: async (key: string) => {
-          writes.push(`delete ${key}`);
-          rows.delete(key);
-        },
-      },
+        open: async (key: string) => ({
+          value: structuredClone(rows.get(key)),
+          late: false,
+          close: async (session?: SessionData | null) => {
+            if (session === null) {
+              writes.push(`delete ${key}`);
+              rows.delete(key);
+            } else if (session !== undefined) {
+              writes.push(`write ${key}`);
+              rows.set(key, structuredClone(session));
+            }
+            return true;
+          },
+        }),
+      } satisfies ChatSessions<SessionData>,
     };
   };
 

@@ -60,6 +60,15 @@ export interface HarnessOptions {
   botOptions?: Partial<CreateBotOptions>;
   /** The bot's public URL for signed callbacks (notifications). */
   callbackPublicUrl?: string;
+  /**
+   * Updates a person may send per window (RATE_LIMIT_UPDATES); tests drive people faster than anyone
+   * types, so the limit is off unless a test sets it.
+   */
+  rateLimit?: { updates: number; seconds: number };
+  /** CHAT_BACKLOG (the configuration's default when unset). */
+  chatBacklog?: number;
+  /** CHAT_TURN_LEASE_SECONDS (the configuration's default when unset). */
+  chatTurnLeaseSeconds?: number;
   /** More options for the database (e.g. a shorter SQLite busy timeout). */
   databaseOptions?: OpenDatabaseOptions;
   /** The languages: a folder of .ftl files each (default: the project's locales/). */
@@ -147,6 +156,10 @@ export class Harness {
         TELEGRAM_API_ROOT: undefined,
         // Notifications in tests go out unpaced in practice; pacing has its own test.
         BROADCAST_PER_SECOND: 1000,
+        RATE_LIMIT_UPDATES: opts.rateLimit?.updates ?? 0,
+        ...(opts.rateLimit ? { RATE_LIMIT_SECONDS: opts.rateLimit.seconds } : {}),
+        ...(opts.chatBacklog === undefined ? {} : { CHAT_BACKLOG: opts.chatBacklog }),
+        ...(opts.chatTurnLeaseSeconds === undefined ? {} : { CHAT_TURN_LEASE_SECONDS: opts.chatTurnLeaseSeconds }),
       },
       logger,
       storage: this.storage,
@@ -227,6 +240,15 @@ export class Harness {
   async handle(update: Omit<Update, "update_id">): Promise<void> {
     this.tg.api.observe(update);
     await this.app.bot.handleUpdate({ update_id: this.#updateId++, ...update } as Update);
+  }
+
+  /**
+   * Numbers an update as Telegram would (the next update_id) and lets Telegram learn what it holds,
+   * without handing it to any bot: for delivering it another way (a webhook post, another instance).
+   */
+  stamp(update: Omit<Update, "update_id">): Update {
+    this.tg.api.observe(update);
+    return { update_id: this.#updateId++, ...update } as Update;
   }
 
   /** Replays an update exactly as Telegram would on a redelivery (same update_id). */
@@ -332,8 +354,13 @@ export class TestUser {
 
   /** Sends a text message (or a /command) in the private chat. */
   async send(text: string): Promise<void> {
+    await this.h.handle(this.textUpdate(text));
+  }
+
+  /** Builds the update of a text message (or a /command), so a test can deliver it another way. */
+  textUpdate(text: string): Omit<Update, "update_id"> {
     const entities = commandEntities(text);
-    await this.h.handle({ message: this.#says({ text, ...(entities ? { entities } : {}) }) });
+    return { message: this.#says({ text, ...(entities ? { entities } : {}) }) };
   }
 
   /** Builds the update for pressing a button, so a test can deliver it twice or concurrently. */

@@ -51,6 +51,9 @@ export function contractOperationIds(): string[] {
 export function validateReply(operationId: string, status: number, body: unknown): string[] {
   const found = operations.get(operationId);
   if (found === undefined) return [`${operationId}: not in the contract`];
+  if (documentedWithoutBody(found, status)) {
+    return body === undefined ? [] : [`${operationId} ${status}: documented without a body, got one`];
+  }
   const pointer = responseSchemaPointer(found, status);
   if (pointer === undefined) return [`${operationId}: status ${status} is not documented`];
   let validate = compiled.get(pointer);
@@ -62,6 +65,12 @@ export function validateReply(operationId: string, status: number, body: unknown
   return (validate.errors ?? []).map(
     (e) => `${operationId} ${status}: ${e.instancePath || "/"} ${e.message}`,
   );
+}
+
+/** Whether the contract documents `status` for the operation as a reply with no body (a 204). */
+function documentedWithoutBody({ operation }: Located, status: number): boolean {
+  const response = (operation.responses as Record<string, Json>)[String(status)];
+  return response !== undefined && response.$ref === undefined && response.content === undefined;
 }
 
 /** JSON pointer (with leading #) of the schema of the documented response, following a response $ref. */

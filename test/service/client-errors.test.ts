@@ -389,6 +389,18 @@ describe("replies that do not match the contract", () => {
     expect(outcomeMayBeApplied(err)).toBe(true);
     expect(server.requests).toHaveLength(1);
   });
+  it("reads a delete's 204 as done, and a delete answered 200 with a body as possibly applied", async () => {
+    server.script(reply(204), reply(200, { chequeId: "c-1", deleted: true }));
+    await expect(payClient().deleteCheque({ chequeId: "c-1" })).resolves.toBeUndefined();
+    // The older reply shape: not what the contract says, so the caller reads the cheque back.
+    const err = await failure(payClient().deleteCheque({ chequeId: "c-1" }));
+    expect(err).toBeInstanceOf(InvalidReplyError);
+    expect(outcomeMayBeApplied(err)).toBe(true);
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "DELETE /api/v1/cheques?chequeId=c-1",
+      "DELETE /api/v1/cheques?chequeId=c-1",
+    ]);
+  });
 });
 
 describe("invalid input", () => {

@@ -173,7 +173,8 @@ describe("every operation through the clients against the simulator", () => {
     const renamed = await pay.updateCheque({ clientChequeId: "cov-chq-1", description: "for Ann" });
     expect(renamed.description).toBe("for Ann");
     expect((await pay.getCheque({ chequeId: cheque.chequeId })).description).toBe("for Ann");
-    expect((await pay.deleteCheque({ chequeId: cheque.chequeId })).deleted).toBe(true);
+    expect(await pay.deleteCheque({ chequeId: cheque.chequeId })).toBeUndefined();
+    expect((await pay.getCheque({ chequeId: cheque.chequeId })).deleted).toBe(true);
 
     const transfer = await pay.createTransfer({
       target: String(other),
@@ -193,7 +194,8 @@ describe("every operation through the clients against the simulator", () => {
     const invoice = await pay.createInvoice({ clientInvoiceId: "cov-inv-1", priceCurrency: "USDT", priceAmount: "3" });
     expect((await pay.getInvoice({ invoiceId: invoice.id })).status).toBe("active");
     expect((await pay.getInvoices({})).items).toHaveLength(1);
-    expect((await pay.deleteInvoice({ invoiceId: invoice.id })).status).toBe("deleted");
+    expect(await pay.deleteInvoice({ invoiceId: invoice.id })).toBeUndefined();
+    expect((await pay.getInvoice({ invoiceId: invoice.id })).status).toBe("deleted");
     const testInvoice = await payTestnet.createInvoice({ clientInvoiceId: "cov-inv-2", priceCurrency: "USDT", priceAmount: "3" });
     const address = await payTestnet.createInvoicePaymentAddress({
       invoiceId: testInvoice.id,

@@ -3,14 +3,17 @@ import type { CreateTransferRequest, Currency, Transfer } from "../../src/servic
 
 export const API_KEY = "sk-test-3f9a1c7e0b5d4e2f8a6c-DO-NOT-LEAK";
 
-export function transferRequest(overrides: Partial<CreateTransferRequest> = {}): CreateTransferRequest {
+/** A payout request as the bot sends it: always with a client id. */
+export function transferRequest(
+  overrides: Partial<CreateTransferRequest> = {},
+): CreateTransferRequest & { clientPayoutId: string } {
   return {
     target: "1001",
     targetType: "telegram_user_id",
     asset: "USDT",
     amount: "1.5",
-    clientPayoutId: "tr-0001",
     ...overrides,
+    clientPayoutId: overrides.clientPayoutId ?? "tr-0001",
   };
 }
 

@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 /** A transfer created exactly once, reconciled by its client id. */
-function createTransferOnce(request: CreateTransferRequest, maxSends?: number) {
+function createTransferOnce(request: CreateTransferRequest & { clientPayoutId: string }, maxSends?: number) {
   return createOnce({
     send: () => pay.createTransfer(request),
     lookup: () => reconcile.transfer(pay, request.clientPayoutId),

@@ -75,7 +75,7 @@ describe("Pay replies match the contract", () => {
     await call("getCheque", 200, "pay", `/api/v1/cheque?chequeId=${cheque.chequeId}`, { key });
     await call("getCheque", 404, "pay", "/api/v1/cheque?clientChequeId=none", { key });
     await call("getCheque", 400, "pay", "/api/v1/cheque", { key });
-    await call("deleteCheque", 200, "pay", "/api/v1/cheques?clientChequeId=k-2", { method: "DELETE", key });
+    await call("deleteCheque", 204, "pay", "/api/v1/cheques?clientChequeId=k-2", { method: "DELETE", key });
     await sim.redeem(String(cheque.chequeId), friend.userId);
     await call("deleteCheque", 409, "pay", "/api/v1/cheques?clientChequeId=k-1", { method: "DELETE", key });
 
@@ -169,7 +169,7 @@ describe("Pay replies match the contract", () => {
       method: "DELETE",
       key: testKey,
     });
-    await call("deleteInvoice", 200, "payTestnet", "/api/v1/invoice?clientInvoiceId=i-2", {
+    await call("deleteInvoice", 204, "payTestnet", "/api/v1/invoice?clientInvoiceId=i-2", {
       method: "DELETE",
       key: testKey,
     });

@@ -94,4 +94,45 @@ describe("notification controls", () => {
       expect(verifyWebhook("sim-secret-0123456789", r.headers, r.body, Date.now(), 60_000)).toEqual({ ok: true });
     }
   });
+
+  it("tells a payout's and a withdrawal's callback of their status, with the payload as sent", async () => {
+    sim = await TestSim.start();
+    const received: { type: string; data: Record<string, unknown> }[] = [];
+    server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      received.push(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+      res.writeHead(200).end();
+    });
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/cb`;
+    const owner = await sim.createAccount({ pay: { USDT: "10" } });
+    const friend = await sim.createAccount();
+    await sim.control("/_sim/webhooks", "POST", { userId: owner.userId, secret: "sim-secret-0123456789" });
+    const pay = sim.pay(owner.keys.production);
+    // S3's webhook types include payout and withdrawal; its tests send these callbacks.
+    const payout = await pay.createTransfer({
+      target: String(friend.userId),
+      targetType: "telegram_user_id",
+      asset: "USDT",
+      amount: "1",
+      callback: { callbackUrl: url, payload: { id: "2" } },
+    });
+    const withdrawal = await pay.createWithdrawal({
+      clientWithdrawalId: "w-1",
+      network: "TON",
+      address: `UQ${"B".repeat(46)}`,
+      asset: "USDT",
+      amount: "1",
+      callback: { callbackUrl: url, payload: { id: "3" } },
+    });
+    await pay.getWithdrawal({ withdrawalId: withdrawal.withdrawalId });
+    await until(() => received.length >= 2, "both deliveries");
+    expect(received).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: "payout", data: expect.objectContaining({ payoutId: payout.payoutId, status: "paid", callback: { callbackUrl: url, payload: { id: "2" } } }) }),
+        expect.objectContaining({ type: "withdrawal", data: expect.objectContaining({ withdrawalId: withdrawal.withdrawalId, status: "COMPLETED" }) }),
+      ]),
+    );
+  });
 });

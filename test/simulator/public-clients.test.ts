@@ -203,3 +203,105 @@ describe("the myrocket Exchange client against the printed Exchange base URLs", 
     expect(seen.size).toBe(operationIdsOf("exchange").length);
   });
 });
+
+/**
+ * The optional fields and values the myrocket client sends that the run above leaves out: its tool
+ * schemas (src/server.ts @4497a700) accept date-times with an offset (`datetime({ offset: true })`),
+ * history filters, both order ids at once (its test "prepares and executes cancellation …" sends
+ * `{orderId, clientOrderId}`), depth 500 with a precision, a rates base that is an asset; and the
+ * summary of the live Swagger (S5) makes clientOrderId and clientTransferId optional, and gives the
+ * Exchange's transfer and withdrawal client ids a length but no character set (S4's audit).
+ */
+describe("the myrocket Exchange client's optional fields", () => {
+  it("are accepted and answered in the shape it reads", async () => {
+    const account = await sim.createAccount({ funding: { USDT: "1000" }, trading: { USDT: "5000", BTC: "1" } });
+    const base = sim.running.baseUrls.exchange;
+    const priv = { key: account.keys.production };
+    const ok = async (method: "GET" | "POST" | "DELETE", path: string, opts: Parameters<typeof request>[3] = {}) => {
+      const res = await request(base, method, path, opts);
+      expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+      return res.body;
+    };
+
+    // A market order without a client id: placed, and read back without one.
+    const placed = accountOrderSchema.parse(
+      await ok("POST", "/api/v1/orders", { ...priv, body: { symbol: "BTC-USDT", side: "buy", type: "market", funds: "20", timeInForce: "IOC" } }),
+    );
+    expect(placed.clientOrderId).toBeUndefined();
+
+    // Order history with every filter of its tool, the period's ends given with an offset.
+    const inMoscow = (ms: number) => new Date(ms + 3 * 3_600_000).toISOString().replace("Z", "+03:00");
+    const history = orderHistorySchema.parse(
+      await ok("GET", "/api/v1/orders/history", {
+        ...priv,
+        query: {
+          symbol: "BTC-USDT",
+          side: "buy",
+          startAt: inMoscow(Date.now() - 60_000),
+          endAt: inMoscow(Date.now() + 60_000),
+          currentPage: 1,
+          pageSize: 100,
+          hideCanceled: true,
+        },
+      }),
+    );
+    expect(history.orders.map((o) => o.id)).toEqual([placed.id]);
+    const sells = orderHistorySchema.parse(await ok("GET", "/api/v1/orders/history", { ...priv, query: { side: "sell" } }));
+    expect(sells.orders).toEqual([]);
+
+    // Cancel with both ids: the order id wins.
+    const book = (await ok("GET", "/api/v1/orderbook", { query: { symbol: "BTC-USDT", depth: 500, precision: "1" } })) as {
+      bids: [string, string][];
+    };
+    const lowBid = book.bids.at(-1)![0];
+    const resting = accountOrderSchema.parse(
+      await ok("POST", "/api/v1/orders", {
+        ...priv,
+        body: { clientOrderId: "agent-order-42", symbol: "BTC-USDT", side: "buy", type: "limit", size: "0.001", price: lowBid, timeInForce: "GTC" },
+      }),
+    );
+    expect(await ok("DELETE", "/api/v1/order", { ...priv, query: { orderId: resting.id, clientOrderId: "agent-order-42" } })).toEqual({
+      cancelledOrderIds: [resting.id],
+    });
+
+    // The refusals the field summary (S5) names: a market order with neither or both of size and
+    // funds (the myrocket client refuses both itself; the service's schema allows each), an order
+    // read without an id.
+    const market = { symbol: "BTC-USDT", side: "buy", type: "market", timeInForce: "IOC" };
+    const refusedKind = async (path: string, opts: Parameters<typeof request>[3]) =>
+      ((await request(base, opts?.body === undefined ? "GET" : "POST", path, opts)).body as { kind: string }).kind;
+    expect(await refusedKind("/api/v1/orders/estimate", { ...priv, body: market })).toBe("order_size_and_funds_missing");
+    expect(await refusedKind("/api/v1/orders", { ...priv, body: { ...market, size: "0.001", funds: "20" } })).toBe(
+      "order_size_and_funds_mutual_exclusion",
+    );
+    expect(await refusedKind("/api/v1/order", { ...priv, query: {} })).toBe("exchange_missing_order_identifier");
+
+    // Rates in an asset rather than a fiat currency.
+    expect(ratesSchema.parse(await ok("GET", "/api/v1/rates", { query: { base: "USDT", assets: ["TONCOIN", "BTC"] } }))).toEqual({
+      TONCOIN: { rate: expect.any(String) },
+      BTC: { rate: expect.any(String) },
+    });
+
+    // A move without a client id, and one whose id has a character the order ids may not have.
+    const move = { asset: "USDT", amount: "10.00", from: "funding", to: "trading" };
+    const anonymous = (await ok("POST", "/api/v1/accounts/transfers", { ...priv, body: move })) as { id: string };
+    expect((await ok("GET", "/api/v1/accounts/transfer", { ...priv, query: { transferId: anonymous.id } })) as object).not.toHaveProperty(
+      "clientTransferId",
+      expect.any(String),
+    );
+    await ok("POST", "/api/v1/accounts/transfers", { ...priv, body: { ...move, clientTransferId: "move.2026-09-01" } });
+    const moves = (await ok("GET", "/api/v1/accounts/transfers", {
+      ...priv,
+      query: { assets: ["USDT"], from: "funding", to: "trading", startAt: inMoscow(Date.now() - 60_000), endAt: inMoscow(Date.now() + 60_000) },
+    })) as { transfers: unknown[] };
+    expect(moves.transfers).toHaveLength(2);
+
+    const withdrawal = { clientWithdrawalId: "w.2026-09-01", network: "TON", asset: "USDT", address: `EQ${"C".repeat(46)}`, amount: "10" };
+    await ok("POST", "/api/v1/accounts/funding/withdrawals", { ...priv, body: withdrawal });
+    const withdrawals = (await ok("GET", "/api/v1/accounts/funding/withdrawals", {
+      ...priv,
+      query: { assets: ["USDT"], startAt: inMoscow(Date.now() - 60_000), endAt: inMoscow(Date.now() + 60_000), currentPage: 1, pageSize: 10 },
+    })) as { withdrawals: unknown[] };
+    expect(withdrawals.withdrawals).toHaveLength(1);
+  });
+});

@@ -88,7 +88,7 @@ describe("keys", () => {
 describe("shared and public operations", () => {
   it("getHealth and getRates answer on all four origins", async () => {
     for (const origin of ["pay", "exchange", "payTestnet", "exchangeTestnet"] as const) {
-      expect((await sim.api(origin, "/health")).body).toEqual({ status: "ok" });
+      expect((await sim.api(origin, "/health")).body).toEqual({ status: "ok", info: [], error: [], details: [] });
     }
     for (const network of ["production", "testnet"] as const) {
       expect(await sim.pay(undefined, network).getRates({ base: "EUR", assets: ["USDT"] })).toEqual([
@@ -104,8 +104,8 @@ describe("shared and public operations", () => {
         TONCOIN: { rate: "4.78" },
       });
       expect(Object.keys(await sim.exchange(network).getRates({ base: "USD" }))).toContain("TONCOIN");
-      expect(await sim.exchange(network).getHealth()).toEqual({ status: "ok" });
-      expect(await sim.pay(undefined, network).getHealth()).toEqual({ status: "ok" });
+      expect(await sim.exchange(network).getHealth()).toMatchObject({ status: "ok" });
+      expect(await sim.pay(undefined, network).getHealth()).toMatchObject({ status: "ok" });
     }
     const badFiat = await sim.api("pay", "/api/v1/rates?base=XYZ");
     expect(badFiat.body).toMatchObject({ status: 400, info: { field: "base" } });

@@ -38,7 +38,7 @@ describe("openDatabase", () => {
     await pg.db.destroy();
     const memory = openDatabase(":memory:");
     expect(memory.dialect).toBe("sqlite");
-    expect(await migrateToLatest(memory.db)).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates", "007-notifications", "010-mass-sender-name", "011-lean-update-ids", "012-flow-state-in-session", "013-mass-lease", "014-user-time-zone", "015-known-people", "023-keys-per-network", "024-balance-fiat", "032-mass-retry", "036-operation-expired-text"]);
+    expect(await migrateToLatest(memory.db)).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates", "007-notifications", "010-mass-sender-name", "011-lean-update-ids", "012-flow-state-in-session", "013-mass-lease", "014-user-time-zone", "015-known-people", "023-keys-per-network", "024-balance-fiat", "032-mass-retry", "036-operation-expired-text", "038-chat-turns"]);
     await memory.db.destroy();
   });
 

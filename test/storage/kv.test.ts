@@ -1,6 +1,4 @@
 import { expect, it } from "vitest";
-import { skipUnchangedWrites } from "../../src/storage/kv.js";
-import type { KeyValueStore } from "../../src/storage/types.js";
 import { describeBackends } from "./backends.js";
 
 interface Session {
@@ -32,31 +30,5 @@ describeBackends("kv", (backend) => {
     await backend.storage().kv<string>("session").write("k", "v");
     const second = await backend.open();
     expect(await second.kv<string>("session").read("k")).toBe("v");
-  });
-
-  it("skips writing back a value unchanged since it was read, with the stored text or without it", async () => {
-    const stored = backend.storage().kv<Session>("session");
-    const writes: string[] = [];
-    // The same store seen through its three methods only (no stored text to compare with).
-    const plain: KeyValueStore<Session> = {
-      read: (key) => stored.read(key),
-      write: (key, value) => (writes.push(key), stored.write(key, value)),
-      delete: (key) => stored.delete(key),
-    };
-    const counted: KeyValueStore<Session> = { ...plain, readWithText: (key) => stored.readWithText!(key) };
-    for (const store of [skipUnchangedWrites(counted), skipUnchangedWrites(plain)]) {
-      writes.length = 0;
-      await stored.write("7", { step: "amount", items: [1] });
-      const session = (await store.read("7"))!;
-      await store.write("7", session);
-      expect(writes).toEqual([]);
-      session.items.push(2);
-      await store.write("7", session);
-      expect(writes).toEqual(["7"]);
-      expect(await stored.read("7")).toEqual({ step: "amount", items: [1, 2] });
-      // A write without a read before it is never skipped.
-      await store.write("7", { step: "amount", items: [1, 2] });
-      expect(writes).toEqual(["7", "7"]);
-    }
   });
 });

@@ -25,7 +25,7 @@ describeBackends("migrations", (backend) => {
     expect(await migrateToLatest(db)).toEqual([]);
     const again = await backend.open();
     expect(await again.users.get(1)).toMatchObject({ telegramId: 1 });
-    expect(await appliedNames()).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates", "007-notifications", "010-mass-sender-name", "011-lean-update-ids", "012-flow-state-in-session", "013-mass-lease", "014-user-time-zone", "015-known-people", "023-keys-per-network", "024-balance-fiat", "032-mass-retry", "036-operation-expired-text"]);
+    expect(await appliedNames()).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates", "007-notifications", "010-mass-sender-name", "011-lean-update-ids", "012-flow-state-in-session", "013-mass-lease", "014-user-time-zone", "015-known-people", "023-keys-per-network", "024-balance-fiat", "032-mass-retry", "036-operation-expired-text", "038-chat-turns"]);
   });
 
   it("roll back, and are applied exactly once when several instances start together", async () => {
@@ -43,7 +43,7 @@ describeBackends("migrations", (backend) => {
     } else {
       await Promise.all([backend.open(), backend.open(), backend.open()]);
     }
-    expect(await appliedNames()).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates", "007-notifications", "010-mass-sender-name", "011-lean-update-ids", "012-flow-state-in-session", "013-mass-lease", "014-user-time-zone", "015-known-people", "023-keys-per-network", "024-balance-fiat", "032-mass-retry", "036-operation-expired-text"]);
+    expect(await appliedNames()).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates", "007-notifications", "010-mass-sender-name", "011-lean-update-ids", "012-flow-state-in-session", "013-mass-lease", "014-user-time-zone", "015-known-people", "023-keys-per-network", "024-balance-fiat", "032-mass-retry", "036-operation-expired-text", "038-chat-turns"]);
     await backend.storage().users.ensure(5);
     expect(await backend.storage().users.get(5)).toMatchObject({ telegramId: 5 });
   });

@@ -3,6 +3,7 @@
  * books and trades, orders, withdrawals and transfers between balances, and how each record is shown
  * in replies.
  */
+import type { z } from "zod";
 import type { ExchangeTransfer, ExchangeWithdrawal, Order, OrderStatus } from "../../service/schemas.js";
 import type { World } from "../types.js";
 import type { Book, Side } from "./book.js";
@@ -13,7 +14,7 @@ export interface SimOrder {
   id: string;
   seq: number;
   userId: number;
-  clientOrderId: string;
+  clientOrderId: string | null;
   symbol: string;
   side: Side;
   type: Order["type"];
@@ -102,11 +103,12 @@ export const ACTIVE_STATUSES: readonly OrderStatus[] = ["working", "pending", "s
  * The contract's view of an order. Size, funds, price and stop price are sent only where the order
  * has them (as the live Swagger has them per type): a client may read a present one as a decimal.
  */
-export function orderView(o: SimOrder): Order {
+export function orderView(o: SimOrder): z.input<typeof Order> {
   const pair = findPair(o.symbol) as PairSpec;
   return {
     id: o.id,
-    clientOrderId: o.clientOrderId,
+    // Left out for an order placed without one, as the real reply leaves it (S5).
+    ...(o.clientOrderId === null ? {} : { clientOrderId: o.clientOrderId }),
     symbol: o.symbol,
     baseAsset: pair.baseAsset,
     quoteAsset: pair.quoteAsset,

@@ -27,7 +27,7 @@ function draft(
   spec: PairSpec,
   p: OrderParams,
   userId: number,
-  clientOrderId: string,
+  clientOrderId: string | undefined,
 ): SimOrder {
   const now = world.now().toISOString();
   const buy = p.side === "buy";
@@ -45,7 +45,7 @@ function draft(
     id: "",
     seq: 0,
     userId,
-    clientOrderId,
+    clientOrderId: clientOrderId ?? null,
     symbol: spec.symbol,
     side: p.side,
     type: p.type,
@@ -102,8 +102,9 @@ export const orderHandlers = defineHandlers({
   placeOrder: (input, { world, account }) => {
     const owner = requireAccount(account);
     const { orders } = exchangeState(world);
-    if (orders.hasClientId(owner.userId, input.clientOrderId)) {
-      throw problems.duplicate("clientOrderId", input.clientOrderId);
+    const clientId = input.clientOrderId;
+    if (clientId !== undefined && orders.hasClientId(owner.userId, clientId)) {
+      throw problems.duplicate("clientOrderId", clientId);
     }
     const spec = requirePair(input.symbol);
     if (spec.status !== "trading") {

@@ -20,16 +20,19 @@ export class Registry<T extends Owned> {
   /** `what` names the kind in 404 replies ("order"). */
   constructor(readonly what: string) {}
 
-  /** Whether the account already used `clientId` for this kind of record. */
-  hasClientId(userId: number, clientId: string): boolean {
-    return this.#byClientId.has(`${userId}:${clientId}`);
+  /** Whether the account already used `clientId` for this kind of record (none sent: never). */
+  hasClientId(userId: number, clientId: string | undefined): boolean {
+    return clientId !== undefined && this.#byClientId.has(`${userId}:${clientId}`);
   }
 
-  /** Stores a new record under its server id and its client id, numbering it in creation order. */
-  add(record: T, clientId: string): T {
+  /**
+   * Stores a new record under its server id and its client id (when the creator sent one), numbering
+   * it in creation order.
+   */
+  add(record: T, clientId: string | undefined): T {
     record.seq = this.#byId.size + 1;
     this.#byId.set(record.id, record);
-    this.#byClientId.set(`${record.userId}:${clientId}`, record);
+    if (clientId !== undefined) this.#byClientId.set(`${record.userId}:${clientId}`, record);
     const own = this.#byUser.get(record.userId);
     if (own) own.push(record);
     else this.#byUser.set(record.userId, [record]);

@@ -14,8 +14,9 @@ export const transferHandlers = defineHandlers({
   createBalanceTransfer: (input, { world, account }) => {
     const owner = requireAccount(account);
     const { transfers } = exchangeState(world);
-    if (transfers.hasClientId(owner.userId, input.clientTransferId)) {
-      throw problems.duplicate("clientTransferId", input.clientTransferId);
+    const clientId = input.clientTransferId;
+    if (clientId !== undefined && transfers.hasClientId(owner.userId, clientId)) {
+      throw problems.duplicate("clientTransferId", clientId);
     }
     const asset = findAsset(input.asset);
     if (!asset) throw problems.validation("asset", `Unknown asset ${input.asset}.`);
@@ -31,7 +32,7 @@ export const transferHandlers = defineHandlers({
       seq: 0,
       userId: owner.userId,
       id: world.nextId("xtr"),
-      clientTransferId: input.clientTransferId,
+      clientTransferId: input.clientTransferId ?? null,
       asset: input.asset,
       amount: money.normalise(input.amount),
       from: input.from,

@@ -5,7 +5,7 @@
 import type { CreateChequeRequest } from "../../service/schemas.js";
 import { announce } from "../callbacks.js";
 import { defineHandlers } from "../define.js";
-import { pageNewestFirst } from "../paging.js";
+import { pageNewestFirst, within } from "../paging.js";
 import { problems } from "../problems.js";
 import type { SimAccount, World } from "../types.js";
 import { credit, release, requireAccount, reserve, spendHeld } from "../world.js";
@@ -16,13 +16,19 @@ import { type ChequeRecord, lookup, payAccount, payModule, record } from "./stat
 export const chequeHandlers = defineHandlers({
   createCheque: (input, { account, world }) => createCheque(world, requireAccount(account), input).cheque,
 
-  getCheques: ({ state, cursor, limit }, { account, world }) => {
+  getCheques: ({ state, fromDate, toDate, targetType, target, cursor, limit }, { account, world }) => {
     const { cheques } = payAccount(world, requireAccount(account).userId);
+    const created = within(fromDate, toDate);
     // As on the real service, deleted cheques are left out of the list.
     const page = pageNewestFirst(
       cheques.list,
       { cursor, limit },
-      (r) => !r.cheque.deleted && (!state || r.cheque.state === state),
+      ({ cheque: c }) =>
+        !c.deleted &&
+        (!state || c.state === state) &&
+        (!targetType || c.targetType === targetType) &&
+        (!target || c.target === target) &&
+        created(c.createdAt),
     );
     return { items: page.items.map((r) => r.cheque), pagination: page.pagination };
   },
@@ -36,8 +42,7 @@ export const chequeHandlers = defineHandlers({
     requireActive(rec);
     release(owner.pay, rec.cheque.asset, rec.cheque.amount);
     rec.cheque.deleted = true;
-    announce(world, rec.owner, rec.callbackUrl, "cheque", rec.cheque);
-    return rec.cheque;
+    announce(world, rec.owner, rec.cheque.callback?.callbackUrl, "cheque", rec.cheque);
   },
 
   updateCheque: ({ chequeId, clientChequeId, description }, { account, world }) => {
@@ -60,10 +65,9 @@ function createCheque(world: World, owner: SimAccount, input: CreateChequeReques
   const rec: ChequeRecord = {
     owner: owner.userId,
     password: input.password,
-    callbackUrl: input.callback?.callbackUrl,
     cheque: {
       chequeId,
-      clientChequeId: input.clientChequeId,
+      clientChequeId: input.clientChequeId ?? null,
       asset: input.asset,
       amount: input.amount,
       description: input.description ?? null,
@@ -73,6 +77,9 @@ function createCheque(world: World, owner: SimAccount, input: CreateChequeReques
       deleted: false,
       links: { telegramBotLink: botLink(world, chequeId) },
       createdAt: world.now().toISOString(),
+      // Echoed as sent (S3 reads both back).
+      ...(input.callback === undefined ? {} : { callback: input.callback }),
+      ...(input.url === undefined ? {} : { url: input.url }),
     },
   };
   payModule(world).chequesById.set(chequeId, rec);
@@ -117,6 +124,6 @@ export function redeemCheque(
   spendHeld(issuer.pay, cheque.asset, cheque.amount);
   credit(redeemer.pay, cheque.asset, cheque.amount);
   cheque.state = "completed";
-  announce(world, rec.owner, rec.callbackUrl, "cheque", cheque);
+  announce(world, rec.owner, cheque.callback?.callbackUrl, "cheque", cheque);
   return rec;
 }

@@ -42,12 +42,14 @@ export const invoiceHandlers = defineHandlers({
       terms: { asset: input.priceCurrency, min: price, fixed: input.priceAmount !== undefined },
       invoice: {
         id: invoiceId,
-        clientInvoiceId: input.clientInvoiceId,
+        clientInvoiceId: input.clientInvoiceId ?? null,
         priceCurrency: input.priceCurrency,
         priceAmount: input.priceAmount ?? null,
         minPayment: input.minPayment ?? null,
         numPayments: input.numPayments ?? 1,
+        payCurrencies: input.payCurrencies ?? [input.priceCurrency],
         description: input.description ?? null,
+        expiresIn: input.expiresIn ?? null,
         status: "active",
         createdAt: now.toISOString(),
         expiresAt:
@@ -55,16 +57,29 @@ export const invoiceHandlers = defineHandlers({
             ? null
             : new Date(now.getTime() + input.expiresIn * INVOICE_EXPIRES_IN_MS_PER_UNIT).toISOString(),
         links: { telegramBotLink: links.telegramBotLink, webLink: links.webLink },
+        // Echoed as sent (S3's Invoice model reads them back).
         ...(input.callback === undefined ? {} : { callback: input.callback }),
+        ...(input.url === undefined ? {} : { url: input.url }),
+        ...(input.customer === undefined ? {} : { customer: input.customer }),
       },
     };
     payModule(world).invoicesById.set(invoiceId, rec);
     return record(invoices, invoiceId, input.clientInvoiceId, rec).invoice;
   },
 
-  getInvoices: ({ cursor, limit }, { account, world }) => {
+  getInvoices: ({ asset, fiat, ids, status, cursor, limit }, { account, world }) => {
     const { invoices } = payAccount(world, requireAccount(account).userId);
-    const page = pageNewestFirst(invoices.list, { cursor, limit }, (r) => current(world, r) === "active");
+    const wanted = ids === undefined ? undefined : new Set(ids);
+    // Every invoice is priced in a crypto asset here, so a fiat filter keeps none.
+    const page = pageNewestFirst(
+      invoices.list,
+      { cursor, limit },
+      (r) =>
+        fiat === undefined &&
+        (asset === undefined || r.invoice.priceCurrency === asset) &&
+        (wanted === undefined || wanted.has(r.invoice.id)) &&
+        (status === undefined || current(world, r) === status),
+    );
     return { items: page.items.map((r) => r.invoice), pagination: page.pagination };
   },
 
@@ -96,7 +111,6 @@ export const invoiceHandlers = defineHandlers({
     requireActive(world, rec);
     rec.invoice.status = "deleted";
     statusChanged(world, rec);
-    return rec.invoice;
   },
 
   payInvoiceTestnet: ({ invoiceId, payerId, amount: offered }, { world }) => {

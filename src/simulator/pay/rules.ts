@@ -22,9 +22,9 @@ export function checkAmount(amount: string, precision: number, min: string, max?
     throw problems.outOfRange(min, max);
 }
 
-/** Refuses a client id already used in this ledger. */
-export function requireNewClientId(ledger: Ledger<unknown>, field: string, clientId: string): void {
-  if (ledger.byClientId.has(clientId)) throw problems.duplicate(field, clientId);
+/** Refuses a client id already used in this ledger (a create without one is never a duplicate). */
+export function requireNewClientId(ledger: Ledger<unknown>, field: string, clientId: string | undefined): void {
+  if (clientId !== undefined && ledger.byClientId.has(clientId)) throw problems.duplicate(field, clientId);
 }
 
 /** A messenger user id as the contract carries it (a decimal string), or a 400 on `field`. */

@@ -21,13 +21,10 @@ export interface ChequeRecord {
   owner: number;
   cheque: Filled<S.Cheque, "asset" | "amount" | "state">;
   password: string | undefined;
-  /** Where status changes are announced (signed callbacks), when the creator asked. */
-  callbackUrl?: string | undefined;
 }
 export interface TransferRecord {
   owner: number;
   transfer: S.Transfer;
-  createdMs: number;
 }
 export interface InvoiceRecord {
   owner: number;
@@ -92,11 +89,11 @@ export function payAccount(world: World, userId: number): PayAccountState {
   return st;
 }
 
-/** Appends a record under its server and client ids. */
-export function record<T>(l: Ledger<T>, id: string, clientId: string, rec: T): T {
+/** Appends a record under its server id and its client id, when the creator sent one. */
+export function record<T>(l: Ledger<T>, id: string, clientId: string | undefined, rec: T): T {
   l.list.push(rec);
   l.byId.set(id, rec);
-  l.byClientId.set(clientId, rec);
+  if (clientId !== undefined) l.byClientId.set(clientId, rec);
   return rec;
 }
 

@@ -4,10 +4,11 @@
  * mass payout applies each item on its own and lists it under `successPayouts` or, with the problem
  * that refused it, under `errorPayouts`.
  */
-import type { MassTransferError, Transfer } from "../../service/schemas.js";
+import type { Callback, MassTransferError, Transfer } from "../../service/schemas.js";
+import { announce } from "../callbacks.js";
 import type { CatalogueAsset } from "../catalogue.js";
 import { defineHandlers } from "../define.js";
-import { pageNewestFirst } from "../paging.js";
+import { pageNewestFirst, within } from "../paging.js";
 import { onTheWire, problemBody, problems } from "../problems.js";
 import { type SimAccount, SimProblem, type World } from "../types.js";
 import { credit, debit, requireAccount } from "../world.js";
@@ -18,8 +19,9 @@ interface TransferTerms {
   target: string;
   targetType: string;
   amount: string;
-  clientPayoutId: string;
+  clientPayoutId?: string | undefined;
   description?: string | undefined;
+  callback?: Callback | undefined;
 }
 
 export const transferHandlers = defineHandlers({
@@ -36,7 +38,11 @@ export const transferHandlers = defineHandlers({
         successPayouts.push(applyTransfer(world, sender, entry, item).transfer);
       } catch (err) {
         if (!(err instanceof SimProblem)) throw err;
-        errorPayouts.push({ ...item, reason: problemBody(onTheWire(err, "pay", "createMassTransfer")) });
+        errorPayouts.push({
+          ...item,
+          clientPayoutId: item.clientPayoutId ?? null,
+          reason: problemBody(onTheWire(err, "pay", "createMassTransfer")),
+        });
       }
     }
     return { successPayouts, errorPayouts };
@@ -44,13 +50,8 @@ export const transferHandlers = defineHandlers({
 
   getTransfers: ({ cursor, limit, fromDate, toDate }, { account, world }) => {
     const { transfers } = payAccount(world, requireAccount(account).userId);
-    const from = fromDate === undefined ? -Infinity : Date.parse(fromDate);
-    const to = toDate === undefined ? Infinity : Date.parse(toDate);
-    const page = pageNewestFirst(
-      transfers.list,
-      { cursor, limit },
-      (r) => r.createdMs >= from && r.createdMs <= to,
-    );
+    const created = within(fromDate, toDate);
+    const page = pageNewestFirst(transfers.list, { cursor, limit }, (r) => created(r.transfer.createdAt));
     return { items: page.items.map((r) => r.transfer), pagination: page.pagination };
   },
 
@@ -85,12 +86,11 @@ function applyTransfer(
   credit(receiver.pay, asset.asset, terms.amount);
   const now = world.now();
   const payoutId = world.nextId("pyt");
-  return record(transfers, payoutId, terms.clientPayoutId, {
+  const rec = record(transfers, payoutId, terms.clientPayoutId, {
     owner: sender.userId,
-    createdMs: now.getTime(),
     transfer: {
       payoutId,
-      clientPayoutId: terms.clientPayoutId,
+      clientPayoutId: terms.clientPayoutId ?? null,
       target: terms.target,
       targetType: terms.targetType,
       asset: asset.asset,
@@ -99,6 +99,10 @@ function applyTransfer(
       // A simulated payout settles at once; the real service reports its own status values.
       status: "paid",
       createdAt: now.toISOString(),
+      ...(terms.callback === undefined ? {} : { callback: terms.callback }),
     },
   });
+  // Settled at once: the one status change there is to tell.
+  announce(world, sender.userId, terms.callback?.callbackUrl, "payout", rec.transfer);
+  return rec;
 }

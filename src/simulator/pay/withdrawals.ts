@@ -7,9 +7,10 @@ import { createHash } from "node:crypto";
 import { money } from "../../domain/money.js";
 import type { OperationInput } from "../../service/operations.js";
 import { isValidAddress } from "../addresses.js";
+import { announce } from "../callbacks.js";
 import { type CatalogueNetwork, findAsset, findNetwork } from "../catalogue.js";
 import { defineHandlers } from "../define.js";
-import { pageNewestFirst } from "../paging.js";
+import { pageNewestFirst, within } from "../paging.js";
 import { problems } from "../problems.js";
 import type { SimAccount, World } from "../types.js";
 import { requireAccount, reserve, spendHeld } from "../world.js";
@@ -64,18 +65,21 @@ export const withdrawalHandlers = defineHandlers({
         txHash: null,
         txLink: null,
         createdAt: world.now().toISOString(),
+        // Echoed as sent (S3 reads it back); told of the completion.
+        ...(input.callback === undefined ? {} : { callback: input.callback }),
       },
     };
     // A copy: the stored record moves on at the next read, the reply must still say `CREATED`.
     return { ...record(withdrawals, withdrawalId, input.clientWithdrawalId, rec).withdrawal };
   },
 
-  getWithdrawals: ({ cursor, limit, status }, { account, world }) => {
+  getWithdrawals: ({ cursor, limit, status, fromDate, toDate }, { account, world }) => {
     const owner = requireAccount(account);
     const { withdrawals } = payAccount(world, owner.userId);
+    const created = within(fromDate, toDate);
     const page = pageNewestFirst(withdrawals.list, { cursor, limit }, (r) => {
-      settle(owner, r);
-      return !status || r.withdrawal.status === status;
+      settle(world, owner, r);
+      return (!status || r.withdrawal.status === status) && created(r.withdrawal.createdAt);
     });
     return { items: page.items.map((r) => r.withdrawal), pagination: page.pagination };
   },
@@ -84,7 +88,7 @@ export const withdrawalHandlers = defineHandlers({
     const owner = requireAccount(account);
     const rec = lookup(payAccount(world, owner.userId).withdrawals, withdrawalId, clientWithdrawalId);
     if (rec === undefined) throw problems.notFound("withdrawal");
-    return settle(owner, rec).withdrawal;
+    return settle(world, owner, rec).withdrawal;
   },
 });
 
@@ -126,7 +130,7 @@ export function completeWithdrawalLink(world: World, linkId: string, userId: num
   };
   record(payAccount(world, userId).withdrawals, withdrawalId, clientWithdrawalId, rec);
   link.completed = { userId, withdrawalId };
-  return settle(opener, rec);
+  return settle(world, opener, rec);
 }
 
 /** A withdrawal link by id, for the service bot's description of it. */
@@ -148,14 +152,15 @@ function checkTerms(input: Pick<OperationInput<"createWithdrawalLink">, "asset" 
   return terms;
 }
 
-/** Completes a created withdrawal: the held amount + fee leaves the balance. */
-function settle(owner: SimAccount, rec: WithdrawalRecord): WithdrawalRecord {
+/** Completes a created withdrawal: the held amount + fee leaves the balance; its callback is told. */
+function settle(world: World, owner: SimAccount, rec: WithdrawalRecord): WithdrawalRecord {
   const w = rec.withdrawal;
   if (w.status === "CREATED") {
     spendHeld(owner.pay, w.asset, money.add(w.amount, w.fee));
     w.status = "COMPLETED";
     w.txHash = createHash("sha256").update(w.withdrawalId).digest("hex");
     w.txLink = `https://xrocket-sim.invalid/tx/${w.txHash}`;
+    announce(world, rec.owner, w.callback?.callbackUrl, "withdrawal", w);
   }
   return rec;
 }

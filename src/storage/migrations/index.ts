@@ -27,6 +27,7 @@ import * as keysPerNetwork from "./023-keys-per-network.js";
 import * as balanceFiat from "./024-balance-fiat.js";
 import * as massRetry from "./032-mass-retry.js";
 import * as operationExpiredText from "./036-operation-expired-text.js";
+import * as chatTurns from "./038-chat-turns.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "024-balance-fiat": balanceFiat,
   "032-mass-retry": massRetry,
   "036-operation-expired-text": operationExpiredText,
+  "038-chat-turns": chatTurns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -76,24 +76,29 @@ export const createChequeAction: ActionDefinition<CreatePayload> = {
 /**
  * Deletes (cancels) an active cheque. Deleting has no client id but is idempotent on the cheque:
  * after an unknown outcome or a 409 the cheque is read; already cancelled means done, still active
- * after an unknown outcome means the delete did not land and may be sent again.
+ * after an unknown outcome means the delete did not land and may be sent again. The delete answers
+ * no body, so the cheque is read for what the message shows; if that read fails, the message says
+ * only that it was deleted.
  */
 export const deleteChequeAction: ActionDefinition<DeletePayload> = {
   kind: DELETE_KIND,
   idPrefix: "chqdel",
   async execute({ payload, clients }) {
     const { chequeId } = DeletePayload.parse(payload);
+    const deleteAndRead = async () => {
+      await clients.pay.deleteCheque({ chequeId });
+      const cheque = await clients.pay.getCheque({ chequeId }).catch(() => undefined);
+      return cheque ? asJson(cheque) : {};
+    };
     try {
-      return asJson(await clients.pay.deleteCheque({ chequeId }));
+      return await deleteAndRead();
     } catch (err) {
       const conflict =
         err instanceof ServiceRefusedError && (err.reason === "invalid_state" || err.status === 409);
       if (!conflict && !outcomeMayBeApplied(err)) throw err;
       const current = await clients.pay.getCheque({ chequeId });
       if (current.deleted) return asJson(current);
-      if (chequeState(current) === "active" && outcomeMayBeApplied(err)) {
-        return asJson(await clients.pay.deleteCheque({ chequeId }));
-      }
+      if (chequeState(current) === "active" && outcomeMayBeApplied(err)) return await deleteAndRead();
       // Redeemed meanwhile: the original refusal explains it.
       throw err;
     }

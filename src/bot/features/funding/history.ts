@@ -136,6 +136,6 @@ export function moveDetails(t: Translate, m: ExchangeTransfer, zone?: string): s
     // Selected by kind in the message, so that each balance's name takes its case.
     t("funding-move-route", { from: m.from, to: m.to }),
     t("withdraw-field-created", { created: formatTime(m.createdAt, zone) }),
-    t("funding-field-client-id", { id: copyable(m.clientTransferId) }),
+    t("funding-field-client-id", { id: m.clientTransferId ? copyable(m.clientTransferId) : "—" }),
   ].join("\n");
 }

@@ -139,7 +139,7 @@ export function inlineFeature({ deps }: FeatureKit): Feature {
     const { pay } = await clientsFor(deps, ctx.from!.id);
     const [cheques, invoices] = await Promise.all([
       pay.getCheques({ state: "active", limit: MAX_OWN }),
-      pay.getInvoices({ limit: 100 }),
+      pay.getInvoices({ status: "active", limit: 100 }),
     ]);
     return [
       ...cheques.items.filter((c) => c.state === "active" && !c.deleted).map((c, i) => chequeResult(ctx.t, c, i)),

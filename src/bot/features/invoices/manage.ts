@@ -44,14 +44,18 @@ type DeletePayload = { invoiceId: string; asset: string; amount: string; anyAmou
 
 const isInvalidState = (err: unknown) => err instanceof ServiceRefusedError && err.reason === "invalid_state";
 
-/** Deleting an unpaid invoice. The call has no client id, so the invoice's own status is the proof. */
+/**
+ * Deleting an unpaid invoice. The call has no client id, so the invoice's own status is the proof.
+ * It answers no body; what the user is told comes from the payload.
+ */
 export function deleteInvoiceAction(): ActionDefinition<DeletePayload> {
   return {
     kind: DELETE_KIND,
     idPrefix: "invdel",
     async execute({ payload, clients }) {
       try {
-        return await clients.pay.deleteInvoice({ invoiceId: payload.invoiceId });
+        await clients.pay.deleteInvoice({ invoiceId: payload.invoiceId });
+        return {};
       } catch (err) {
         // A lost reply, or a delete that raced another one: if it is deleted now, it is done.
         if (!outcomeMayBeApplied(err) && !isInvalidState(err)) throw err;
@@ -97,7 +101,8 @@ export function invoiceManagement(
     const at = await pages.open(ctx.from!.id, page);
     const { index } = at;
     const { pay } = await clientsFor(deps, ctx.from!.id);
-    const result = await pay.getInvoices({ cursor: at.cursor, limit: PAGE_SIZE });
+    // The list lists every status unless asked (docs/decisions/047): the unpaid ones are shown.
+    const result = await pay.getInvoices({ status: "active", cursor: at.cursor, limit: PAGE_SIZE });
     await at.remember(result.pagination.next);
 
     const kb = new InlineKeyboard();
