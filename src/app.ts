@@ -11,7 +11,7 @@ import type { Update, UserFromGetMe } from "grammy/types";
 import type { BotDeps } from "./bot/context.js";
 import { type BotApp, createBot } from "./bot/index.js";
 import type { Config } from "./config.js";
-import { createI18n, translatorsFor } from "./bot/i18n.js";
+import { createI18n, Languages, translatorsFor } from "./bot/i18n.js";
 import { noteServiceAttempt } from "./bot/update-effects.js";
 import { noticeButtons } from "./bot/notice-buttons.js";
 import { createJobs } from "./jobs/index.js";
@@ -32,10 +32,14 @@ export interface StartOverrides {
   logger?: Logger;
   botInfo?: UserFromGetMe;
   runner?: RunOptions<Update>;
+  /** The languages: a folder of .ftl files each (default: the project's locales/). */
+  localesDir?: string;
 }
 
 export interface RunningBot {
   app: BotApp;
+  /** The languages it speaks (the folders of the locales directory). */
+  languages: Languages;
   storage: SqlStorage;
   logger: Logger;
   /** The long-polling runner (none in webhook mode). */
@@ -86,8 +90,8 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
   const apiTransformers = [autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 })];
   const client = config.TELEGRAM_API_ROOT ? { apiRoot: config.TELEGRAM_API_ROOT } : {};
   const pacer = new BroadcastPacer(() => config.BROADCAST_PER_SECOND ?? DEFAULT_BROADCAST_PER_SECOND, logger);
-  const i18n = createI18n();
-  const translatorFor = translatorsFor(i18n, storage.users);
+  const languages = new Languages(createI18n(overrides.localesDir));
+  const translatorFor = translatorsFor(languages, storage.users);
   // Broadcasts keep to Telegram's limits as replies do (src/telegram/limits.ts).
   const broadcast = broadcastApi(config.BOT_TOKEN, client, pacer, [...apiTransformers, telegramLimits(translatorFor)]);
   const jobs = createJobs(config.DATABASE_URL, logger, {
@@ -109,7 +113,7 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
   const deps: BotDeps = { config, logger, storage, services, now, watch: notifications.hooks };
   const app = createBot(
     deps,
-    { i18n, translatorFor, jobs, outbox, broadcastApi: broadcast },
+    { languages, translatorFor, jobs, outbox, broadcastApi: broadcast },
     {
       token: config.BOT_TOKEN,
       ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}),
@@ -137,6 +141,7 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
   await scheduler.start();
   return {
     app,
+    languages,
     storage,
     logger,
     runner: serving.runner,

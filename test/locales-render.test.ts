@@ -1,19 +1,27 @@
 /**
- * Every message of every locale, rendered the way the bot renders it (Fluent, no isolation marks)
- * with sample values for each variable it references, and read for what a person would stumble on:
- * a Fluent error (a reference to a message or function that does not exist), the other language's
- * words (Latin words in Russian beyond tickers, brands, commands and kept keywords; Cyrillic in
- * English), broken plurals ("1 pairs", "5 строк" next to "1 строк"), an English article in front of a
- * value ("a { $network }"), a Russian fragment slotted behind a word that governs its case ("на
- * { $kind }", "получателю { $recipient }"), decimal points in Russian examples, and a move between
- * balances called a transfer. Counts are varied over 1, 2, 5 and 21 so that each plural form is seen,
- * and each select over its keys. A new variable needs a line in KINDS below.
+ * Every message of every locale (every folder of locales/), rendered the way the bot renders it
+ * (Fluent, no isolation marks) with sample values for each variable it references, and read for what a
+ * person would stumble on: a Fluent error (a reference to a message or function that does not exist),
+ * words in letters the language does not write (Latin words in Russian beyond tickers, brands,
+ * commands and kept keywords; Cyrillic in English), broken plurals ("1 pairs", "5 строк" next to
+ * "1 строк"), a word that agrees with a value in front of it ("a { $network }"), a fragment slotted
+ * behind a word that governs its case ("на { $kind }", "получателю { $recipient }"), decimals in
+ * examples written with another separator than the language's, and a move between balances called a
+ * transfer. Counts are varied over numbers of each plural category of the language, and each select
+ * over its keys. A new variable needs a line in KINDS below.
+ *
+ * What each language is held to is data: its plural categories and separators come from Intl, its
+ * letters and word lists from the `-check-…` terms of its own language.ftl (docs/development.md,
+ * "Adding a language").
  */
 import { FluentBundle, FluentResource } from "@fluent/bundle";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LOCALES_DIR, SUPPORTED_LOCALES } from "../src/bot/i18n.js";
+import { createI18n, Languages, LOCALES_DIR } from "../src/bot/i18n.js";
+
+/** The languages the bot speaks: the folders of locales/. */
+const LOCALES = new Languages(createI18n()).codes;
 
 type Pattern = NonNullable<ReturnType<FluentBundle["getMessage"]>>["value"];
 type Node = Exclude<NonNullable<Pattern>, string>[number];
@@ -90,52 +98,99 @@ const SAMPLE: Record<Exclude<Kind, "count">, string> = {
   name: "Sam",
   word: "Sam",
 };
-const COUNTS = [1, 2, 5, 21];
+/** A count's value wherever another variable is being varied. */
 const BASE_COUNT = 7;
 
-/**
- * Latin text a Russian message may show: tickers and networks, brands, file formats and units that
- * are written in Latin in Russian too, and the keywords the bot reads as typed (intervals, address
- * prefixes). Commands (/…) and the values of the variables are taken out before this list applies.
- */
-const LATIN_IN_RUSSIAN = new Set([
-  "xRocket", "Telegram", "API", "ID", "USDT", "BTC", "ETH", "TON", "TONCOIN", "BSC", "TRX", "SOL", "USD",
-  "EUR", "RUB", "BTC-USDT", "btc", "CSV", "TXT", "UTF-8", "UTC", "IOC", "GTC", "15m", "1h", "4h", "1d", "1w",
-  "EQ", "UQ", "kQ", "0Q", "workchain:hex", "0x", "bc1", "base58", "T", "@username",
-]);
-/** Names of more than one word (the "Pay" of xRocket Pay is a brand, not the balance's name). */
-const LATIN_PHRASES_IN_RUSSIAN = ["xRocket Pay"];
 /** Keywords a message names because the bot reads them as typed (the columns of a mass-transfer list). */
-const LATIN_KEPT_IN: Record<string, string[]> = {
+const KEPT_IN: Record<string, string[]> = {
   "mass-ask-list": ["target", "amount", "asset", "description"],
   "mass-empty": ["target", "amount", "asset", "description"],
   "mass-problem-columns": ["target", "amount", "asset", "description"],
   "mass-problem-origin-unknown": ["client_transfer_id"],
 };
-/** English words that end in "s" without being plurals, and units written the same for one and many. */
-const NOT_PLURAL = new Set(["is", "was", "has", "this", "its", "as", "us", "yes", "plus", "status", "ms", "always", "s"]);
-/** Russian words after a number that do not change with it: prepositions, conjunctions, abbreviated units. */
-const RU_SAME_AFTER_ANY_NUMBER = new Set([
-  "в", "во", "на", "с", "со", "из", "от", "до", "за", "по", "к", "у", "о", "и", "или", "а", "но", "не", "—",
-  "больше", "меньше", "нет", "мс", "ч", "мин", "МБ",
-]);
-/**
- * Words after which a Russian count stands in an oblique case, where 2 and 5 take the same form
- * ("до 2 символов", "до 5 символов"); only the nominative tells them apart ("2 строки", "5 строк").
- */
-const RU_OBLIQUE_AFTER = new Set([
-  "до", "от", "из", "в", "во", "на", "с", "со", "по", "для", "около", "больше", "меньше", "более", "менее", "течение",
-]);
-/** Russian examples write decimals with a comma, as people there type them; these explain the dot. */
-const DOT_DECIMAL_KEPT_IN = new Set(["amount-ambiguous", "mass-problem-amount-ambiguous"]);
-/**
- * Moving funds between one's own Exchange balances is not a transfer to a person: in Russian the two
- * are "перемещение" and "перевод", and a message about the first never uses the word of the second.
- */
+/** Messages that explain both decimal separators (an ambiguous "1,000"), in every language. */
+const BOTH_SEPARATORS_IN = new Set(["amount-ambiguous", "mass-problem-amount-ambiguous"]);
+/** Messages about moving funds between one's own Exchange balances (never a transfer to a person). */
 const ABOUT_MOVES = (id: string, text: string) =>
   /^(balances-(cmd-)?move|funding-(cmd-)?moves?\b|funding-move-)/.test(id) || text.includes("/move");
-/** Words a Russian fragment may follow without being put in another case ("ордер уже { $status }"). */
-const RU_BEFORE_FRAGMENT = new Set(["уже", "он", "она", "оно", "они", "сейчас", "теперь", "ещё"]);
+
+/**
+ * What a locale's own files say its messages are held to (terms `-check-…` in its language.ftl, each a
+ * list separated by spaces, phrases one a line), and what Intl knows of it (plural categories, decimal
+ * and grouping separators). No rule is written here for a language by its name.
+ */
+interface Rules {
+  locale: string;
+  /** Every letter the language writes: a word with another letter is foreign unless kept. */
+  letters: Set<string>;
+  /** Words and phrases written as they are in any language (tickers, brands, keywords the bot reads). */
+  keptWords: Set<string>;
+  keptPhrases: string[];
+  /** Words that stay the same after any number (prepositions, conjunctions, abbreviated units). */
+  sameAfterAnyNumber: Set<string>;
+  /**
+   * Where only nouns change with a count and their plural has an ending (English "-s"), those
+   * endings: other words after a count are not judged. Undefined: every word is.
+   */
+  pluralEndings: string[] | undefined;
+  /** Words after which a count stands in a case where its "few" and "many" forms coincide. */
+  obliqueAfter: Set<string>;
+  /** Words that agree with the word after them (English articles): no value may follow one. */
+  agreeingBeforeValue: Set<string>;
+  /**
+   * In a language whose words decline, the only words a fragment of the bot's own (a status, a bare
+   * name) may follow; undefined where words do not decline.
+   */
+  fragmentAfter: Set<string> | undefined;
+  /** Stems a message about moves between one's own balances never uses (the word for a transfer). */
+  notAboutMoves: string[];
+  /** Intl's plural categories of the language ("one", "few", "many", "other" …). */
+  pluralCategories: Set<string>;
+  /** Whole numbers that stand for each category: its first, then its second (1 and 21 for "one"). */
+  samples: { category: string; n: number; first: boolean }[];
+  /** The category of round numbers (100): the form most counts take. */
+  roundCategory: string;
+  decimal: string;
+  group: string;
+}
+
+/** The locale's rules: its `-check-…` terms and Intl's data for its code. */
+function rulesOf(locale: string, sources: { text: string }[]): Rules {
+  const terms = new Map<string, string>();
+  for (const { text } of sources) {
+    for (const entry of new FluentResource(text).body) {
+      if (!entry.id.startsWith("-check-") || entry.value === null) continue;
+      const value = typeof entry.value === "string" ? entry.value : entry.value.filter((e) => typeof e === "string").join("");
+      terms.set(entry.id.slice("-check-".length), value);
+    }
+  }
+  const words = (name: string) => new Set((terms.get(name) ?? "").split(/\s+/u).filter(Boolean));
+  const plural = new Intl.PluralRules(locale);
+  const samples: Rules["samples"] = [];
+  for (let n = 1; n <= 200; n++) {
+    const category = plural.select(n);
+    const seen = samples.filter((s) => s.category === category).length;
+    if (seen < 2) samples.push({ category, n, first: seen === 0 });
+  }
+  const parts = new Intl.NumberFormat(locale).formatToParts(12345.5);
+  return {
+    locale,
+    letters: new Set(terms.get("letters") ?? ""),
+    keptWords: words("kept-words"),
+    keptPhrases: (terms.get("kept-phrases") ?? "").split("\n").map((p) => p.trim()).filter(Boolean),
+    sameAfterAnyNumber: words("same-after-any-number"),
+    pluralEndings: terms.has("plural-endings") ? [...words("plural-endings")] : undefined,
+    obliqueAfter: words("oblique-after"),
+    agreeingBeforeValue: words("agreeing-before-value"),
+    fragmentAfter: terms.has("fragment-after") ? words("fragment-after") : undefined,
+    notAboutMoves: [...words("not-about-moves")],
+    pluralCategories: new Set(plural.resolvedOptions().pluralCategories),
+    samples,
+    roundCategory: plural.select(100),
+    decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
+    group: parts.find((p) => p.type === "group")?.value ?? ",",
+  };
+}
 
 interface Entry {
   locale: string;
@@ -146,13 +201,17 @@ interface Entry {
 }
 
 interface Loaded {
+  rules: Rules;
   bundle: FluentBundle;
   entries: Entry[];
   duplicates: string[];
 }
 
-/** One locale's messages from Fluent sources, as the bot loads them (one bundle, no isolation marks). */
-function loadSources(locale: string, sources: { name: string; text: string }[]): Loaded {
+/**
+ * One locale's messages from Fluent sources, as the bot loads them (one bundle, no isolation marks),
+ * held to the rules its own files give (`ruleSources`, by default the same sources).
+ */
+function loadSources(locale: string, sources: { name: string; text: string }[], ruleSources = sources): Loaded {
   const bundle = new FluentBundle(locale, { useIsolating: false });
   const entries: Entry[] = [];
   const seen = new Set<string>();
@@ -170,17 +229,17 @@ function loadSources(locale: string, sources: { name: string; text: string }[]):
         entries.push({ locale, id: message.id, part, pattern });
     }
   }
-  return { bundle, entries, duplicates };
+  return { rules: rulesOf(locale, ruleSources), bundle, entries, duplicates };
 }
 
-function loadLocale(locale: string): Loaded {
+/** The .ftl files of one locale folder. */
+function sourcesOf(locale: string): { name: string; text: string }[] {
   const dir = join(LOCALES_DIR, locale);
   const files = readdirSync(dir).filter((f) => f.endsWith(".ftl")).sort();
-  return loadSources(
-    locale,
-    files.map((name) => ({ name, text: readFileSync(join(dir, name), "utf8") })),
-  );
+  return files.map((name) => ({ name, text: readFileSync(join(dir, name), "utf8") }));
 }
+
+const loadLocale = (locale: string): Loaded => loadSources(locale, sourcesOf(locale));
 
 /** A variable of a message: the keys of the selects it drives (plural categories make it a count). */
 interface Variable {
@@ -252,14 +311,17 @@ function baseArgs(id: string, vars: Variable[]): Args {
   return args;
 }
 
-/** The base values, then each variable in turn at each value worth seeing (every select key, every count). */
-function variations(id: string, vars: Variable[]): Args[] {
+/**
+ * The base values, then each variable in turn at each value worth seeing (every select key, a count
+ * at two numbers of each of the language's plural categories).
+ */
+function variations(rules: Rules, id: string, vars: Variable[]): Args[] {
   const base = baseArgs(id, vars);
   const all = [base];
   for (const v of vars) {
     const kind = kindOf(id, v);
     const values: (string | number)[] =
-      kind === "count" ? COUNTS : [...v.selectKeys, ...(v.selectKeys.size > 0 ? ["something-else"] : [])];
+      kind === "count" ? rules.samples.map((s) => s.n) : [...v.selectKeys, ...(v.selectKeys.size > 0 ? ["something-else"] : [])];
     for (const value of values) all.push({ ...base, [v.name]: value });
   }
   return all;
@@ -283,47 +345,76 @@ function ownWords(text: string, args: Args): string {
   return own.replace(/https?:\/\/\S+/g, " ").replace(/\/[a-z_]+/g, " ");
 }
 
-function foreignWords(entry: Entry, text: string, args: Args): string[] {
-  const own = ownWords(text, args);
-  if (entry.locale === "en") return own.match(/[\u0400-\u04ff]+/g) ?? [];
-  if (entry.locale !== "ru") return [];
-  const kept = new Set(LATIN_KEPT_IN[entry.id] ?? []);
-  const tokens = LATIN_PHRASES_IN_RUSSIAN.reduce((text, phrase) => text.split(phrase).join(" "), own).match(/@?[A-Za-z0-9]+(?:[-:_][A-Za-z0-9]+)*/g) ?? [];
-  return tokens.filter((t) => /[A-Za-z]/.test(t) && !LATIN_IN_RUSSIAN.has(t) && !kept.has(t));
+/** A letter, not a pictograph that Unicode counts among letters ("ℹ️"). */
+const isLetter = (ch: string) => /\p{L}/u.test(ch) && !/\p{Extended_Pictographic}/u.test(ch);
+const hasLetter = (t: string) => [...t].some(isLetter);
+/** Whether every letter of `word` is one the language writes. */
+const inOwnLetters = (rules: Rules, word: string) => [...word].every((ch) => !isLetter(ch) || rules.letters.has(ch));
+
+/**
+ * Words of the text the locale wrote in letters it does not write ("API" of "API-ключ" included),
+ * unless kept as written.
+ */
+function foreignWords(rules: Rules, entry: Entry, text: string, args: Args): string[] {
+  const own = rules.keptPhrases.reduce((text, phrase) => text.split(phrase).join(" "), ownWords(text, args));
+  const others = [...own].map((ch) => (isLetter(ch) && rules.letters.has(ch) ? " " : ch)).join("");
+  const kept = new Set(KEPT_IN[entry.id] ?? []);
+  const words = others.match(/@?[\p{L}\p{N}]+(?:[-:_][\p{L}\p{N}]+)*/gu) ?? [];
+  return words.filter((w) => hasLetter(w) && !rules.keptWords.has(w) && !kept.has(w));
 }
 
 const TOKEN = /[\p{L}\p{N}]+(?:[.-][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]/gu;
 const tokens = (text: string): string[] => text.match(TOKEN) ?? [];
 const isWord = (t: string | undefined) => t !== undefined && /^\p{L}/u.test(t);
+/** Acronyms, tickers and units in capitals ("USDT", "МБ") read the same after any number. */
+const isCapitals = (t: string) => t.length > 1 && t === t.toUpperCase() && t !== t.toLowerCase();
 
 /**
- * Broken plurals: a count shown next to a word that does not follow it. The message is rendered with
- * the count at 1, 2, 5 and 21; where the count stands, the word after it must change as the language
- * needs (English: no plural noun after 1; Russian: 1 and 5, and 2 and 5, take different forms).
+ * Broken plurals, from the language's plural categories (Intl.PluralRules): a count shown next to
+ * words that do not follow it. The message is rendered with the count at the first number of each
+ * category and at that of round numbers (100); where the count stands, the words after it (up to two,
+ * until one changes or one that stays the same after any number) must not keep a form that follows
+ * one count only: "1 pairs", "5 строка". Capitals (tickers, units) and, where the language says so,
+ * words without a plural ending are not judged. Two categories neither of which is "one" may coincide
+ * after a word that puts the count in an oblique case ("до 2 символов", "до 5 символов"). A plural
+ * select keys only the language's own categories, and shows every count (21 is "one" in Russian:
+ * "[one] 1 ошибка" hides it).
  */
-function pluralProblems(bundle: FluentBundle, entry: Entry, vars: Variable[]): string[] {
+function pluralProblems(rules: Rules, bundle: FluentBundle, entry: Entry, vars: Variable[]): string[] {
   const problems: string[] = [];
   const base = baseArgs(entry.id, vars);
+  const at = (v: Variable, n: number) => tokens(render(bundle, entry, { ...base, [v.name]: n }).text);
+  const round = rules.samples.find((s) => s.first && s.category === rules.roundCategory)!;
+  const judged = (w: string) =>
+    inOwnLetters(rules, w) && !isCapitals(w) && (rules.pluralEndings?.some((e) => w.toLowerCase().endsWith(e)) ?? true);
   for (const v of vars) {
     if (kindOf(entry.id, v) !== "count") continue;
-    const at = (n: number) => tokens(render(bundle, entry, { ...base, [v.name]: n }).text);
-    const [one, two, five, twentyOne] = COUNTS.map(at) as [string[], string[], string[], string[]];
-    if (v.plural && !twentyOne.includes("21"))
-      problems.push(`$${v.name} = 21 is not shown (a plural variant spells the number out)`);
-    if (one.length !== five.length || two.length !== five.length) continue;
-    for (let i = 0; i < five.length; i++) {
-      if (one[i] !== "1" || two[i] !== "2" || five[i] !== "5") continue;
-      if (entry.locale === "en") {
-        for (let j = i + 1; j <= i + 2 && isWord(one[j]); j++) {
-          const word = one[j]!;
-          if (word === five[j] && /^[a-z]+s$/.test(word) && !NOT_PLURAL.has(word))
-            problems.push(`"1 ${one.slice(i + 1, j + 1).join(" ")}" ($${v.name})`);
+    for (const key of v.selectKeys)
+      if (PLURAL_CATEGORIES.has(key) && !rules.pluralCategories.has(key))
+        problems.push(`[${key}] is not a plural category of ${rules.locale} ($${v.name})`);
+    if (v.plural)
+      for (const s of rules.samples)
+        if (!s.first && !at(v, s.n).includes(String(s.n)))
+          problems.push(`$${v.name} = ${s.n} is not shown (a plural variant spells the number out)`);
+    const reference = at(v, round.n);
+    const flagged = new Set<number>();
+    for (const sample of rules.samples) {
+      if (!sample.first || sample.category === round.category) continue;
+      const other = at(v, sample.n);
+      if (other.length !== reference.length) continue;
+      for (let i = 0; i < reference.length; i++) {
+        if (flagged.has(i) || other[i] !== String(sample.n) || reference[i] !== String(round.n)) continue;
+        const oblique = rules.obliqueAfter.has(reference[i - 1]?.toLowerCase() ?? "");
+        if (oblique && sample.category !== "one" && round.category !== "one") continue;
+        for (let j = i + 1; j <= i + 2 && isWord(reference[j]) && isWord(other[j]); j++) {
+          const word = reference[j]!;
+          if (rules.sameAfterAnyNumber.has(word.toLowerCase()) || other[j] !== word) break;
+          if (!judged(word)) continue;
+          const words = reference.slice(i + 1, j + 1).join(" ");
+          problems.push(`"${sample.n} ${words}" and "${round.n} ${words}" ($${v.name})`);
+          flagged.add(i);
+          break;
         }
-      } else if (entry.locale === "ru") {
-        const word = five[i + 1];
-        if (!isWord(word) || !/[\u0400-\u04ff]/.test(word!) || RU_SAME_AFTER_ANY_NUMBER.has(word!)) continue;
-        if (one[i + 1] === word) problems.push(`"1 ${word}" and "5 ${word}" ($${v.name})`);
-        else if (two[i + 1] === word && !RU_OBLIQUE_AFTER.has(five[i - 1]?.toLowerCase() ?? "")) problems.push(`"2 ${word}" and "5 ${word}" ($${v.name})`);
       }
     }
   }
@@ -350,19 +441,19 @@ function textBeforeVariables(pattern: NonNullable<Pattern>): { before: string; n
   return found;
 }
 
-/** An article or a case-governing word right before a value that may not fit it. */
-function slotProblems(entry: Entry, vars: Map<string, Variable>): string[] {
+/** A word that agrees with what follows (an article), or governs its case, right before a value that may not fit it. */
+function slotProblems(rules: Rules, entry: Entry, vars: Map<string, Variable>): string[] {
   const problems: string[] = [];
   for (const { before, name } of textBeforeVariables(entry.pattern)) {
     const v = vars.get(name);
     const kind = v ? kindOf(entry.id, v) : undefined;
-    if (entry.locale === "en" && /(^|\s)(a|an)\s+$/i.test(before))
-      problems.push(`"${before.trim().split(/\s+/).pop()} { $${name} }": the article depends on the value; reword`);
+    const previous = /([\p{L}]+)\s+$/u.exec(before)?.[1];
+    if (previous && rules.agreeingBeforeValue.has(previous.toLowerCase()))
+      problems.push(`"${previous} { $${name} }": the word depends on the value; reword`);
     // A name in quote marks reads as a title in any case; bare, it would have to decline.
     const quoted = /[«“"„]$/.test(before);
-    if (entry.locale === "ru" && (kind === "word" || (kind === "name" && !quoted))) {
-      const previous = /([\p{L}]+)\s+$/u.exec(before)?.[1];
-      if (previous && /[\u0400-\u04ff]/.test(previous) && !RU_BEFORE_FRAGMENT.has(previous.toLowerCase()))
+    if (rules.fragmentAfter && (kind === "word" || (kind === "name" && !quoted))) {
+      if (previous && inOwnLetters(rules, previous) && !rules.fragmentAfter.has(previous.toLowerCase()))
         problems.push(`"${previous} { $${name} }": the fragment would need the case "${previous}" asks for; reword`);
     }
   }
@@ -370,43 +461,43 @@ function slotProblems(entry: Entry, vars: Map<string, Variable>): string[] {
 }
 
 /**
- * What a message shows at each variation of its values: Fluent errors, the other language's words, and
- * in Russian decimal points in examples and moves called transfers.
+ * What a message shows at each variation of its values: Fluent errors, words in other letters,
+ * decimals in examples written with another separator than the language's, and moves called
+ * transfers.
  */
-function renderProblems(bundle: FluentBundle, entry: Entry, vars: Variable[]): string[] {
+function renderProblems(rules: Rules, bundle: FluentBundle, entry: Entry, vars: Variable[]): string[] {
   const problems: string[] = [];
-  for (const args of variations(entry.id, vars)) {
+  for (const args of variations(rules, entry.id, vars)) {
     const { text, errors } = render(bundle, entry, args);
     problems.push(...errors);
-    const foreign = foreignWords(entry, text, args);
+    const foreign = foreignWords(rules, entry, text, args);
     if (foreign.length > 0) problems.push(`${foreign.join(", ")} in “${text}”`);
-    if (entry.locale === "ru" && !DOT_DECIMAL_KEPT_IN.has(entry.id) && /\d\.\d/.test(ownWords(text, args)))
-      problems.push(`a decimal point in an example (write "2,5") in “${text}”`);
-    if (entry.locale === "ru" && ABOUT_MOVES(entry.id, text) && /перев/i.test(text))
-      problems.push(`a move between balances called a transfer ("перевод") in “${text}”`);
+    if (!BOTH_SEPARATORS_IN.has(entry.id))
+      for (const [, separator] of ownWords(text, args).matchAll(/\d([.,])\d/g))
+        if (separator !== rules.decimal && separator !== rules.group)
+          problems.push(`a decimal "${separator}" in an example (write "2${rules.decimal}5") in “${text}”`);
+    if (ABOUT_MOVES(entry.id, text) && rules.notAboutMoves.some((stem) => text.toLowerCase().includes(stem)))
+      problems.push(`a move between balances called a transfer in “${text}”`);
   }
   return [...new Set(problems)];
 }
 
+type Check = (rules: Rules, bundle: FluentBundle, entry: Entry, vars: Map<string, Variable>) => string[];
+
 /** Every problem of one kind in a locale, each with the message's label. */
-function problemsIn(
-  { bundle, entries }: Loaded,
-  check: (bundle: FluentBundle, entry: Entry, vars: Map<string, Variable>) => string[],
-): string[] {
+function problemsIn({ rules, bundle, entries }: Loaded, check: Check): string[] {
   return entries.flatMap((entry) =>
-    check(bundle, entry, variablesOf(bundle, entry.pattern)).map((p) => `${label(entry)}: ${p}`),
+    check(rules, bundle, entry, variablesOf(bundle, entry.pattern)).map((p) => `${label(entry)}: ${p}`),
   );
 }
-const RENDER = (bundle: FluentBundle, entry: Entry, vars: Map<string, Variable>) =>
-  renderProblems(bundle, entry, [...vars.values()]);
-const PLURALS = (bundle: FluentBundle, entry: Entry, vars: Map<string, Variable>) =>
-  [...new Set(pluralProblems(bundle, entry, [...vars.values()]))];
-const SLOTS = (_bundle: FluentBundle, entry: Entry, vars: Map<string, Variable>) => slotProblems(entry, vars);
+const RENDER: Check = (rules, bundle, entry, vars) => renderProblems(rules, bundle, entry, [...vars.values()]);
+const PLURALS: Check = (rules, bundle, entry, vars) => [...new Set(pluralProblems(rules, bundle, entry, [...vars.values()]))];
+const SLOTS: Check = (rules, _bundle, entry, vars) => slotProblems(rules, entry, vars);
 
 describe("the checks", () => {
-  /** The problems each check finds in one message of the given locale. */
+  /** The problems each check finds in one message, held to the rules of the given locale's folder. */
   const check = (locale: string, source: string) => {
-    const loaded = loadSources(locale, [{ name: "sample.ftl", text: source }]);
+    const loaded = loadSources(locale, [{ name: "sample.ftl", text: source }], sourcesOf(locale));
     return [RENDER, PLURALS, SLOTS].map((c) => problemsIn(loaded, c).length);
   };
 
@@ -419,6 +510,7 @@ describe("the checks", () => {
     ["en", "x = Готово.", [1, 0, 0]],
     ["en", "x = See { no-such-message }.", [1, 0, 0]],
     ["en", "x = { $count ->\n  [one] { $count } pair\n *[other] { $count } pairs\n}", [0, 0, 0]],
+    ["en", "x = { $count ->\n  [one] { $count } pair\n  [few] { $count } pairs\n *[other] { $count } pairs\n}", [0, 1, 0]],
     ["ru", "send-done = ✅ Отправлено { $amount } получателю { $recipient }.", [0, 0, 1]],
     ["ru", "invoices-payment-line = • { $amount } от { $payer }", [0, 0, 1]],
     ["ru", "mass-notify-received = Вы получили { $amounts } от { $sender }.", [0, 0, 1]],
@@ -432,19 +524,25 @@ describe("the checks", () => {
     ["ru", "mass-errors-title = { $count ->\n  [one] 1 ошибка\n  [few] { $count } ошибки\n *[other] { $count } ошибок\n}", [0, 1, 0]],
     ["ru", "common-text-too-long = От 1 до { $max } { $max ->\n  [one] символа\n *[other] символов\n}.", [0, 0, 0]],
     ["ru", "mass-summary-notify-as = Выплата от «{ $sender }».", [0, 0, 0]],
+    ["uk", "x = Готово, выберите.", [1, 0, 0]],
+    ["uk", "amount-not_a_number = Надішліть число, наприклад 10 або 2.5.", [1, 0, 0]],
+    ["uk", "balances-move-button = ↔️ Переказ між балансами", [1, 0, 0]],
+    ["uk", "alerts-too-many = У вас уже { $max } сповіщень.", [0, 1, 0]],
+    ["uk", "mass-too-many-rows = У списку { $rows } { $rows ->\n  [one] рядок\n *[other] рядків\n}.", [0, 1, 0]],
+    ["uk", "send-done = ✅ Надіслано { $amount } отримувачеві { $recipient }.", [0, 0, 1]],
   ])("%s: %s → render, plural, slot problems %j", (locale, source, expected) => {
     expect(check(locale, source)).toEqual(expected);
   });
 });
 
 describe("every message of every locale, rendered", () => {
-  const loaded = new Map(SUPPORTED_LOCALES.map((locale) => [locale, loadLocale(locale)]));
+  const loaded = new Map(LOCALES.map((locale) => [locale, loadLocale(locale)]));
 
-  it.each(SUPPORTED_LOCALES)("%s defines each message once", (locale) => {
+  it.each(LOCALES)("%s defines each message once", (locale) => {
     expect(loaded.get(locale)!.duplicates).toEqual([]);
   });
 
-  it.each(SUPPORTED_LOCALES)("%s: every variable has a known kind (add new ones to KINDS)", (locale) => {
+  it.each(LOCALES)("%s: every variable has a known kind (add new ones to KINDS)", (locale) => {
     const { bundle, entries } = loaded.get(locale)!;
     const unknown = entries.flatMap((e) =>
       [...variablesOf(bundle, e.pattern).values()]
@@ -454,21 +552,21 @@ describe("every message of every locale, rendered", () => {
     expect(unknown).toEqual([]);
   });
 
-  it.each(SUPPORTED_LOCALES)("%s renders every message without Fluent errors and in its own language", (locale) => {
+  it.each(LOCALES)("%s renders every message without Fluent errors and in its own language", (locale) => {
     expect(problemsIn(loaded.get(locale)!, RENDER)).toEqual([]);
   });
 
-  it.each(SUPPORTED_LOCALES)("%s has no broken plurals", (locale) => {
+  it.each(LOCALES)("%s has no broken plurals", (locale) => {
     expect(problemsIn(loaded.get(locale)!, PLURALS)).toEqual([]);
   });
 
-  it.each(SUPPORTED_LOCALES)("%s puts no value where an article or a case would have to fit it", (locale) => {
+  it.each(LOCALES)("%s puts no value where an article or a case would have to fit it", (locale) => {
     expect(problemsIn(loaded.get(locale)!, SLOTS)).toEqual([]);
   });
 
   it("each message takes the same variables in every locale", () => {
-    const [first, ...others] = SUPPORTED_LOCALES;
-    const varsOf = (locale: (typeof SUPPORTED_LOCALES)[number]) => {
+    const [first = "", ...others] = LOCALES;
+    const varsOf = (locale: string) => {
       const { bundle, entries } = loaded.get(locale)!;
       return new Map(entries.map((e) => [label(e).slice(locale.length + 1), [...variablesOf(bundle, e.pattern).keys()].sort().join(",")]));
     };

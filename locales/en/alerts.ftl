@@ -42,3 +42,8 @@ alerts-already-above = { $symbol } is already above { $price }: it is at { $last
 alerts-already-below = { $symbol } is already below { $price }: it is at { $last } now, so this alert would go off at once.
 alerts-keep-anyway = Keep it anyway
 alerts-change-price = ✏️ Change the price
+
+## words /alert reads as typed, whatever the person's language (never shown; separated by spaces)
+alerts-words-above = above up
+alerts-words-below = below down
+alerts-words-every = every always

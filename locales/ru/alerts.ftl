@@ -43,3 +43,8 @@ alerts-already-above = { $symbol } уже выше { $price }: сейчас це
 alerts-already-below = { $symbol } уже ниже { $price }: сейчас цена { $last }, так что сигнал сработает сразу.
 alerts-keep-anyway = Всё равно оставить
 alerts-change-price = ✏️ Изменить цену
+
+## words /alert reads as typed, whatever the person's language (never shown; separated by spaces)
+alerts-words-above = выше вверх
+alerts-words-below = ниже вниз
+alerts-words-every = каждый всегда

@@ -5,13 +5,14 @@ import type { Jobs } from "../jobs/types.js";
 import type { Outbox } from "../outbox/worker.js";
 import type { BotContext } from "./context.js";
 import type { Feature } from "./feature.js";
-import type { BotI18n, TranslatorFor } from "./i18n.js";
+import type { Languages, TranslatorFor } from "./i18n.js";
 import type { ActionRegistry } from "./shared/confirm.js";
 import type { OnUpdate } from "./update-tracking.js";
 
 /** What the composition root builds for the bot. */
 export interface BotParts {
-  i18n: BotI18n;
+  /** The languages in locales/ and their translations. */
+  languages: Languages;
   translatorFor: TranslatorFor;
   /** The job engine (pg-boss on PostgreSQL, in process on SQLite). */
   jobs: Jobs;

@@ -3,10 +3,11 @@
  * admin commands in each admin's chat; /help lists the same commands.
  */
 import type { Api } from "grammy";
+import type { LanguageCode } from "grammy/types";
 import type { BotDeps } from "./context.js";
 import type { Feature, FeatureCommand } from "./feature.js";
 import type { HelpSection } from "./features/start/help.js";
-import { type BotI18n, pickLocale, SUPPORTED_LOCALES } from "./i18n.js";
+import { DEFAULT_LOCALE, type Languages } from "./i18n.js";
 
 /** The commands /help names for this person, by feature: admin commands (as "admin") only for admins. */
 export function helpSections(features: readonly Feature[], adminIds: readonly number[], telegramId: number): HelpSection[] {
@@ -18,20 +19,32 @@ export function helpSections(features: readonly Feature[], adminIds: readonly nu
   ];
 }
 
-/** setMyCommands per language, plus the admin commands for each admin's chat. */
-export async function registerCommands(api: Api, i18n: BotI18n, features: readonly Feature[], deps: BotDeps): Promise<void> {
+/**
+ * setMyCommands in the default language for everyone, then in each language of locales/ for the
+ * people whose Telegram uses it, plus the admin commands for each admin's chat.
+ */
+export async function registerCommands(api: Api, languages: Languages, features: readonly Feature[], deps: BotDeps): Promise<void> {
   const describe = (locale: string, list: FeatureCommand[]) =>
-    list.map((c) => ({ command: c.command, description: i18n.t(locale, c.descriptionKey) }));
+    list.map((c) => ({ command: c.command, description: languages.i18n.t(locale, c.descriptionKey) }));
   const everyone = features.flatMap((f) => f.manifest.commands ?? []);
   const admin = [...everyone, ...features.flatMap((f) => f.manifest.adminCommands ?? [])];
-  await api.setMyCommands(describe("en", everyone));
-  for (const locale of SUPPORTED_LOCALES) {
-    await api.setMyCommands(describe(locale, everyone), { language_code: locale });
+  await api.setMyCommands(describe(DEFAULT_LOCALE, everyone));
+  // Telegram keys the menus by a two-letter ISO 639-1 language: a regional folder ("pt-br") serves its
+  // language unless that language has a folder of its own. A code Telegram refuses costs only its menu.
+  const menus = new Map<string, string>();
+  for (const locale of languages.codes) {
+    const language = locale.split("-")[0]!.toLowerCase();
+    if (!menus.has(language) || language === locale) menus.set(language, locale);
+  }
+  for (const [language, locale] of menus) {
+    await api
+      .setMyCommands(describe(locale, everyone), { language_code: language as LanguageCode })
+      .catch((err) => deps.logger.warn({ err, locale }, "could not set the command menu of a language"));
   }
   for (const adminId of deps.config.ADMIN_IDS) {
     const user = await deps.storage.users.get(adminId);
     await api
-      .setMyCommands(describe(pickLocale(user?.language), admin), { scope: { type: "chat", chat_id: adminId } })
+      .setMyCommands(describe(languages.pick(user?.language), admin), { scope: { type: "chat", chat_id: adminId } })
       .catch((err) => deps.logger.warn({ err, adminId }, "could not set admin commands (has the admin started the bot?)"));
   }
 }

@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import type { Translate } from "../domain/translate.js";
 import { DatabaseUnavailableError } from "../storage/availability.js";
 import type { BotContext } from "./context.js";
-import { type BotI18n, pickLocale } from "./i18n.js";
+import type { Languages } from "./i18n.js";
 import { describeError, type UserMessage } from "./shared/errors.js";
 import { failureKeyboard } from "./shared/link-key.js";
 import { serviceMayHaveChanged } from "./update-effects.js";
@@ -44,7 +44,7 @@ export interface ErrorReporter {
   failed(ctx: object): boolean;
 }
 
-export function errorReporter(logger: Logger, i18n: BotI18n): ErrorReporter {
+export function errorReporter(logger: Logger, languages: Languages): ErrorReporter {
   /** Updates whose failure was already reported (the boundary and bot.catch may both see one). */
   const reported = new WeakSet<object>();
   /** Chats told about an error recently: one update's failure (or a storm of them) never floods a chat. */
@@ -74,7 +74,7 @@ export function errorReporter(logger: Logger, i18n: BotI18n): ErrorReporter {
     else log.info({ reason: message.key, error: cause instanceof Error ? cause.name : typeof cause }, "request refused");
     try {
       const t: Translate =
-        typeof ctx.t === "function" ? ctx.t : (key, vars) => i18n.t(pickLocale(ctx.from?.language_code), key, vars);
+        typeof ctx.t === "function" ? ctx.t : (key, vars) => languages.i18n.t(languages.pick(ctx.from?.language_code), key, vars);
       if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
       const chatId = ctx.chat?.id;
       if (chatId === undefined) return;

@@ -9,6 +9,7 @@ import type { Jobs } from "../jobs/types.js";
 import type { Outbox } from "../outbox/worker.js";
 import type { BotContext, BotDeps } from "./context.js";
 import type { Flow } from "./flows.js";
+import type { Languages } from "./i18n.js";
 import type { MenuButton } from "./menu-data.js";
 import type { ActionRegistry } from "./shared/confirm.js";
 
@@ -91,6 +92,8 @@ export interface FeatureKit {
    * the language Telegram reported when the user last wrote) applies when the user chose none.
    */
   translatorFor(telegramId: number, fallback?: string): Promise<Translate>;
+  /** The languages the bot speaks (the folders of locales/), each named in itself. */
+  languages: Languages;
   /** Background work: register handlers, enqueue; never an engine directly. */
   jobs: Jobs;
   /** Messages owed outside an update: written in the transaction of the change that owes them. */

@@ -1,7 +1,10 @@
 /**
- * Fluent translations from locales/*.ftl. The user's language comes from the users table, else from
- * Telegram's language_code, else English.
+ * Fluent translations from locales/<code>/*.ftl. Every folder of locales/ is a language, which names
+ * itself in its own `language-name` message; the person's language is their stored choice, else the
+ * one Telegram reports, else English (docs/decisions/049-languages-are-folders.md).
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { I18n, type I18nFlavor } from "@grammyjs/i18n";
 import type { Context, MiddlewareFn } from "grammy";
@@ -10,36 +13,90 @@ import type { UsersRepo } from "../storage/types.js";
 import { userOnArrival } from "./shared/user-on-arrival.js";
 
 export const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
-export const SUPPORTED_LOCALES = ["en", "ru"] as const;
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
+/** The language of a person whose language the bot does not speak, and of a message a locale lacks. */
+export const DEFAULT_LOCALE = "en";
+/** The message in which each locale writes its own name ("Українська"). */
+export const LANGUAGE_NAME_KEY = "language-name";
 
-export function pickLocale(code: string | undefined | null): Locale {
-  const base = (code ?? "").toLowerCase().split("-")[0];
-  return (SUPPORTED_LOCALES as readonly string[]).includes(base ?? "") ? (base as Locale) : DEFAULT_LOCALE;
-}
-
-/** One I18n instance for the bot and its conversations (the locale is chosen by `translations`). */
-export function createI18n<C extends Context>(): I18n<C> {
-  const i18n = new I18n<C>({ defaultLocale: DEFAULT_LOCALE, fluentBundleOptions: { useIsolating: false } });
-  i18n.loadLocalesDirSync(LOCALES_DIR);
-  return i18n;
-}
+/** What a language folder may be called: a language tag short enough for a button's data. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
 
 /** The bot's translations. */
 export type BotI18n = I18n<Context>;
 
+/**
+ * One I18n over the folders of `dir` (locales/ by default): each folder is a language, its .ftl files
+ * one bundle. A folder without a `language-name` of its own, or no folder for the default language,
+ * stops the start.
+ */
+export function createI18n<C extends Context>(dir = LOCALES_DIR): I18n<C> {
+  const i18n = new I18n<C>({ defaultLocale: DEFAULT_LOCALE, fluentBundleOptions: { useIsolating: false } });
+  const folders = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  for (const code of folders) {
+    if (!LANGUAGE_TAG.test(code)) throw new Error(`${join(dir, code)}: a language folder is named by its tag ("uk", "pt-br")`);
+    const files = readdirSync(join(dir, code)).filter((f) => f.endsWith(".ftl")).sort();
+    const source = files.map((f) => readFileSync(join(dir, code, f), "utf8")).join("\n");
+    if (!new RegExp(`^${LANGUAGE_NAME_KEY}\\s*=`, "m").test(source))
+      throw new Error(`${join(dir, code)} does not name its language (a "${LANGUAGE_NAME_KEY} = …" message)`);
+    i18n.loadLocaleSync(code, { source });
+  }
+  if (!i18n.locales.includes(DEFAULT_LOCALE)) throw new Error(`${dir} has no folder for the default language "${DEFAULT_LOCALE}"`);
+  return i18n;
+}
+
+/** A language the bot speaks: its code (the folder's name) and its name as it writes it. */
+export interface Language {
+  code: string;
+  name: string;
+}
+
+/**
+ * The languages the bot speaks, read from its translations: the default first, then the others in
+ * the order of their codes. Everything that lists, offers or checks a language asks this.
+ */
+export class Languages {
+  readonly codes: readonly string[];
+  readonly list: readonly Language[];
+  readonly #known: Set<string>;
+
+  constructor(readonly i18n: BotI18n) {
+    this.codes = [DEFAULT_LOCALE, ...i18n.locales.filter((c) => c !== DEFAULT_LOCALE).sort()];
+    this.#known = new Set(this.codes.map((c) => c.toLowerCase()));
+    this.list = this.codes.map((code) => ({ code, name: i18n.t(code, LANGUAGE_NAME_KEY) }));
+  }
+
+  /** Whether `code` is exactly one of the languages (as a button or a stored choice names it). */
+  has(code: string): boolean {
+    return this.codes.includes(code);
+  }
+
+  /**
+   * The language for a stored choice or a Telegram language_code: the tag itself ("pt-br") when a
+   * folder has that name, else its language ("pt"), else the default.
+   */
+  pick(code: string | undefined | null): string {
+    const tag = (code ?? "").toLowerCase().replace(/_/g, "-");
+    for (const candidate of [tag, tag.split("-")[0] ?? ""])
+      if (this.#known.has(candidate)) return this.codes.find((c) => c.toLowerCase() === candidate)!;
+    return DEFAULT_LOCALE;
+  }
+
+  /** One message in every language, the default's first (words the bot reads whoever types them). */
+  inEvery(key: string): string[] {
+    return this.codes.map((code) => this.i18n.t(code, key));
+  }
+}
 /**
  * A translate function in a user's language, for messages sent outside an update; `fallback` (e.g.
  * the language Telegram reported when the user last wrote) applies when the user chose none.
  */
 export type TranslatorFor = (telegramId: number, fallback?: string) => Promise<Translate>;
 
-export function translatorsFor(i18n: BotI18n, users: UsersRepo): TranslatorFor {
+export function translatorsFor(languages: Languages, users: UsersRepo): TranslatorFor {
   return async (telegramId, fallback) => {
     const user = telegramId ? await users.get(telegramId) : undefined;
-    const locale = pickLocale(user?.language ?? fallback);
-    return (key, vars) => i18n.t(locale, key, vars);
+    const locale = languages.pick(user?.language ?? fallback);
+    return (key, vars) => languages.i18n.t(locale, key, vars);
   };
 }
 
@@ -51,7 +108,8 @@ const MAX_PLAIN_MESSAGES = 10_000;
  * update (the user's stored choice, else Telegram's language_code, else English), and a message
  * without variables is formatted once per locale and kept (decision 018).
  */
-export function translations(i18n: BotI18n, users: UsersRepo): MiddlewareFn<Context & I18nFlavor> {
+export function translations(languages: Languages, users: UsersRepo): MiddlewareFn<Context & I18nFlavor> {
+  const { i18n } = languages;
   const plain = new Map<string, Map<string, string>>();
   let kept = 0;
   const translatorFor = new Map<string, Translate>();
@@ -65,7 +123,7 @@ export function translations(i18n: BotI18n, users: UsersRepo): MiddlewareFn<Cont
       let text = texts.get(key);
       if (text === undefined) {
         text = i18n.t(locale, key);
-        // Keys come from the code and locales from pickLocale: bounded; the cap guards any other caller.
+        // Keys come from the code and locales from `languages.pick`: bounded; the cap guards any other caller.
         if (kept++ < MAX_PLAIN_MESSAGES) texts.set(key, text);
       }
       return text;
@@ -74,10 +132,10 @@ export function translations(i18n: BotI18n, users: UsersRepo): MiddlewareFn<Cont
     return t;
   };
   return async (ctx, next) => {
-    const negotiate = async () => pickLocale((await userOnArrival(users, ctx))?.language ?? ctx.from?.language_code);
+    const negotiate = async () => languages.pick((await userOnArrival(users, ctx))?.language ?? ctx.from?.language_code);
     let locale: string = await negotiate();
     const use = (next: string) => {
-      locale = pickLocale(next);
+      locale = languages.pick(next);
       ctx.t = ctx.translate = translatorOf(locale) as I18nFlavor["t"];
     };
     use(locale);

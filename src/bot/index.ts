@@ -38,7 +38,7 @@ export type { BotApp, BotParts, CreateBotOptions } from "./bot-app.js";
 export { EXPIRE_JOB, PRUNE_UPDATES_JOB, RECONCILE_JOB } from "./journal-jobs.js";
 
 export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOptions): BotApp {
-  const { i18n, jobs, outbox, translatorFor } = parts;
+  const { languages, jobs, outbox, translatorFor } = parts;
   const client = {
     ...(deps.config.TELEGRAM_API_ROOT ? { apiRoot: deps.config.TELEGRAM_API_ROOT } : {}),
     ...options.client,
@@ -64,13 +64,13 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
     ...(options.confirmExpiryGraceMs === undefined ? {} : { graceMs: options.confirmExpiryGraceMs }),
   });
   const actions = new ActionRegistry(expiry.watch);
-  const features = createFeatures({ deps, actions, api: bot.api, broadcastApi: parts.broadcastApi, translatorFor, jobs, outbox });
+  const features = createFeatures({ deps, actions, api: bot.api, broadcastApi: parts.broadcastApi, translatorFor, languages, jobs, outbox });
   const router = new Router(features);
-  const errors = errorReporter(deps.logger, i18n);
+  const errors = errorReporter(deps.logger, languages);
   // Outcomes written with their notices: by the reconciliation, and by a Confirm once the database is back.
   const record = settlementRecorder(deps.storage.db, outbox);
   const updates = new UpdateTracking(errors.failed, options.onUpdate);
-  const translations = translationsOf(i18n, deps.storage.users) as never;
+  const translations = translationsOf(languages, deps.storage.users) as never;
   const { config } = deps;
   const slowDown = new SlowDown(translatorFor, deps.now, updates.markDropped);
   const chats = new ChatQueue<BotContext>({ backlog: config.CHAT_BACKLOG ?? DEFAULT_CHAT_BACKLOG, dropped: slowDown.drop });
@@ -142,7 +142,7 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
     bot,
     actions,
     features,
-    registerCommands: () => registerCommands(bot.api, i18n, features, deps),
+    registerCommands: () => registerCommands(bot.api, languages, features, deps),
     reconcileUnfinished: reconcile,
     resume: async () => {
       for (const f of features) await f.resume?.();

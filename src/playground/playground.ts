@@ -32,6 +32,8 @@ export interface PlaygroundOptions extends Partial<PlaygroundConfig> {
   marketIntervalMs?: number;
   /** Whether to build the page when it is missing or stale (default true). */
   build?: boolean;
+  /** The bot's languages: a folder of .ftl files each (default: the project's locales/). */
+  localesDir?: string;
 }
 
 export interface RunningPlayground {
@@ -86,7 +88,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     // The page is the playground's own server; the bot's (/healthz, /metrics) takes any free port on loopback.
     PORT: "0",
   });
-  const bot = await startBot(config, { logger: botLogger });
+  const bot = await startBot(config, { logger: botLogger, ...(options.localesDir ? { localesDir: options.localesDir } : {}) });
   const interval = options.marketIntervalMs ?? 2000;
   const maker =
     interval > 0
@@ -101,6 +103,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     staticDir: isAbsolute(staticDir) ? staticDir : resolve(staticDir),
     standIn,
     people,
+    languages: bot.languages.list,
     panel: () => panel.state(),
     serviceBot: new SimulatedServiceBot(sim.url, (network, summary) => panel.note(network, summary)),
     assets: CATALOGUE.map((a) => a.asset),

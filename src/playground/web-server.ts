@@ -28,6 +28,8 @@ export interface WebServerOptions {
   staticDir: string;
   standIn: BotApiServer;
   people: readonly DemoPerson[];
+  /** The languages the bot speaks, each named in itself: the page's language selector offers them. */
+  languages: readonly { code: string; name: string }[];
   /** The side panel as it is now. */
   panel: () => PanelState;
   /** The service's own bot in the simulator: its links and deposits. */
@@ -82,13 +84,14 @@ const TopUpInput = z.object({
 const FileName = z.string().trim().min(1).max(255);
 const InlineInput = z.object({ query: z.string().max(256) });
 const InlineSendInput = z.object({ queryId: z.string().min(1).max(64), resultId: z.string().min(1).max(64) });
-const LanguageInput = z.object({ language: z.enum(["en", "ru"]) });
 const SwitchInput = z.object({ on: z.boolean() });
 
 class BadInput extends Error {}
 
 export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
   const { standIn, people, logger } = options;
+  // What the person's Telegram app may report: one of the bot's languages (its folders of locales/).
+  const LanguageInput = z.object({ language: z.enum(options.languages.map((l) => l.code) as [string, ...string[]]) });
   const clients = new Set<ServerResponse>();
   const timings = new ReplyTimings();
   const isPerson = (id: number) => people.some((p) => p.id === id);
@@ -149,6 +152,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       chats: Object.fromEntries(people.map((p) => [p.id, standIn.state.history(p.id)])),
       timings: Object.fromEntries(people.map((p) => [p.id, timings.of(p.id)])),
       commands: commandsByPerson(),
+      languages: options.languages,
       panel: options.panel(),
       assets: options.assets,
     };
@@ -156,6 +160,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
 
   async function api(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     if (req.method === "GET" && path === "/api/state") return json(res, 200, state());
+    if (req.method === "GET" && path === "/api/languages") return json(res, 200, options.languages);
     if (req.method === "GET" && path === "/api/events") return openStream(req, res);
     const file = /^\/api\/files\/([\w-]+)$/.exec(path);
     if (req.method === "GET" && file) return sendFile(res, file[1]!, new URL(req.url ?? "/", "http://x").searchParams.has("download"));

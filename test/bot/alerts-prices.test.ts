@@ -1,6 +1,7 @@
 /** The price buttons of the alert flow and the one-line form of /alert, without Telegram. */
 import { describe, expect, it } from "vitest";
-import { priceChoices, readAlertArgs, readPrice } from "../../src/bot/features/alerts/prices.js";
+import { alertArgsReader, alertWords, priceChoices, readPrice } from "../../src/bot/features/alerts/prices.js";
+import { createI18n, Languages } from "../../src/bot/i18n.js";
 
 describe("priceChoices", () => {
   it("offers +1/5/10 % above, rounded up to the step, and −1/5/10 % below, rounded down", () => {
@@ -45,8 +46,11 @@ describe("readPrice", () => {
   });
 });
 
-describe("readAlertArgs", () => {
-  it("reads the pair in any spelling, the direction in either language and the repeat word", () => {
+describe("the one-line form of /alert", () => {
+  const languages = new Languages(createI18n());
+  const readAlertArgs = alertArgsReader(alertWords((key) => languages.inEvery(key)));
+
+  it("reads the pair in any spelling, the direction in any language and the repeat word", () => {
     expect(readAlertArgs("btc above 1.5")).toEqual({ pair: "btc", direction: "above", price: "1.5", repeat: false });
     expect(readAlertArgs("BTC USDT < 100 000 every")).toEqual({
       pair: "BTC USDT",
@@ -61,5 +65,14 @@ describe("readAlertArgs", () => {
       repeat: true,
     });
     expect(readAlertArgs("btc 100")).toBeUndefined();
+  });
+
+  it("takes its words from the locales' alerts-words-* messages, and refuses a word with two meanings", () => {
+    const words = (texts: Record<string, string[]>) => alertWords((key) => texts[key] ?? []);
+    const read = alertArgsReader(words({ "alerts-words-above": ["over"], "alerts-words-below": ["under"], "alerts-words-every": ["always"] }));
+    expect(read("btc over 5 always")).toEqual({ pair: "btc", direction: "above", price: "5", repeat: true });
+    expect(read("btc > 5")).toEqual({ pair: "btc", direction: "above", price: "5", repeat: false });
+    expect(read("btc above 5")).toBeUndefined();
+    expect(() => words({ "alerts-words-above": ["up", "вгору"], "alerts-words-below": ["вгору"] })).toThrow(/two meanings: вгору/);
   });
 });

@@ -25,7 +25,10 @@ describe("/start", () => {
     expect(welcome).toContain("Choose your language below.");
     expect(welcome).toContain("To begin, link your xRocket API key: press Connect below");
     const data = buttonsOf(person).map((b) => b.data);
-    expect(data.slice(0, 3)).toEqual(["lang:w:en", "lang:w:ru", "keys:connect"]);
+    // One button per folder of locales/, English first.
+    const languages = h.app.languages.codes;
+    expect(data.slice(0, languages.length + 1)).toEqual([...languages.map((code) => `lang:w:${code}`), "keys:connect"]);
+    expect(languages.slice(0, 2)).toEqual(["en", "ru"]);
     expect(data).toContain("menu:send");
 
     // Choosing Russian redraws the same message in Russian; the language buttons stay, the choice marked.
@@ -88,7 +91,8 @@ describe("/help", () => {
       const screen = person.last()!;
       expect(screen.text.split("\n")[0]).toBe(topic.text);
       for (const m of screen.text.matchAll(/^\/([a-z_]+) — \S/gm)) seen.add(m[1]!);
-      expect(buttonsOf(person)).toEqual([{ text: person.languageCode === "ru" ? "« Назад" : "« Back", data: "help:main" }]);
+      const back = h.app.languages.i18n.t(person.languageCode, "common-back");
+      expect(buttonsOf(person)).toEqual([{ text: back, data: "help:main" }]);
       await person.press("help:main");
       expect(person.last()!.text).toBe(first);
     }

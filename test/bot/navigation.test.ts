@@ -56,7 +56,7 @@ it("the Russian /help gives its examples in Russian, and the bot takes them as w
   await russian.send(alertLine.slice(alertLine.lastIndexOf("/alert")));
   expect(russian.last()!.text).toMatch(/^✅ Сигнал задан: BTC-USDT выше 100\u00a0000 USDT \(один раз\)\./);
 
-  await russian.send("/alert BTC-USDT вверх 100000");
+  await russian.send("/alert BTC-USDT около 100000");
   const usage = russian.last()!.text;
   expect(usage).toContain("/alert BTC-USDT выше 100000 (или ниже). Добавьте «каждый»");
   await russian.send("/alert ETH-USDT ниже 0,25 каждый");

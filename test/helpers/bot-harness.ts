@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import type { BotDeps } from "../../src/bot/context.js";
 import { type BotApp, type BotParts, type CreateBotOptions, createBot } from "../../src/bot/index.js";
-import { createI18n, translatorsFor } from "../../src/bot/i18n.js";
+import { createI18n, Languages, translatorsFor } from "../../src/bot/i18n.js";
 import { createInProcessJobs } from "../../src/jobs/in-process.js";
 import { createOutbox } from "../../src/outbox/worker.js";
 import { BroadcastPacer, broadcastApi, DEFAULT_BROADCAST_PER_SECOND } from "../../src/telegram/broadcast-pacer.js";
@@ -71,6 +71,8 @@ export interface HarnessOptions {
   chatTurnLeaseSeconds?: number;
   /** More options for the database (e.g. a shorter SQLite busy timeout). */
   databaseOptions?: OpenDatabaseOptions;
+  /** The languages: a folder of .ftl files each (default: the project's locales/). */
+  localesDir?: string;
 }
 
 export type SimBalances = {
@@ -131,6 +133,7 @@ export class Harness {
       database,
     });
     this.#pgUrl = opts.databaseUrl;
+    this.#localesDir = opts.localesDir;
     const services = createServiceFactory(
       {
         EXCHANGE_BASE_URL: this.sim.baseUrls.exchange,
@@ -179,13 +182,13 @@ export class Harness {
    * outbox. A second set stands for another process over the same storage.
    */
   newParts(client: CreateBotOptions["client"] = { fetch: this.tg.fetch }): BotParts {
-    const i18n = createI18n();
-    const translatorFor = translatorsFor(i18n, this.storage.users);
+    const languages = new Languages(createI18n(this.#localesDir));
+    const translatorFor = translatorsFor(languages, this.storage.users);
     const jobs = createInProcessJobs({ logger: this.deps.logger });
     const pacer = new BroadcastPacer(() => this.deps.config.BROADCAST_PER_SECOND ?? DEFAULT_BROADCAST_PER_SECOND, this.deps.logger);
     const broadcast = broadcastApi(TOKEN, client ?? {}, pacer, [telegramLimits(translatorFor)]);
     const outbox = createOutbox({ db: this.storage.db, api: broadcast, jobs, logger: this.deps.logger, now: this.deps.now });
-    return { i18n, translatorFor, jobs, outbox, broadcastApi: broadcast };
+    return { languages, translatorFor, jobs, outbox, broadcastApi: broadcast };
   }
 
   /** A bot over this harness's storage, simulator and Telegram (another instance, or a restarted one). */
@@ -197,6 +200,7 @@ export class Harness {
   }
 
   #pgUrl: string | undefined;
+  #localesDir: string | undefined;
 
   /**
    * The notification machinery over this bot's storage, services and outbox, not scheduled (tests run

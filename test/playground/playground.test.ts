@@ -12,19 +12,22 @@ import { createLogger } from "../../src/logger.js";
 import { KEY_FILE } from "../../src/playground/encryption-key.js";
 import { type RunningPlayground, startPlayground } from "../../src/playground/playground.js";
 import { sharedLink, startPayloadFor } from "../../src/playground/links.js";
+import { localesWithEsperanto, removeExtraLocales } from "../helpers/extra-locales.js";
 
 const running: RunningPlayground[] = [];
 afterEach(async () => {
   for (const pg of running.splice(0)) await pg.close();
+  removeExtraLocales();
 });
 
-async function start(dataDir: string): Promise<RunningPlayground> {
+async function start(dataDir: string, localesDir?: string): Promise<RunningPlayground> {
   const pg = await startPlayground({
     PLAYGROUND_PORT: 0,
     PLAYGROUND_DATA_DIR: dataDir,
     logger: createLogger("silent"),
     marketIntervalMs: 0,
     build: false,
+    ...(localesDir ? { localesDir } : {}),
   });
   running.push(pg);
   return pg;
@@ -181,6 +184,19 @@ describe("the page's person", () => {
     expect(switched.body.commands).toContainEqual(expect.objectContaining({ command: "start", description: expect.stringMatching(/[а-я]/) }));
     expect(await say(pg, friend, "/start")).toMatch(/Здравствуйте|Привет/);
     expect((await post(pg, `/api/chats/${friend}/language`, { language: "de" })).status).toBe(400);
+  });
+
+  it("offers the bot's languages as its folders of locales/ name them, one added as a folder included", async () => {
+    const pg = await start(mkdtempSync(join(tmpdir(), "playground-languages-")), localesWithEsperanto());
+    const languages = (await (await fetch(`${pg.url}/api/languages`)).json()) as { code: string; name: string }[];
+    expect(languages).toContainEqual({ code: "eo", name: "Esperanto" });
+    expect(languages).toContainEqual({ code: "ru", name: "Русский" });
+    expect(((await (await fetch(`${pg.url}/api/state`)).json()) as { languages: unknown }).languages).toEqual(languages);
+    const friend = pg.people.find((p) => p.role === "friend")!.id;
+    const switched = await post(pg, `/api/chats/${friend}/language`, { language: "eo" });
+    expect(switched.status).toBe(200);
+    expect(switched.body.commands).toContainEqual({ command: "start", description: "Komenco kaj ĉefa menuo" });
+    expect(await say(pg, friend, "/start")).toMatch(/^Saluton, /);
   });
 
   it("sends a picture as a photo and a CSV as a document, both downloadable", async () => {

@@ -22,7 +22,7 @@ import { attempt, tellFailure } from "../../shared/attempt.js";
 import { INPUT_DATA, pickData } from "../../shared/input-data.js";
 import { isCancel, leave } from "../../shared/inputs.js";
 import type { AlertMarket, AlertPair } from "./market.js";
-import { priceChoices, readPrice } from "./prices.js";
+import { type AlertWords, directionOf, priceChoices, readPrice } from "./prices.js";
 import { ALERTS_DATA } from "./callback-data.js";
 import { alertLine, pairPrice, quoteOf, setAlertKeyboard } from "./views.js";
 
@@ -82,7 +82,7 @@ function backCancel(ctx: ConvContext, keyboard: InlineKeyboard, back = pickData(
   return keyboard.text(ctx.t("common-back"), back).text(ctx.t("common-cancel"), INPUT_DATA.cancel.build({}));
 }
 
-export function alertFlow(market: AlertMarket, alerts: AlertStore, now: () => number) {
+export function alertFlow(market: AlertMarket, alerts: AlertStore, words: AlertWords, now: () => number) {
   return async function alertNew(conversation: BotConversation, ctx: ConvContext, preset: AlertPreset = {}): Promise<void> {
     const telegramId = ctx.from?.id;
     if (telegramId === undefined) return;
@@ -146,7 +146,7 @@ export function alertFlow(market: AlertMarket, alerts: AlertStore, now: () => nu
         last = read.value;
       }
       if (step === "direction") {
-        const answer = await askDirection(conversation, ctx, { symbol, shown }, last!);
+        const answer = await askDirection(conversation, ctx, { symbol, shown }, last!, words);
         if (answer === "back") {
           step = "pair";
           continue;
@@ -250,6 +250,7 @@ async function askDirection(
   ctx: ConvContext,
   pair: { symbol: string; shown: string },
   last: string,
+  words: AlertWords,
 ): Promise<AlertDirection | "back"> {
   const keyboard = new InlineKeyboard()
     .text(ctx.t("alerts-direction-above"), pickData(PICK.direction("above")))
@@ -260,9 +261,8 @@ async function askDirection(
   for (;;) {
     const answer = await answerFor(conversation, (v) => v.startsWith("d:") || v === PICK.back);
     if (answer.kind === "pick") return answer.value === PICK.back ? "back" : (answer.value.slice(2) as AlertDirection);
-    const word = answer.text.trim().toLowerCase();
-    if (/^(above|выше|>|up|вверх)$/u.test(word)) return "above";
-    if (/^(below|ниже|<|down|вниз)$/u.test(word)) return "below";
+    const direction = directionOf(answer.text, words);
+    if (direction) return direction;
     await answer.ctx.reply(ctx.t("common-pick-from-list"), { reply_markup: backCancel(ctx, keyboard) });
   }
 }

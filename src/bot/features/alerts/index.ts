@@ -13,17 +13,20 @@ import type { Feature, FeatureKit } from "../../feature.js";
 import { showInPlace } from "../../shared/show.js";
 import { ALERT_FLOW, type AlertPreset, alertFlow } from "./flow.js";
 import { alertMarket } from "./market.js";
-import { readAlertArgs } from "./prices.js";
+import { alertArgsReader, alertWords } from "./prices.js";
 import { enterFlow } from "../../flows.js";
 import { ALERTS_DATA } from "./callback-data.js";
 import { manifest } from "./manifest.js";
 import { alertLine, alertsPage, setAlertKeyboard } from "./views.js";
 
-export function alertsFeature({ deps }: FeatureKit): Feature {
+export function alertsFeature({ deps, languages }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
   const alerts = createAlertStore(deps.storage.db);
   const market = alertMarket(deps);
+  // "above", "выше" …: whatever language the person writes them in (locales' alerts-words-*).
+  const words = alertWords((key) => languages.inEvery(key));
+  const readAlertArgs = alertArgsReader(words);
 
   const showList = async (ctx: BotContext, page: number, inPlace: boolean) => {
     const view = alertsPage(ctx.t, await alerts.list(ctx.from!.id), MAX_ALERTS_PER_USER, page);
@@ -93,6 +96,6 @@ export function alertsFeature({ deps }: FeatureKit): Feature {
   return {
     manifest,
     composer,
-    conversations: [{ id: ALERT_FLOW, builder: alertFlow(market, alerts, () => deps.now().getTime()) }],
+    conversations: [{ id: ALERT_FLOW, builder: alertFlow(market, alerts, words, () => deps.now().getTime()) }],
   };
 }

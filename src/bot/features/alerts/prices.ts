@@ -53,18 +53,50 @@ export interface AlertArgs {
   repeat: boolean;
 }
 
-const ARGS =
-  /^(.+?)\s+(above|below|выше|ниже|>|<)\s+(.+?)(?:\s+(every|always|каждый|всегда))?$/iu;
+/**
+ * The words that give an alert's direction and ask for every crossing, in lower case: those of every
+ * language the bot speaks (the locales' `alerts-words-*`), so a person may type them in any of them.
+ */
+export interface AlertWords {
+  above: readonly string[];
+  below: readonly string[];
+  every: readonly string[];
+}
 
-/** Reads the one-line form; undefined when it is not that form (the usage is shown then). */
-export function readAlertArgs(text: string): AlertArgs | undefined {
-  const m = ARGS.exec(text.trim());
-  if (!m) return undefined;
-  const [, pair = "", word = "", price = "", every] = m;
-  return {
-    pair: pair.trim(),
-    direction: /^(above|выше|>)$/iu.test(word) ? "above" : "below",
-    price: price.trim(),
-    repeat: every !== undefined,
+/**
+ * The alert words from the locales' `alerts-words-above`, `-below` and `-every` messages (each a list
+ * separated by spaces) in every language, plus the signs `>` and `<`. A word with two meanings (in
+ * two languages, say) stops the start.
+ */
+export function alertWords(inEveryLanguage: (key: string) => string[]): AlertWords {
+  const list = (key: string) => [
+    ...new Set(inEveryLanguage(key).flatMap((text) => text.toLowerCase().split(/\s+/u).filter((w) => w !== ""))),
+  ];
+  const words = { above: [">", ...list("alerts-words-above")], below: ["<", ...list("alerts-words-below")], every: list("alerts-words-every") };
+  const all = [...words.above, ...words.below, ...words.every];
+  const twice = all.filter((w, i) => all.indexOf(w) !== i);
+  if (twice.length > 0) throw new Error(`alert words with two meanings: ${twice.join(", ")}`);
+  return words;
+}
+
+/** Which direction a typed word names, if any. */
+export function directionOf(word: string, words: AlertWords): AlertDirection | undefined {
+  const typed = word.trim().toLowerCase();
+  if (words.above.includes(typed)) return "above";
+  if (words.below.includes(typed)) return "below";
+  return undefined;
+}
+
+const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const anyOf = (words: readonly string[]) => words.map(escape).join("|");
+
+/** A reader of the one-line form; it returns undefined when the text is not that form (the usage is shown then). */
+export function alertArgsReader(words: AlertWords): (text: string) => AlertArgs | undefined {
+  const args = new RegExp(`^(.+?)\\s+(${anyOf([...words.above, ...words.below])})\\s+(.+?)(?:\\s+(${anyOf(words.every)}))?$`, "iu");
+  return (text) => {
+    const m = args.exec(text.trim());
+    if (!m) return undefined;
+    const [, pair = "", word = "", price = "", every] = m;
+    return { pair: pair.trim(), direction: directionOf(word, words) === "above" ? "above" : "below", price: price.trim(), repeat: every !== undefined };
   };
 }

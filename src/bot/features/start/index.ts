@@ -10,7 +10,7 @@ import { menu } from "../../menu-data.js";
 import { KEY_DATA } from "../keys/callback-data.js";
 import { START_DATA } from "./callback-data.js";
 import { manifest } from "./manifest.js";
-import { SUPPORTED_LOCALES } from "../../i18n.js";
+import type { Language } from "../../i18n.js";
 import { showInPlace } from "../../shared/show.js";
 import { userOnArrival } from "../../shared/user-on-arrival.js";
 import { HELP_MAIN, HELP_TOPIC, type HelpSection, helpMain, helpTopic } from "./help.js";
@@ -20,10 +20,11 @@ import { languageKeyboard, mainMenu } from "./menu.js";
  * The one message a person gets for /start: the greeting and the menu; for a newcomer also the
  * language buttons (until one is chosen) and Connect (until a key is linked). Redrawn after a language
  * was picked on it (`picked`), it keeps the language buttons, the choice marked, so the way back to
- * the other language stays on the message.
+ * the other languages stays on the message.
  */
 function welcome(
   t: Translate,
+  languages: readonly Language[],
   name: string,
   user: Pick<UserRecord, "language" | "hasKey">,
   picked = false,
@@ -33,9 +34,9 @@ function welcome(
   const rows: InlineKeyboardButton[][] = [];
   if (user.language === null) {
     lines.push(t("start-choose-language"));
-    rows.push(languageKeyboard(true).inline_keyboard.flat());
+    rows.push(...languageKeyboard(languages, true).inline_keyboard);
   } else if (picked) {
-    rows.push(languageKeyboard(true, user.language).inline_keyboard.flat());
+    rows.push(...languageKeyboard(languages, true, user.language).inline_keyboard);
   }
   if (!user.hasKey) {
     lines.push(t("start-connect-first"));
@@ -45,7 +46,7 @@ function welcome(
 }
 
 export function startFeature(
-  { deps }: FeatureKit,
+  { deps, languages }: FeatureKit,
   helpSections: (telegramId: number) => HelpSection[],
 ): Feature {
   const composer = new Composer<BotContext>();
@@ -55,7 +56,7 @@ export function startFeature(
     // A deep link (`/start <payload>`) is the links feature's.
     if (ctx.match.trim()) return next();
     const user = (await userOnArrival(deps.storage.users, ctx)) ?? (await deps.storage.users.ensure(ctx.from.id));
-    const { text, keyboard } = welcome(ctx.t, ctx.from.first_name, user);
+    const { text, keyboard } = welcome(ctx.t, languages.list, ctx.from.first_name, user);
     await ctx.reply(text, { reply_markup: keyboard });
   });
 
@@ -82,15 +83,15 @@ export function startFeature(
   });
 
   pm.command("language", (ctx) =>
-    ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() }),
+    ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard(languages.list) }),
   );
   pm.callbackQuery(menu("language"), async (ctx) => {
     await ctx.answerCallbackQuery();
-    await ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard() });
+    await ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard(languages.list) });
   });
 
   const chooseLanguage = async (ctx: BotContext, locale: string, onWelcome: boolean) => {
-    if (!(SUPPORTED_LOCALES as readonly string[]).includes(locale)) return ctx.answerCallbackQuery();
+    if (!languages.has(locale)) return ctx.answerCallbackQuery();
     await deps.storage.users.ensure(ctx.from!.id);
     await deps.storage.users.setLanguage(ctx.from!.id, locale);
     ctx.i18n.useLocale(locale);
@@ -98,7 +99,7 @@ export function startFeature(
     if (onWelcome) {
       // The welcome itself turns into the chosen language.
       const user = await deps.storage.users.ensure(ctx.from!.id);
-      const { text, keyboard } = welcome(ctx.t, ctx.from!.first_name, user, true);
+      const { text, keyboard } = welcome(ctx.t, languages.list, ctx.from!.first_name, user, true);
       await showInPlace(ctx, text, { reply_markup: keyboard });
       return;
     }

@@ -1,5 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import type { Translate } from "../../../domain/translate.js";
+import type { Language } from "../../i18n.js";
 import { START_DATA } from "./callback-data.js";
 import { menu } from "../../menu-data.js";
 import { MARKET_DATA } from "../market/callback-data.js";
@@ -24,14 +25,19 @@ export function mainMenu(t: Translate): InlineKeyboard {
     .text(t("menu-market"), MARKET_DATA.symbols.build({ page: 1, query: "" }));
 }
 
+/** Language buttons on one row, at most this many (their names stay readable on a phone). */
+const LANGUAGES_PER_ROW = 3;
+
 /**
- * Each language named in itself, `chosen` marked ✓; the welcome's own buttons redraw the welcome in
- * place.
+ * A button per language of locales/, each named in itself, `chosen` marked ✓; the welcome's own
+ * buttons redraw the welcome in place.
  */
-export function languageKeyboard(onWelcome = false, chosen?: string): InlineKeyboard {
+export function languageKeyboard(languages: readonly Language[], onWelcome = false, chosen?: string): InlineKeyboard {
   const codec = onWelcome ? START_DATA.welcomeLanguage : START_DATA.language;
-  const label = (locale: string, name: string) => (locale === chosen ? `✓ ${name}` : name);
-  return new InlineKeyboard()
-    .text(label("en", "English"), codec.build({ locale: "en" }))
-    .text(label("ru", "Русский"), codec.build({ locale: "ru" }));
+  const keyboard = new InlineKeyboard();
+  languages.forEach(({ code, name }, i) => {
+    if (i > 0 && i % LANGUAGES_PER_ROW === 0) keyboard.row();
+    keyboard.text(code === chosen ? `✓ ${name}` : name, codec.build({ locale: code }));
+  });
+  return keyboard;
 }

@@ -37,6 +37,8 @@ interface State {
   chats: Record<string, Message[]>;
   timings: Record<string, ChatTimings>;
   commands: Record<string, BotCommand[]>;
+  /** The bot's languages (the folders of its locales/), each named in itself. */
+  languages: { code: string; name: string }[];
   panel: PanelState;
   assets: string[];
 }
@@ -118,10 +120,23 @@ function load(next: State): void {
   const fromHash = Number(location.hash.slice(1));
   if (!current) current = next.people.some((p) => p.id === fromHash) ? fromHash : next.people[0]!.id;
   $("bot-name").textContent = next.bot.firstName;
+  renderLanguages(next.languages);
   ($("language") as HTMLSelectElement).value = person().languageCode;
   renderPeople();
   renderChat();
   renderPanel();
+}
+
+/** The app-language selector: one option per language the bot speaks, its code shown, its name on hover. */
+function renderLanguages(languages: State["languages"]): void {
+  const select = $("language") as HTMLSelectElement;
+  select.replaceChildren(
+    ...languages.map(({ code, name }) => {
+      const option = new Option(code.toUpperCase(), code);
+      option.title = name;
+      return option;
+    }),
+  );
 }
 
 function chatTimings(chatId: number): ChatTimings {
@@ -659,7 +674,8 @@ function init(): void {
       .then((r) => {
         person().languageCode = language;
         state!.commands[current] = (r as { commands: BotCommand[] }).commands;
-        toast(language === "ru" ? "Telegram app language: Russian (command menu and the bot's default language)" : "Telegram app language: English");
+        const name = state!.languages.find((l) => l.code === language)?.name ?? language;
+        toast(`Telegram app language: ${name} (command menu and the bot's default language)`);
       })
       .catch((err: Error) => toast(err.message));
   });

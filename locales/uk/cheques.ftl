@@ -1,0 +1,71 @@
+## cheques
+cheques-cmd-cheques = Чеки: створення й керування
+cheques-cmd-new = Створити чек
+cheques-menu-title = 🎟 Чеки. Чек резервує суму у вашому гаманці, доки хтось не активує його за посиланням або доки ви його не видалите.
+cheques-create = ➕ Новий чек
+cheques-list = 📋 Мої чеки
+cheques-details = 🔎 Докладніше
+cheques-delete = 🗑 Видалити
+cheques-back-to-list = « Мої чеки
+cheques-no-funds = У жодній валюті вашого гаманця не вистачає коштів на чек (кожна валюта має мінімальну суму чека), тож створити чек не можна.
+cheques-ask-asset = У якій валюті буде чек? (Показано лише валюти, у яких є доступні кошти.)
+cheques-ask-amount = Яку суму в { $asset } зарезервувати в чеку? Доступно: { $available }. Мінімум: { $min }.
+cheques-ask-description = Додайте опис до чека (до { $max } { $max ->
+        [one] символу
+       *[other] символів
+    }) або натисніть «Пропустити».
+cheques-ask-recipient = Хто може активувати чек? Надішліть числовий Telegram ID єдиного отримувача або натисніть «Пропустити», щоб чек міг активувати будь-хто, хто має посилання.
+cheques-recipient-invalid = Це не Telegram ID. Надішліть лише цифри (наприклад, 123456789) або натисніть «Пропустити».
+cheques-recipient-anyone = будь-хто, хто має посилання
+cheques-recipient-user = лише цей користувач: { $person }
+cheques-redeemed-by = Отримав: { $person }
+cheques-redeemed-by-unknown = Хто отримав, сервіс не повідомляє (чек міг отримати будь-хто, хто мав посилання)
+cheques-field-description = Опис:
+cheques-summary-create =
+    🎟 Новий чек
+    Сума: { $amount }
+    { $description }
+    Отримувач: { $recipient }
+    Комісія: { $fee }
+    Доступно зараз: { $available }
+    Залишиться доступно після резервування: { $after }
+cheques-created =
+    ✅ Чек створено. { $amount } зарезервовано на балансі, доки чек не активують або ви його не видалите.
+    Посилання: { $link }
+cheques-created-plain = ✅ Чек створено, суму зарезервовано. Відкрийте «Мої чеки», щоб його побачити.
+cheques-summary-delete =
+    🗑 Видалити чек { $id }?
+    Отримувач: { $recipient }
+    Повернеться на доступний баланс: { $amount }
+    Доступно зараз: { $available }
+    Стане доступно: { $after }
+cheques-deleted = 🗑 Чек видалено. { $amount } повернуто на доступний баланс.
+cheques-deleted-plain = 🗑 Чек видалено, сума знову доступна.
+cheques-not-active = Цей чек уже не можна видалити: його стан — { $state }. Нічого не змінилося.
+cheques-state-active = 🟢 активний
+cheques-state-completed = ✅ активований отримувачем
+cheques-state-draft = 📝 чернетка
+cheques-state-error = ⚠️ помилка
+cheques-state-cancelled = ✖️ скасований
+cheques-list-title = 🎟 Ваші чеки, сторінка { $page }:
+cheques-list-line = { $n }. { $state } · { $amount }
+cheques-list-empty = У вас поки немає чеків.
+cheques-details-text =
+    🎟 Чек { $id }
+    Стан: { $state }
+    Сума: { $amount }
+    { $description }
+    Отримувач: { $recipient }
+    Створено: { $created }
+    Посилання: { $link }
+
+## cheque description update
+cheques-describe = ✏️ Змінити опис
+cheques-ask-new-description = Надішліть новий опис чека (до { $max } { $max ->
+        [one] символу
+       *[other] символів
+    }) або натисніть «Пропустити», щоб прибрати його.
+
+## QR-код посилання
+cheques-qr-caption = 🎟 Відскануйте, щоб отримати чек: { $link }
+cheques-qr-unavailable = Цей чек уже не активний: сканувати нічого.

@@ -1,0 +1,25 @@
+## the language
+# Its name as it writes it: the language buttons, /language and the playground show it.
+language-name = Українська
+
+## what the locale tests hold this language's messages to (test/locales-render.test.ts)
+# Terms, so no message can show them; each is a list separated by spaces (phrases: one a line).
+# Plural categories and number separators come from Intl for the folder's code.
+# Every letter the language writes (no ы, э, ё, ъ: a Russian word is a foreign word here).
+-check-letters = абвгґдеєжзиіїйклмнопрстуфхцчшщьюяАБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЬЮЯ
+# Written in Latin here too: tickers and networks, brands, file formats and units, and the keywords
+# the bot reads as typed (chart intervals, address prefixes, IOC/GTC).
+-check-kept-words =
+    xRocket Telegram API ID QR USDT BTC ETH TON TONCOIN BSC TRX SOL USD EUR RUB BTC-USDT btc CSV TXT
+    UTF-8 UTC IOC GTC 15m 1h 4h 1d 1w EQ UQ kQ 0Q workchain:hex 0x bc1 base58 T @username
+-check-kept-phrases =
+    xRocket Pay
+# Words that read the same after any number: prepositions, conjunctions, abbreviated units.
+-check-same-after-any-number = в у на з із зі від до за по к о і й та або а але не більше менше немає мс с год хв
+# Words after which a count stands in an oblique case, where 2 and 5 take the same form
+# ("до 2 символів", "до 5 символів").
+-check-oblique-after = до від з із зі в у на по для близько більше менше понад протягом
+# Words decline: a fragment of the bot's own (a status, a name) may follow only these words.
+-check-fragment-after = уже вже він вона воно вони зараз тепер ще
+# What a message about moves between one's own balances never calls them ("переміщення", not "переказ").
+-check-not-about-moves = переказ
