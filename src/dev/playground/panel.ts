@@ -33,7 +33,7 @@ export interface PanelOperation {
 export interface PanelState {
   accounts: PanelAccount[];
   operations: PanelOperation[];
-  /** The "slow mass transfers" switch (src/playground/slow-mass.ts). */
+  /** The "slow mass transfers" switch (src/dev/playground/slow-mass.ts). */
   slowMass: boolean;
 }
 

@@ -47,7 +47,7 @@ type ChatEvent =
   | { type: "edit"; chatId: number; message: Message; timing?: Timing }
   | { type: "delete"; chatId: number; messageId: number }
   | { type: "callback-answer"; chatId: number; text?: string; showAlert: boolean; timing?: Timing };
-/** What the server knows of a link (see src/playground/links.ts). */
+/** What the server knows of a link (see src/dev/playground/links.ts). */
 type ServiceLinkView = { network: Network } & (
   | { kind: "cheque"; asset: string; amount: string; state: string }
   | { kind: "invoice"; asset: string; amount: string; fixed: boolean; status: string }

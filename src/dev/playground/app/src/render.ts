@@ -7,7 +7,7 @@ export interface MessageHandlers {
   command(text: string): void;
 }
 
-/** How the server classed a bot message (src/playground/reply-timing.ts). */
+/** How the server classed a bot message (src/dev/playground/reply-timing.ts). */
 export interface Timing {
   /** Milliseconds from the person's update to this reply. */
   replyMs?: number;
