@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # Multi-stage build: compile TypeScript with every dependency, then run the compiled bot (dist/) with
-# production dependencies only, as a non-root user. The Node version matches .node-version.
+# production dependencies only, as a non-root user. The image holds the bot alone: no development tool,
+# so without BOT_TOKEN it stops, saying so. The Node version matches .node-version.
 
 FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
@@ -10,6 +11,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
+# The bot's sources only: .dockerignore leaves out src/dev (the simulator, the playground, the Telegram
+# stand-in), which the build never compiles and the bot never imports (docs/decisions/053-dev-tools-apart.md).
 COPY src ./src
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 

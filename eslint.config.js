@@ -33,31 +33,36 @@ const LAYERS = {
   // A mass job runs on the job engine, reads the admin's clients from accounts, sends its report
   // and the recipients' notices through the outbox, and builds its buttons with the telegram codecs.
   mass: { paths: ["mass/"], may: ["accounts", "jobs", "outbox", "telegram", ...BELOW_ENGINES] },
-  // The Bot API stand-in: for the playground, tests and benchmarks only.
-  "telegram-stand-in": { paths: ["telegram/stand-in/"], may: [] },
-  // The bot: features over the engines; never the serving layer, the playground or the simulator.
+  // The bot: features over the engines; never the serving layer.
   bot: { paths: ["bot/"], may: [...ENGINES, ...BELOW_ENGINES] },
-  // The composition and serving layer builds everything of the production bot (not the simulator,
-  // not the stand-in: main.ts reaches those only through the playground).
+  // The composition and serving layer builds everything of the production bot.
   composition: {
     paths: ["app.ts", "serve.ts", "main.ts", "rotate-keys.ts", "web/"],
-    may: ["bot", ...ENGINES, ...BELOW_ENGINES, "runtime-check", "playground"],
+    may: ["bot", ...ENGINES, ...BELOW_ENGINES, "runtime-check"],
   },
-  // The local service: its contract and the domain, never the bot, the engines or storage.
-  simulator: { paths: ["simulator/"], may: ["service", "domain", "runtime-check"] },
+  // The development tools, under dev/: what ships never imports them (DEV_TOOLS below; tests and
+  // benchmarks may). The local service: its contract and the domain, never the bot.
+  simulator: { paths: ["dev/simulator/"], may: ["service", "domain", "runtime-check"] },
+  // The Bot API stand-in: for the playground, tests and benchmarks.
+  "telegram-stand-in": { paths: ["dev/telegram-stand-in/"], may: [] },
   // The offline playground puts everything together: the simulator, the stand-in and the bot.
   playground: {
-    paths: ["playground/"],
+    paths: ["dev/playground/"],
     may: ["composition", "bot", ...ENGINES, ...BELOW_ENGINES, "runtime-check", "simulator", "telegram-stand-in"],
   },
+  // `npm start`: the bot's entry point with a token, the playground's without.
+  "dev-start": { paths: ["dev/start.ts"], may: ["composition", "playground", "runtime-check"] },
 };
+// The development tools' folder: whatever the table says, nothing outside it imports what is inside,
+// so the build (tsconfig.build.json leaves src/dev out) and the container hold the bot alone.
+const DEV_TOOLS = "dev/";
 
 // CSV that people open goes through src/domain/spreadsheet-csv.ts, which keeps cells from being read
 // as formulas; parse.ts writes CSV only as the canonical text it hashes.
 const CSV_IMPORTS = { group: ["csv-stringify", "csv-stringify/*"], message: "Write CSV with spreadsheetCsv (src/domain/spreadsheet-csv.ts)." };
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "data/", "coverage/", "dist/", ".tools/", ".bench/"] },
+  { ignores: ["node_modules/", "data/", "coverage/", "dist/", "dist-dev/", ".tools/", ".bench/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -98,11 +103,11 @@ export default tseslint.config(
   {
     files: ["src/**/*.ts"],
     plugins: { layers: { rules: { direction: layers } } },
-    rules: { "layers/direction": ["error", { root: "src", layers: LAYERS }] },
+    rules: { "layers/direction": ["error", { root: "src", layers: LAYERS, apart: DEV_TOOLS }] },
   },
   {
     // The simulator's, the benchmark's and rotate-keys' entry points print their addresses, figures and counts.
-    files: ["src/simulator/main.ts", "src/rotate-keys.ts", "bench/**/*.ts", "test/**/*.ts"],
+    files: ["src/dev/simulator/main.ts", "src/rotate-keys.ts", "bench/**/*.ts", "test/**/*.ts"],
     rules: { "no-console": "off" },
   },
 );

@@ -6,6 +6,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
-    globalSetup: ["test/playground/build-page.ts"],
+    globalSetup: ["test/dev/playground/build-page.ts"],
   },
 });

@@ -13,8 +13,8 @@ import { join } from "node:path";
 import { type RunningBot, startBot } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import { startBotApiServer } from "../src/telegram/stand-in/bot-api-server.js";
-import { startSimulator } from "../src/simulator/server.js";
+import { startBotApiServer } from "../src/dev/telegram-stand-in/bot-api-server.js";
+import { startSimulator } from "../src/dev/simulator/server.js";
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const RESTART_MS = Number(process.env.RESTART_MS ?? 20_000);

@@ -21,9 +21,9 @@ import { join } from "node:path";
 import { type RunningBot, startBot } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import { startSimulator } from "../src/simulator/server.js";
-import { startBotApiServer } from "../src/telegram/stand-in/bot-api-server.js";
-import type { ChatEvent } from "../src/telegram/stand-in/chat-model.js";
+import { startSimulator } from "../src/dev/simulator/server.js";
+import { startBotApiServer } from "../src/dev/telegram-stand-in/bot-api-server.js";
+import type { ChatEvent } from "../src/dev/telegram-stand-in/chat-model.js";
 
 const MODE = process.env.MODE === "webhook" ? "webhook" : "polling";
 const FLOOD = Number(process.env.FLOOD ?? 3_000);

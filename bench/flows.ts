@@ -2,8 +2,8 @@
  * What the benchmarks' people do, step by step, and how they find the button to press: shared by
  * bench:latency (one instance, long polling) and bench:scale (instances behind a balancer).
  */
-import type { ChatEvent } from "../src/telegram/stand-in/chat-model.js";
-import type { SimulatedUser } from "../src/telegram/stand-in/simulated-user.js";
+import type { ChatEvent } from "../src/dev/telegram-stand-in/chat-model.js";
+import type { SimulatedUser } from "../src/dev/telegram-stand-in/simulated-user.js";
 
 /** One update a person sends: a text, or a press of the button whose data matches. */
 export type Step = { label: string; text?: string; press?: string | RegExp };

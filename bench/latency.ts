@@ -23,11 +23,11 @@ import pino from "pino";
 import { type RunningBot, startBot } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import type { ChatEvent } from "../src/telegram/stand-in/chat-model.js";
+import type { ChatEvent } from "../src/dev/telegram-stand-in/chat-model.js";
 import { buttonData, cheque, isReply, percentile, type Reply, type Step, swap, tenAnswers, transfer } from "./flows.js";
-import { startBotApiServer } from "../src/telegram/stand-in/bot-api-server.js";
-import type { SimulatedUser } from "../src/telegram/stand-in/simulated-user.js";
-import { startSimulator } from "../src/simulator/server.js";
+import { startBotApiServer } from "../src/dev/telegram-stand-in/bot-api-server.js";
+import type { SimulatedUser } from "../src/dev/telegram-stand-in/simulated-user.js";
+import { startSimulator } from "../src/dev/simulator/server.js";
 
 const USERS = Number(process.env.USERS ?? 50);
 const UPDATES = Number(process.env.UPDATES ?? 20_000);

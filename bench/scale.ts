@@ -31,11 +31,11 @@ import { fileURLToPath } from "node:url";
 import type { Update } from "grammy/types";
 import pg from "pg";
 import { money } from "../src/domain/money.js";
-import type { ApiRequest, ApiResponse } from "../src/telegram/stand-in/bot-api.js";
-import { BotApiServer } from "../src/telegram/stand-in/bot-api-server.js";
-import { type ChatEvent, commandEntities } from "../src/telegram/stand-in/chat-model.js";
-import type { SimulatedUser } from "../src/telegram/stand-in/simulated-user.js";
-import { type RunningSimulator, startSimulator } from "../src/simulator/server.js";
+import type { ApiRequest, ApiResponse } from "../src/dev/telegram-stand-in/bot-api.js";
+import { BotApiServer } from "../src/dev/telegram-stand-in/bot-api-server.js";
+import { type ChatEvent, commandEntities } from "../src/dev/telegram-stand-in/chat-model.js";
+import type { SimulatedUser } from "../src/dev/telegram-stand-in/simulated-user.js";
+import { type RunningSimulator, startSimulator } from "../src/dev/simulator/server.js";
 import { buttonData, cheque, isReply, percentile, type Step, SWAP_BTC, swap, tenAnswers, transfer } from "./flows.js";
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";

@@ -7,11 +7,11 @@
  * The set-up's arrays (100,000 keys, 300,000 rows) never enter the bot's process.
  */
 import { initialState, type WatchKind } from "../src/notifications/detect.js";
-import { fillOrder } from "../src/simulator/exchange/control.js";
-import { exchangeHandlers } from "../src/simulator/exchange/index.js";
-import { payHandlers, payInvoice, redeemCheque } from "../src/simulator/pay/index.js";
-import { startSimulator } from "../src/simulator/server.js";
-import type { SimHandler } from "../src/simulator/types.js";
+import { fillOrder } from "../src/dev/simulator/exchange/control.js";
+import { exchangeHandlers } from "../src/dev/simulator/exchange/index.js";
+import { payHandlers, payInvoice, redeemCheque } from "../src/dev/simulator/pay/index.js";
+import { startSimulator } from "../src/dev/simulator/server.js";
+import type { SimHandler } from "../src/dev/simulator/types.js";
 import { createStorage } from "../src/storage/index.js";
 import { createKeyCipher, keyAad } from "../src/storage/key-crypto.js";
 

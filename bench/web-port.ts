@@ -21,9 +21,9 @@ import { sql } from "kysely";
 import { startBot } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import type { ChatEvent } from "../src/telegram/stand-in/chat-model.js";
-import { startBotApiServer } from "../src/telegram/stand-in/bot-api-server.js";
-import { startSimulator } from "../src/simulator/server.js";
+import type { ChatEvent } from "../src/dev/telegram-stand-in/chat-model.js";
+import { startBotApiServer } from "../src/dev/telegram-stand-in/bot-api-server.js";
+import { startSimulator } from "../src/dev/simulator/server.js";
 import { createStorage } from "../src/storage/index.js";
 
 const ROWS = Number(process.env.ROWS ?? 500_000);

@@ -2,8 +2,10 @@
 // the layer whose path matches it most closely (a folder "mass/" or a file "app.ts"); a relative import
 // is resolved to the file it names, and it is reported when that file's layer is not one the importer's
 // layer may use. A file that no layer claims is reported too, so a new folder gets its place in the
-// table. Specifiers are resolved by path alone (no resolver, no file system), so the rule is exact for
-// the relative `.js` specifiers this code base writes, whatever the depth of the importing file.
+// table. With `apart` (a folder, "dev/"), nothing outside that folder may import anything inside it,
+// whatever the table says: the development tools stay out of what ships. Specifiers are resolved by
+// path alone (no resolver, no file system), so the rule is exact for the relative `.js` specifiers
+// this code base writes, whatever the depth of the importing file.
 import path from "node:path";
 
 /** The layer of `file` (relative to the root, with "/"): the one whose path matches most closely. */
@@ -30,6 +32,7 @@ export default {
         type: "object",
         properties: {
           root: { type: "string" },
+          apart: { type: "string" },
           layers: {
             type: "object",
             additionalProperties: {
@@ -49,11 +52,13 @@ export default {
     ],
     messages: {
       forbidden: "{{from}} may not import {{to}} ({{target}}); {{from}} may import: {{allowed}}.",
+      apart:
+        "{{file}} ships and may not import {{target}}: only what is under {{root}}/{{apart}} (the development tools) imports it; tests and benchmarks may.",
       unplaced: "{{file}} is in no layer: give its folder a place in the layers table (eslint.config.js).",
     },
   },
   create(context) {
-    const { root, layers } = context.options[0];
+    const { root, layers, apart } = context.options[0];
     const rootDir = path.resolve(context.cwd, root);
     const relative = (absolute) => path.relative(rootDir, absolute).split(path.sep).join("/");
     const file = relative(context.filename);
@@ -65,7 +70,9 @@ export default {
       const target = relative(sourceName(path.resolve(path.dirname(context.filename), source.value)));
       if (target.startsWith("../") || !from) return;
       const to = layerOf(layers, target);
-      if (!to) {
+      if (apart && target.startsWith(apart) && !file.startsWith(apart)) {
+        context.report({ node: source, messageId: "apart", data: { file: `${root}/${file}`, target: `${root}/${target}`, root, apart } });
+      } else if (!to) {
         context.report({ node: source, messageId: "unplaced", data: { file: `${root}/${target}` } });
       } else if (to !== from && !layers[from].may.includes(to)) {
         const allowed = layers[from].may.join(", ") || "nothing outside itself";

@@ -235,32 +235,6 @@ export function metricsOnWebPort(c: Pick<Config, "METRICS_TOKEN" | "WEB_HOST" | 
   return c.METRICS_TOKEN !== undefined || isLoopback(webHost(c));
 }
 
-// ---------------------------------------------------------------- playground (npm start without BOT_TOKEN)
-/** The offline playground's own settings; read only when BOT_TOKEN is absent. */
-export const PlaygroundConfigSchema = z.object({
-  PLAYGROUND_PORT: int(3000, 0, 65_535),
-  PLAYGROUND_HOST: z.string().trim().min(1).default("127.0.0.1"),
-  /** Holds the playground's database and its generated KEY_ENCRYPTION_KEY. */
-  PLAYGROUND_DATA_DIR: z.string().trim().min(1).default("./data/playground"),
-  // Unset: the playground says only where it runs; the bot's own lines start at warn.
-  LOG_LEVEL: ConfigSchema.shape.LOG_LEVEL.unwrap().optional(),
-});
-export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>;
-
-/**
- * Parses the playground's variables; throws ConfigError naming every bad one. `PORT`, the usual name
- * for the port to serve on, works too: the page is the one port a person opens (PLAYGROUND_PORT wins).
- */
-export function loadPlaygroundConfig(env: NodeJS.ProcessEnv = process.env): PlaygroundConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const portFrom = cleaned.PLAYGROUND_PORT === undefined && cleaned.PORT !== undefined ? "PORT" : "PLAYGROUND_PORT";
-  const parsed = PlaygroundConfigSchema.safeParse({ ...cleaned, PLAYGROUND_PORT: cleaned[portFrom] });
-  if (parsed.success) return parsed.data;
-  throw new ConfigError(
-    parsed.error.issues.map((i) => `${i.path[0] === "PLAYGROUND_PORT" ? portFrom : String(i.path[0])}: ${i.message}`),
-  );
-}
-
 export type Config = z.infer<typeof ConfigSchema>;
 
 export class ConfigError extends Error {

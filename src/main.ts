@@ -1,19 +1,17 @@
 /**
- * Entry point: reads the environment (and a .env file when present), starts the bot (src/app.ts) and
- * shuts it down gracefully on SIGTERM or SIGINT: exit 0 when everything stopped within
- * SHUTDOWN_TIMEOUT_SECONDS, 1 otherwise.
- * Without BOT_TOKEN it starts the offline playground instead (src/playground): the same bot against a
- * local Bot API stand-in and the simulator, in a browser.
+ * Entry point of the bot, as built into dist/ and run by the container: reads the environment (and a
+ * .env file when present), starts the bot (src/app.ts) and shuts it down gracefully on SIGTERM or
+ * SIGINT: exit 0 when everything stopped within SHUTDOWN_TIMEOUT_SECONDS, 1 otherwise.
+ * It knows nothing of the development tools: `npm start` without BOT_TOKEN runs the offline playground
+ * through its own launcher (src/dev/start.ts, docs/decisions/053-dev-tools-apart.md).
  */
 import "./runtime-check.js";
 import "dotenv/config";
 import { startBot } from "./app.js";
-import { ConfigError, loadConfig, loadPlaygroundConfig } from "./config.js";
+import { ConfigError, loadConfig } from "./config.js";
 
 async function main(): Promise<void> {
-  // The playground is for a clone; a production deployment without a token stops with the config error.
-  if (!process.env.BOT_TOKEN?.trim() && process.env.NODE_ENV !== "production") return playground();
-  const config = configOrExit(loadConfig);
+  const config = configOrExit();
   const running = await startBot(config);
   let stopping = false;
   const stop = async (signal: string) => {
@@ -36,34 +34,20 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => void stop("SIGTERM"));
 }
 
-async function playground(): Promise<void> {
-  const config = configOrExit(loadPlaygroundConfig);
-  const { startPlayground } = await import("./playground/playground.js");
-  const running = await startPlayground(config);
-  running.logger.info(
-    { url: running.url },
-    `playground: no BOT_TOKEN, so the bot runs offline against a local Telegram stand-in; open ${running.url}`,
-  );
-  // Logs stay JSON for machines; a person reads the address from one plain line.
-  process.stdout.write(`Playground: ${running.url}\n`);
-  const stop = async () => {
-    await running.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void stop());
-  process.once("SIGTERM", () => void stop());
-}
-
 /** The parsed configuration, or the list of what is wrong with it and exit code 1. */
-function configOrExit<T>(load: () => T): T {
+function configOrExit(): ReturnType<typeof loadConfig> {
   try {
-    return load();
+    return loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    // Someone who expected the playground here started the build or the container.
+    if (!process.env.BOT_TOKEN?.trim())
+      console.error(
+        "The bot needs BOT_TOKEN, its token from @BotFather. The offline playground is not part of the build" +
+          " or the container: run `npm start` without BOT_TOKEN in a clone of the repository.",
+      );
+    process.exit(1);
   }
 }
 

@@ -15,8 +15,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startBot } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import { type RunningSimulator, startSimulator } from "../src/simulator/server.js";
-import { type BotApiServer, startBotApiServer } from "../src/telegram/stand-in/bot-api-server.js";
+import { type RunningSimulator, startSimulator } from "../src/dev/simulator/server.js";
+import { type BotApiServer, startBotApiServer } from "../src/dev/telegram-stand-in/bot-api-server.js";
 import { holdPort } from "./helpers/hold-port.js";
 
 let sim: RunningSimulator;

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, isLoopback, loadConfig, loadPlaygroundConfig, metricsOnWebPort, webHost } from "../src/config.js";
+import { ConfigError, isLoopback, loadConfig, metricsOnWebPort, webHost } from "../src/config.js";
 
 const KEY = randomBytes(32);
 const minimal = { BOT_TOKEN: "123:abc", KEY_ENCRYPTION_KEY: KEY.toString("base64") };
@@ -227,27 +226,5 @@ describe("KEY_ENCRYPTION_PREVIOUS_KEYS", () => {
       /KEY_ENCRYPTION_PREVIOUS_KEYS/,
     );
     expect(() => loadConfig({ ...base, KEY_ENCRYPTION_PREVIOUS_KEYS: "1:c2hvcnQ=" })).not.toThrow(/c2hvcnQ/);
-  });
-});
-
-describe("loadPlaygroundConfig", () => {
-  it("needs nothing: port 3000 on loopback, data in ./data/playground, the log level left to the playground", () => {
-    expect(loadPlaygroundConfig({})).toEqual({ PLAYGROUND_PORT: 3000, PLAYGROUND_HOST: "127.0.0.1", PLAYGROUND_DATA_DIR: "./data/playground" });
-  });
-
-  it("serves on PORT too, as `PORT=4000 npm start` asks; PLAYGROUND_PORT wins when both are set", () => {
-    // The README says so where it introduces the playground.
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    const section = readme.slice(readme.indexOf("## The playground"), readme.indexOf("## Running it for real"));
-    expect(section).toMatch(/`PLAYGROUND_PORT=4000 npm start`/);
-    expect(section).toMatch(/`PORT=4000 npm start`/);
-    expect(loadPlaygroundConfig({ PORT: "4000" }).PLAYGROUND_PORT).toBe(4000);
-    expect(loadPlaygroundConfig({ PORT: "4000", PLAYGROUND_PORT: "4100" }).PLAYGROUND_PORT).toBe(4100);
-    expect(() => loadPlaygroundConfig({ PORT: "http" })).toThrow(/PORT/);
-  });
-
-  it("names a bad variable", () => {
-    expect(() => loadPlaygroundConfig({ PLAYGROUND_PORT: "http" })).toThrow(/PLAYGROUND_PORT/);
-    expect(() => loadPlaygroundConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The container files, checked as far as this machine can without Docker: the images match
- * .node-version, the run stage has production dependencies only, runs as a non-root user, checks
- * /healthz and has the production runtime options; compose runs PostgreSQL and two bot instances in
- * webhook mode on it. (CI runs the build stage's commands: npm run build and
+ * .node-version, the run stage has production dependencies only and no development tool, runs as a
+ * non-root user, checks /healthz and has the production runtime options; compose runs PostgreSQL and
+ * two bot instances in webhook mode on it. (CI runs the build stage's commands: npm run build and
  * scripts/check-production.sh.)
  */
 import { spawnSync } from "node:child_process";
@@ -29,6 +29,16 @@ it("builds in one stage and runs the compiled bot in another, as a non-root user
   expect(run).toMatch(/^HEALTHCHECK .*\n.*\/healthz/m);
   expect(run).toMatch(/^CMD \["node", "dist\/main\.js"\]$/m);
   expect(run).not.toMatch(/tsx|npm ci(?! --omit)/);
+});
+
+it("holds the bot alone: the development tools stay out of the build context and the build", () => {
+  const ignored = readFileSync(".dockerignore", "utf8").split("\n").map((l) => l.trim());
+  expect(ignored).toEqual(expect.arrayContaining(["src/dev", "dist-dev"]));
+  expect(dockerfile).toMatch(/^COPY src \.\/src$/m);
+  const build = JSON.parse(readFileSync("tsconfig.build.json", "utf8")) as { include: string[]; exclude: string[] };
+  expect(build).toMatchObject({ include: ["src"], exclude: ["src/dev"] });
+  // The playground page is built apart (dist-dev/), never by the bot's build.
+  expect(pkg.scripts.build).not.toMatch(/vite|dev\//);
 });
 
 it("composes PostgreSQL and two bot instances in webhook mode", () => {

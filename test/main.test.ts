@@ -1,6 +1,7 @@
 /**
- * `npm start` end to end: the real entry point against a local stand-in for the Bot API
- * (TELEGRAM_API_ROOT) and the simulator. It starts, registers its commands, polls, and stops cleanly.
+ * The bot's entry point (src/main.ts, built into dist/main.js) end to end, against a local stand-in
+ * for the Bot API (TELEGRAM_API_ROOT) and the simulator: it starts, registers its commands, polls, and
+ * stops cleanly. Without a token it stops: the playground is not its to start.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -8,8 +9,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type RunningSimulator, startSimulator } from "../src/simulator/server.js";
-import { type BotApiServer, startBotApiServer } from "../src/telegram/stand-in/bot-api-server.js";
+import { type RunningSimulator, startSimulator } from "../src/dev/simulator/server.js";
+import { type BotApiServer, startBotApiServer } from "../src/dev/telegram-stand-in/bot-api-server.js";
 
 let telegram: BotApiServer;
 let sim: RunningSimulator;
@@ -57,4 +58,20 @@ it("starts, registers commands, polls and stops on SIGTERM", async () => {
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   expect(code).toBe(0);
   expect(output).not.toContain("LOCAL-TEST");
+}, 30_000);
+
+it("never starts the playground: without BOT_TOKEN, whatever NODE_ENV, it stops naming BOT_TOKEN and where the playground is", async () => {
+  for (const nodeEnv of [undefined, "production"]) {
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, PLAYGROUND_PORT: "0" };
+    if (nodeEnv) env.NODE_ENV = nodeEnv;
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += String(d)));
+    child.stderr.on("data", (d) => (output += String(d)));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/BOT_TOKEN is required/);
+    expect(output).toMatch(/needs BOT_TOKEN.*@BotFather.*playground is not part of the build or the container.*`npm start`/s);
+    expect(output).not.toMatch(/^Playground: /m);
+  }
 }, 30_000);

@@ -7,7 +7,7 @@
 import { Api, GrammyError, InputFile } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fitText, fitToTelegram, TELEGRAM_LIMITS } from "../../src/telegram/limits.js";
-import { BotApi } from "../../src/telegram/stand-in/bot-api.js";
+import { BotApi } from "../../src/dev/telegram-stand-in/bot-api.js";
 import { BOT_INFO, Harness } from "../helpers/bot-harness.js";
 import { TelegramView } from "../helpers/telegram-view.js";
 import { ADMIN, fastTuning, recipients } from "./mass-helpers.js";

@@ -5,7 +5,9 @@
  */
 import { fileURLToPath } from "node:url";
 import { ESLint } from "eslint";
+import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
+import layersRule from "../../eslint-rules/layers.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const eslint = new ESLint({ cwd: repo });
@@ -25,11 +27,10 @@ describe("layers/direction", () => {
     ["src/mass/deep/probe.ts", 'import { createBot } from "../../bot/index.js";', "mass may not import bot"],
     ["src/outbox/probe.ts", 'import { startBot } from "../app.js";', "outbox may not import composition"],
     ["src/bot/features/x/probe.ts", 'import { startWebServer } from "../../../web/server.js";', "bot may not import composition"],
-    ["src/bot/probe.ts", 'const m = await import("../playground/playground.js");', "bot may not import playground"],
-    ["src/bot/probe.ts", 'import { Simulator } from "../simulator/simulator.js";', "bot may not import simulator"],
-    ["src/simulator/exchange/probe.ts", 'import type { SqlStorage } from "../../storage/index.js";', "simulator may not import storage"],
-    ["src/simulator/probe.ts", 'import { createBot } from "../bot/index.js";', "simulator may not import bot"],
-    ["src/app.ts", 'import { BotApiServer } from "./telegram/stand-in/bot-api-server.js";', "composition may not import telegram-stand-in"],
+    ["src/dev/simulator/exchange/probe.ts", 'import type { SqlStorage } from "../../../storage/index.js";', "simulator may not import storage"],
+    ["src/dev/simulator/probe.ts", 'import { createBot } from "../../bot/index.js";', "simulator may not import bot"],
+    ["src/dev/simulator/probe.ts", 'import { startPlayground } from "../playground/playground.js";', "simulator may not import playground"],
+    ["src/dev/telegram-stand-in/probe.ts", 'import { Simulator } from "../simulator/simulator.js";', "telegram-stand-in may not import simulator"],
     ["src/telegram/probe.ts", 'import { MASS_JOB_DATA } from "../mass/callback-data.js";', "telegram may not import mass"],
   ])("%s: %s is reported", async (filePath, code, expected) => {
     const messages = await layerMessages(filePath, code);
@@ -42,11 +43,46 @@ describe("layers/direction", () => {
     ["src/mass/probe.ts", 'import { clientsFor } from "../accounts/clients.js";'],
     ["src/mass/probe.ts", 'import { callbackData } from "../telegram/callback-data.js";'],
     ["src/notifications/probe.ts", 'import { money } from "../domain/money.js";'],
-    ["src/simulator/exchange/probe.ts", 'import { Book } from "./book.js";\nimport { money } from "../../domain/money.js";'],
-    ["src/playground/probe.ts", 'import { BotApiServer } from "../telegram/stand-in/bot-api-server.js";'],
+    ["src/dev/simulator/exchange/probe.ts", 'import { Book } from "./book.js";\nimport { money } from "../../../domain/money.js";'],
+    ["src/dev/playground/probe.ts", 'import { BotApiServer } from "../telegram-stand-in/bot-api-server.js";'],
+    ["src/dev/playground/probe.ts", 'import { Simulator } from "../simulator/simulator.js";\nimport { startBot } from "../../app.js";'],
+    ["src/dev/playground/probe.ts", 'import { createBot } from "../../bot/index.js";'],
+    ["src/dev/start.ts", 'await import("../main.js");\nawait import("./playground/main.js");'],
     ["src/domain/probe.ts", 'import { Decimal } from "decimal.js";\nimport { money } from "./money.js";'],
   ])("%s: %s follows the direction", async (filePath, code) => {
     expect(await layerMessages(filePath, code)).toEqual([]);
+  });
+
+  // What ships (the bot, the engines, the composition and serving layer) never imports the development
+  // tools, so the build and the container can leave src/dev out; tests and benchmarks may.
+  it.each([
+    ["src/main.ts", 'const { startPlayground } = await import("./dev/playground/playground.js");', "src/dev/playground/playground.ts"],
+    ["src/app.ts", 'import { BotApiServer } from "./dev/telegram-stand-in/bot-api-server.js";', "src/dev/telegram-stand-in/bot-api-server.ts"],
+    ["src/bot/features/x/probe.ts", 'import { Simulator } from "../../../dev/simulator/simulator.js";', "src/dev/simulator/simulator.ts"],
+    ["src/telegram/probe.ts", 'export type { ChatEvent } from "../dev/telegram-stand-in/chat-model.js";', "src/dev/telegram-stand-in/chat-model.ts"],
+    ["src/domain/probe.ts", 'import { seed } from "../dev/simulator/seed.js";', "src/dev/simulator/seed.ts"],
+  ])("%s: importing the development tools is reported (%s)", async (filePath, code, target) => {
+    const messages = await layerMessages(filePath, code);
+    expect(messages).toEqual([`${filePath} ships and may not import ${target}: only what is under src/dev/ (the development tools) imports it; tests and benchmarks may.`]);
+  });
+
+  it("reports the bot importing the development tools even where the table would allow it", async () => {
+    const layers = { bot: { paths: ["bot/"], may: ["simulator"] }, simulator: { paths: ["dev/simulator/"], may: [] } };
+    const strict = new ESLint({
+      cwd: repo,
+      overrideConfigFile: true,
+      overrideConfig: [
+        { files: ["**/*.ts"], languageOptions: { parser: tseslint.parser } },
+        {
+          files: ["src/**/*.ts"],
+          plugins: { layers: { rules: { direction: layersRule } } },
+          rules: { "layers/direction": ["error", { root: "src", layers, apart: "dev/" }] },
+        },
+      ],
+    });
+    const code = 'import { Simulator } from "../dev/simulator/simulator.js";';
+    const [result] = await strict.lintText(code, { filePath: "src/bot/probe.ts" });
+    expect(result!.messages.map((m) => m.message)).toEqual([expect.stringContaining("src/bot/probe.ts ships and may not import src/dev/simulator/simulator.ts")]);
   });
 
   it("a folder that no layer claims is reported, so that it gets a place", async () => {

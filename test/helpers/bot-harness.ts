@@ -20,10 +20,10 @@ import { noticeButtons } from "../../src/bot/notice-buttons.js";
 import { noteServiceAttempt } from "../../src/bot/update-effects.js";
 import { createNotifications, type Notifications, type NotificationsConfig } from "../../src/notifications/index.js";
 import { createServiceFactory } from "../../src/service/factory.js";
-import { startSimulator } from "../../src/simulator/server.js";
+import { startSimulator } from "../../src/dev/simulator/server.js";
 import { createStorage, type OpenDatabaseOptions, type SqlStorage } from "../../src/storage/index.js";
-import { BotApi } from "../../src/telegram/stand-in/bot-api.js";
-import { commandEntities } from "../../src/telegram/stand-in/chat-model.js";
+import { BotApi } from "../../src/dev/telegram-stand-in/bot-api.js";
+import { commandEntities } from "../../src/dev/telegram-stand-in/chat-model.js";
 import { pgExec } from "./pg.js";
 import { type ShownMessage, TelegramView } from "./telegram-view.js";
 

@@ -5,8 +5,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import type { Update } from "grammy/types";
-import { BotApiServer } from "../../src/telegram/stand-in/bot-api-server.js";
-import { commandEntities } from "../../src/telegram/stand-in/chat-model.js";
+import { BotApiServer } from "../../src/dev/telegram-stand-in/bot-api-server.js";
+import { commandEntities } from "../../src/dev/telegram-stand-in/chat-model.js";
 import { BOT_INFO } from "./bot-harness.js";
 import { TelegramView } from "./telegram-view.js";
 

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { money } from "../../src/domain/money.js";
 import { createServiceFactory } from "../../src/service/factory.js";
-import { type RunningSimulator, startSimulator } from "../../src/simulator/server.js";
+import { type RunningSimulator, startSimulator } from "../../src/dev/simulator/server.js";
 import { button, LiveBot, TelegramOverHttp, until } from "./live-bot.js";
 import { pgExec } from "./pg.js";
 

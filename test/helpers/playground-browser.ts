@@ -9,9 +9,9 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { createLogger } from "../../src/logger.js";
-import { CHROMIUM_PATH, hasChromium, launchChromium } from "../../src/playground/chromium.js";
-import { type DemoRoleName, PageDriver } from "../../src/playground/page-driver.js";
-import { type RunningPlayground, startPlayground } from "../../src/playground/playground.js";
+import { CHROMIUM_PATH, hasChromium, launchChromium } from "../../src/dev/playground/chromium.js";
+import { type DemoRoleName, PageDriver } from "../../src/dev/playground/page-driver.js";
+import { type RunningPlayground, startPlayground } from "../../src/dev/playground/playground.js";
 
 /** The window the tests use unless they ask for another, and a phone's. */
 export const DESKTOP = { width: 1200, height: 860 };

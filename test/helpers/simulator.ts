@@ -3,8 +3,8 @@
  * endpoints and interfaces over HTTP and build real service clients bound to its origins.
  */
 import { createExchangeClient, createPayClient, type PayClient } from "../../src/service/client.js";
-import { type BaseUrls, type RunningSimulator, startSimulator } from "../../src/simulator/server.js";
-import type { CreatedAccount } from "../../src/simulator/simulator.js";
+import { type BaseUrls, type RunningSimulator, startSimulator } from "../../src/dev/simulator/server.js";
+import type { CreatedAccount } from "../../src/dev/simulator/simulator.js";
 
 export type SimNetworkName = "production" | "testnet";
 /** One of the four origins: an interface of a network. */

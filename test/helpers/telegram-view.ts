@@ -5,9 +5,9 @@
  * to the stand-in in process.
  */
 import type { InlineKeyboardMarkup, Message, MessageEntity } from "grammy/types";
-import { ApiRefusal, type BotApi } from "../../src/telegram/stand-in/bot-api.js";
-import type { ChatEvent } from "../../src/telegram/stand-in/chat-model.js";
-import { toHtml } from "../../src/telegram/stand-in/formatting.js";
+import { ApiRefusal, type BotApi } from "../../src/dev/telegram-stand-in/bot-api.js";
+import type { ChatEvent } from "../../src/dev/telegram-stand-in/chat-model.js";
+import { toHtml } from "../../src/dev/telegram-stand-in/formatting.js";
 
 export interface ApiCall {
   method: string;

@@ -5,8 +5,8 @@
 import { Api } from "grammy";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { BroadcastPacer, broadcastApi } from "../../src/telegram/broadcast-pacer.js";
-import { ApiRefusal } from "../../src/telegram/stand-in/bot-api.js";
-import { type BotApiServer, startBotApiServer } from "../../src/telegram/stand-in/bot-api-server.js";
+import { ApiRefusal } from "../../src/dev/telegram-stand-in/bot-api.js";
+import { type BotApiServer, startBotApiServer } from "../../src/dev/telegram-stand-in/bot-api-server.js";
 
 let server: BotApiServer;
 beforeEach(async () => {

@@ -13,7 +13,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningSimulator, startSimulator } from "../../src/simulator/server.js";
+import { type RunningSimulator, startSimulator } from "../../src/dev/simulator/server.js";
 import { button, LiveBot, TelegramOverHttp, until, WEBHOOK_SECRET } from "../helpers/live-bot.js";
 
 const TOKEN = "123456:LIVE-TOKEN-abcdefghijklmnop";

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningSimulator, startSimulator } from "../../src/simulator/server.js";
+import { type RunningSimulator, startSimulator } from "../../src/dev/simulator/server.js";
 import { button, LiveBot, TelegramOverHttp, until } from "../helpers/live-bot.js";
 import { pgExec } from "../helpers/pg.js";
 import pg from "pg";
