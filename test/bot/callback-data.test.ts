@@ -74,7 +74,7 @@ describe("the shared components' buttons", () => {
     expect(CONFIRM_DATA.cancel.parse(`cx:${id}`)).toEqual({ id });
     expect(INPUT_DATA.cancel.build({})).toBe("in:cancel");
     expect(INPUT_DATA.skip.build({})).toBe("in:skip");
-    expect(INPUT_DATA.pick.parse("in:pick:amt:max")).toEqual({ value: "amt:max" });
+    expect(INPUT_DATA.pick.parse(pickData("amt:max"))).toEqual({ value: "amt:max" });
   });
 
   it("tell a Confirm or Cancel press from anything else in one test", () => {

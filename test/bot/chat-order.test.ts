@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateHandler } from "../../src/serve.js";
 import { startWebServer, type WebServer } from "../../src/web/server.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
+import { pickData } from "../../src/bot/shared/input-data.js";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const SECRET = "chat-order-webhook-secret";
@@ -83,7 +84,7 @@ describe.skipIf(!PG_URL)("one chat's updates across two webhook instances on Pos
       await deliver(user.textUpdate(`/send ${recipientId}`));
       if (run % 2 === 0) {
         // The amount, then the note.
-        await deliver(user.pressUpdate("in:pick:USDT"));
+        await deliver(user.pressUpdate(pickData("USDT")));
         const from = h.tg.sent.length;
         const note = `note ${run}`;
         await closeTogether(user.textUpdate("1.5"), () => user.textUpdate(note), gapMs);
@@ -98,7 +99,7 @@ describe.skipIf(!PG_URL)("one chat's updates across two webhook instances on Pos
       } else {
         // The currency pressed, then the amount typed.
         const from = h.tg.sent.length;
-        await closeTogether(user.pressUpdate("in:pick:USDT"), () => user.textUpdate("2.5"), gapMs);
+        await closeTogether(user.pressUpdate(pickData("USDT")), () => user.textUpdate("2.5"), gapMs);
         const shown = shownSince(from);
         const ok =
           shown.filter((t) => /How much USDT/.test(t)).length === 1 &&

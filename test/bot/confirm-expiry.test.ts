@@ -8,7 +8,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { RECONCILE_JOB } from "../../src/bot/index.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
-import { transferSummary } from "./transfer-helpers.js";
+import { transferSummary } from "../helpers/transfers.js";
+import { pickData } from "../../src/bot/shared/input-data.js";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const backends = [{ name: "sqlite", url: undefined }, ...(PG_URL ? [{ name: "postgres", url: PG_URL }] : [])];
@@ -69,7 +70,7 @@ describe.each(backends)("an unanswered confirmation ($name)", ({ url }) => {
     const { user, account } = await h.linkedUser({ pay: { USDT: "100" } }, { languageCode: "ru" });
     const { userId: recipientId } = await h.createAccount({});
     await user.send(`/send ${recipientId}`);
-    await user.press("in:pick:USDT");
+    await user.press(pickData("USDT"));
     await user.send("10");
     await user.press("in:skip");
     const confirm = user.confirmData()!;

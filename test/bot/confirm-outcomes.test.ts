@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { Harness } from "../helpers/bot-harness.js";
-import { transferSummary } from "./transfer-helpers.js";
+import { transferSummary } from "../helpers/transfers.js";
+import { pickData } from "../../src/bot/shared/input-data.js";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const backends = [{ name: "sqlite", url: undefined }, ...(PG_URL ? [{ name: "postgres", url: PG_URL }] : [])];
@@ -139,7 +140,7 @@ describe.each(backends)("a Confirm handled late or in bad weather ($name)", ({ u
     h = await Harness.create({ databaseUrl: url });
     const { user, account } = await h.linkedUser({ pay: { USDT: "100" } });
     await user.send("/send 987654321");
-    await user.press("in:pick:USDT");
+    await user.press(pickData("USDT"));
     await user.send("10");
     await user.press("in:skip");
     await user.pressLabel(/Confirm/);

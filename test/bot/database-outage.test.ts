@@ -16,7 +16,8 @@ import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 import { createPayClient } from "../../src/service/client.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 import { PgProxy } from "../helpers/pg-proxy.js";
-import { showTransferSummary, transferSummary } from "./transfer-helpers.js";
+import { showTransferSummary, transferSummary } from "../helpers/transfers.js";
+import { pickData } from "../../src/bot/shared/input-data.js";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 
@@ -91,7 +92,7 @@ async function atAmountPrompt(user: TestUser, recipientId: number): Promise<void
   await user.press("menu:send");
   await user.press(SEND_DATA.create.build({}));
   await user.send(String(recipientId));
-  await user.press("in:pick:USDT");
+  await user.press(pickData("USDT"));
   expect(user.last()?.text).toMatch(/How much USDT to send/);
 }
 

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { InlineKeyboardButton } from "grammy/types";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
+import { INPUT_DATA, pickData } from "../../src/bot/shared/input-data.js";
 
 const PRODUCTION_TOP_UP = "https://t.me/xRocket?start=deposit";
 
@@ -81,8 +82,8 @@ describe("dead ends", () => {
   it("a sell with nothing of the base to sell points to a deposit of that asset", async () => {
     const { user } = await h.linkedUser({ trading: { USDT: "100" } });
     await user.send("/trade");
-    await user.press("in:pick:BTC-USDT");
-    await user.press("in:pick:sell");
+    await user.press(pickData("BTC-USDT"));
+    await user.press(pickData("sell"));
     expect(user.last()!.text).toMatch(/^Your trading balance has 0 BTC available, less than the smallest order here \(.+ BTC\)\. Nothing was done\./);
     const [button] = urlButtons(user);
     expect(button?.url).toBe("https://t.me/xRocket?start=deposit_BTC");
@@ -125,7 +126,7 @@ describe("dead ends", () => {
   it("withdrawals offer only the assets the wallet holds", async () => {
     const { user } = await h.linkedUser({ pay: { TONCOIN: "3" } });
     await user.send("/withdraw_to");
-    const offered = user.last()!.keyboard!.inline_keyboard.flat().filter((b) => "callback_data" in b && b.callback_data.startsWith("in:pick:"));
+    const offered = user.last()!.keyboard!.inline_keyboard.flat().filter((b) => "callback_data" in b && INPUT_DATA.pick.parse(b.callback_data) !== undefined);
     expect(offered.map((b) => b.text)).toEqual(["TONCOIN"]);
   });
 

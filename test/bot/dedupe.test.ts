@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { Harness } from "../helpers/bot-harness.js";
-import { BACKENDS, backendName } from "./mass-helpers.js";
+import { BACKENDS, backendName } from "../helpers/mass-flow.js";
 
 describe.each(BACKENDS.map((url) => ({ url, name: backendName(url) })))("update dedupe ($name)", ({ url }) => {
   let h: Harness;

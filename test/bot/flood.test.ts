@@ -9,7 +9,7 @@ import { run, type RunnerHandle } from "@grammyjs/runner";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Harness } from "../helpers/bot-harness.js";
 import { until } from "../helpers/wait.js";
-import { transferSummary } from "./transfer-helpers.js";
+import { transferSummary } from "../helpers/transfers.js";
 
 const FLOOD = 3_000;
 const RATE_LIMIT = { updates: 30, seconds: 10 };

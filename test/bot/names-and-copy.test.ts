@@ -12,6 +12,7 @@ import type { ShownMessage } from "../helpers/telegram-view.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 import { INVOICE_DATA } from "../../src/bot/features/invoices/callback-data.js";
 import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
+import { pickData } from "../../src/bot/shared/input-data.js";
 
 const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);
 
@@ -39,7 +40,7 @@ describe.each(databases)("names and copy (database %s)", (databaseUrl) => {
   });
 
   async function toSummary(user: TestUser) {
-    await user.press("in:pick:USDT");
+    await user.press(pickData("USDT"));
     await user.send("10");
     await user.press("in:skip");
   }
@@ -109,7 +110,7 @@ describe.each(databases)("names and copy (database %s)", (databaseUrl) => {
     await h.user(samId, { firstName: "Sam" }).send("/start");
 
     await user.send("/cheque_new");
-    await user.press("in:pick:USDT");
+    await user.press(pickData("USDT"));
     await user.send("5");
     await user.press("in:skip");
     await user.send(String(samId));

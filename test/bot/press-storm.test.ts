@@ -6,8 +6,9 @@
 import type { Update } from "grammy/types";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { Harness } from "../helpers/bot-harness.js";
-import { transferSummary } from "./transfer-helpers.js";
+import { transferSummary } from "../helpers/transfers.js";
 import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
+import { pickData } from "../../src/bot/shared/input-data.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -82,7 +83,7 @@ it("answers a press at once while its flow waits for a slow service, and the flo
   await user.send(String(recipientId));
   await h.fault({ operationId: "getAppBalances", mode: "latency", ms: 400, count: 5 });
   const logFrom = h.logLines.length;
-  const update = user.pressUpdate("in:pick:USDT");
+  const update = user.pressUpdate(pickData("USDT"));
   const queryId = (update.callback_query as { id: string }).id;
   const callsFrom = h.tg.calls.length;
   await h.handle(update);

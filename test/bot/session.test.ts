@@ -12,6 +12,7 @@ import { chatSession } from "../../src/bot/session.js";
 import type { ChatSessions } from "../../src/storage/chat-sessions.js";
 import { createMigrator, migrateToLatest } from "../../src/storage/index.js";
 import { Harness } from "../helpers/bot-harness.js";
+import { pickData } from "../../src/bot/shared/input-data.js";
 
 const backends = [
   { name: "sqlite", databaseUrl: undefined as string | undefined },
@@ -33,7 +34,7 @@ describe.each(backends)("the chat's session ($name)", ({ databaseUrl }) => {
   it("keeps a flow's state in the chat's one session row, and drops it when the flow ends", async () => {
     const { user } = await h.linkedUser({ pay: { USDT: "10" } });
     await user.send("/cheque_new");
-    await user.press("in:pick:USDT");
+    await user.press(pickData("USDT"));
     expect(user.last()?.text).toMatch(/How much USDT/);
 
     const inFlow = await rows(user.id);
@@ -63,7 +64,7 @@ describe.each(backends)("the chat's session ($name)", ({ databaseUrl }) => {
   it("goes on with a flow in progress across the upgrade that moved it into the session (migration 012)", async () => {
     const { user, account } = await h.linkedUser({ pay: { USDT: "10" } });
     await user.send("/cheque_new");
-    await user.press("in:pick:USDT");
+    await user.press(pickData("USDT"));
     // Back to the layout before 012 (its own row), then upgraded again, as at a deploy.
     const migrator = await createMigrator(h.storage.db);
     expect((await migrator.migrateTo("011-lean-update-ids")).error).toBeUndefined();

@@ -5,8 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
-import { transferSummary } from "./transfer-helpers.js";
+import { transferSummary } from "../helpers/transfers.js";
 import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
+import { pickData } from "../../src/bot/shared/input-data.js";
 
 describe("stale buttons", () => {
   let h: Harness;
@@ -67,7 +68,7 @@ describe("stale buttons", () => {
   it("a cheque's Cancel buttons, pressed after the cheque was made, cancel nothing", async () => {
     const { user, account } = await h.linkedUser({ pay: { USDT: "100" } }, { languageCode: "ru" });
     await user.send("/cheque_new");
-    await user.press("in:pick:USDT");
+    await user.press(pickData("USDT"));
     const amountPrompt = user.last()!;
     await user.send("5");
     await user.press("in:skip");
@@ -121,12 +122,12 @@ describe("stale buttons", () => {
 
     await user.press("in:cancel", oldAssets.messageId);
     expect(lastAnswer()).toBe("This button is no longer active.");
-    await user.press("in:pick:USDT", oldAssets.messageId);
+    await user.press(pickData("USDT"), oldAssets.messageId);
     expect(lastAnswer()).toBe("This button is no longer active.");
     expect(user.texts()).toHaveLength(shown);
 
     // The running transfer still takes its own answers.
-    await user.press("in:pick:USDT");
+    await user.press(pickData("USDT"));
     await user.send("1");
     await user.press("in:skip");
     expect(user.confirmData()).toMatch(/^cf:/);

@@ -10,7 +10,7 @@ import { fitText, fitToTelegram, TELEGRAM_LIMITS } from "../../src/telegram/limi
 import { BotApi } from "../../src/dev/telegram-stand-in/bot-api.js";
 import { BOT_INFO, Harness } from "../helpers/bot-harness.js";
 import { TelegramView } from "../helpers/telegram-view.js";
-import { ADMIN, fastTuning, recipients } from "./mass-helpers.js";
+import { ADMIN, fastTuning, recipients } from "../helpers/mass-flow.js";
 
 const [R1, R2] = [900_001, 900_002];
 

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createExchangeClient } from "../../src/service/client.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
+import { pickData } from "../../src/bot/shared/input-data.js";
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -48,13 +49,13 @@ async function personWithHistory(languageCode: "en" | "ru") {
     price: "1",
   });
   await user.send("/move");
-  await user.press("in:pick:USDT");
-  await user.press("in:pick:fundingToTrading");
+  await user.press(pickData("USDT"));
+  await user.press(pickData("fundingToTrading"));
   await user.send("12.5");
   await user.press(user.confirmData()!);
   await user.send("/fund_withdraw");
-  await user.press("in:pick:USDT");
-  await user.press("in:pick:TRX");
+  await user.press(pickData("USDT"));
+  await user.press(pickData("TRX"));
   await user.send(TRX_ADDRESS);
   await user.send("10");
   await user.press(user.confirmData()!);

@@ -11,12 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 import { hasInvisible, inlineUserText } from "../../src/domain/user-text.js";
 import { type Harness as HarnessType, Harness, type TestUser } from "../helpers/bot-harness.js";
+import { pickData } from "../../src/bot/shared/input-data.js";
 
 const ADMIN = 780_001;
 const RECIPIENT = 780_900;
 const SMILES = (n: number) => "😀".repeat(n);
 /** From scratch to a transfer's note prompt. */
-const NOTE_STEP = ["press:menu:send", `press:${SEND_DATA.create.build({})}`, String(RECIPIENT), "press:in:pick:USDT", "1"];
+const NOTE_STEP = ["press:menu:send", `press:${SEND_DATA.create.build({})}`, String(RECIPIENT), `press:${pickData("USDT")}`, "1"];
 /** Fields of a Bot API call that a person reads. */
 const SHOWN = new Set(["text", "caption", "title", "description", "message_text"]);
 
@@ -90,7 +91,7 @@ describe("typed text echoed back", () => {
     });
 
     it("the asset typed in /swap", async () => {
-      const shown = await echo(user, ["/swap", "press:in:pick:BTC"], `d${SMILES(40)}`);
+      const shown = await echo(user, ["/swap", `press:${pickData("BTC")}`], `d${SMILES(40)}`);
       expect(shown).toContain(`for D${SMILES(30)}…`);
     });
 
@@ -107,12 +108,12 @@ describe("typed text echoed back", () => {
 
     it("an invoice's description on its button in the list", async () => {
       await user.send("/newinvoice");
-      await user.press("in:pick:USDT");
-      await user.press("in:pick:fixed");
+      await user.press(pickData("USDT"));
+      await user.press(pickData("fixed"));
       await user.send("5");
-      await user.press("in:pick:1");
+      await user.press(pickData("1"));
       await user.send(`e${SMILES(60)}`);
-      await user.press("in:pick:3600");
+      await user.press(pickData("3600"));
       await user.press(user.confirmData()!);
       const calls = h.tg.calls.length;
       await user.send("/myinvoices");
@@ -202,7 +203,7 @@ describe("typed text echoed back", () => {
       { name: "/alert in one line", who: () => user, before: [], text: (s) => `/alert ${s} above 100` },
       { name: "/alert's pair step", who: () => user, before: ["/alert"], text: (s) => s },
       { name: "/trade's pair step", who: () => user, before: ["/trade"], text: (s) => s },
-      { name: "/swap's asset", who: () => user, before: ["/swap", "press:in:pick:BTC"], text: (s) => s },
+      { name: "/swap's asset", who: () => user, before: ["/swap", `press:${pickData("BTC")}`], text: (s) => s },
       { name: "a mass-transfer list", who: () => admin, before: ["/mass"], text: (s) => `${s},1,USDT\n1,${s},USDT` },
       {
         name: "a transfer's note",

@@ -10,9 +10,10 @@ import type { Logger } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { callbackUrl, handleCallback, refusalLog } from "../../src/notifications/callbacks.js";
 import { signatureHeaders } from "../../src/service/webhook-signature.js";
-import { outboxDrained } from "../bot/mass-helpers.js";
+import { outboxDrained } from "../helpers/mass-flow.js";
 import { Harness } from "../helpers/bot-harness.js";
 import { until } from "../helpers/wait.js";
+import { pickData } from "../../src/bot/shared/input-data.js";
 
 const SECRET = "whsec_Zm9vYmFyLXNlY3JldC0xMjM0NTY";
 
@@ -175,7 +176,7 @@ describe("signed callbacks", () => {
     expect(await h.notifications.hooks.callbackFor(user.id)).toEqual({ callback });
     // A cheque made through the bot carries it to the service.
     await user.send("/cheque_new");
-    await user.press("in:pick:USDT");
+    await user.press(pickData("USDT"));
     await user.send("1");
     await user.press("in:skip");
     await user.press("in:skip");

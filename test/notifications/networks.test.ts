@@ -4,7 +4,7 @@
  * (remembered first, announced when it changes), with no notice made up from the other network's objects.
  */
 import { afterEach, expect, it } from "vitest";
-import { outboxDrained } from "../bot/mass-helpers.js";
+import { outboxDrained } from "../helpers/mass-flow.js";
 import { Harness } from "../helpers/bot-harness.js";
 
 let h: Harness;

@@ -5,7 +5,7 @@
  * would and checks what the user was told — once — and what storage holds.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { outboxDrained } from "../bot/mass-helpers.js";
+import { outboxDrained } from "../helpers/mass-flow.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 
 let h: Harness;

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { outboxDrained } from "../bot/mass-helpers.js";
+import { outboxDrained } from "../helpers/mass-flow.js";
 import { Harness } from "../helpers/bot-harness.js";
 import { until } from "../helpers/wait.js";
 

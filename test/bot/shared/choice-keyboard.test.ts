@@ -6,7 +6,7 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import type { ConvContext } from "../../../src/bot/context.js";
-import { INPUT_DATA } from "../../../src/bot/shared/input-data.js";
+import { INPUT_DATA, pickData } from "../../../src/bot/shared/input-data.js";
 import { choiceKeyboard } from "../../../src/bot/shared/inputs.js";
 
 function context() {
@@ -22,8 +22,8 @@ describe("choice buttons", () => {
     const options = ["USDT", "BTC", "BAD CODE", "TONCOIN", "X".repeat(51)].map((v) => ({ label: v, value: v }));
     const rows = choiceKeyboard(ctx, options, 2).inline_keyboard;
     expect(rows.map((r) => r.map((b) => ("callback_data" in b ? b.callback_data : undefined)))).toEqual([
-      ["in:pick:USDT", "in:pick:BTC"],
-      ["in:pick:TONCOIN"],
+      [pickData("USDT"), pickData("BTC")],
+      [pickData("TONCOIN")],
       [INPUT_DATA.cancel.build({})],
     ]);
     expect(warnings).toHaveLength(2);

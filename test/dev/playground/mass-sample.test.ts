@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, expect, it } from "vitest";
 import { money } from "../../../src/domain/money.js";
 import { seedPlayground } from "../../../src/dev/playground/demo-seed.js";
-import { fastTuning, flowToConfirm, jobRows, latestJob, waitDone } from "../../bot/mass-helpers.js";
+import { fastTuning, flowToConfirm, jobRows, latestJob, waitDone } from "../../helpers/mass-flow.js";
 import { Harness } from "../../helpers/bot-harness.js";
 
 const SAMPLE = readFileSync(new URL("../../../examples/mass-transfer.csv", import.meta.url), "utf8");
