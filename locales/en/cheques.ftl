@@ -14,8 +14,8 @@ cheques-ask-description = Add a description shown with the cheque (up to { $max 
         [one] character
        *[other] characters
     }), or press Skip.
-cheques-ask-recipient = Who may redeem the cheque? Send the numeric Telegram user id of the only person allowed, or press Skip so that anyone with the link can.
-cheques-recipient-invalid = That is not a Telegram user id. Send digits only (for example 123456789), or press Skip.
+cheques-ask-recipient = Who may redeem the cheque? Choose a person with the buttons below, send their numeric Telegram user id, or forward me a message they wrote. Press Skip so that anyone with the link can.
+cheques-recipient-skipped = Anyone with the cheque’s link may redeem it.
 cheques-recipient-anyone = anyone with the link
 cheques-recipient-user = only { $person }
 cheques-redeemed-by = Redeemed by: { $person }

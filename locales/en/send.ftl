@@ -5,6 +5,7 @@ send-cmd-find = Find a transfer by its id
 send-menu-title = 📤 Transfers to users. The funds reach the recipient at once; they do not have to accept, and a transfer cannot be undone.
 send-new = ➕ New transfer
 send-list = 📜 My transfers
+send-again = 🔁 Send again
 send-find = 🔎 Find by id
 send-find-another = 🔎 Find another
 

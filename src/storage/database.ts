@@ -138,14 +138,16 @@ export function sqliteRunNow(db: object): SqliteRunNow | undefined {
 function openSqlite(path: string, busyTimeoutMs: number, watch: DatabaseWatch): Kysely<Database> {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
-  // WAL lets readers proceed while the bot writes; busy_timeout waits out a writer instead of failing.
+  // busy_timeout waits out a writer instead of failing; first, since switching to WAL takes a lock too
+  // (processes opening a new file together failed with SQLITE_BUSY). WAL lets readers proceed while
+  // the bot writes.
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   sqlite.pragma("journal_mode = WAL");
   // With WAL, NORMAL syncs at checkpoints instead of at every commit: a killed process loses nothing,
   // only a power loss can lose the last commits (never corrupt the file). Every write that moves money
   // carries a client id the service applies once, so a lost journal row is settled by reading back.
   // FULL cost one disk flush per update of a conversation, serialised for all chats.
   sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   const dialect = new LockingSqliteDialect({ database: withStatementCache(sqlite, watch) });
   const db = new Kysely<Database>({ dialect });
   runNowOf.set(db, (text, parameters) => dialect.driver?.runNow(text, parameters));

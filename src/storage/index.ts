@@ -22,7 +22,7 @@ export type { DialectName, OpenDatabaseOptions, OpenedDatabase } from "./databas
 export { openDatabase } from "./database.js";
 export type { EncryptedKey, KeyCipher } from "./key-crypto.js";
 export { createKeyCipher, KeyDecryptionError, keyAad } from "./key-crypto.js";
-export { createMigrator, migrateToLatest } from "./migrations/index.js";
+export { createMigrator, MIGRATION_NAMES, migrateToLatest } from "./migrations/index.js";
 export type { PeopleRepo } from "./people.js";
 export type { Database } from "./schema.js";
 export type * from "./types.js";

@@ -101,6 +101,20 @@ export function createOperationsRepo(db: Kysely<Database>): OperationsRepo {
     markRefused: (id, error) => settle(id, { state: "refused", error }),
     markUnknown: (id, error) => settle(id, { state: "unknown", error }),
 
+    async listRecent(telegramId, kind, state, limit) {
+      const rows = await db
+        .selectFrom("operations")
+        .selectAll()
+        .where("telegram_id", "=", telegramId)
+        .where("kind", "=", kind)
+        .where("state", "=", state)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map(toOperation);
+    },
+
     async listUnfinished() {
       const rows = await db
         .selectFrom("operations")

@@ -123,6 +123,11 @@ export interface OperationsRepo {
   markDone(id: string, result: Record<string, unknown>): Promise<boolean>;
   markRefused(id: string, error: string): Promise<boolean>;
   markUnknown(id: string, error: string): Promise<boolean>;
+  /**
+   * A person's latest operations of one kind in a state, newest first (the people they paid lately,
+   * what to offer again); read from the index on (telegram_id, kind, created_at).
+   */
+  listRecent(telegramId: number, kind: string, state: OperationState, limit: number): Promise<OperationRecord[]>;
   /** Operations left pending or unknown (crash, lost connection): reconciled at startup. */
   listUnfinished(): Promise<OperationRecord[]>;
   /**

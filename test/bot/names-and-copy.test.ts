@@ -7,7 +7,7 @@
 import jsQRModule from "jsqr";
 import { PNG } from "pngjs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { RECIPIENT_REQUEST_ID } from "../../src/bot/features/send/recipient.js";
+import { RECIPIENT_REQUEST_ID } from "../../src/bot/shared/recipient.js";
 import type { ShownMessage } from "../helpers/telegram-view.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 import { INVOICE_DATA } from "../../src/bot/features/invoices/callback-data.js";

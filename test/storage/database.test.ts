@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_SQLITE_PATH, openDatabase, sqlitePath } from "../../src/storage/database.js";
-import { migrateToLatest } from "../../src/storage/migrations/index.js";
+import { MIGRATION_NAMES, migrateToLatest } from "../../src/storage/migrations/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "bot-database-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,7 +38,7 @@ describe("openDatabase", () => {
     await pg.db.destroy();
     const memory = openDatabase(":memory:");
     expect(memory.dialect).toBe("sqlite");
-    expect(await migrateToLatest(memory.db)).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates", "007-notifications", "010-mass-sender-name", "011-lean-update-ids", "012-flow-state-in-session", "013-mass-lease", "014-user-time-zone", "015-known-people", "023-keys-per-network", "024-balance-fiat", "032-mass-retry", "036-operation-expired-text", "038-chat-turns"]);
+    expect(await migrateToLatest(memory.db)).toEqual(MIGRATION_NAMES);
     await memory.db.destroy();
   });
 

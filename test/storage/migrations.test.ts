@@ -5,7 +5,8 @@ import { sql } from "kysely";
 import { NO_MIGRATIONS } from "kysely/migration";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { createMigrator, createStorage, migrateToLatest } from "../../src/storage/index.js";
+import { readdirSync } from "node:fs";
+import { createMigrator, createStorage, MIGRATION_NAMES, migrateToLatest } from "../../src/storage/index.js";
 import { describeBackends, KEY_V1, PG_URL } from "./backends.js";
 
 const START_STORAGE = fileURLToPath(new URL("./fixtures/start-storage.ts", import.meta.url));
@@ -25,7 +26,7 @@ describeBackends("migrations", (backend) => {
     expect(await migrateToLatest(db)).toEqual([]);
     const again = await backend.open();
     expect(await again.users.get(1)).toMatchObject({ telegramId: 1 });
-    expect(await appliedNames()).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates", "007-notifications", "010-mass-sender-name", "011-lean-update-ids", "012-flow-state-in-session", "013-mass-lease", "014-user-time-zone", "015-known-people", "023-keys-per-network", "024-balance-fiat", "032-mass-retry", "036-operation-expired-text", "038-chat-turns"]);
+    expect(await appliedNames()).toEqual(MIGRATION_NAMES);
   });
 
   it("roll back, and are applied exactly once when several instances start together", async () => {
@@ -43,7 +44,7 @@ describeBackends("migrations", (backend) => {
     } else {
       await Promise.all([backend.open(), backend.open(), backend.open()]);
     }
-    expect(await appliedNames()).toEqual(["001-initial", "002-mass-transfers", "006-outbox-and-updates", "007-notifications", "010-mass-sender-name", "011-lean-update-ids", "012-flow-state-in-session", "013-mass-lease", "014-user-time-zone", "015-known-people", "023-keys-per-network", "024-balance-fiat", "032-mass-retry", "036-operation-expired-text", "038-chat-turns"]);
+    expect(await appliedNames()).toEqual(MIGRATION_NAMES);
     await backend.storage().users.ensure(5);
     expect(await backend.storage().users.get(5)).toMatchObject({ telegramId: 5 });
   });
@@ -100,5 +101,15 @@ describe.skipIf(!PG_URL)("migrations (postgres, several schemas)", () => {
       for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await client.end();
     }
+  });
+});
+
+describe("the migration list", () => {
+  it("registers every file of src/storage/migrations, in the order of their numbers", () => {
+    const files = readdirSync(fileURLToPath(new URL("../../src/storage/migrations/", import.meta.url)))
+      .filter((f) => /^\d{3}-.*\.ts$/.test(f))
+      .map((f) => f.replace(/\.ts$/, ""))
+      .sort();
+    expect(MIGRATION_NAMES).toEqual(files);
   });
 });

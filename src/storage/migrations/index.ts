@@ -28,6 +28,7 @@ import * as balanceFiat from "./024-balance-fiat.js";
 import * as massRetry from "./032-mass-retry.js";
 import * as operationExpiredText from "./036-operation-expired-text.js";
 import * as chatTurns from "./038-chat-turns.js";
+import * as operationsByPerson from "./046-operations-by-person.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "032-mass-retry": massRetry,
   "036-operation-expired-text": operationExpiredText,
   "038-chat-turns": chatTurns,
+  "046-operations-by-person": operationsByPerson,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -90,6 +92,9 @@ function isConcurrentDrop(error: unknown, ours: string | undefined): boolean {
 }
 
 /** A Migrator over this project's migrations (for rollbacks and tooling; start-up uses migrateToLatest). */
+/** Every migration's name, in the order they apply. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 export async function createMigrator<DB>(db: Kysely<DB>): Promise<Migrator> {
   const schema = await postgresSchema(db);
   return new SharedDatabaseMigrator({ db, provider, migrationTableSchema: schema }, schema);

@@ -3,15 +3,15 @@
  * the shared confirmation. Service reads and the proposal run inside `conversation.external`, which
  * returns plain JSON only (never clients or the key).
  */
-import { InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import { formatAmount, MAX_DECIMALS, money } from "../../../domain/money.js";
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import type { UserMessage } from "../../shared/errors.js";
-import { INPUT_DATA } from "../../shared/input-data.js";
-import { askAmount, askAsset, askText, cancelRow, waitAnswer } from "../../shared/inputs.js";
+import { askAmount, askAsset, askText } from "../../shared/inputs.js";
+import { askRecipient, recentRecipients } from "../../shared/recipient-step.js";
+import { TRANSFER_KIND } from "../send/index.js";
 import { networkOf, topUpReply } from "../../shared/top-up.js";
 import { CREATE_KIND, type CreatePayload } from "./actions.js";
 import { createSummary, targetPerson } from "./views.js";
@@ -19,8 +19,6 @@ import { createSummary, targetPerson } from "./views.js";
 export const CREATE_CONVERSATION = "cheques-create";
 
 export const DESCRIPTION_MAX = 500;
-/** A Telegram user id as the service takes it: digits, no leading zero. */
-const USER_ID = /^[1-9][0-9]{0,15}$/;
 
 interface Fundable {
   asset: string;
@@ -70,22 +68,6 @@ async function propose(
   return null;
 }
 
-/** Asks for a Telegram user id who alone may redeem the cheque; Skip means anyone with the link. */
-async function askRecipient(conversation: BotConversation, ctx: ConvContext): Promise<string | undefined> {
-  const keyboard = () => cancelRow(ctx, new InlineKeyboard().text(ctx.t("common-skip"), INPUT_DATA.skip.build({})));
-  await ctx.reply(ctx.t("cheques-ask-recipient"), { reply_markup: keyboard() });
-  for (;;) {
-    const answer = await waitAnswer(conversation);
-    if (answer.kind === "pick") {
-      if (answer.value === "") return undefined;
-      continue;
-    }
-    const text = answer.text.trim();
-    if (USER_ID.test(text)) return text;
-    await answer.ctx.reply(ctx.t("cheques-recipient-invalid"), { reply_markup: keyboard() });
-  }
-}
-
 /** Builds the conversation; `deps` and `actions` are closed over, never stored in conversation state. */
 export function createChequeConversation(deps: BotDeps, actions: ActionRegistry) {
   return async function createCheque(conversation: BotConversation, ctx: ConvContext): Promise<void> {
@@ -132,7 +114,12 @@ export function createChequeConversation(deps: BotDeps, actions: ActionRegistry)
         maxLength: DESCRIPTION_MAX,
       },
     );
-    const target = await askRecipient(conversation, ctx);
+    const redeemer = await askRecipient(deps, conversation, ctx, {
+      prompt: ctx.t("cheques-ask-recipient"),
+      recent: await conversation.external(() => recentRecipients(deps, telegramId, TRANSFER_KIND)),
+      optional: { skipped: ctx.t("cheques-recipient-skipped") },
+    });
+    const target = redeemer === undefined ? undefined : String(redeemer.id);
 
     const payload: CreatePayload = {
       asset: asset.asset,

@@ -5,6 +5,7 @@
 import { InlineKeyboard } from "grammy";
 import { copyable } from "../../../domain/copyable.js";
 import { formatAmount } from "../../../domain/money.js";
+import type { Translate } from "../../../domain/translate.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import type { ActionDefinition } from "../../shared/confirm.js";
 import { SEND_DATA } from "./callback-data.js";
@@ -16,6 +17,21 @@ export const TRANSFER_ID_PREFIX = "trf";
 /** A client id this bot generated for a transfer (see newClientId). */
 export const OUR_CLIENT_ID = /^trf-[0-9a-f]{32}$/;
 export const HISTORY_FIRST_PAGE = SEND_DATA.page.build({ page: 0 });
+
+/**
+ * Adds "Send again" (same person, asset and amount) to `kb` when it fits a button's data; an amount
+ * too long for one is left without it.
+ */
+export function withSendAgain(
+  t: Translate,
+  kb: InlineKeyboard,
+  transfer: { target: string | null; asset: string | null; amount: string | null | undefined },
+): InlineKeyboard {
+  const userId = Number(transfer.target);
+  if (!transfer.amount || !transfer.asset || !Number.isSafeInteger(userId) || userId <= 0) return kb;
+  const data = SEND_DATA.again.tryBuild({ userId, asset: transfer.asset, amount: transfer.amount });
+  return data === undefined ? kb : kb.text(t("send-again"), data).row();
+}
 
 /** Sends the transfer exactly once: createTransfer with the row id, reconciled by it. */
 export const transferAction: ActionDefinition<TransferPayload> = {
@@ -44,5 +60,5 @@ export const transferAction: ActionDefinition<TransferPayload> = {
       id: copyable([result.payoutId, result.transferId].find((v) => typeof v === "string") ?? "-"),
     });
   },
-  doneKeyboard: (t) => new InlineKeyboard().text(t("send-list"), HISTORY_FIRST_PAGE),
+  doneKeyboard: (t, payload) => withSendAgain(t, new InlineKeyboard(), payload).text(t("send-list"), HISTORY_FIRST_PAGE),
 };

@@ -14,14 +14,17 @@ import { manifest } from "./manifest.js";
 import { shareUrl } from "../../shared/format.js";
 import { askText } from "../../shared/inputs.js";
 import { sendLink } from "../links/payloads.js";
-import { HISTORY_FIRST_PAGE, transferAction } from "./action.js";
+import { HISTORY_FIRST_PAGE, transferAction, withSendAgain } from "./action.js";
 import { SEND_DATA } from "./callback-data.js";
-import { findReply, findTransfer, historyPages } from "./history.js";
-import { NEW_TRANSFER_CONVERSATION, newTransferConversation } from "./new-transfer.js";
-import { RECIPIENT_REQUEST_ID, recipientFromMessage, refuseSelf } from "./recipient.js";
+import { type FindResult, findReply, findTransfer, historyPages } from "./history.js";
+import { NEW_TRANSFER_CONVERSATION, newTransferConversation, type RepeatTransfer } from "./new-transfer.js";
+import { RECIPIENT_REQUEST_ID, recipientFromMessage, refuseSelf } from "../../shared/recipient.js";
 import { personLabel } from "../../shared/people.js";
 import { menu } from "../../menu-data.js";
 import { zoneOf } from "../../shared/user-on-arrival.js";
+
+/** The kind of a transfer's journal rows: whom a person paid lately is read from them. */
+export { TRANSFER_KIND } from "./action.js";
 
 export const FIND_CONVERSATION = "send-find";
 /** Longer than any id the service or we produce; longer input is refused before a lookup. */
@@ -39,8 +42,9 @@ function menuKeyboard(t: Translate, botUsername: string, userId: number): Inline
     .text(t("common-back"), menu("main"));
 }
 
-function afterFindKeyboard(t: Translate): InlineKeyboard {
-  return new InlineKeyboard()
+function afterFindKeyboard(t: Translate, result: FindResult): InlineKeyboard {
+  const kb = result.found ? withSendAgain(t, new InlineKeyboard(), result.found) : new InlineKeyboard();
+  return kb
     .text(t("send-find-another"), SEND_DATA.find.build({}))
     .text(t("send-list"), HISTORY_FIRST_PAGE);
 }
@@ -60,7 +64,7 @@ function findConversation(deps: BotDeps) {
         prompt = ctx.t("send-find-invalid");
         continue;
       }
-      await ctx.reply(findReply(ctx.t, typed, result, zone ?? undefined), { reply_markup: afterFindKeyboard(ctx.t) });
+      await ctx.reply(findReply(ctx.t, typed, result, zone ?? undefined), { reply_markup: afterFindKeyboard(ctx.t, result) });
       return;
     }
   };
@@ -77,13 +81,13 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
     ctx.reply(ctx.t("send-menu-title"), { reply_markup: menuKeyboard(ctx.t, ctx.me.username, ctx.from!.id) });
 
   // Every way in (/send <id>, New, a shared user) passed the key gate: the manifest needs a key.
-  const startNew = (ctx: BotContext, prefill?: string) =>
-    enterFlow(ctx, NEW_TRANSFER_CONVERSATION, ...(prefill === undefined ? [] : [prefill]));
+  const startNew = (ctx: BotContext, start?: string | RepeatTransfer) =>
+    enterFlow(ctx, NEW_TRANSFER_CONVERSATION, ...(start === undefined ? [] : [start]));
 
   const showTransfer = async (ctx: BotContext, typed: string) => {
     const { pay } = await clientsFor(deps, ctx.from?.id ?? 0);
     const result = await findTransfer(pay, deps.storage.people, typed);
-    await ctx.reply(findReply(ctx.t, typed, result, await zoneOf(deps.storage.users, ctx)), { reply_markup: afterFindKeyboard(ctx.t) });
+    await ctx.reply(findReply(ctx.t, typed, result, await zoneOf(deps.storage.users, ctx)), { reply_markup: afterFindKeyboard(ctx.t, result) });
   };
 
   // "/send" opens the menu; "/send 123456789" starts a transfer to that user at once.
@@ -143,6 +147,14 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
     await ctx.answerCallbackQuery();
     // Its name was remembered when the message was forwarded (shared/people.ts).
     await startNew(ctx, String(SEND_DATA.to.parse(ctx.callbackQuery.data)!.userId));
+  });
+
+  pm.callbackQuery(SEND_DATA.again.pattern, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { userId, asset, amount } = SEND_DATA.again.parse(ctx.callbackQuery.data)!;
+    if (userId === ctx.from.id) return void (await ctx.reply(ctx.t("send-recipient-self")));
+    const recipient = (await deps.storage.people.namesOf([userId])).get(userId) ?? { id: userId };
+    await startNew(ctx, { recipient, asset, amount });
   });
 
   // The reply keyboard's Cancel pressed after the flow already ended (e.g. by /cancel, which the bot

@@ -4,7 +4,7 @@
  */
 import type { Update } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { RECIPIENT_REQUEST_ID } from "../../../../src/bot/features/send/recipient.js";
+import { RECIPIENT_REQUEST_ID } from "../../../../src/bot/shared/recipient.js";
 import { Harness, type TestUser } from "../../../helpers/bot-harness.js";
 import { SEND_DATA } from "../../../../src/bot/features/send/callback-data.js";
 import { pickData } from "../../../../src/bot/shared/input-data.js";

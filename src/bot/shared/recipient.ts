@@ -1,9 +1,9 @@
 /**
- * The recipient of a transfer: read from a typed id, a user shared through the request-users button
+ * The recipient of a transfer or a cheque: read from a typed id, a user shared through the request-users button
  * or a forwarded message. Pure functions over the message, so the conversation only waits and asks.
  */
 import type { Message } from "grammy/types";
-import { type KnownPerson, personFrom } from "../../../domain/people.js";
+import { type KnownPerson, personFrom } from "../../domain/people.js";
 
 /** `request_id` of our request-users keyboard button; a shared user with another id is not ours. */
 export const RECIPIENT_REQUEST_ID = 7301;
