@@ -84,3 +84,9 @@ invoices-payments-one = One payment
 ## QR code of the link
 invoices-qr-caption = 🧾 Scan to pay the invoice: { $link }
 invoices-qr-unavailable = This invoice is no longer active: there is nothing to scan.
+
+invoices-request-created = 🧾 Payment request: { $amount }. Scan the code to pay it, or share the link: { $link }
+invoices-request-watched = I will tell you here when it is paid.
+invoices-request-unwatched = Invoice notices are off (/notify), so I will not tell you when it is paid: its state is in /myinvoices.
+invoices-request-in-chat = 💬 Send into a chat
+invoices-request-details = 🧾 Details

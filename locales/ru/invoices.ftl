@@ -84,3 +84,9 @@ invoices-payments-one = Один платёж
 ## QR-код ссылки
 invoices-qr-caption = 🧾 Отсканируйте, чтобы оплатить счёт: { $link }
 invoices-qr-unavailable = Этот счёт уже не активен: сканировать нечего.
+
+invoices-request-created = 🧾 Запрос платежа: { $amount }. Отсканируйте код, чтобы оплатить, или поделитесь ссылкой: { $link }
+invoices-request-watched = Я сообщу здесь, когда он будет оплачен.
+invoices-request-unwatched = Уведомления о счетах выключены (/notify), поэтому я не сообщу об оплате: его состояние — в /myinvoices.
+invoices-request-in-chat = 💬 Отправить в чат
+invoices-request-details = 🧾 Подробнее

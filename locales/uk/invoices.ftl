@@ -84,3 +84,9 @@ invoices-payments-one = Один платіж
 ## QR-код посилання
 invoices-qr-caption = 🧾 Відскануйте, щоб оплатити рахунок: { $link }
 invoices-qr-unavailable = Цей рахунок уже не активний: сканувати нічого.
+
+invoices-request-created = 🧾 Запит платежу: { $amount }. Відскануйте код, щоб оплатити, або поділіться посиланням: { $link }
+invoices-request-watched = Я повідомлю тут, коли його буде оплачено.
+invoices-request-unwatched = Сповіщення про рахунки вимкнено (/notify), тому я не повідомлю про оплату: його стан — у /myinvoices.
+invoices-request-in-chat = 💬 Надіслати в чат
+invoices-request-details = 🧾 Докладніше

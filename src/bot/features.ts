@@ -12,6 +12,7 @@ import { linksFeature } from "./features/links/index.js";
 import { marketFeature } from "./features/market/index.js";
 import { massFeature } from "./features/mass/index.js";
 import { notifyFeature } from "./features/notify/index.js";
+import { receiveFeature } from "./features/receive/index.js";
 import { ordersFeature } from "./features/orders/index.js";
 import { sendFeature } from "./features/send/index.js";
 import { startFeature } from "./features/start/index.js";
@@ -28,6 +29,7 @@ const FEATURES: FeatureFactory[] = [
   balancesFeature,
   chequesFeature,
   sendFeature,
+  receiveFeature,
   invoicesFeature,
   withdrawFeature,
   ordersFeature,

@@ -10,6 +10,7 @@ export const MENU_BUTTONS = [
   "balances",
   "cheques",
   "send",
+  "receive",
   "invoices",
   "withdraw",
   "orders",

@@ -4,11 +4,10 @@
  * value itself as its tap-to-copy caption. Render times: docs/performance.md (`npm run bench:qr`).
  */
 import { crc32, deflateSync } from "node:zlib";
-import { InputFile } from "grammy";
+import { type Context, InputFile } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import QRCode from "qrcode";
 import { copyable, stripCopyMarks } from "../../domain/copyable.js";
-import type { BotContext } from "../context.js";
 
 /** Telegram's longest photo caption. */
 export const MAX_CAPTION = 1024;
@@ -66,7 +65,7 @@ function chunk(type: string, data: Buffer): Buffer {
  * else the value itself; a caption over Telegram's limit is left for the message beside it.
  */
 export async function replyWithQr(
-  ctx: BotContext,
+  ctx: Context,
   value: string,
   options: { caption?: string; reply_markup?: InlineKeyboardMarkup } = {},
 ): Promise<void> {

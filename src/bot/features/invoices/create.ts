@@ -12,7 +12,8 @@ import { type Currency, type Invoice, invoiceExpiresIn } from "../../../service/
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { askAmount, askAsset, askChoice, askText } from "../../shared/inputs.js";
-import { invoiceCard, invoiceKeyboard } from "./view.js";
+import { replyWithQr } from "../../shared/qr.js";
+import { invoiceCard, invoiceKeyboard, requestCaption, requestKeyboard } from "./view.js";
 
 export const CREATE_INVOICE = "invoices-create";
 
@@ -27,9 +28,21 @@ const EXPIRIES = [
 /** How many payments may close one invoice: one, or several (the real `numPayments`). */
 const PAYMENT_COUNTS = ["1", "2", "3", "5", "10", "25", "50", "100"];
 
-/** The create-invoice conversation. */
+/**
+ * A payment request (Receive): only the asset and the amount are asked; it is paid once, at that
+ * price, within a week, and answered with its QR code and ways to share it.
+ */
+export interface PaymentRequest {
+  request: true;
+}
+
+/** How long a payment request can be paid. */
+const REQUEST_EXPIRY_SECONDS = "604800";
+
+/** The create-invoice conversation; `preset` makes it a payment request. */
 export function createInvoiceConversation(deps: BotDeps) {
-  return async (conversation: BotConversation, ctx: ConvContext): Promise<void> => {
+  return async (conversation: BotConversation, ctx: ConvContext, preset?: PaymentRequest): Promise<void> => {
+    const request = preset?.request === true;
     const start = await conversation.external((octx) =>
       attempt(octx, async () => {
         const { pay } = await clientsFor(deps, octx.from!.id);
@@ -50,16 +63,18 @@ export function createInvoiceConversation(deps: BotDeps) {
     );
     const currency = currencies.find((c) => c.code === asset)!;
     // The real service takes exactly one of priceAmount and minPayment (S6).
-    const pricing = await askChoice(
-      conversation,
-      ctx,
-      ctx.t("invoices-ask-pricing"),
-      [
-        { label: ctx.t("invoices-pricing-fixed"), value: "fixed" },
-        { label: ctx.t("invoices-pricing-minimum"), value: "minimum" },
-      ],
-      1,
-    );
+    const pricing = request
+      ? "fixed"
+      : await askChoice(
+          conversation,
+          ctx,
+          ctx.t("invoices-ask-pricing"),
+          [
+            { label: ctx.t("invoices-pricing-fixed"), value: "fixed" },
+            { label: ctx.t("invoices-pricing-minimum"), value: "minimum" },
+          ],
+          1,
+        );
     // No minimum or precision in the reply: the service's refusal is the check.
     const minInvoice = currency.minInvoice ?? "0";
     const min = formatAmount(minInvoice, asset);
@@ -72,26 +87,32 @@ export function createInvoiceConversation(deps: BotDeps) {
           ? ctx.t("invoices-ask-amount", { asset, min })
           : ctx.t("invoices-ask-min-payment", { asset, min }),
     });
-    const numPayments = Number(
-      await askChoice(
-        conversation,
-        ctx,
-        ctx.t("invoices-ask-payments", { pricing }),
-        PAYMENT_COUNTS.map((n) => ({ label: n === "1" ? ctx.t("invoices-payments-one") : n, value: n })),
-        4,
-      ),
-    );
-    const description = await askText(conversation, ctx, ctx.t("invoices-ask-description"), {
-      optional: true,
-      maxLength: 1000,
-    });
-    const expiry = await askChoice(
-      conversation,
-      ctx,
-      ctx.t("invoices-ask-expiry"),
-      EXPIRIES.map((e) => ({ label: ctx.t(e.key), value: e.value })),
-      2,
-    );
+    const numPayments = request
+      ? 1
+      : Number(
+          await askChoice(
+            conversation,
+            ctx,
+            ctx.t("invoices-ask-payments", { pricing }),
+            PAYMENT_COUNTS.map((n) => ({ label: n === "1" ? ctx.t("invoices-payments-one") : n, value: n })),
+            4,
+          ),
+        );
+    const description = request
+      ? undefined
+      : await askText(conversation, ctx, ctx.t("invoices-ask-description"), {
+          optional: true,
+          maxLength: 1000,
+        });
+    const expiry = request
+      ? REQUEST_EXPIRY_SECONDS
+      : await askChoice(
+          conversation,
+          ctx,
+          ctx.t("invoices-ask-expiry"),
+          EXPIRIES.map((e) => ({ label: ctx.t(e.key), value: e.value })),
+          2,
+        );
 
     const created = await conversation.external((octx) =>
       attempt(octx, async (): Promise<Invoice> => {
@@ -117,11 +138,20 @@ export function createInvoiceConversation(deps: BotDeps) {
       );
       return;
     }
-    const { testnet, zone } = await conversation.external(async (octx) => {
+    const { testnet, zone, watched } = await conversation.external(async (octx) => {
       await deps.watch?.invoiceCreated(octx.from!.id).catch(() => undefined);
       const user = await deps.storage.users.get(octx.from!.id);
-      return { testnet: user?.network === "testnet", zone: user?.timeZone ?? null };
+      const topics = deps.watch ? (await deps.storage.notifySettings.get(octx.from!.id)).topics : undefined;
+      return { testnet: user?.network === "testnet", zone: user?.timeZone ?? null, watched: topics?.invoices === true };
     });
+    const link = created.value.links.telegramBotLink ?? created.value.links.webLink;
+    if (request && link) {
+      await replyWithQr(ctx, link, {
+        caption: requestCaption(ctx.t, created.value, link, watched, zone ?? undefined),
+        reply_markup: requestKeyboard(ctx.t, created.value, link),
+      });
+      return;
+    }
     await ctx.reply(invoiceCard(ctx.t, created.value, ctx.t("invoices-created"), zone ?? undefined), {
       reply_markup: invoiceKeyboard(ctx.t, created.value, testnet),
       link_preview_options: { is_disabled: true },

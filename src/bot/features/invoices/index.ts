@@ -8,9 +8,17 @@ import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { manifest } from "./manifest.js";
 import { INVOICE_DATA } from "./callback-data.js";
-import { CREATE_INVOICE, createInvoiceConversation } from "./create.js";
+import { CREATE_INVOICE, createInvoiceConversation, type PaymentRequest } from "./create.js";
 import { deleteInvoiceAction, invoiceManagement } from "./manage.js";
 import { menu } from "../../menu-data.js";
+
+/** Starts a payment request (Receive): the asset and the amount, then its QR code and link. */
+export async function startPaymentRequest(ctx: BotContext): Promise<void> {
+  // A new flow replaces whatever flow was waiting for an answer.
+  await ctx.conversation.exitAll();
+  const preset: PaymentRequest = { request: true };
+  await enterFlow(ctx, CREATE_INVOICE, preset);
+}
 
 /** The Invoices feature. */
 export function invoicesFeature({ deps, actions }: FeatureKit): Feature {

@@ -126,3 +126,25 @@ export function invoiceKeyboard(t: Translate, inv: Invoice, testnet: boolean): I
   }
   return kb.text(t("invoices-back-to-list"), INVOICE_DATA.list.build({}));
 }
+
+/**
+ * A payment request's QR caption: what it asks, the link to pay, until when, and whether a notice
+ * follows when it is paid (only when invoice notices are on: the screen promises nothing else).
+ */
+export function requestCaption(t: Translate, inv: Invoice, link: string, watched: boolean, zone?: string): string {
+  return [
+    t("invoices-request-created", { amount: invoicePrice(t, inv), link: copyable(link) }),
+    t("invoices-field-expires", { expires: inv.expiresAt ? formatTime(inv.expiresAt, zone) : t("invoices-never") }),
+    "",
+    t(watched ? "invoices-request-watched" : "invoices-request-unwatched"),
+  ].join("\n");
+}
+
+/** Share the link, send it into a chat through inline mode, the request's details, and back to Receive. */
+export function requestKeyboard(t: Translate, inv: Invoice, link: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .url(t("common-share"), shareUrl(link))
+    .switchInline(t("invoices-request-in-chat"), "")
+    .row()
+    .text(t("invoices-request-details"), INVOICE_DATA.show.build({ invoiceId: inv.id }));
+}

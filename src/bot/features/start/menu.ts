@@ -12,6 +12,7 @@ export function mainMenu(t: Translate): InlineKeyboard {
     .text(t("menu-cheques"), menu("cheques"))
     .row()
     .text(t("menu-send"), menu("send"))
+    .text(t("menu-receive"), menu("receive"))
     .text(t("menu-invoices"), menu("invoices"))
     .row()
     .text(t("menu-withdraw"), menu("withdraw"))
