@@ -24,7 +24,7 @@ import { menu } from "../../menu-data.js";
 import { zoneOf } from "../../shared/user-on-arrival.js";
 
 /** The kind of a transfer's journal rows: whom a person paid lately is read from them. */
-export { TRANSFER_KIND } from "./action.js";
+export { TRANSFER_KIND, withSendAgain } from "./action.js";
 
 export const FIND_CONVERSATION = "send-find";
 
