@@ -20,11 +20,18 @@ import type { Feature, FeatureKit } from "../../feature.js";
 import { manifest } from "./manifest.js";
 import { zoneOf } from "../../shared/user-on-arrival.js";
 import { isReceiptQuery, sharedReceipt } from "../history/index.js";
-import { invoicePrice, invoiceTerms } from "../invoices/view.js";
-import { priceLink } from "../links/payloads.js";
-import { chartCacheOf, chartCaption, chartOf, DEFAULT_INTERVAL } from "../market/chart.js";
-import { marketScreens } from "../market/screens.js";
-import { assetsOf, percent, tickerText } from "../market/view.js";
+import { invoicePrice, invoiceTerms } from "../invoices/index.js";
+import { priceLink } from "../../shared/link-payloads.js";
+import {
+  assetsOf,
+  chartCacheOf,
+  chartCaption,
+  chartOf,
+  DEFAULT_INTERVAL,
+  marketScreens,
+  percent,
+  tickerText,
+} from "../market/index.js";
 
 /** Pairs offered to a user without a key who types nothing. */
 const PUBLIC_PAIRS = ["BTC-USDT", "ETH-USDT", "TONCOIN-USDT"];

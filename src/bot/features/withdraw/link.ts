@@ -12,7 +12,7 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { shareUrl } from "../../shared/format.js";
 import { askAmount } from "../../shared/inputs.js";
-import { askRoute, minimumOf, routeLines } from "./steps.js";
+import { askRoute, minimumOf, routeLines } from "../../shared/withdrawal-steps.js";
 import { menu } from "../../menu-data.js";
 
 export const WITHDRAWAL_LINK = "withdraw-link";
