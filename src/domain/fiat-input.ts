@@ -17,6 +17,9 @@ const SYMBOLS: Readonly<Record<string, string>> = {
 /** A currency code or symbol before or after the number, with or without a space. */
 const SHAPE = /^\s*(?:([A-Za-z]{3}|[$€₽£₴₸])\s*([0-9][0-9 .,'\u00a0\u202f]*)|([0-9][0-9 .,'\u00a0\u202f]*?)\s*([A-Za-z]{3}|[$€₽£₴₸]))\s*$/u;
 
+/** The fiat codes a typed amount may name; only the person's own can be converted (its rate is read). */
+export const FIAT_CODES: readonly string[] = [...new Set(Object.values(SYMBOLS)), "CNY", "INR", "TRY", "BRL"];
+
 export type FiatInput =
   | { ok: true; fiat: string; amount: string }
   | { ok: false; error: "not_fiat" | "unknown_fiat" | "not_a_number" };
