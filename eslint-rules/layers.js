@@ -3,7 +3,9 @@
 // is resolved to the file it names, and it is reported when that file's layer is not one the importer's
 // layer may use. A file that no layer claims is reported too, so a new folder gets its place in the
 // table. With `apart` (a folder, "dev/"), nothing outside that folder may import anything inside it,
-// whatever the table says: the development tools stay out of what ships. Specifiers are resolved by
+// whatever the table says: the development tools stay out of what ships. A layer's `never` lists
+// packages it may not import at all ("grammy" also forbids "grammy/types"; "@grammyjs/" a whole
+// scope), for an engine that must not know the library the bot is built on. Specifiers are resolved by
 // path alone (no resolver, no file system), so the rule is exact for the relative `.js` specifiers
 // this code base writes, whatever the depth of the importing file.
 import path from "node:path";
@@ -40,6 +42,7 @@ export default {
               properties: {
                 paths: { type: "array", items: { type: "string" } },
                 may: { type: "array", items: { type: "string" } },
+                never: { type: "array", items: { type: "string" } },
               },
               required: ["paths", "may"],
               additionalProperties: false,
@@ -54,6 +57,7 @@ export default {
       forbidden: "{{from}} may not import {{to}} ({{target}}); {{from}} may import: {{allowed}}.",
       apart:
         "{{file}} ships and may not import {{target}}: only what is under {{root}}/{{apart}} (the development tools) imports it; tests and benchmarks may.",
+      package: "{{from}} may not import {{target}}; {{from}} never imports: {{never}}.",
       unplaced: "{{file}} is in no layer: give its folder a place in the layers table (eslint.config.js).",
     },
   },
@@ -65,8 +69,19 @@ export default {
     if (file.startsWith("../") || path.isAbsolute(file)) return {};
     const from = layerOf(layers, file);
 
+    /** Whether `specifier` (a package's, not a path) is one of the packages `never` names. */
+    const shunned = (never, specifier) =>
+      never.some((p) => (p.endsWith("/") ? specifier.startsWith(p) : specifier === p || specifier.startsWith(`${p}/`)));
+
     const check = (source) => {
-      if (!source || typeof source.value !== "string" || !source.value.startsWith(".")) return;
+      if (!source || typeof source.value !== "string") return;
+      if (!source.value.startsWith(".")) {
+        const never = (from && layers[from].never) || [];
+        if (shunned(never, source.value)) {
+          context.report({ node: source, messageId: "package", data: { from, target: source.value, never: never.join(", ") } });
+        }
+        return;
+      }
       const target = relative(sourceName(path.resolve(path.dirname(context.filename), source.value)));
       if (target.startsWith("../") || !from) return;
       const to = layerOf(layers, target);
