@@ -31,7 +31,7 @@ import {
 import { chatSession, flowStateInSession } from "./session.js";
 import { type BotJournal, confirmationComposer, isConfirmationPress, notePressReceipt } from "./shared/confirm.js";
 import { confirmationWords } from "./shared/confirm-outcomes.js";
-import { keyGate } from "./shared/key-gate.js";
+import { keyGate } from "./key-gate.js";
 import { rememberPeople } from "./shared/people.js";
 import { followServiceChanges } from "./update-effects.js";
 import { pruneTakenUpdatesJob, UpdateTracking } from "./update-tracking.js";

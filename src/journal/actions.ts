@@ -50,6 +50,8 @@ export interface ActionDefinition<P extends Json = Json, K = unknown> {
   /** What the user sees once it is done. */
   describeDone(t: Translate, payload: P, result: Json): string;
   doneKeyboard?(t: Translate, payload: P, result: Json): K | undefined;
+  /** The other person whose history shows it too (a transfer's recipient); none when absent. */
+  counterparty?(payload: P): number | undefined;
 }
 
 export class ActionRegistry<K = unknown> {

@@ -15,6 +15,9 @@ export interface Draft {
   telegramId: number;
   chatId: number;
   network: NetworkName;
+  payload: Json;
+  /** The other person whose history shows it too (the action's `counterparty`). */
+  counterparty?: number;
   /** When the proposal expires unanswered (CONFIRM_TTL_SECONDS from now). */
   expiresAt: Date;
 }
@@ -26,7 +29,7 @@ export interface Draft {
 export async function draftProposal(
   deps: JournalDeps,
   actions: ActionRegistry<unknown>,
-  p: { kind: string; telegramId: number; chatId: number; id?: string },
+  p: { kind: string; telegramId: number; chatId: number; payload: Json; id?: string },
 ): Promise<Draft> {
   const def = actions.get(p.kind);
   const stored = await deps.storage.users.get(p.telegramId);
@@ -38,7 +41,9 @@ export async function draftProposal(
     telegramId: p.telegramId,
     chatId: p.chatId,
     network: stored.network,
+    payload: p.payload,
     expiresAt,
+    ...withCounterparty(def.counterparty?.(p.payload)),
   };
 }
 
@@ -46,19 +51,22 @@ export async function draftProposal(
  * Writes the proposed operation. `expiredText` is what its summary becomes if nobody answers it,
  * written now, in the language of the summary: whichever instance sees it expire edits it to this.
  */
-export async function writeProposal(deps: JournalDeps, draft: Draft, payload: Json, expiredText: string): Promise<void> {
+export async function writeProposal(deps: JournalDeps, draft: Draft, expiredText: string): Promise<void> {
   await deps.storage.operations.propose({
     id: draft.id,
     telegramId: draft.telegramId,
     chatId: draft.chatId,
     kind: draft.kind,
     network: draft.network,
-    payload,
+    payload: draft.payload,
     messageId: null,
     expiresAt: draft.expiresAt,
     expiredText,
+    ...withCounterparty(draft.counterparty),
   });
 }
+
+const withCounterparty = (id: number | undefined) => (id === undefined ? {} : { counterparty: id });
 
 /** The summary is shown as message `messageId`: noted on the row, and its expiry watched. */
 export async function proposalShown(deps: JournalDeps, actions: ActionRegistry<unknown>, draft: Draft, messageId: number): Promise<void> {

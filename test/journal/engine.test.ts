@@ -91,8 +91,8 @@ describe("the journal without the bot", () => {
 
   /** A proposal written, shown and confirmed: the row claimed (pending), as a Confirm press leaves it. */
   async function confirmed() {
-    const draft = await draftProposal(h.deps, journal.actions, { kind: "probe", telegramId: user.id, chatId: user.id });
-    await writeProposal(h.deps, draft, { n: 7 }, "not confirmed in time");
+    const draft = await draftProposal(h.deps, journal.actions, { kind: "probe", telegramId: user.id, chatId: user.id, payload: { n: 7 } });
+    await writeProposal(h.deps, draft, "not confirmed in time");
     await proposalShown(h.deps, journal.actions, draft, 1);
     const claim = await h.storage.operations.claim(draft.id, user.id, h.deps.now());
     if (!claim.claimed) throw new Error(`not claimed: ${claim.reason}`);

@@ -75,6 +75,7 @@ export async function proposeAction<P extends Json>(
     kind: proposal.kind,
     telegramId: user.id,
     chatId: chat.id,
+    payload: proposal.payload,
     ...(proposal.id === undefined ? {} : { id: proposal.id }),
   });
   // Built before the row is written, so an id the buttons cannot carry leaves no row behind.
@@ -83,7 +84,7 @@ export async function proposeAction<P extends Json>(
   // Every summary says which network the action goes to: the one recorded on the row, kept until it is done.
   const network = proposal.namesNetwork ? "" : `\n\n${ctx.t("confirm-network", { network: draft.network })}`;
   const summary = `${proposal.summary}${network}`;
-  await writeProposal(deps, draft, proposal.payload, `${summary}\n\n${ctx.t("confirm-expired-unanswered")}`);
+  await writeProposal(deps, draft, `${summary}\n\n${ctx.t("confirm-expired-unanswered")}`);
   const text = `${summary}${EXPIRY_MARK}${ctx.t("confirm-expires", { seconds: ttl })}`;
   const sent = await ctx.reply(text, { reply_markup: keyboard });
   await proposalShown(deps, registry, draft, sent.message_id);

@@ -60,8 +60,9 @@ try {
     await you.say("/cheque_new");
     await you.press(/^USDT$/);
     await you.say("5");
-    await you.press(/Skip/);
-    await you.press(/Skip/);
+    await you.pressOnNewest(/Skip/);
+    await you.see(/Who may redeem the cheque/);
+    await you.pressKey(/^Skip$/);
     await you.press(/Confirm/);
     await you.see(/Cheque created/);
     await you.press(/QR code/);

@@ -29,6 +29,7 @@ import * as massRetry from "./032-mass-retry.js";
 import * as operationExpiredText from "./036-operation-expired-text.js";
 import * as chatTurns from "./038-chat-turns.js";
 import * as operationsByPerson from "./046-operations-by-person.js";
+import * as historyColumns from "./047-history-columns.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "036-operation-expired-text": operationExpiredText,
   "038-chat-turns": chatTurns,
   "046-operations-by-person": operationsByPerson,
+  "047-history-columns": historyColumns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
