@@ -51,6 +51,7 @@ history-received-through-bot = The sender made this transfer through this bot. T
 history-receipt-invoice = 🧾 Invoice for { $amount } made. Invoice id: { $id }
 history-receipt-withdrawal-link = 🔗 Withdrawal link for { $amount } to { $address } ({ $chain }) made. Nothing left the wallet when it was made.
 history-field-note = Note
+history-field-fee-none = Fee: none (a transfer between xRocket users is free)
 history-field-time = Time: { $time }
 history-field-network-testnet = Network: 🧪 testnet
 history-field-status = State now: { $status }

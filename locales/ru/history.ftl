@@ -51,6 +51,7 @@ history-received-through-bot = Отправитель сделал этот пе
 history-receipt-invoice = 🧾 Создан счёт на { $amount }. ID счёта: { $id }
 history-receipt-withdrawal-link = 🔗 Создана ссылка на вывод { $amount } на { $address } ({ $chain }). При её создании с кошелька ничего не списано.
 history-field-note = Комментарий
+history-field-fee-none = Комиссия: нет (перевод между пользователями xRocket бесплатен)
 history-field-time = Время: { $time }
 history-field-network-testnet = Сеть: 🧪 тестовая
 history-field-status = Состояние сейчас: { $status }

@@ -51,6 +51,7 @@ history-received-through-bot = Відправник зробив цей пере
 history-receipt-invoice = 🧾 Створено рахунок на { $amount }. ID рахунку: { $id }
 history-receipt-withdrawal-link = 🔗 Створено посилання на виведення { $amount } на { $address } ({ $chain }). Під час його створення з гаманця нічого не списано.
 history-field-note = Коментар
+history-field-fee-none = Комісія: немає (переказ між користувачами xRocket безплатний)
 history-field-time = Час: { $time }
 history-field-network-testnet = Мережа: 🧪 тестова
 history-field-status = Стан зараз: { $status }

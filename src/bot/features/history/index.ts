@@ -210,7 +210,10 @@ function receiptText(
   const received = isReceived(op, me) ? receivedReceipt(t, op, nameOf, zone) : undefined;
   if (received) return received;
   const body = recordedReceipt(t, op) ?? describedByAction(t, actions, op) ?? t("history-line-other", { time: "", kind: op.kind });
-  const lines = [t("history-receipt-title"), "", body, "", t("history-field-time", { time: formatTime(op.updatedAt.toISOString(), zone) })];
+  const lines = [t("history-receipt-title"), "", body, ""];
+  // A transfer between xRocket users carries no fee (its result message says nothing of one).
+  if (op.kind === "transfer") lines.push(t("history-field-fee-none"));
+  lines.push(t("history-field-time", { time: formatTime(op.updatedAt.toISOString(), zone) }));
   if (op.network === "testnet") lines.push(t("history-field-network-testnet"));
   if (live === null) lines.push(t("history-field-status-unknown"));
   else if (live?.status) lines.push(t("history-field-status", { status: live.status }));
