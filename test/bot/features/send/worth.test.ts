@@ -27,7 +27,7 @@ describe("a transfer's worth in fiat", () => {
     const { user, account } = await h.linkedUser({ pay: { TONCOIN: "100" } });
     const { userId: sam } = await h.createAccount({});
     await toAmountPrompt(user, sam, "TONCOIN");
-    expect(user.last()!.text).toContain("1 TONCOIN ≈ 5.20 USD at the service's rate now. You can also type the amount in USD");
+    expect(user.last()!.text).toContain("1 TONCOIN ≈ 5.20 USD now; you may type the amount in USD too (e.g. 10 USD).");
     await user.send("$10");
     await user.press("in:skip");
     const summary = user.last()!.text;
