@@ -21,7 +21,11 @@ export interface JournalDeps {
   /** The clock; tests move it to expire confirmations. */
   now: () => Date;
   /** The notification watcher's hint that a cheque or an order was just made (absent when it is not running). */
-  watch?: { actionDone(telegramId: number, actionKind: string): Promise<void> };
+  watch?: {
+    actionDone(telegramId: number, actionKind: string): Promise<void>;
+    /** A done action moved money to its other person (`counterparty`): they are told, once. */
+    transferReceived(t: { operationId: string; to: number; from: number; asset: string; amount: string; description?: string }): Promise<void>;
+  };
 }
 
 export interface ActionRun<P extends Json> {

@@ -157,6 +157,27 @@ export function logAttempt(deps: JournalDeps, op: OperationRecord, a: Attempt): 
   else log.warn({ err: a.err, reason: a.reason }, "action not settled yet; it will be checked and carried out");
 }
 
+/**
+ * Tells the other person of a done action (a transfer's recipient) what reached them: queued under
+ * the operation's id, so however many settlers call it, they hear it once. Called before the outcome
+ * is recorded, so a crash between the two leaves the telling to the reconciliation, which calls it
+ * again. A failure costs only the notice.
+ */
+export async function tellCounterparty(deps: JournalDeps, op: OperationRecord): Promise<void> {
+  const { asset, amount, description } = op.payload;
+  if (op.counterparty === null || typeof asset !== "string" || typeof amount !== "string") return;
+  await deps.watch
+    ?.transferReceived({
+      operationId: op.id,
+      to: op.counterparty,
+      from: op.telegramId,
+      asset,
+      amount,
+      ...(typeof description === "string" ? { description } : {}),
+    })
+    .catch((err: unknown) => deps.logger.warn({ err, operationId: op.id }, "the recipient could not be told"));
+}
+
 /** A new cheque or order: the notification watcher looks at it soon (a hint; failures do not matter). */
 export async function hintWatcher(deps: JournalDeps, op: OperationRecord): Promise<void> {
   await deps.watch

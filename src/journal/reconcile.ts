@@ -12,6 +12,7 @@ import {
   type Attempt,
   clientsForOperation,
   hintWatcher,
+  tellCounterparty,
   type Journal,
   keyUnusable,
   logAttempt,
@@ -88,6 +89,7 @@ export async function settleUnfinished<K>(
   const a: Attempt = found.done ? { state: "done", result: found.resource } : await attempt(j, def, op, true);
   if (a.state === "unknown") return stillUnknown(a.reason, a.err);
   logAttempt(deps, op, a);
+  if (a.state === "done") await tellCounterparty(deps, op);
   await record(
     op,
     a.state === "done" ? { state: "done", result: a.result } : { state: "refused", error: a.reason.key },

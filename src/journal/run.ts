@@ -14,6 +14,7 @@ import {
   type Attempt,
   hintWatcher,
   type Journal,
+  tellCounterparty,
   logAttempt,
   onceDatabaseAnswers,
   type Settlement,
@@ -36,6 +37,7 @@ export async function runAction<K>(j: Journal<K>, op: OperationRecord, t: Transl
     void settleOnceDatabaseAnswers(j, def, op, t);
     return outcome;
   }
+  if (a.state === "done") await tellCounterparty(deps, op);
   try {
     if (a.state === "done") await deps.storage.operations.markDone(op.id, a.result);
     else if (a.state === "refused") await deps.storage.operations.markRefused(op.id, a.reason.key);

@@ -30,6 +30,7 @@ import * as operationExpiredText from "./036-operation-expired-text.js";
 import * as chatTurns from "./038-chat-turns.js";
 import * as operationsByPerson from "./046-operations-by-person.js";
 import * as historyColumns from "./047-history-columns.js";
+import * as peopleLanguage from "./048-people-language.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "038-chat-turns": chatTurns,
   "046-operations-by-person": operationsByPerson,
   "047-history-columns": historyColumns,
+  "048-people-language": peopleLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
