@@ -63,6 +63,16 @@ export function createWatchStore(db: Kysely<Database>) {
   const dueSlotRows = precompile(db, (q, arg) =>
     q.selectFrom("watch_slots").selectAll().where("next_poll_at", "<=", arg(0)).orderBy("next_poll_at").limit(arg(1)),
   );
+  // An instance's part of the due slots (partition.ts): the users whose id modulo the live count is its index.
+  const dueShareRows = precompile(db, (q, arg) =>
+    q
+      .selectFrom("watch_slots")
+      .selectAll()
+      .where("next_poll_at", "<=", arg(0))
+      .where(sql<number>`telegram_id % ${arg(2)}`, "=", arg(3))
+      .orderBy("next_poll_at")
+      .limit(arg(1)),
+  );
   const openObjectRows = precompile(db, (q, arg) =>
     q
       .selectFrom("watch_objects")
@@ -162,9 +172,12 @@ export function createWatchStore(db: Kysely<Database>) {
       return { slots: Number(slots?.n ?? 0), open: Number(open?.n ?? 0), paymentReads: Number(paymentReads?.n ?? 0) };
     },
 
-    /** Slots due by `now`, soonest first. */
-    async dueSlots(now: number, limit: number): Promise<Slot[]> {
-      const rows = await dueSlotRows(now, limit);
+    /** Slots due by `now`, soonest first; with `share`, only those of the users in it. */
+    async dueSlots(now: number, limit: number, share?: { index: number; count: number }): Promise<Slot[]> {
+      const rows =
+        share === undefined || share.count <= 1
+          ? await dueSlotRows(now, limit)
+          : await dueShareRows(now, limit, share.count, share.index);
       return rows.map((r) => ({
         telegramId: r.telegram_id,
         kind: r.kind as WatchKind,
