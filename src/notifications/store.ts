@@ -196,8 +196,11 @@ export function createWatchStore(db: Kysely<Database>) {
       slots: readonly { telegramId: number; kind: WatchKind; dueAt: number; nextPollAt: number; activeAt?: number }[],
     ): Promise<void> {
       if (slots.length === 0) return;
+      // In key order: two instances rescheduling the same slots at once (while the live set changes)
+      // lock them in the same order, so neither waits for the other in a cycle.
+      const ordered = [...slots].sort((x, y) => x.telegramId - y.telegramId || (x.kind < y.kind ? -1 : x.kind > y.kind ? 1 : 0));
       await db.transaction().execute(async (trx) => {
-        for (const s of slots) {
+        for (const s of ordered) {
           await trx.executeQuery(
             s.activeAt === undefined
               ? reschedule.plain(s.telegramId, s.kind, s.dueAt, s.nextPollAt)

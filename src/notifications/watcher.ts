@@ -61,7 +61,7 @@ export interface WatcherDeps {
   /**
    * This instance's part of the users when several instances share them (partition.ts): a round polls
    * only its users, and its part of the global budget (`callsPerMinute` divided by the live count).
-   * Undefined: every user, the whole budget. A function returning undefined: not placed yet, poll nothing.
+   * Undefined (or returning undefined: not placed yet, as in a single instance's tests): every user, the whole budget.
    */
   share?: () => { index: number; count: number } | undefined;
 }
@@ -201,7 +201,6 @@ export class Watcher {
     const now = this.d.now();
     if (now < this.#pausedUntil) return 0;
     const share = this.d.share?.();
-    if (this.d.share !== undefined && share === undefined) return 0;
     // The global budget is the instances' together: each spends its part.
     this.#global.setRate(this.d.options.callsPerMinute / Math.max(1, share?.count ?? 1), now);
     // About one call per slot; what the budget cannot take now stays due, soonest first, for later rounds.
