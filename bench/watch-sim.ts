@@ -1,6 +1,6 @@
 /**
  * The simulator side of `bench:watch`, in its own process (so that the benchmark's RSS is the bot's
- * alone): creates USERS accounts with 1–3 open objects each, writes the bot's database (BENCH_DB) as
+ * alone): creates USERS accounts with 1–3 open objects each, writes the bot's database (BENCH_DB_URL) as
  * the bot would have it after running a while — keys encrypted with BENCH_KEY, every object seen,
  * then the polling slots spread over the interval the parent fitted — and sends the parent only counts
  * and the sample of objects it will change. Then it serves HTTP and applies the changes asked for.
@@ -74,7 +74,13 @@ async function main(): Promise<void> {
 
   // The bot's database: users with encrypted keys, every open object seen in the state it was created in.
   const encryption = Buffer.from(process.env.BENCH_KEY ?? "", "hex");
-  const storage = await createStorage({ databaseUrl: `sqlite:${process.env.BENCH_DB}`, keyEncryptionKey: encryption, keyVersion: 1 });
+  const schema = process.env.BENCH_DB_SCHEMA;
+  const storage = await createStorage({
+    databaseUrl: process.env.BENCH_DB_URL ?? "",
+    keyEncryptionKey: encryption,
+    keyVersion: 1,
+    ...(schema ? { database: { schema } } : {}),
+  });
   const cipher = createKeyCipher({ currentVersion: 1, keys: new Map([[1, encryption]]) });
   const t0 = Date.now();
   for (let i = 0; i < users.length; i += 500) {
