@@ -7,9 +7,12 @@ import layers from "./eslint-rules/layers.js";
 
 // Imports point one way: bot → engines → service, storage → domain. Each layer lists what it may
 // import besides itself; the rule (eslint-rules/layers.js) resolves every relative import to its file
-// and reports the others. The paths are under src/; the closest match places a file.
+// and reports the others. The paths are under src/; the closest match places a file. A feature's face
+// (FEATURE_FACES) is all that another part imports of it.
 const ENGINES = ["accounts", "mass", "notifications", "jobs", "outbox", "telegram", "charts"];
 const BELOW_ENGINES = ["service", "storage", "domain", "config", "logger"];
+// The bot's floors, from the top (below).
+const BOT = ["bot", "bot-features", "bot-frame", "bot-shared", "bot-context"];
 const LAYERS = {
   // Money, ids, networks, people-facing text shared by the bot and the engines: nothing of ours.
   domain: { paths: ["domain/"], may: [] },
@@ -33,12 +36,23 @@ const LAYERS = {
   // A mass job runs on the job engine, reads the admin's clients from accounts, sends its report
   // and the recipients' notices through the outbox, and builds its buttons with the telegram codecs.
   mass: { paths: ["mass/"], may: ["accounts", "jobs", "outbox", "telegram", ...BELOW_ENGINES] },
-  // The bot: features over the engines; never the serving layer.
-  bot: { paths: ["bot/"], may: [...ENGINES, ...BELOW_ENGINES] },
+  // The bot, over the engines and never the serving layer, has floors of its own, each built on the
+  // ones below: the context types; what features share (bot/shared: steps, the confirmation, formats);
+  // the frame that runs features (bot/*.ts: what a feature contributes, the router, flows, languages);
+  // the features; and on top what puts the bot together (the feature list, the command menus, the
+  // fallback, the notices' buttons, createBot). An import from a lower floor to a higher runs back up.
+  "bot-context": { paths: ["bot/context.ts"], may: [...ENGINES, ...BELOW_ENGINES] },
+  "bot-shared": { paths: ["bot/shared/"], may: ["bot-context", ...ENGINES, ...BELOW_ENGINES] },
+  "bot-frame": { paths: ["bot/"], may: ["bot-shared", "bot-context", ...ENGINES, ...BELOW_ENGINES] },
+  "bot-features": { paths: ["bot/features/"], may: ["bot-frame", "bot-shared", "bot-context", ...ENGINES, ...BELOW_ENGINES] },
+  bot: {
+    paths: ["bot/index.ts", "bot/features.ts", "bot/commands.ts", "bot/fallback.ts", "bot/notice-buttons.ts"],
+    may: ["bot-features", "bot-frame", "bot-shared", "bot-context", ...ENGINES, ...BELOW_ENGINES],
+  },
   // The composition and serving layer builds everything of the production bot.
   composition: {
     paths: ["app.ts", "serve.ts", "main.ts", "rotate-keys.ts", "web/"],
-    may: ["bot", ...ENGINES, ...BELOW_ENGINES, "runtime-check"],
+    may: [...BOT, ...ENGINES, ...BELOW_ENGINES, "runtime-check"],
   },
   // The development tools, under dev/: what ships never imports them (DEV_TOOLS below; tests and
   // benchmarks may). The local service: its contract and the domain, never the bot.
@@ -48,7 +62,7 @@ const LAYERS = {
   // The offline playground puts everything together: the simulator, the stand-in and the bot.
   playground: {
     paths: ["dev/playground/"],
-    may: ["composition", "bot", ...ENGINES, ...BELOW_ENGINES, "runtime-check", "simulator", "telegram-stand-in"],
+    may: ["composition", ...BOT, ...ENGINES, ...BELOW_ENGINES, "runtime-check", "simulator", "telegram-stand-in"],
   },
   // `npm start`: the bot's entry point with a token, the playground's without.
   "dev-start": { paths: ["dev/start.ts"], may: ["composition", "playground", "runtime-check"] },
@@ -56,6 +70,10 @@ const LAYERS = {
 // The development tools' folder: whatever the table says, nothing outside it imports what is inside,
 // so the build (tsconfig.build.json leaves src/dev out) and the container hold the bot alone.
 const DEV_TOOLS = "dev/";
+// Each feature shows others its index.ts (its factory and named entry points such as startTrade) and
+// its callback-data.ts (its buttons' data); what is inside stays its own. A piece several features
+// share by design lives in bot/shared.
+const FEATURE_FACES = { folder: "bot/features/", files: ["index.ts", "callback-data.ts"] };
 
 // CSV that people open goes through src/domain/spreadsheet-csv.ts, which keeps cells from being read
 // as formulas; parse.ts writes CSV only as the canonical text it hashes.
@@ -103,7 +121,7 @@ export default tseslint.config(
   {
     files: ["src/**/*.ts"],
     plugins: { layers: { rules: { direction: layers } } },
-    rules: { "layers/direction": ["error", { root: "src", layers: LAYERS, apart: DEV_TOOLS }] },
+    rules: { "layers/direction": ["error", { root: "src", layers: LAYERS, apart: DEV_TOOLS, faces: FEATURE_FACES }] },
   },
   {
     // The simulator's, the benchmark's and rotate-keys' entry points print their addresses, figures and counts.

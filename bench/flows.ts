@@ -5,8 +5,11 @@
 import type { ChatEvent } from "../src/dev/telegram-stand-in/chat-model.js";
 import type { SimulatedUser } from "../src/dev/telegram-stand-in/simulated-user.js";
 
-/** One update a person sends: a text, or a press of the button whose data matches. */
-export type Step = { label: string; text?: string; press?: string | RegExp };
+/**
+ * One update a person sends: a text, a press of the inline button whose data matches, or a press of
+ * the reply-keyboard button whose label matches (`key`: the label is sent as a text, as Telegram does).
+ */
+export type Step = { label: string; text?: string; press?: string | RegExp; key?: RegExp };
 
 /** BTC a swap gives from the funding balance. */
 export const SWAP_BTC = "0.0005";
@@ -26,7 +29,7 @@ export const cheque: Step[] = [
   { label: "cheque: asset", press: "in:pick:USDT" },
   { label: "cheque: amount", text: "1" },
   { label: "cheque: skip description", press: "in:skip" },
-  { label: "cheque: skip recipient", press: "in:skip" },
+  { label: "cheque: skip recipient", key: /^(Skip|Пропустить)$/ },
   { label: "cheque: Confirm", press: /^cf:/ },
 ];
 /** Gives BTC from the funding balance for USDT: the summary needs the estimate and both balances. */
@@ -60,6 +63,19 @@ export function buttonData(user: SimulatedUser, press: string | RegExp): { data:
     if (typeof press === "string" ? b.callback_data === press : press.test(b.callback_data)) {
       return { data: b.callback_data, messageId: newest!.message_id };
     }
+  }
+  return undefined;
+}
+
+/** The label of the reply-keyboard button matching `key` on the bot's newest message that has a reply keyboard. */
+export function keyText(user: SimulatedUser, key: RegExp): string | undefined {
+  // The stand-in keeps a reply keyboard beside the message (`keyboard`), as a person's app shows it.
+  type WithKeyboard = { keyboard?: { keyboard?: ({ text: string } | string)[][] } };
+  const newest = [...user.fromBot].reverse().find((m) => (m as WithKeyboard).keyboard !== undefined) as WithKeyboard | undefined;
+  const markup = newest?.keyboard;
+  for (const b of markup?.keyboard?.flat() ?? []) {
+    const label = typeof b === "string" ? b : b.text;
+    if (key.test(label)) return label;
   }
   return undefined;
 }

@@ -4,7 +4,7 @@
  * (USERS to change it) each go through a transfer, a cheque, a swap (BTC on funding for USDT: the
  * estimate, both balances and the move in one summary), ten answers at one amount prompt, the
  * balances with their total (in USD, then in EUR) and a price alert set step by step (then the list
- * of alerts); the
+ * of alerts) and their history of 1,000 entries (HISTORY_ENTRIES: a page, a receipt, back, the next page); the
  * time from an update's delivery (getUpdates returning it) to the bot's first reply in that chat
  * (a message, an edit or a callback answer) is printed per step number as p50 / p95 / max.
  *
@@ -24,7 +24,7 @@ import { type RunningBot, startBot } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import type { ChatEvent } from "../src/dev/telegram-stand-in/chat-model.js";
-import { buttonData, cheque, isReply, percentile, type Reply, type Step, swap, tenAnswers, transfer } from "./flows.js";
+import { buttonData, cheque, isReply, keyText, percentile, type Reply, type Step, swap, tenAnswers, transfer } from "./flows.js";
 import { startBotApiServer } from "../src/dev/telegram-stand-in/bot-api-server.js";
 import type { SimulatedUser } from "../src/dev/telegram-stand-in/simulated-user.js";
 import { startSimulator } from "../src/dev/simulator/server.js";
@@ -42,6 +42,17 @@ const balancesWithTotal: Step[] = [
   { label: "balances with total", text: "/balance" },
   { label: "balances: value in…", press: "bal:fiats" },
   { label: "balances: in EUR", press: "bal:fiat:EUR" },
+];
+
+/** Entries each person's history holds before the flows (the journal's rows, written directly). */
+const HISTORY_ENTRIES = Number(process.env.HISTORY_ENTRIES ?? 1_000);
+
+/** The history of HISTORY_ENTRIES entries: its first page, a receipt (one service read), back, the next page. */
+const history: Step[] = [
+  { label: "history: /history", text: "/history" },
+  { label: "history: a receipt", press: /^hst:e:/ },
+  { label: "history: back to the list", press: /^hst:pg:0:/ },
+  { label: "history: next page", press: /^hst:pg:1:/ },
 ];
 
 /** A price alert set step by step, then the list of alerts. */
@@ -89,7 +100,7 @@ async function main(): Promise<void> {
   let running: RunningBot | undefined = await startBot(config, { logger, runner: { runner: { fetch: { timeout: 30 } } } });
 
   try {
-    if (ONLY !== "throughput") await latency(sim, telegram, warnings);
+    if (ONLY !== "throughput") await latency(sim, telegram, warnings, running);
     await running.stop();
     running = undefined;
     if (ONLY !== "latency") await throughput(config, dir, sim);
@@ -106,6 +117,7 @@ async function latency(
   sim: Awaited<ReturnType<typeof startSimulator>>,
   telegram: Awaited<ReturnType<typeof startBotApiServer>>,
   warnings: string[],
+  running: RunningBot,
 ): Promise<void> {
   {
     // Setup: 50 people with accounts, linked through /connect, and one recipient each.
@@ -127,12 +139,27 @@ async function latency(
       }),
     );
 
+    // Each person's history: HISTORY_ENTRIES invoices made before, in the journal as the bot writes them.
+    for (const { user } of people) {
+      for (let n = 0; n < HISTORY_ENTRIES; n++) {
+        await running.storage.operations.recordDone({
+          id: `inv-${user.id}-${n}`,
+          telegramId: user.id,
+          chatId: user.id,
+          kind: "invoice_create",
+          network: "production",
+          payload: { asset: n % 2 ? "USDT" : "TONCOIN", amount: String(n + 1) },
+          result: { id: `I${user.id}-${n}` },
+        });
+      }
+    }
+
     // The measured flows: everyone at once.
     const latencies = new Map<number, { label: string; ms: number[] }>();
     const started = performance.now();
     await Promise.all(
       people.map(({ user, recipient }) =>
-        drive(user, [...transfer(recipient), ...cheque, ...swap, ...tenAnswers, ...balancesWithTotal, ...alert], (step, label, ms) => {
+        drive(user, [...transfer(recipient), ...cheque, ...swap, ...tenAnswers, ...balancesWithTotal, ...alert, ...history], (step, label, ms) => {
           const entry = latencies.get(step) ?? { label, ms: [] };
           entry.ms.push(ms);
           latencies.set(step, entry);
@@ -177,6 +204,13 @@ async function drive(
   const state = user.api.state;
   for (const [i, step] of steps.entries()) {
     let data: { data: string; messageId: number } | undefined;
+    let text = step.text;
+    if (step.key !== undefined) {
+      await until(
+        () => (text = keyText(user, step.key!)) !== undefined,
+        `${step.label} (${String(step.key)}) after: ${user.fromBot.slice(-2).map((m) => m.text).join(" | ")}`,
+      );
+    }
     if (step.press !== undefined) {
       await until(
         () => (data = buttonData(user, step.press!)) !== undefined,
@@ -190,7 +224,7 @@ async function drive(
       if (e.chatId === user.id) seen.push(e);
     };
     state.on("change", listener);
-    const updateId = (step.text !== undefined ? user.send(step.text) : user.press(data!.data, data!.messageId).update).update_id;
+    const updateId = (text !== undefined ? user.send(text) : user.press(data!.data, data!.messageId).update).update_id;
     let deliveredAt = 0;
     let firstReplyAt = 0;
     try {

@@ -36,7 +36,7 @@ import { BotApiServer } from "../src/dev/telegram-stand-in/bot-api-server.js";
 import { type ChatEvent, commandEntities } from "../src/dev/telegram-stand-in/chat-model.js";
 import type { SimulatedUser } from "../src/dev/telegram-stand-in/simulated-user.js";
 import { type RunningSimulator, startSimulator } from "../src/dev/simulator/server.js";
-import { buttonData, cheque, isReply, percentile, type Step, SWAP_BTC, swap, tenAnswers, transfer } from "./flows.js";
+import { buttonData, cheque, isReply, keyText, percentile, type Step, SWAP_BTC, swap, tenAnswers, transfer } from "./flows.js";
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const USERS = Number(process.env.USERS ?? 20);
@@ -251,9 +251,13 @@ class Run {
   async step(user: SimulatedUser, step: Step): Promise<number> {
     const state = this.telegram.state;
     let update: Update;
-    if (step.text !== undefined) {
-      const entities = commandEntities(step.text);
-      const message = this.telegram.personMessage(user.id, { text: step.text, ...(entities ? { entities } : {}) });
+    const text = step.text ?? (step.key ? keyText(user, step.key) : undefined);
+    if (step.key && text === undefined) {
+      throw new Error(`${user.id}: no key ${String(step.key)} for "${step.label}" after: ${user.fromBot.slice(-2).map((m) => m.text).join(" | ")}`);
+    }
+    if (text !== undefined) {
+      const entities = commandEntities(text);
+      const message = this.telegram.personMessage(user.id, { text, ...(entities ? { entities } : {}) });
       update = { update_id: this.#updateId++, message } as Update;
     } else {
       const found = buttonData(user, step.press!);

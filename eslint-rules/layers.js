@@ -3,7 +3,10 @@
 // is resolved to the file it names, and it is reported when that file's layer is not one the importer's
 // layer may use. A file that no layer claims is reported too, so a new folder gets its place in the
 // table. With `apart` (a folder, "dev/"), nothing outside that folder may import anything inside it,
-// whatever the table says: the development tools stay out of what ships. Specifiers are resolved by
+// whatever the table says: the development tools stay out of what ships. With `faces` (a folder of
+// modules, "bot/features/", and the files that are a module's face), a file outside one module may
+// import only its face (its index.ts and callback-data.ts), never what is inside. An import against the
+// table whose target's layer may import the importer's is reported as running back up. Specifiers are resolved by
 // path alone (no resolver, no file system), so the rule is exact for the relative `.js` specifiers
 // this code base writes, whatever the depth of the importing file.
 import path from "node:path";
@@ -33,6 +36,12 @@ export default {
         properties: {
           root: { type: "string" },
           apart: { type: "string" },
+          faces: {
+            type: "object",
+            properties: { folder: { type: "string" }, files: { type: "array", items: { type: "string" } } },
+            required: ["folder", "files"],
+            additionalProperties: false,
+          },
           layers: {
             type: "object",
             additionalProperties: {
@@ -52,28 +61,50 @@ export default {
     ],
     messages: {
       forbidden: "{{from}} may not import {{to}} ({{target}}); {{from}} may import: {{allowed}}.",
+      back: "{{from}} may not import {{to}} ({{target}}): the import runs back up, {{to}} is built on {{from}}.",
+      inside:
+        "{{file}} may not import {{target}}: from outside {{module}} only its face ({{files}}) is imported; export what others use from there, or move what several share to a shared place.",
       apart:
         "{{file}} ships and may not import {{target}}: only what is under {{root}}/{{apart}} (the development tools) imports it; tests and benchmarks may.",
       unplaced: "{{file}} is in no layer: give its folder a place in the layers table (eslint.config.js).",
     },
   },
   create(context) {
-    const { root, layers, apart } = context.options[0];
+    const { root, layers, apart, faces } = context.options[0];
     const rootDir = path.resolve(context.cwd, root);
     const relative = (absolute) => path.relative(rootDir, absolute).split(path.sep).join("/");
     const file = relative(context.filename);
     if (file.startsWith("../") || path.isAbsolute(file)) return {};
     const from = layerOf(layers, file);
+    /** The module under `faces.folder` that holds `f` ("bot/features/trade/"), if any, and the rest of its path. */
+    const moduleOf = (f) => {
+      if (!faces || !f.startsWith(faces.folder)) return undefined;
+      const rest = f.slice(faces.folder.length);
+      const slash = rest.indexOf("/");
+      return slash < 0 ? undefined : { module: faces.folder + rest.slice(0, slash + 1), inner: rest.slice(slash + 1) };
+    };
+    const home = moduleOf(file)?.module;
 
     const check = (source) => {
       if (!source || typeof source.value !== "string" || !source.value.startsWith(".")) return;
       const target = relative(sourceName(path.resolve(path.dirname(context.filename), source.value)));
       if (target.startsWith("../") || !from) return;
       const to = layerOf(layers, target);
+      const there = moduleOf(target);
+      if (there && there.module !== home && !faces.files.includes(there.inner)) {
+        context.report({
+          node: source,
+          messageId: "inside",
+          data: { file: `${root}/${file}`, target: `${root}/${target}`, module: `${root}/${there.module}`, files: faces.files.join(", ") },
+        });
+        return;
+      }
       if (apart && target.startsWith(apart) && !file.startsWith(apart)) {
         context.report({ node: source, messageId: "apart", data: { file: `${root}/${file}`, target: `${root}/${target}`, root, apart } });
       } else if (!to) {
         context.report({ node: source, messageId: "unplaced", data: { file: `${root}/${target}` } });
+      } else if (to !== from && !layers[from].may.includes(to) && layers[to].may.includes(from)) {
+        context.report({ node: source, messageId: "back", data: { from, to, target: `${root}/${target}` } });
       } else if (to !== from && !layers[from].may.includes(to)) {
         const allowed = layers[from].may.join(", ") || "nothing outside itself";
         context.report({ node: source, messageId: "forbidden", data: { from, to, target: `${root}/${target}`, allowed } });

@@ -55,7 +55,7 @@ const KINDS: Record<string, Kind> = {
   asset: "code", base: "code", quote: "code", pair: "code", symbol: "code", network: "code", other: "code",
   id: "code", job: "code", time: "code", link: "code", address: "code", tx: "code", interval: "code",
   command: "code", created: "code", updated: "code", expires: "code", arrow: "code", networks: "code",
-  eta: "code", target: "code", lines: "code", jobs: "code", username: "code", format: "word", bot: "code", testBot: "code", fiat: "code", assets: "code",
+  eta: "code", target: "code", lines: "code", jobs: "code", username: "code", format: "word", bot: "code", testBot: "code", fiat: "code", assets: "code", people: "name", more: "count", chain: "code",
   // typed by people
   name: "name", typed: "name", query: "name", sender: "name", account: "name",
   // the bot's own fragments
@@ -91,6 +91,7 @@ const KIND_IN_MESSAGE: Record<string, Record<string, Kind>> = {
   "trade-ask-size-buy": { max: "amount" },
   "market-asset-network": { withdrawal: "word" },
   "swap-no-pair": { from: "code", to: "code" },
+  "history-line-swap": { to: "code" },
 };
 const SAMPLE: Record<Exclude<Kind, "count">, string> = {
   amount: "2.5 USDT",

@@ -235,3 +235,8 @@ mass-problem-origin-unknown = not a row of your mass transfers (its client_trans
 mass-problem-origin-account = that row was paid from another account or network: link that key and switch to it to pay it again
 mass-problem-origin-unfinished = its mass transfer { $job } has not finished yet
 mass-problem-origin-repeated = this row is in the list twice
+mass-summary-first = First: { $people }{ $more ->
+        [0] {""}
+       *[other] {" "}and { $more } more
+    }
+mass-report-again = 📄 Report again

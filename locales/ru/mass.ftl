@@ -220,3 +220,8 @@ mass-problem-origin-unknown = это не строка ваших массовы
 mass-problem-origin-account = эта строка выплачивалась с другого счёта или в другой сети: привяжите тот ключ и переключитесь на него, чтобы выплатить её повторно
 mass-problem-origin-unfinished = её массовая выплата { $job } ещё не завершена
 mass-problem-origin-repeated = эта строка есть в списке дважды
+mass-summary-first = Первые: { $people }{ $more ->
+        [0] {""}
+       *[other] {" "}и ещё { $more }
+    }
+mass-report-again = 📄 Отчёт ещё раз

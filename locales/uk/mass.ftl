@@ -220,3 +220,8 @@ mass-problem-origin-unknown = це не рядок ваших масових в�
 mass-problem-origin-account = цей рядок виплачувався з іншого акаунта чи в іншій мережі: прив’яжіть той ключ і перемкніться на нього, щоб виплатити рядок повторно
 mass-problem-origin-unfinished = його масову виплату { $job } ще не завершено
 mass-problem-origin-repeated = цей рядок є в списку двічі
+mass-summary-first = Перші: { $people }{ $more ->
+        [0] {""}
+       *[other] {" "}і ще { $more }
+    }
+mass-report-again = 📄 Звіт ще раз

@@ -6,7 +6,7 @@ import type { Api } from "grammy";
 import type { LanguageCode } from "grammy/types";
 import type { BotDeps } from "./context.js";
 import type { Feature, FeatureCommand } from "./feature.js";
-import type { HelpSection } from "./features/start/help.js";
+import type { HelpSection } from "./features/start/index.js";
 import { DEFAULT_LOCALE, type Languages } from "./i18n.js";
 
 /** The commands /help names for this person, by feature: admin commands (as "admin") only for admins. */

@@ -1,7 +1,7 @@
 /** What no flow and no feature took: /cancel outside a flow's own waits, stale buttons, stray messages. */
 import { Composer } from "grammy";
 import type { BotContext } from "./context.js";
-import { mainMenu } from "./features/start/menu.js";
+import { mainMenu } from "./features/start/index.js";
 
 /** /cancel, before any flow resumes: leaves whatever flow is active. */
 export const leaveFlows = new Composer<BotContext>();

@@ -11,6 +11,7 @@ import { keysFeature } from "./features/keys/index.js";
 import { linksFeature } from "./features/links/index.js";
 import { marketFeature } from "./features/market/index.js";
 import { massFeature } from "./features/mass/index.js";
+import { historyFeature } from "./features/history/index.js";
 import { notifyFeature } from "./features/notify/index.js";
 import { receiveFeature } from "./features/receive/index.js";
 import { ordersFeature } from "./features/orders/index.js";
@@ -30,6 +31,7 @@ const FEATURES: FeatureFactory[] = [
   chequesFeature,
   sendFeature,
   receiveFeature,
+  historyFeature,
   invoicesFeature,
   withdrawFeature,
   ordersFeature,

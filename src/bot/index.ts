@@ -29,7 +29,7 @@ import {
 } from "./flood-limit.js";
 import { chatSession, flowStateInSession } from "./session.js";
 import { ActionRegistry, confirmationComposer, isConfirmationPress, notePressReceipt } from "./shared/confirm.js";
-import { keyGate } from "./shared/key-gate.js";
+import { keyGate } from "./key-gate.js";
 import { rememberPeople } from "./shared/people.js";
 import { followServiceChanges } from "./update-effects.js";
 import { UpdateTracking } from "./update-tracking.js";

@@ -11,6 +11,7 @@ export const MENU_BUTTONS = [
   "cheques",
   "send",
   "receive",
+  "history",
   "invoices",
   "withdraw",
   "orders",

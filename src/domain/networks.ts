@@ -29,3 +29,23 @@ export const SERVICE_BOT_USERNAMES: Readonly<Record<NetworkName, string>> = {
   production: "xRocket",
   testnet: "xrocket_testnet_bot",
 };
+
+/** Each chain's public block explorer, per deployment (a testnet withdrawal lands on the chain's testnet). */
+const EXPLORERS: Readonly<Record<NetworkCode, Record<NetworkName, (hash: string) => string>>> = {
+  TON: { production: (h) => `https://tonviewer.com/transaction/${h}`, testnet: (h) => `https://testnet.tonviewer.com/transaction/${h}` },
+  BSC: { production: (h) => `https://bscscan.com/tx/${h}`, testnet: (h) => `https://testnet.bscscan.com/tx/${h}` },
+  ETH: { production: (h) => `https://etherscan.io/tx/${h}`, testnet: (h) => `https://sepolia.etherscan.io/tx/${h}` },
+  BTC: { production: (h) => `https://mempool.space/tx/${h}`, testnet: (h) => `https://mempool.space/testnet/tx/${h}` },
+  TRX: { production: (h) => `https://tronscan.org/#/transaction/${h}`, testnet: (h) => `https://nile.tronscan.org/#/transaction/${h}` },
+  SOL: { production: (h) => `https://solscan.io/tx/${h}`, testnet: (h) => `https://solscan.io/tx/${h}?cluster=devnet` },
+};
+
+/**
+ * The explorer page of an on-chain transaction, or undefined for a chain the bot does not know or a
+ * hash that is not a plain token (it becomes part of a URL).
+ */
+export function explorerLink(chain: string, txHash: string, deployment: NetworkName): string | undefined {
+  if (!/^[A-Za-z0-9_-]{8,128}$/.test(txHash)) return undefined;
+  const explorer = (EXPLORERS as Record<string, Record<NetworkName, (hash: string) => string>>)[chain];
+  return explorer?.[deployment](txHash);
+}

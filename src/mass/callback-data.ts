@@ -20,6 +20,8 @@ export type JobAction = keyof typeof MASS_JOB_DATA;
 
 /** Under a finished job's report: pay its failed and unsent rows again (a new job, confirmed as any). */
 export const MASS_RETRY_DATA = callbackData("mass:retry", { jobId });
+/** Under a finished job's report: its report CSV once more (the first may be lost in a long chat). */
+export const MASS_REPORT_DATA = callbackData("mass:csv", { jobId });
 
 /** The action and job a button's data names, or undefined when it is not a job button's. */
 export function parseJobButton(data: string): { action: JobAction; jobId: string } | undefined {

@@ -8,7 +8,7 @@ import { spreadsheetCsv } from "../domain/spreadsheet-csv.js";
 import type { Translate } from "../domain/translate.js";
 import type { OutgoingMessage } from "../outbox/store.js";
 import { totalsByAsset } from "./plan.js";
-import { MASS_RETRY_DATA } from "./callback-data.js";
+import { MASS_REPORT_DATA, MASS_RETRY_DATA } from "./callback-data.js";
 import { jobLabel, reasonText } from "./progress.js";
 import { retryable } from "./retry.js";
 import type { MassJob, MassRow } from "./store.js";
@@ -101,28 +101,30 @@ function headline(
   return t("mass-report-title", vars);
 }
 
-/** The report's button paying the failed and unsent rows again, when there are any. */
-export function retryKeyboard(t: Translate, jobId: string, rows: MassRow[]): InlineKeyboard | undefined {
+/** The report's buttons: its CSV again, and paying the failed and unsent rows again when there are any. */
+export function reportKeyboard(t: Translate, jobId: string, rows: MassRow[]): InlineKeyboard {
+  const kb = new InlineKeyboard().text(t("mass-report-again"), MASS_REPORT_DATA.build({ jobId }));
   const { failed, unsent } = retryable(rows);
-  if (failed + unsent === 0) return undefined;
+  if (failed + unsent === 0) return kb;
   const label =
     unsent === 0
       ? t("mass-retry-failed", { count: failed })
       : failed === 0
         ? t("mass-retry-unsent", { count: unsent })
         : t("mass-retry-both", { count: failed + unsent });
-  return new InlineKeyboard().text(label, MASS_RETRY_DATA.build({ jobId }));
+  return kb.row().text(label, MASS_RETRY_DATA.build({ jobId }));
+}
+
+/** The report's CSV as a document: its file name and caption. */
+export function reportDocument(t: Translate, jobId: string, rows: MassRow[]) {
+  return { fileName: `mass-${jobId}.csv`, content: reportCsv(rows), caption: t("mass-report-caption", { job: jobLabel(jobId) }) };
 }
 
 /** The summary and the CSV, as outbox messages (queued once per job, with the job's notifications). */
 export function reportMessages(t: Translate, job: MassJob, rows: MassRow[]): OutgoingMessage[] {
-  const retry = retryKeyboard(t, job.id, rows);
+  const { fileName, content, caption } = reportDocument(t, job.id, rows);
   return [
-    { chatId: job.chatId, text: reportText(t, job, rows), ...(retry ? { replyMarkup: retry } : {}) },
-    {
-      chatId: job.chatId,
-      document: { fileName: `mass-${job.id}.csv`, content: reportCsv(rows) },
-      caption: t("mass-report-caption", { job: jobLabel(job.id) }),
-    },
+    { chatId: job.chatId, text: reportText(t, job, rows), replyMarkup: reportKeyboard(t, job.id, rows) },
+    { chatId: job.chatId, document: { fileName, content }, caption },
   ];
 }

@@ -43,6 +43,8 @@ export function createOperationsRepo(db: Kysely<Database>): OperationsRepo {
           message_id: op.messageId,
           expires_at: op.expiresAt.getTime(),
           expired_text: op.expiredText ?? null,
+          asset: assetOf(op.payload),
+          counterparty: op.counterparty ?? null,
           created_at: now,
           updated_at: now,
         })
@@ -115,6 +117,79 @@ export function createOperationsRepo(db: Kysely<Database>): OperationsRepo {
       return rows.map(toOperation);
     },
 
+    async recordDone(op) {
+      const now = Date.now();
+      await db
+        .insertInto("operations")
+        .values({
+          id: op.id,
+          telegram_id: op.telegramId,
+          chat_id: op.chatId,
+          kind: op.kind,
+          network: op.network,
+          payload: JSON.stringify(op.payload),
+          state: "done",
+          result: JSON.stringify(op.result),
+          message_id: null,
+          expires_at: now,
+          expired_text: null,
+          asset: assetOf(op.payload),
+          counterparty: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+    },
+
+    async listHistory(telegramId, query) {
+      // Two index-ordered reads (own rows by telegram_id, received rows by counterparty) merged here:
+      // an OR across the two columns would read every row of the person.
+      const upTo = query.offset + query.limit + 1;
+      const reads: Promise<Selectable<OperationsTable>[]>[] = [];
+      if (query.own) {
+        let q = db.selectFrom("operations").selectAll().where("telegram_id", "=", telegramId).where("state", "=", "done");
+        if (query.own.kinds) q = q.where("kind", "in", [...query.own.kinds, ""]);
+        if (query.asset) q = q.where("asset", "=", query.asset);
+        reads.push(q.orderBy("created_at", "desc").orderBy("id", "desc").limit(upTo).execute());
+      }
+      if (query.received && query.received.kinds.length > 0) {
+        let q = db
+          .selectFrom("operations")
+          .selectAll()
+          .where("counterparty", "=", telegramId)
+          .where("kind", "in", [...query.received.kinds])
+          .where("state", "=", "done");
+        if (query.asset) q = q.where("asset", "=", query.asset);
+        reads.push(q.orderBy("created_at", "desc").orderBy("id", "desc").limit(upTo).execute());
+      }
+      const rows = (await Promise.all(reads))
+        .flat()
+        .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+      return {
+        entries: rows.slice(query.offset, query.offset + query.limit).map(toOperation),
+        more: rows.length > query.offset + query.limit,
+      };
+    },
+
+    async historyAssets(telegramId, receivedKinds) {
+      const own = db
+        .selectFrom("operations")
+        .select("asset")
+        .where("telegram_id", "=", telegramId)
+        .where("state", "=", "done")
+        .where("asset", "is not", null);
+      const received = db
+        .selectFrom("operations")
+        .select("asset")
+        .where("counterparty", "=", telegramId)
+        .where("kind", "in", [...receivedKinds, ""])
+        .where("state", "=", "done")
+        .where("asset", "is not", null);
+      const rows = await own.union(received).execute();
+      return rows.flatMap((r) => (r.asset ? [r.asset] : [])).sort();
+    },
+
     async listUnfinished() {
       const rows = await db
         .selectFrom("operations")
@@ -184,6 +259,12 @@ async function whyNotClaimed(
   return { claimed: false, reason: row.state === "expired" ? "expired" : "already", operation };
 }
 
+/** An operation's asset for its history filter: the payload's `asset` when it is an asset code. */
+function assetOf(payload: Record<string, unknown>): string | null {
+  const asset = payload.asset;
+  return typeof asset === "string" && /^[A-Za-z0-9_]{1,20}$/.test(asset) ? asset : null;
+}
+
 function toOperation(row: Selectable<OperationsTable>): OperationRecord {
   return {
     id: row.id,
@@ -198,6 +279,7 @@ function toOperation(row: Selectable<OperationsTable>): OperationRecord {
     messageId: row.message_id,
     expiresAt: new Date(row.expires_at),
     expiredText: row.expired_text,
+    counterparty: row.counterparty === null ? null : Number(row.counterparty),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

@@ -47,6 +47,10 @@ export interface OperationsTable {
   expires_at: number;
   /** What the summary message becomes when it expires unanswered (migration 036). */
   expired_text: string | null;
+  /** The payload's asset, when it names one (migration 047). */
+  asset: string | null;
+  /** A transfer's recipient: the other person whose history shows it (migration 047). */
+  counterparty: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -88,6 +88,8 @@ export interface OperationRecord {
   expiresAt: Date;
   /** What that message becomes when the operation expires unanswered (null: only the row is marked). */
   expiredText: string | null;
+  /** The other person of a transfer, whose history shows it too (null: none). */
+  counterparty: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -96,11 +98,23 @@ export type ClaimOutcome =
   | { claimed: true; operation: OperationRecord }
   | { claimed: false; reason: "missing" | "foreign" | "expired" | "already"; operation?: OperationRecord };
 
+/** What a page of history reads (see OperationsRepo.listHistory). */
+export interface HistoryQuery {
+  /** The person's own operations, all kinds or these; absent: none. */
+  own?: { kinds?: readonly string[] };
+  /** Others' operations naming the person as their other person, of these kinds; absent: none. */
+  received?: { kinds: readonly string[] };
+  asset?: string;
+  offset: number;
+  limit: number;
+}
+
 export interface OperationsRepo {
   /** Writes a new proposed operation. */
   propose(
-    op: Omit<OperationRecord, "state" | "result" | "error" | "expiredText" | "createdAt" | "updatedAt"> & {
+    op: Omit<OperationRecord, "state" | "result" | "error" | "expiredText" | "counterparty" | "createdAt" | "updatedAt"> & {
       expiredText?: string;
+      counterparty?: number;
     },
   ): Promise<void>;
   get(id: string): Promise<OperationRecord | undefined>;
@@ -128,6 +142,24 @@ export interface OperationsRepo {
    * what to offer again); read from the index on (telegram_id, kind, created_at).
    */
   listRecent(telegramId: number, kind: string, state: OperationState, limit: number): Promise<OperationRecord[]>;
+  /**
+   * Writes an operation that was carried out without a confirmation (an invoice, a withdrawal link:
+   * nothing leaves the wallet when they are made) as done, for the person's history. Writing one id
+   * twice (a replayed flow) keeps the first.
+   */
+  recordDone(
+    op: Pick<OperationRecord, "id" | "telegramId" | "chatId" | "kind" | "network" | "payload"> & {
+      result: Record<string, unknown>;
+    },
+  ): Promise<void>;
+  /**
+   * One page of a person's history, newest first: their own done operations (of `own.kinds`, or all)
+   * and the done operations of others that name them as the other person (`received.kinds`), of one
+   * asset when `asset` is given. `more` tells whether older entries follow.
+   */
+  listHistory(telegramId: number, query: HistoryQuery): Promise<{ entries: OperationRecord[]; more: boolean }>;
+  /** The assets of a person's history (own and received), for its filter. */
+  historyAssets(telegramId: number, receivedKinds: readonly string[]): Promise<string[]>;
   /** Operations left pending or unknown (crash, lost connection): reconciled at startup. */
   listUnfinished(): Promise<OperationRecord[]>;
   /**

@@ -46,7 +46,7 @@ describe.each(backends)("a Confirm handled late or in bad weather ($name)", ({ u
     // The summary now tells the outcome, without its buttons.
     const shown = h.tg.messages.get(`${user.id}:${summary.messageId}`)!;
     expect(shown.text).toMatch(/✅ Sent 10 USDT/);
-    expect(shown.keyboard?.inline_keyboard.flat().map((b) => b.text)).toEqual(["📜 My transfers"]);
+    expect(shown.keyboard?.inline_keyboard.flat().map((b) => b.text)).toEqual(["🔁 Send again", "📜 My transfers"]);
     expect(logLevels(logFrom).filter((l) => l.level >= 50)).toEqual([]);
   });
 

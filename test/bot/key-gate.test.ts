@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeatureManifest } from "../../src/bot/feature.js";
 import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 import { RECIPIENT_REQUEST_ID } from "../../src/bot/shared/recipient.js";
-import { parseStartPayload } from "../../src/bot/features/links/payloads.js";
+import { parseStartPayload } from "../../src/bot/shared/link-payloads.js";
 import { menu } from "../../src/bot/menu-data.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 

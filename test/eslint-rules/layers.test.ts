@@ -26,7 +26,7 @@ describe("layers/direction", () => {
     ["src/notifications/probe.ts", 'import type { BotDeps } from "../bot/context.js";', "notifications may not import bot"],
     ["src/mass/deep/probe.ts", 'import { createBot } from "../../bot/index.js";', "mass may not import bot"],
     ["src/outbox/probe.ts", 'import { startBot } from "../app.js";', "outbox may not import composition"],
-    ["src/bot/features/x/probe.ts", 'import { startWebServer } from "../../../web/server.js";', "bot may not import composition"],
+    ["src/bot/features/x/probe.ts", 'import { startWebServer } from "../../../web/server.js";', "bot-features may not import composition"],
     ["src/dev/simulator/exchange/probe.ts", 'import type { SqlStorage } from "../../../storage/index.js";', "simulator may not import storage"],
     ["src/dev/simulator/probe.ts", 'import { createBot } from "../../bot/index.js";', "simulator may not import bot"],
     ["src/dev/simulator/probe.ts", 'import { startPlayground } from "../playground/playground.js";', "simulator may not import playground"],
@@ -85,9 +85,99 @@ describe("layers/direction", () => {
     expect(result!.messages.map((m) => m.message)).toEqual([expect.stringContaining("src/bot/probe.ts ships and may not import src/dev/simulator/simulator.ts")]);
   });
 
+  // Inside src/bot each floor is built on the ones below: the context types, bot/shared, the frame
+  // (bot/*.ts), the features, and what puts the bot together. An import from a floor to a higher one
+  // runs back up.
+  it.each([
+    ["src/bot/shared/probe.ts", 'import type { Router } from "../router.js";', "bot-shared may not import bot-frame (src/bot/router.ts): the import runs back up"],
+    ["src/bot/shared/probe.ts", 'import { enterFlow } from "../flows.js";', "bot-shared may not import bot-frame (src/bot/flows.ts): the import runs back up"],
+    ["src/bot/probe.ts", 'import { mainMenu } from "./features/start/index.js";', "bot-frame may not import bot-features (src/bot/features/start/index.ts): the import runs back up"],
+    ["src/bot/features/x/probe.ts", 'import { FEATURES } from "../../features.js";', "bot-features may not import bot (src/bot/features.ts): the import runs back up"],
+    ["src/bot/features/x/probe.ts", 'import { createBot } from "../../index.js";', "bot-features may not import bot (src/bot/index.ts): the import runs back up"],
+    ["src/bot/context.ts", 'import { Router } from "./router.js";', "bot-context may not import bot-frame (src/bot/router.ts): the import runs back up"],
+    ["src/domain/probe.ts", 'import { operations } from "../service/operations.js";', "domain may not import service (src/service/operations.ts): the import runs back up"],
+  ])("%s: %s runs back up", async (filePath, code, expected) => {
+    expect(await layerMessages(filePath, code)).toEqual([expect.stringContaining(expected)]);
+  });
+
+  it.each([
+    ["src/bot/shared/probe.ts", 'import type { BotContext } from "../context.js";'],
+    ["src/bot/probe.ts", 'import { proposeAction } from "./shared/confirm.js";\nimport type { BotContext } from "./context.js";'],
+    ["src/bot/features/x/probe.ts", 'import { enterFlow } from "../../flows.js";\nimport { attempt } from "../../shared/attempt.js";'],
+    ["src/bot/features.ts", 'import { tradeFeature } from "./features/trade/index.js";\nimport { registerCommands } from "./commands.js";'],
+  ])("%s: %s builds on a floor below", async (filePath, code) => {
+    expect(await layerMessages(filePath, code)).toEqual([]);
+  });
+
+  // A feature shows the rest of the bot its index.ts and its callback-data.ts; what is inside is its own.
+  it.each([
+    ["src/bot/features/swap/probe.ts", 'import { detailsData } from "../trade/view.js";', "src/bot/features/trade/view.ts"],
+    ["src/bot/features/inline/probe.ts", 'import { marketScreens } from "../market/screens.js";', "src/bot/features/market/screens.ts"],
+    ["src/bot/features/links/probe.ts", 'export { NEW_TRANSFER_CONVERSATION } from "../send/new-transfer.js";', "src/bot/features/send/new-transfer.ts"],
+    ["src/bot/features/mass/deep/probe.ts", 'import { moveReply } from "../../balances/move.js";', "src/bot/features/balances/move.ts"],
+    ["src/bot/fallback.ts", 'import { mainMenu } from "./features/start/menu.js";', "src/bot/features/start/menu.ts"],
+    ["src/bot/features/x/probe.ts", 'const { m } = await import("../trade/deep/inner.js");', "src/bot/features/trade/deep/inner.ts"],
+  ])("%s: %s reaches inside another feature", async (filePath, code, target) => {
+    const messages = await layerMessages(filePath, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(`${filePath} may not import ${target}: from outside src/bot/features/`);
+    expect(messages[0]).toContain("only its face (index.ts, callback-data.ts) is imported");
+  });
+
+  it.each([
+    ["src/bot/features/swap/probe.ts", 'import { startTrade } from "../trade/index.js";\nimport { ORDERS_DATA } from "../orders/callback-data.js";'],
+    ["src/bot/features/trade/probe.ts", 'import { orderSummary } from "./view.js";\nimport { checkSize } from "../../shared/trade-rules.js";'],
+    ["src/bot/features/trade/deep/probe.ts", 'import { orderSummary } from "../view.js";'],
+    ["src/bot/notice-buttons.ts", 'import { ALERTS_DATA } from "./features/alerts/callback-data.js";'],
+  ])("%s: %s keeps to a feature's face", async (filePath, code) => {
+    expect(await layerMessages(filePath, code)).toEqual([]);
+  });
+
   it("a folder that no layer claims is reported, so that it gets a place", async () => {
     const messages = await layerMessages("src/somewhere/probe.ts", 'import { money } from "../domain/money.js";');
     expect(messages).toEqual([expect.stringContaining("src/somewhere/probe.ts is in no layer")]);
+  });
+});
+
+describe("layers/direction on files of a small tree", () => {
+  // test/eslint-rules/fixtures/src: a frame file, a trade feature (face and inside), a swap feature that
+  // imports the trade feature's face and its inside, and two shared files, one built on the context
+  // types and one importing the router above it.
+  const fixtures = "test/eslint-rules/fixtures";
+  const layers = {
+    "bot-context": { paths: ["bot/context.ts"], may: [] },
+    "bot-shared": { paths: ["bot/shared/"], may: ["bot-context"] },
+    "bot-frame": { paths: ["bot/"], may: ["bot-shared", "bot-context"] },
+    "bot-features": { paths: ["bot/features/"], may: ["bot-frame", "bot-shared", "bot-context"] },
+  };
+  const lint = new ESLint({
+    cwd: repo,
+    overrideConfigFile: true,
+    overrideConfig: [
+      { files: ["**/*.ts"], languageOptions: { parser: tseslint.parser } },
+      {
+        files: [`${fixtures}/src/**/*.ts`],
+        plugins: { layers: { rules: { direction: layersRule } } },
+        rules: {
+          "layers/direction": [
+            "error",
+            { root: `${fixtures}/src`, layers, faces: { folder: "bot/features/", files: ["index.ts", "callback-data.ts"] } },
+          ],
+        },
+      },
+    ],
+  });
+
+  it("reports the import inside a sibling feature and the one running back up, and nothing else", async () => {
+    const results = await lint.lintFiles([`${fixtures}/src/**/*.ts`]);
+    const found = results
+      .flatMap((r) => r.messages.map((m) => `${r.filePath.slice(repo.length)}:${m.line}: ${m.message}`))
+      .sort();
+    expect(results).toHaveLength(8);
+    expect(found).toEqual([
+      `${fixtures}/src/bot/features/swap/plan.ts:4: ${fixtures}/src/bot/features/swap/plan.ts may not import ${fixtures}/src/bot/features/trade/rules.ts: from outside ${fixtures}/src/bot/features/trade/ only its face (index.ts, callback-data.ts) is imported; export what others use from there, or move what several share to a shared place.`,
+      `${fixtures}/src/bot/shared/steps.ts:2: bot-shared may not import bot-frame (${fixtures}/src/bot/router.ts): the import runs back up, bot-frame is built on bot-shared.`,
+    ]);
   });
 });
 

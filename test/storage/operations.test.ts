@@ -7,7 +7,10 @@ const MALLORY = 6_000_000_001;
 const T0 = new Date("2030-01-01T00:00:00.000Z");
 const later = (ms: number) => new Date(T0.getTime() + ms);
 
-function proposal(id: string, overrides: Partial<Omit<OperationRecord, "expiredText">> & { expiredText?: string } = {}) {
+function proposal(
+  id: string,
+  overrides: Partial<Omit<OperationRecord, "expiredText" | "counterparty">> & { expiredText?: string; counterparty?: number } = {},
+) {
   return {
     id,
     telegramId: ALICE,
@@ -213,5 +216,36 @@ describeBackends("operations", (backend) => {
       expect(claim.claimed !== expired).toBe(true);
       expect(await stateOf(id)).toBe(claim.claimed ? "pending" : "expired");
     }
+  });
+
+  it("lists a person's history newest first: their own done operations and transfers naming them, by asset, in pages", async () => {
+    const BOB = 5_000_000_002;
+    const done = async (id: string, over: Parameters<typeof proposal>[1]) => {
+      await ops().propose(proposal(id, over));
+      await ops().claim(id, over?.telegramId ?? ALICE, T0);
+      await ops().markDone(id, { ok: true });
+      // Distinct creation times, oldest first.
+      await new Promise((r) => setTimeout(r, 3));
+    };
+    await done("h-1", { payload: { asset: "USDT", amount: "1", target: String(BOB) }, counterparty: BOB });
+    await done("h-2", { kind: "cheque_create", payload: { asset: "TONCOIN", amount: "2" } });
+    await done("h-3", { telegramId: BOB, payload: { asset: "USDT", amount: "3", target: String(ALICE) }, counterparty: ALICE });
+    await ops().propose(proposal("h-4", { payload: { asset: "USDT", amount: "4" } })); // proposed only: not history
+    await ops().recordDone({ id: "h-5", telegramId: ALICE, chatId: 1, kind: "invoice_create", network: "testnet", payload: { asset: "BTC", amount: "5" }, result: {} });
+    await ops().recordDone({ id: "h-5", telegramId: ALICE, chatId: 1, kind: "invoice_create", network: "testnet", payload: { asset: "ETH", amount: "6" }, result: {} });
+
+    const all = { own: {}, received: { kinds: ["transfer"] }, offset: 0, limit: 10 };
+    const ids = async (q: Parameters<OperationsRepo["listHistory"]>[1]) => (await ops().listHistory(ALICE, q)).entries.map((e) => e.id);
+    expect(await ids(all)).toEqual(["h-5", "h-3", "h-2", "h-1"]);
+    expect((await ops().get("h-5"))?.payload).toEqual({ asset: "BTC", amount: "5" });
+    expect(await ids({ ...all, asset: "USDT" })).toEqual(["h-3", "h-1"]);
+    expect(await ids({ own: { kinds: ["transfer"] }, offset: 0, limit: 10 })).toEqual(["h-1"]);
+    expect(await ids({ received: { kinds: ["transfer"] }, offset: 0, limit: 10 })).toEqual(["h-3"]);
+    expect(await ops().listHistory(ALICE, { ...all, limit: 3 })).toMatchObject({ more: true });
+    expect(await ids({ ...all, offset: 3, limit: 3 })).toEqual(["h-1"]);
+    expect((await ops().listHistory(ALICE, { ...all, offset: 3, limit: 3 })).more).toBe(false);
+    expect(await ops().historyAssets(ALICE, ["transfer"])).toEqual(["BTC", "TONCOIN", "USDT"]);
+    // Bob sees his own transfer and the one to him.
+    expect((await ops().listHistory(BOB, all)).entries.map((e) => e.id)).toEqual(["h-3", "h-1"]);
   });
 });

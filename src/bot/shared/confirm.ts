@@ -61,6 +61,8 @@ export interface ActionDefinition<P extends Json = Json> {
   /** What the user sees once it is done. */
   describeDone(t: Translate, payload: P, result: Json): string;
   doneKeyboard?(t: Translate, payload: P, result: Json): InlineKeyboardMarkup | undefined;
+  /** The other person whose history shows it too (a transfer's recipient); none when absent. */
+  counterparty?(payload: P): number | undefined;
 }
 
 export class ActionRegistry {
@@ -146,6 +148,7 @@ export async function proposeAction<P extends Json>(
     expiresAt,
     // Written now, in the language of the summary: whichever instance sees it expire edits it to this.
     expiredText: `${summary}\n\n${ctx.t("confirm-expired-unanswered")}`,
+    ...withCounterparty(def.counterparty?.(proposal.payload)),
   });
   const text = `${summary}${EXPIRY_MARK}${ctx.t("confirm-expires", { seconds: ttl })}`;
   const sent = await ctx.reply(text, { reply_markup: keyboard });
@@ -153,6 +156,8 @@ export async function proposeAction<P extends Json>(
   registry.watchExpiry(id, expiresAt);
   return id;
 }
+
+const withCounterparty = (id: number | undefined) => (id === undefined ? {} : { counterparty: id });
 
 /** Why an action has no final outcome yet; each has its own message, `confirm-outcome-<reason>`. */
 export type UnsettledReason =

@@ -40,6 +40,11 @@ export class PageDriver {
     await this.messages.locator(".row.bot").last().locator(".kb-button").filter({ hasText: label }).last().click();
   }
 
+  /** Presses a button of the reply keyboard under the composer (the bot's newest that shows one). */
+  async pressKey(label: RegExp): Promise<void> {
+    await this.page.getByTestId("reply-keyboard").locator("button").filter({ hasText: label }).first().click();
+  }
+
   /** The available Pay balance of a demo person as the side panel shows it ("987.5 USDT"). */
   balance(role: DemoRoleName, asset: string): Promise<string> {
     return this.page.getByTestId(`account-${role}`).locator(`dl[data-kind=pay] dd[data-asset=${asset}] .amount`).innerText();

@@ -1,8 +1,9 @@
 /**
  * `npm run screenshots`: starts a fresh playground, drives it in headless Chromium and saves the
  * README's pictures under docs/: a transfer in the chat with the side panel, a candle chart, the page
- * on a phone-sized window in the dark theme, a swap on the Exchange, and a cheque's QR code. `SHOTS=swap,qr`
- * takes only the pictures named (chat, chart, phone, swap, qr). It needs Debian's `chromium` and
+ * on a phone-sized window in the dark theme, a swap on the Exchange, a cheque's QR code, the history with
+ * a receipt, and a payment request from Receive. `SHOTS=swap,qr` takes only the pictures named (chat,
+ * chart, phone, swap, qr, history, receive). It needs Debian's `chromium` and
  * `fonts-noto-color-emoji` (without that font emoji come out as empty boxes) and says so when either is missing.
  */
 import "../../runtime-check.js";
@@ -16,7 +17,7 @@ import { startPlayground } from "./playground.js";
 
 const DOCS = resolve("docs");
 /** The pictures to take: all by default, or those named in SHOTS. */
-const SHOTS = new Set((process.env.SHOTS ?? "chat,chart,phone,swap,qr").split(",").map((s) => s.trim()));
+const SHOTS = new Set((process.env.SHOTS ?? "chat,chart,phone,swap,qr,history,receive").split(",").map((s) => s.trim()));
 
 const missing = missingForScreenshots();
 if (missing.length > 0) {
@@ -60,8 +61,9 @@ try {
     await you.say("/cheque_new");
     await you.press(/^USDT$/);
     await you.say("5");
-    await you.press(/Skip/);
-    await you.press(/Skip/);
+    await you.pressOnNewest(/Skip/);
+    await you.see(/Who may redeem the cheque/);
+    await you.pressKey(/^Skip$/);
     await you.press(/Confirm/);
     await you.see(/Cheque created/);
     await you.press(/QR code/);
@@ -91,6 +93,30 @@ try {
     await page.getByTestId("toast").waitFor({ state: "hidden" });
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(DOCS, "playground-swap.png") });
+  }
+
+  if (SHOTS.has("history")) {
+    // The timeline (whatever the shots above made, newest first), then the newest entry's receipt.
+    await you.say("/history");
+    await you.see(/History, page 1/);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(DOCS, "playground-history.png") });
+    await you.pressOnNewest(/^1$/);
+    await you.see(/Receipt/);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(DOCS, "playground-receipt.png") });
+  }
+
+  if (SHOTS.has("receive")) {
+    // A payment request for 20 USDT: its QR code, link and ways to share it.
+    await you.say("/receive");
+    await you.pressOnNewest(/Request an amount/);
+    await you.pressOnNewest(/^USDT$/);
+    await you.say("20");
+    await you.see(/Payment request: 20 USDT/);
+    await page.locator(".row.bot .photo img").last().evaluate((img) => (img as unknown as { decode(): Promise<void> }).decode());
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(DOCS, "playground-receive.png") });
   }
 
   if (SHOTS.has("phone")) {

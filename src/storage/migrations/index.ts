@@ -30,6 +30,7 @@ import * as operationExpiredText from "./036-operation-expired-text.js";
 import * as chatTurns from "./038-chat-turns.js";
 import * as watchInstances from "./042-watch-instances.js";
 import * as operationsByPerson from "./046-operations-by-person.js";
+import * as historyColumns from "./047-history-columns.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "038-chat-turns": chatTurns,
   "042-watch-instances": watchInstances,
   "046-operations-by-person": operationsByPerson,
+  "047-history-columns": historyColumns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

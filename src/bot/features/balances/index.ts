@@ -26,6 +26,9 @@ import { addLinkKeyButton } from "../../shared/link-key.js";
 import { addSwitchButton } from "../../shared/networks.js";
 import { type BalanceSources, balancesText, currenciesTexts, DEFAULT_FIAT, FIATS, holdsNothing, ratesText } from "./view.js";
 
+// What other features use: the reply that offers a move when a balance falls short.
+export { moveReply } from "./move.js";
+
 const FIAT_PATTERN = BALANCE_DATA.rates.pattern;
 
 /** How long the service's list of fiat currencies is kept. */

@@ -23,7 +23,7 @@ import {
   askAddress,
   cannotAfford,
   withdrawalRequest,
-} from "../withdraw/steps.js";
+} from "../../shared/withdrawal-steps.js";
 import { networkOf, topUpReply } from "../../shared/top-up.js";
 import { FUNDING_DATA } from "./callback-data.js";
 

@@ -18,11 +18,20 @@ import type { Cheque, Invoice } from "../../../service/schemas.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { manifest } from "./manifest.js";
-import { invoicePrice, invoiceTerms } from "../invoices/view.js";
-import { priceLink } from "../links/payloads.js";
-import { chartCacheOf, chartCaption, chartOf, DEFAULT_INTERVAL } from "../market/chart.js";
-import { marketScreens } from "../market/screens.js";
-import { assetsOf, percent, tickerText } from "../market/view.js";
+import { zoneOf } from "../../shared/user-on-arrival.js";
+import { isReceiptQuery, sharedReceipt } from "../history/index.js";
+import { invoicePrice, invoiceTerms } from "../invoices/index.js";
+import { priceLink } from "../../shared/link-payloads.js";
+import {
+  assetsOf,
+  chartCacheOf,
+  chartCaption,
+  chartOf,
+  DEFAULT_INTERVAL,
+  marketScreens,
+  percent,
+  tickerText,
+} from "../market/index.js";
 
 /** Pairs offered to a user without a key who types nothing. */
 const PUBLIC_PAIRS = ["BTC-USDT", "ETH-USDT", "TONCOIN-USDT"];
@@ -150,11 +159,30 @@ export function inlineFeature({ deps }: FeatureKit): Feature {
     ];
   }
 
+  /** `receipt <id>`: the person's own receipt (from /history) as a message without ids. */
+  async function receiptResults(ctx: BotContext, typed: string): Promise<InlineQueryResult[]> {
+    const shared = await sharedReceipt(deps, ctx.t, ctx.from!.id, typed, await zoneOf(deps.storage.users, ctx));
+    if (!shared) return [];
+    return [
+      {
+        type: "article",
+        id: "receipt",
+        title: shared.title,
+        description: shared.text.split("\n").at(-1) ?? "",
+        input_message_content: { message_text: shared.text },
+      },
+    ];
+  }
+
   composer.on("inline_query", async (ctx) => {
     const typed = ctx.inlineQuery.query.trim();
     let results: InlineQueryResult[];
     try {
-      results = typed ? await marketResults(ctx, typed) : await ownResults(ctx);
+      results = isReceiptQuery(typed)
+        ? await receiptResults(ctx, typed)
+        : typed
+          ? await marketResults(ctx, typed)
+          : await ownResults(ctx);
     } catch (err) {
       // There is no chat to explain a failure in: an empty answer ends the spinner in the user's app.
       if (!(err instanceof ServiceError)) throw err;

@@ -16,6 +16,8 @@ import { replyWithQr } from "../../shared/qr.js";
 import { invoiceCard, invoiceKeyboard, requestCaption, requestKeyboard } from "./view.js";
 
 export const CREATE_INVOICE = "invoices-create";
+/** The kind of a created invoice's row in the journal, which /history reads. */
+export const INVOICE_CREATED_KIND = "invoice_create";
 
 /** The expiry buttons: seconds, or "none" for an invoice that never expires. */
 const EXPIRIES = [
@@ -141,6 +143,18 @@ export function createInvoiceConversation(deps: BotDeps) {
     const { testnet, zone, watched } = await conversation.external(async (octx) => {
       await deps.watch?.invoiceCreated(octx.from!.id).catch(() => undefined);
       const user = await deps.storage.users.get(octx.from!.id);
+      // Into the person's history (no confirmation journals it); a failure costs only that entry.
+      await deps.storage.operations
+        .recordDone({
+          id: clientInvoiceId,
+          telegramId: octx.from!.id,
+          chatId: octx.chat!.id,
+          kind: INVOICE_CREATED_KIND,
+          network: user?.network ?? "production",
+          payload: { asset, amount, pricing },
+          result: { id: created.value.id },
+        })
+        .catch((err: unknown) => octx.log.warn({ err }, "a created invoice could not be written to the history"));
       const topics = deps.watch ? (await deps.storage.notifySettings.get(octx.from!.id)).topics : undefined;
       return { testnet: user?.network === "testnet", zone: user?.timeZone ?? null, watched: topics?.invoices === true };
     });

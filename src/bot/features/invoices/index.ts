@@ -12,6 +12,10 @@ import { CREATE_INVOICE, createInvoiceConversation, type PaymentRequest } from "
 import { deleteInvoiceAction, invoiceManagement } from "./manage.js";
 import { menu } from "../../menu-data.js";
 
+// What other features show of an invoice: its card and buttons (a deep link opens one), its terms and
+// price (inline mode offers it).
+export { invoiceCard, invoiceKeyboard, invoicePrice, invoiceTerms } from "./view.js";
+
 /** Starts a payment request (Receive): the asset and the amount, then its QR code and link. */
 export async function startPaymentRequest(ctx: BotContext): Promise<void> {
   // A new flow replaces whatever flow was waiting for an answer.

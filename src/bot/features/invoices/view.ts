@@ -13,6 +13,7 @@ import {
   paymentPayer,
 } from "../../../service/schemas.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
+import { menu } from "../../menu-data.js";
 import { INVOICE_DATA } from "./callback-data.js";
 
 const KNOWN_STATUSES = new Set(["active", "paid", "expired", "deleted"]);
@@ -140,11 +141,12 @@ export function requestCaption(t: Translate, inv: Invoice, link: string, watched
   ].join("\n");
 }
 
-/** Share the link, send it into a chat through inline mode, the request's details, and back to Receive. */
+/** Share the link, send it into a chat through inline mode, the request's details, and back to the menu. */
 export function requestKeyboard(t: Translate, inv: Invoice, link: string): InlineKeyboard {
   return new InlineKeyboard()
     .url(t("common-share"), shareUrl(link))
     .switchInline(t("invoices-request-in-chat"), "")
     .row()
-    .text(t("invoices-request-details"), INVOICE_DATA.show.build({ invoiceId: inv.id }));
+    .text(t("invoices-request-details"), INVOICE_DATA.show.build({ invoiceId: inv.id }))
+    .text(t("common-back"), menu("main"));
 }

@@ -97,6 +97,7 @@ export async function settingsScreen(deps: BotDeps, ctx: BotContext): Promise<{ 
   addSwitchButton(kb.row(), ctx.t, user).row().text(ctx.t("menu-language"), menu("language"));
   const zone = zoneLabel(ctx.t, user.timeZone, deps.now().getTime());
   kb.row().text(ctx.t("notify-zone-button", { zone }), NOTIFY_DATA.settingsZones.build({}));
+  kb.row().text(ctx.t("common-back"), menu("main"));
   return { text: `${ctx.t("keys-settings-title")}\n${networkStatus(ctx.t, user)}`, kb };
 }
 

@@ -7,15 +7,14 @@ import { copyable } from "../../../domain/copyable.js";
 import { Composer } from "grammy";
 import { clientsFor, NoKeyError } from "../../../accounts/clients.js";
 import { isNotFound } from "../../../service/errors.js";
-import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { manifest } from "./manifest.js";
-import { invoiceCard, invoiceKeyboard } from "../invoices/view.js";
-import { marketScreens } from "../market/screens.js";
-import { NEW_TRANSFER_CONVERSATION } from "../send/new-transfer.js";
-import { mainMenu } from "../start/menu.js";
-import { parseStartPayload } from "./payloads.js";
+import { invoiceCard, invoiceKeyboard } from "../invoices/index.js";
+import { marketScreens } from "../market/index.js";
+import { startTransfer } from "../send/index.js";
+import { mainMenu } from "../start/index.js";
+import { parseStartPayload } from "../../shared/link-payloads.js";
 import { zoneOf } from "../../shared/user-on-arrival.js";
 
 export function linksFeature({ deps }: FeatureKit): Feature {
@@ -57,8 +56,7 @@ export function linksFeature({ deps }: FeatureKit): Feature {
       case "send": {
         // Without a key the key gate answered already (the manifest's deep link says so).
         if (payload.userId === ctx.from.id) return void (await refuse(ctx, "links-send-self"));
-        await ctx.conversation.exitAll();
-        await enterFlow(ctx, NEW_TRANSFER_CONVERSATION, String(payload.userId));
+        await startTransfer(ctx, payload.userId);
         return;
       }
       case "invoice":

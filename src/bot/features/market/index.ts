@@ -7,17 +7,22 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor, publicClientsFor } from "../../../accounts/clients.js";
 import { inlineUserText } from "../../../domain/user-text.js";
-import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { manifest } from "./manifest.js";
 import { showInPlace } from "../../shared/show.js";
-import { TRADE_CONVERSATION } from "../trade/flow.js";
+import { startTrade } from "../trade/index.js";
 import { DEFAULT_INTERVAL, isChartInterval } from "./chart.js";
 import { marketScreens, type PairScreen } from "./screens.js";
 import { assetsKeyboard, assetText, feesText, type HealthLine, statusText } from "./view.js";
 import { menu } from "../../menu-data.js";
 import { MARKET_DATA } from "./callback-data.js";
+
+// What other features show of the market: a pair's screens (deep links open them) and, for inline
+// mode, the ticker text and the chart.
+export { chartCacheOf, chartCaption, chartOf, DEFAULT_INTERVAL } from "./chart.js";
+export { marketScreens } from "./screens.js";
+export { assetsOf, percent, tickerText } from "./view.js";
 
 /** What fits in the pair list's callback data: letters, digits and dashes, at most 20. */
 const searchQuery = (text: string) => text.replace(/[^A-Za-z0-9-]/g, "").slice(0, 20);
@@ -86,8 +91,7 @@ export function marketFeature({ deps }: FeatureKit): Feature {
   pm.callbackQuery(MARKET_DATA.trade.pattern, async (ctx) => {
     const { symbol } = MARKET_DATA.trade.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
-    await ctx.conversation.exitAll();
-    await enterFlow(ctx, TRADE_CONVERSATION, symbol);
+    await startTrade(ctx, symbol);
   });
 
   pm.command("symbols", (ctx) => screens.symbols(ctx, searchQuery(ctx.match), 1));

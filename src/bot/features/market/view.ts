@@ -11,7 +11,7 @@ import { typedPair } from "../../../domain/symbols.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { Asset, Orderbook, SymbolInfo, Ticker, Trade, TradeFee } from "../../../service/schemas.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
-import { priceLink } from "../links/payloads.js";
+import { priceLink } from "../../shared/link-payloads.js";
 import { menu } from "../../menu-data.js";
 import { ALERTS_DATA } from "../alerts/callback-data.js";
 import { MARKET_DATA } from "./callback-data.js";

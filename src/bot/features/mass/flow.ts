@@ -49,7 +49,7 @@ import { MASS_ACTION } from "./action.js";
 import { downloadDocument, FileTooLargeError } from "./download.js";
 import { topUpReply } from "../../shared/top-up.js";
 import { duplicatesPreview, duplicatesText, fitsDuplicatePreview, sendDuplicatesFile } from "./duplicates.js";
-import { leftOut, type PlanSummary, shortfallText, summaryText } from "./summary.js";
+import { leftOut, type PlanSummary, PREVIEW_RECIPIENTS, shortfallText, summaryText } from "./summary.js";
 import { reportProblems } from "./validation-report.js";
 
 export const MASS_CONVERSATION = "mass";
@@ -342,10 +342,14 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
         });
         // Replaced meanwhile by a newer list of the same admin.
         if (!saved) return { ok: false as const, retry: false, gone: true };
+        const targets = [...new Set(rows.map((r) => r.target))];
+        const firstIds = targets.slice(0, PREVIEW_RECIPIENTS).map(Number).filter((id) => Number.isSafeInteger(id));
+        const known = await deps.storage.people.namesOf(firstIds);
         const summary: PlanSummary = {
           jobId,
           rows: rows.length,
-          recipients: new Set(rows.map((r) => r.target)).size,
+          recipients: targets.length,
+          preview: firstIds.map((id) => known.get(id) ?? { id }),
           lines,
           policy,
           duplicates: findDuplicates(c.valid).length,

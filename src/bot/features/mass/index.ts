@@ -4,8 +4,9 @@
  * message (Pause / Resume / Cancel), a report, optional notifications, and an audit record. Anyone
  * not in ADMIN_IDS sees nothing of it: their /mass and presses fall through to the generic replies.
  */
-import { Composer, InlineKeyboard } from "grammy";
-import { type JobAction, MASS_JOB_DATA, MASS_RETRY_DATA, parseJobButton } from "../../../mass/callback-data.js";
+import { Composer, InlineKeyboard, InputFile } from "grammy";
+import { type JobAction, MASS_JOB_DATA, MASS_REPORT_DATA, MASS_RETRY_DATA, parseJobButton } from "../../../mass/callback-data.js";
+import { reportDocument } from "../../../mass/report.js";
 import { MassRunner } from "../../../mass/runner.js";
 import { jobLabel } from "../../../mass/progress.js";
 import { retryable } from "../../../mass/retry.js";
@@ -123,6 +124,19 @@ export function massFeature(kit: FeatureKit): Feature {
     await ctx.answerCallbackQuery();
     await ctx.conversation.exitAll();
     await enterFlow(ctx, MASS_CONVERSATION, { retryOf: jobId } satisfies MassStart);
+  });
+
+  // Under a finished job's report: its CSV again, rebuilt from the rows as they stand.
+  admin.callbackQuery(MASS_REPORT_DATA.pattern, async (ctx) => {
+    const { jobId } = MASS_REPORT_DATA.parse(ctx.callbackQuery.data)!;
+    const job = await store.get(jobId);
+    if (!job || job.adminId !== ctx.from.id) {
+      await ctx.answerCallbackQuery({ text: ctx.t("mass-foreign"), show_alert: true });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    const { fileName, content, caption } = reportDocument(ctx.t, jobId, await store.allRows(jobId));
+    await ctx.replyWithDocument(new InputFile(Buffer.from(content, "utf8"), fileName), { caption });
   });
 
   return {

@@ -4,7 +4,9 @@
  */
 import { formatAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
+import type { KnownPerson } from "../../../domain/people.js";
 import { inlineUserText } from "../../../domain/user-text.js";
+import { personLabel } from "../../shared/people.js";
 import type { AssetLine, DupPolicy } from "../../../mass/plan.js";
 import { jobLabel } from "../../../mass/progress.js";
 import type { RetryCounts } from "../../../mass/retry.js";
@@ -21,7 +23,12 @@ export interface PlanSummary {
   network: string;
   /** When rows pay an earlier job's rows again: how many, and what was left out. */
   retry?: RetryCounts;
+  /** The first recipients, in list order, named where the bot knows them. */
+  preview?: KnownPerson[];
 }
+
+/** How many recipients the summary names before "and N more". */
+export const PREVIEW_RECIPIENTS = 5;
 
 /** The summary shown before confirmation. */
 export function summaryText(t: Translate, p: PlanSummary, notify?: boolean, senderName?: string | null): string {
@@ -34,6 +41,14 @@ export function summaryText(t: Translate, p: PlanSummary, notify?: boolean, send
         ]
       : []),
     t("mass-summary-recipients", { recipients: p.recipients, rows: p.rows }),
+    ...(p.preview && p.preview.length > 0
+      ? [
+          t("mass-summary-first", {
+            people: p.preview.map((person) => personLabel(t, person.id, person)).join(", "),
+            more: p.recipients - p.preview.length,
+          }),
+        ]
+      : []),
   ];
   for (const l of p.lines) {
     out.push(

@@ -19,7 +19,7 @@ import { KEY_DATA } from "../keys/callback-data.js";
 import { settingsScreen } from "../keys/index.js";
 import { NOTIFY_DATA } from "./callback-data.js";
 import { manifest } from "./manifest.js";
-import { mainMenu } from "../start/menu.js";
+import { mainMenu } from "../start/index.js";
 
 const SECRET_TTL_MS = 10 * 60 * 1000;
 /** Quiet-hour choices, hours on the person's own clock (their time zone). */

@@ -15,7 +15,7 @@ import { showInPlace } from "../../shared/show.js";
 import { networkOf, topUpReply } from "../../shared/top-up.js";
 import { copyable } from "../../../domain/copyable.js";
 import { startPaymentRequest } from "../invoices/index.js";
-import { sendLink } from "../links/payloads.js";
+import { sendLink } from "../../shared/link-payloads.js";
 import { RECEIVE_DATA } from "./callback-data.js";
 import { manifest } from "./manifest.js";
 

@@ -52,6 +52,11 @@ export const transferAction: ActionDefinition<TransferPayload> = {
     });
   },
   reconcile: ({ op, clients }) => reconcile.transfer(clients.pay, op.id),
+  // The recipient finds it in their history too, when they use this bot.
+  counterparty: (payload) => {
+    const id = Number(payload.target);
+    return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  },
   describeDone(t, payload, result) {
     return t("send-done", {
       amount: formatAmount(payload.amount, payload.asset),

@@ -13,7 +13,7 @@ import type { Feature, FeatureKit } from "../../feature.js";
 import { manifest } from "./manifest.js";
 import { shareUrl } from "../../shared/format.js";
 import { askText } from "../../shared/inputs.js";
-import { sendLink } from "../links/payloads.js";
+import { sendLink } from "../../shared/link-payloads.js";
 import { HISTORY_FIRST_PAGE, transferAction, withSendAgain } from "./action.js";
 import { SEND_DATA } from "./callback-data.js";
 import { type FindResult, findReply, findTransfer, historyPages } from "./history.js";
@@ -24,9 +24,18 @@ import { menu } from "../../menu-data.js";
 import { zoneOf } from "../../shared/user-on-arrival.js";
 
 /** The kind of a transfer's journal rows: whom a person paid lately is read from them. */
-export { TRANSFER_KIND } from "./action.js";
+export { TRANSFER_KIND, withSendAgain } from "./action.js";
 
 export const FIND_CONVERSATION = "send-find";
+
+/**
+ * Starts a transfer to the user `userId` (a shared pay-me link): a new flow replaces whatever flow
+ * was waiting for an answer. The caller has passed the key gate.
+ */
+export async function startTransfer(ctx: BotContext, userId: number): Promise<void> {
+  await ctx.conversation.exitAll();
+  await enterFlow(ctx, NEW_TRANSFER_CONVERSATION, String(userId));
+}
 /** Longer than any id the service or we produce; longer input is refused before a lookup. */
 const FIND_MAX_LENGTH = 64;
 

@@ -24,7 +24,7 @@ interface Topic {
 }
 
 const TOPICS: Topic[] = [
-  { id: "wallet", features: ["balances", "send", "receive", "withdraw"], featured: ["balance", "send"] },
+  { id: "wallet", features: ["balances", "history", "send", "receive", "withdraw"], featured: ["balance", "send"] },
   { id: "documents", features: ["cheques", "invoices"], featured: ["cheque_new", "newinvoice"] },
   { id: "exchange", features: ["trade", "orders", "market", "funding"], featured: ["trade", "price"] },
   { id: "notices", features: ["notify"], featured: ["notify", "alert"] },

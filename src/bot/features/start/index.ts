@@ -16,6 +16,10 @@ import { userOnArrival } from "../../shared/user-on-arrival.js";
 import { HELP_MAIN, HELP_TOPIC, type HelpSection, helpMain, helpTopic } from "./help.js";
 import { languageKeyboard, mainMenu } from "./menu.js";
 
+// The main menu is the way back other features and the fallback offer; commands.ts fills the help.
+export { mainMenu } from "./menu.js";
+export type { HelpSection } from "./help.js";
+
 /**
  * The one message a person gets for /start: the greeting and the menu; for a newcomer also the
  * language buttons (until one is chosen) and Connect (until a key is linked). Redrawn after a language

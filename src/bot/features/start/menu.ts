@@ -9,6 +9,7 @@ import { MARKET_DATA } from "../market/callback-data.js";
 export function mainMenu(t: Translate): InlineKeyboard {
   return new InlineKeyboard()
     .text(t("menu-balances"), menu("balances"))
+    .text(t("menu-history"), menu("history"))
     .text(t("menu-cheques"), menu("cheques"))
     .row()
     .text(t("menu-send"), menu("send"))

@@ -17,7 +17,7 @@ import { createOnce, reconcile } from "../../../service/reconcile.js";
 import { AssetCode, Decimal, FINAL_ORDER_STATUSES, Order, Side, SymbolCode } from "../../../service/schemas.js";
 import { menu } from "../../menu-data.js";
 import type { ActionDefinition, Json } from "../../shared/confirm.js";
-import { detailsData } from "../trade/view.js";
+import { ORDERS_DATA } from "../orders/callback-data.js";
 import { netReceived, orderOf } from "./plan.js";
 
 export const SWAP_KIND = "swap";
@@ -156,7 +156,7 @@ export const swapAction: ActionDefinition<SwapPayload> = {
     if (order.success && killed(SwapPayload.parse(payload), order.data)) {
       return kb.text(t("swap-again"), menu("swap")).text(t("menu-balances"), menu("balances"));
     }
-    const details = order.success ? detailsData(order.data.id) : undefined;
+    const details = order.success ? ORDERS_DATA.show.tryBuild({ orderId: order.data.id }) : undefined;
     if (details !== undefined) kb.text(t("swap-order-details"), details);
     return kb.text(t("menu-balances"), menu("balances"));
   },

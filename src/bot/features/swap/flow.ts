@@ -17,8 +17,8 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askCheckedAmount, askChoice, choiceKeyboard, waitAnswer } from "../../shared/inputs.js";
-import { feeRatesOf } from "../trade/fees.js";
-import type { Estimate as OrderEstimate } from "../trade/view.js";
+import { feeRatesOf } from "../../shared/trade-fees.js";
+import type { Estimate as OrderEstimate } from "../../shared/trade-rules.js";
 import { SWAP_KIND, type SwapPayload } from "./action.js";
 import {
   amountRules,

@@ -8,8 +8,7 @@
 import { ceilToStep, floorToStep, money } from "../../../domain/money.js";
 import type { SymbolInfo } from "../../../service/schemas.js";
 import type { CheckedAmount, QuickAmounts } from "../../shared/inputs.js";
-import { checkFunds, checkSize, type Side } from "../trade/rules.js";
-import type { Estimate } from "../trade/view.js";
+import { checkFunds, checkSize, type Estimate, type Side } from "../../shared/trade-rules.js";
 
 /**
  * How far the worst price the swap accepts lies from the average price of the estimate: the room the

@@ -14,7 +14,7 @@ import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askCheckedAmount, askChoice, askSymbol, cancelRow, type QuickAmounts, waitAnswer } from "../../shared/inputs.js";
 import { topUpReply } from "../../shared/top-up.js";
-import { moveReply } from "../balances/move.js";
+import { moveReply } from "../balances/index.js";
 import { ORDER_KIND, type OrderPayload } from "./actions.js";
 import {
   affordableSize,
@@ -24,11 +24,12 @@ import {
   checkSize,
   checkStopPrice,
   committed,
+  type Estimate,
   type Side,
   triggersOnRise,
-} from "./rules.js";
-import { type FeeRates, feeRatesOf } from "./fees.js";
-import { type Estimate, orderSummary } from "./view.js";
+} from "../../shared/trade-rules.js";
+import { type FeeRates, feeRatesOf } from "../../shared/trade-fees.js";
+import { orderSummary } from "./view.js";
 
 export const TRADE_CONVERSATION = "trade-new";
 

@@ -18,6 +18,16 @@ import { menu } from "../../menu-data.js";
 
 export { cancelOrderKeyboard } from "./view.js";
 
+/**
+ * Opens the order conversation, on `symbol` when one is given (the market's Trade button). A flow
+ * already under way is left for the new one (entering would fail while another waits).
+ */
+export async function startTrade(ctx: BotContext, symbol?: string): Promise<void> {
+  await ctx.conversation.exitAll();
+  if (symbol === undefined) await enterFlow(ctx, TRADE_CONVERSATION);
+  else await enterFlow(ctx, TRADE_CONVERSATION, symbol);
+}
+
 /** The trade feature: the order conversation, order cancellation, and both confirmed actions. */
 export function tradeFeature({ deps, actions }: FeatureKit): Feature {
   actions.register(placeOrderAction);
@@ -25,12 +35,7 @@ export function tradeFeature({ deps, actions }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
 
-  // A flow already under way is left for the new one (entering would fail while another waits).
-  const startTrade = async (ctx: BotContext) => {
-    await ctx.conversation.exitAll();
-    await enterFlow(ctx, TRADE_CONVERSATION);
-  };
-  pm.command("trade", startTrade);
+  pm.command("trade", (ctx) => startTrade(ctx));
   pm.callbackQuery(menu("trade"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await startTrade(ctx);

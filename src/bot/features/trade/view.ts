@@ -5,16 +5,14 @@
  */
 import { copyable } from "../../../domain/copyable.js";
 import { InlineKeyboard } from "grammy";
-import type { z } from "zod";
 import { formatAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
-import type { Order, OrderEstimate } from "../../../service/schemas.js";
-import type { FeeRates } from "./fees.js";
-import { committed } from "./rules.js";
+import type { Order } from "../../../service/schemas.js";
+import type { FeeRates } from "../../shared/trade-fees.js";
+import { committed, type Estimate } from "../../shared/trade-rules.js";
 import { ORDERS_DATA } from "../orders/callback-data.js";
 import { TRADE_DATA } from "./callback-data.js";
 
-export type Estimate = z.infer<typeof OrderEstimate>;
 
 /** What the summary and the action need to know about an order to place (plain JSON). */
 export interface OrderTerms {

@@ -22,7 +22,7 @@ import {
   minimumOf,
   routeLines,
   withdrawalRequest,
-} from "./steps.js";
+} from "../../shared/withdrawal-steps.js";
 
 export const WITHDRAW_TO_ADDRESS = "withdraw-address";
 export const WITHDRAWAL_KIND = "withdrawal";

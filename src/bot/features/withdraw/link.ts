@@ -5,16 +5,19 @@
  */
 import { InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
+import { newClientId } from "../../../domain/ids.js";
 import { formatAmount, formatOptionalAmount } from "../../../domain/money.js";
 import { outcomeMayBeApplied } from "../../../service/errors.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { shareUrl } from "../../shared/format.js";
 import { askAmount } from "../../shared/inputs.js";
-import { askRoute, minimumOf, routeLines } from "./steps.js";
+import { askRoute, minimumOf, routeLines } from "../../shared/withdrawal-steps.js";
 import { menu } from "../../menu-data.js";
 
 export const WITHDRAWAL_LINK = "withdraw-link";
+/** The kind of a made link's row in the journal, which /history reads. */
+export const WITHDRAWAL_LINK_KIND = "withdrawal_link";
 
 /** The withdrawal-link conversation. */
 export function withdrawalLinkConversation(deps: BotDeps) {
@@ -49,13 +52,27 @@ export function withdrawalLinkConversation(deps: BotDeps) {
       attempt(octx, async () => {
         const { pay } = await clientsFor(deps, octx.from!.id);
         try {
-          return await pay.createWithdrawalLink({
+          const link = await pay.createWithdrawalLink({
             network: dest.network,
             address: dest.address,
             asset,
             amount,
             ...(dest.comment === undefined ? {} : { comment: dest.comment }),
           });
+          // Into the person's history (no confirmation journals it); a failure costs only that entry.
+          const user = await deps.storage.users.get(octx.from!.id);
+          await deps.storage.operations
+            .recordDone({
+              id: newClientId("wl"),
+              telegramId: octx.from!.id,
+              chatId: octx.chat!.id,
+              kind: WITHDRAWAL_LINK_KIND,
+              network: user?.network ?? "production",
+              payload: { asset, amount, network: dest.network, address: dest.address },
+              result: {},
+            })
+            .catch((err: unknown) => octx.log.warn({ err }, "a withdrawal link could not be written to the history"));
+          return link;
         } catch (err) {
           // Without a client id there is nothing to look the link up by; a lost one moves nothing.
           if (outcomeMayBeApplied(err)) return null;

@@ -5,7 +5,7 @@
  * withdrawals it recorded, the journal and what the user was shown.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { withdrawalRequest } from "../../../../src/bot/features/withdraw/steps.js";
+import { withdrawalRequest } from "../../../../src/bot/shared/withdrawal-steps.js";
 import { formatAmount } from "../../../../src/domain/money.js";
 import { Harness, type TestUser } from "../../../helpers/bot-harness.js";
 import { pickData } from "../../../../src/bot/shared/input-data.js";

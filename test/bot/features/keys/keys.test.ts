@@ -117,4 +117,12 @@ describe("keys in the wrong place", () => {
       if (existsSync(file)) expect(readFileSync(file).includes(Buffer.from(key))).toBe(false);
     }
   });
+
+  it("/settings leads back to the main menu", async () => {
+    h = await Harness.create();
+    const user = h.user(7_777);
+    await user.send("/settings");
+    const buttons = user.last()!.keyboard!.inline_keyboard;
+    expect(buttons.at(-1)!.map((b) => ("callback_data" in b ? b.callback_data : ""))).toEqual(["menu:main"]);
+  });
 });

@@ -54,7 +54,7 @@ describe("Receive", () => {
     expect(photo?.caption).toMatch(/^🧾 Payment request: 25 USDT\. Scan the code to pay it, or share the link: https:\/\//);
     expect(photo?.caption).toContain("I will tell you here when it is paid.");
     const buttons = buttonsOf(photo!.reply_markup);
-    expect(buttons.map((b) => b.text)).toEqual(["📣 Share", "💬 Send into a chat", "🧾 Details"]);
+    expect(buttons.map((b) => b.text)).toEqual(["📣 Share", "💬 Send into a chat", "🧾 Details", "« Back"]);
     expect(buttons[1]!.switch_inline_query).toBe("");
 
     // Paid by someone else: the person is told, once.

@@ -6,7 +6,7 @@
  * pair rules are also checked on their own against a pair whose steps are not powers of ten.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkFunds, checkPrice, checkSize } from "../../../../src/bot/features/trade/rules.js";
+import { checkFunds, checkPrice, checkSize } from "../../../../src/bot/shared/trade-rules.js";
 import { formatAmount, money } from "../../../../src/domain/money.js";
 import { createExchangeClient, type ExchangeClient } from "../../../../src/service/client.js";
 import type { Order, SymbolInfo } from "../../../../src/service/schemas.js";

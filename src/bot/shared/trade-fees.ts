@@ -3,7 +3,7 @@
  * gives them (the same rates /fees shows). Summaries work out fees with them where the estimate
  * cannot: the maker fee of a limit order's resting part, a stop order's fee at its price, a swap's floor.
  */
-import type { ServiceClients } from "../../../service/factory.js";
+import type { ServiceClients } from "../../service/factory.js";
 
 export interface FeeRates {
   maker: string;

@@ -7,11 +7,11 @@
  * here, once per update.
  */
 import { InlineKeyboard, type MiddlewareFn } from "grammy";
-import type { BotContext, BotDeps } from "../context.js";
-import type { Router } from "../router.js";
-import { addLinkKeyButton } from "./link-key.js";
-import { addSwitchButton } from "./networks.js";
-import { userOnArrival } from "./user-on-arrival.js";
+import type { BotContext, BotDeps } from "./context.js";
+import type { Router } from "./router.js";
+import { addLinkKeyButton } from "./shared/link-key.js";
+import { addSwitchButton } from "./shared/networks.js";
+import { userOnArrival } from "./shared/user-on-arrival.js";
 
 export function keyGate(deps: BotDeps, router: Router): MiddlewareFn<BotContext> {
   const isAdmin = (ctx: BotContext) => ctx.from !== undefined && deps.config.ADMIN_IDS.includes(ctx.from.id);

@@ -3,7 +3,7 @@
  * link here, and /start reads payloads back here, so the two cannot drift apart. Telegram allows
  * letters, digits, `_` and `-`, at most 64 characters.
  */
-import { SymbolCode } from "../../../service/schemas.js";
+import { SymbolCode } from "../../service/schemas.js";
 
 export type StartPayload =
   | { kind: "price"; symbol: string }

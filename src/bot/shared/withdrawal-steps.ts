@@ -2,17 +2,17 @@
  * Steps both withdrawal conversations share: where the money goes (asset → network → address →
  * memo) and the terms of that route (quota, fee, what is available).
  */
-import { copyable } from "../../../domain/copyable.js";
-import { clientsFor } from "../../../accounts/clients.js";
-import { isValidAddress } from "../../../domain/addresses.js";
-import { formatAmount, money } from "../../../domain/money.js";
-import type { NetworkCode, NetworkName } from "../../../domain/networks.js";
-import { quotedField } from "../../../domain/user-text.js";
-import { type Currency, Network, type PayWithdrawalQuota } from "../../../service/schemas.js";
-import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
-import { type Attempt, attempt, tellFailure } from "../../shared/attempt.js";
-import { askAsset, askChoice, askText } from "../../shared/inputs.js";
-import { topUpReply } from "../../shared/top-up.js";
+import { copyable } from "../../domain/copyable.js";
+import { clientsFor } from "../../accounts/clients.js";
+import { isValidAddress } from "../../domain/addresses.js";
+import { formatAmount, money } from "../../domain/money.js";
+import type { NetworkCode, NetworkName } from "../../domain/networks.js";
+import { quotedField } from "../../domain/user-text.js";
+import { type Currency, Network, type PayWithdrawalQuota } from "../../service/schemas.js";
+import type { BotConversation, BotDeps, ConvContext } from "../context.js";
+import { type Attempt, attempt, tellFailure } from "./attempt.js";
+import { askAsset, askChoice, askText } from "./inputs.js";
+import { topUpReply } from "./top-up.js";
 
 /** The networks of a currency that the contract knows (others cannot be sent to). */
 function networksOf(currency: Currency): NetworkCode[] {

@@ -1,6 +1,6 @@
 /** Deep-link payloads: what every share button builds is what /start reads back; anything else is refused. */
 import { describe, expect, it } from "vitest";
-import { invoiceLink, parseStartPayload, priceLink, sendLink } from "../../../../src/bot/features/links/payloads.js";
+import { invoiceLink, parseStartPayload, priceLink, sendLink } from "../../../src/bot/shared/link-payloads.js";
 
 const payloadOf = (link: string) => new URL(link).searchParams.get("start")!;
 

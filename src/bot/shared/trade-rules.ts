@@ -2,13 +2,16 @@
  * A pair's rules applied to what a user types for a limit price, an order size or the funds of a
  * market buy, before anything is estimated or proposed. Pure functions of the pair and the balances
  * read earlier: each returns the normalised amount or the locale key (with variables) that explains
- * the refusal, so the conversation can say why and ask again.
+ * the refusal, so the conversation can say why and ask again. Trade and swap both apply them.
  */
-import { floorToStep, formatAmount, money, parseAmount } from "../../../domain/money.js";
-import type { Order, SymbolInfo } from "../../../service/schemas.js";
-import type { UserMessage } from "../../shared/errors.js";
+import type { z } from "zod";
+import { floorToStep, formatAmount, money, parseAmount } from "../../domain/money.js";
+import type { Order, OrderEstimate, SymbolInfo } from "../../service/schemas.js";
+import type { UserMessage } from "./errors.js";
 
 export type Side = Order["side"];
+/** The Exchange's estimate of an order (what it would fill, cost and charge). */
+export type Estimate = z.infer<typeof OrderEstimate>;
 export type Checked = { ok: true; value: string } | { ok: false; error: UserMessage };
 
 type Vars = Record<string, string | number>;
