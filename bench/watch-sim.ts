@@ -40,6 +40,12 @@ const KIND_STATE: Record<WatchKind, string> = {
   order: JSON.stringify(initialState({ kind: "order", object: {} as never })),
 };
 
+/**
+ * User i's number of open objects, 1–3. Not `i % 3`: user ids are given in order, and instances share
+ * users by id modulo their count, so that would give one instance all the users with three.
+ */
+const objectsOf = (i: number) => 1 + (Math.floor(i / 3) % 3);
+
 async function main(): Promise<void> {
   const sim = await startSimulator({ port: 0 });
   const world = sim.sim.worlds.production;
@@ -55,7 +61,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < USERS; i++) {
     const { userId, keys } = sim.createAccount({ pay: { USDT: "100" }, trading: { USDT: "1000" } });
     users.push({ userId, key: keys.production });
-    for (let k = 0; k < 1 + (i % 3); k++) {
+    for (let k = 0; k < objectsOf(i); k++) {
       const kind = KINDS[(i + k) % 3]!;
       const clientId = `b${i}-${k}`;
       if (kind === "invoice") {
@@ -124,9 +130,9 @@ async function main(): Promise<void> {
       )
       .execute();
   }
-  // User i has objects of the kinds KINDS[(i + k) % 3], k < 1 + i % 3: its (user, kind) pairs with
+  // User i has objects of the kinds KINDS[(i + k) % 3], k < objectsOf(i): its (user, kind) pairs with
   // something open are known without a set of them (two million strings at a million users).
-  const hasOpen = (i: number, kind: number) => (((kind - i) % 3) + 3) % 3 < 1 + (i % 3);
+  const hasOpen = (i: number, kind: number) => (((kind - i) % 3) + 3) % 3 < objectsOf(i);
   const openSlots = users.reduce((n, _u, i) => n + [0, 1, 2].filter((kind) => hasOpen(i, kind)).length, 0);
   // A random sample without copying the objects: a partial shuffle of their indexes, undone afterwards.
   const sample: BenchObject[] = [];
