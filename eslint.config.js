@@ -9,7 +9,9 @@ import layers from "./eslint-rules/layers.js";
 // import besides itself; the rule (eslint-rules/layers.js) resolves every relative import to its file
 // and reports the others. The paths are under src/; the closest match places a file. A feature's face
 // (FEATURE_FACES) is all that another part imports of it.
-const ENGINES = ["accounts", "mass", "notifications", "jobs", "outbox", "telegram", "charts"];
+const ENGINES = ["accounts", "journal", "mass", "notifications", "jobs", "outbox", "telegram", "charts"];
+// What the bot is built on; the journal never imports it.
+const TELEGRAM_LIBRARY = ["grammy", "@grammyjs/"];
 const BELOW_ENGINES = ["service", "storage", "domain", "config", "logger"];
 // The bot's floors, from the top (below).
 const BOT = ["bot", "bot-features", "bot-frame", "bot-shared", "bot-context"];
@@ -33,6 +35,10 @@ const LAYERS = {
   outbox: { paths: ["outbox/"], may: ["jobs", ...BELOW_ENGINES] },
   // Notifications run on the job engine and send their notices through the outbox.
   notifications: { paths: ["notifications/"], may: ["jobs", "outbox", ...BELOW_ENGINES] },
+  // The exactly-once journal: proposes, carries out and reconciles the confirmed actions with the
+  // account's clients, on the job engine, its notices written to the outbox. It knows nothing of
+  // Telegram's library or of the bot: the buttons and the words are handed in by the bot.
+  journal: { paths: ["journal/"], may: ["accounts", "jobs", "outbox", ...BELOW_ENGINES], never: TELEGRAM_LIBRARY },
   // A mass job runs on the job engine, reads the admin's clients from accounts, sends its report
   // and the recipients' notices through the outbox, and builds its buttons with the telegram codecs.
   mass: { paths: ["mass/"], may: ["accounts", "jobs", "outbox", "telegram", ...BELOW_ENGINES] },

@@ -6,7 +6,9 @@
 // whatever the table says: the development tools stay out of what ships. With `faces` (a folder of
 // modules, "bot/features/", and the files that are a module's face), a file outside one module may
 // import only its face (its index.ts and callback-data.ts), never what is inside. An import against the
-// table whose target's layer may import the importer's is reported as running back up. Specifiers are resolved by
+// table whose target's layer may import the importer's is reported as running back up. A layer's
+// `never` lists packages it may not import at all ("grammy" also forbids "grammy/types"; "@grammyjs/" a
+// whole scope), for an engine that must not know the library the bot is built on. Specifiers are resolved by
 // path alone (no resolver, no file system), so the rule is exact for the relative `.js` specifiers
 // this code base writes, whatever the depth of the importing file.
 import path from "node:path";
@@ -49,6 +51,7 @@ export default {
               properties: {
                 paths: { type: "array", items: { type: "string" } },
                 may: { type: "array", items: { type: "string" } },
+                never: { type: "array", items: { type: "string" } },
               },
               required: ["paths", "may"],
               additionalProperties: false,
@@ -66,6 +69,7 @@ export default {
         "{{file}} may not import {{target}}: from outside {{module}} only its face ({{files}}) is imported; export what others use from there, or move what several share to a shared place.",
       apart:
         "{{file}} ships and may not import {{target}}: only what is under {{root}}/{{apart}} (the development tools) imports it; tests and benchmarks may.",
+      package: "{{from}} may not import {{target}}; {{from}} never imports: {{never}}.",
       unplaced: "{{file}} is in no layer: give its folder a place in the layers table (eslint.config.js).",
     },
   },
@@ -85,8 +89,19 @@ export default {
     };
     const home = moduleOf(file)?.module;
 
+    /** Whether `specifier` (a package's, not a path) is one of the packages `never` names. */
+    const shunned = (never, specifier) =>
+      never.some((p) => (p.endsWith("/") ? specifier.startsWith(p) : specifier === p || specifier.startsWith(`${p}/`)));
+
     const check = (source) => {
-      if (!source || typeof source.value !== "string" || !source.value.startsWith(".")) return;
+      if (!source || typeof source.value !== "string") return;
+      if (!source.value.startsWith(".")) {
+        const never = (from && layers[from].never) || [];
+        if (shunned(never, source.value)) {
+          context.report({ node: source, messageId: "package", data: { from, target: source.value, never: never.join(", ") } });
+        }
+        return;
+      }
       const target = relative(sourceName(path.resolve(path.dirname(context.filename), source.value)));
       if (target.startsWith("../") || !from) return;
       const to = layerOf(layers, target);

@@ -91,7 +91,7 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
   const client = config.TELEGRAM_API_ROOT ? { apiRoot: config.TELEGRAM_API_ROOT } : {};
   const pacer = new BroadcastPacer(() => config.BROADCAST_PER_SECOND ?? DEFAULT_BROADCAST_PER_SECOND, logger);
   const languages = new Languages(createI18n(overrides.localesDir));
-  const translatorFor = translatorsFor(languages, storage.users);
+  const translatorFor = translatorsFor(languages, storage.users, storage.people);
   // Broadcasts keep to Telegram's limits as replies do (src/telegram/limits.ts).
   const broadcast = broadcastApi(config.BOT_TOKEN, client, pacer, [...apiTransformers, telegramLimits(translatorFor)]);
   const jobs = createJobs(config.DATABASE_URL, logger, {

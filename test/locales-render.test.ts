@@ -55,7 +55,7 @@ const KINDS: Record<string, Kind> = {
   asset: "code", base: "code", quote: "code", pair: "code", symbol: "code", network: "code", other: "code",
   id: "code", job: "code", time: "code", link: "code", address: "code", tx: "code", interval: "code",
   command: "code", created: "code", updated: "code", expires: "code", arrow: "code", networks: "code",
-  eta: "code", target: "code", lines: "code", jobs: "code", username: "code", format: "word", bot: "code", testBot: "code", fiat: "code", assets: "code", people: "name", more: "count", chain: "code",
+  eta: "code", target: "code", lines: "code", jobs: "code", username: "code", format: "word", bot: "code", testBot: "code", fiat: "code", assets: "code", people: "name", more: "count", chain: "code", own: "code", worth: "amount",
   // typed by people
   name: "name", typed: "name", query: "name", sender: "name", account: "name",
   // the bot's own fragments

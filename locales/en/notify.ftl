@@ -52,6 +52,7 @@ notice-invoice-paid-by = 🧾 Invoice { $id } was paid: { $amount } by { $payer 
 notice-invoice-payment = 💸 Invoice { $id } received a payment: { $amount } — { $index } of { $of } paid.
 notice-invoice-payment-by = 💸 Invoice { $id } received a payment: { $amount } by { $payer } — { $index } of { $of } paid.
 notice-invoice-expired = ⌛ Invoice { $id } for { $amount } expired unpaid.
+notice-transfer-received = 💸 You received { $amount } from { $person }.
 notice-cheque-redeemed = 🎟 Cheque { $id } for { $amount } was redeemed.
 notice-order-partly-filled = 📈 Order { $id } ({ $side } { $symbol }) partly filled: { $filled } of { $size } at { $price }.
 notice-order-filled = ✅ Order { $id } ({ $side } { $symbol }) filled: { $filled } at { $price }.

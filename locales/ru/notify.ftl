@@ -52,6 +52,7 @@ notice-invoice-paid-by = 🧾 Счёт { $id } оплачен: { $amount }, пл
 notice-invoice-payment = 💸 По счёту { $id } получен платёж: { $amount } — оплачено { $index } из { $of }.
 notice-invoice-payment-by = 💸 По счёту { $id } получен платёж: { $amount }, плательщик: { $payer } — оплачено { $index } из { $of }.
 notice-invoice-expired = ⌛ Счёт { $id } на { $amount } истёк неоплаченным.
+notice-transfer-received = 💸 Вам пришло { $amount }. Отправитель: { $person }.
 notice-cheque-redeemed = 🎟 Чек { $id } на { $amount } активирован.
 notice-order-partly-filled = 📈 Ордер { $id } ({ $side } { $symbol }) исполнен частично: { $filled } из { $size } по { $price }.
 notice-order-filled = ✅ Ордер { $id } ({ $side } { $symbol }) исполнен: { $filled } по { $price }.

@@ -52,6 +52,7 @@ notice-invoice-paid-by = 🧾 Рахунок { $id } оплачено: { $amount
 notice-invoice-payment = 💸 За рахунком { $id } отримано платіж: { $amount } — оплачено { $index } з { $of }.
 notice-invoice-payment-by = 💸 За рахунком { $id } отримано платіж: { $amount }, платник: { $payer } — оплачено { $index } з { $of }.
 notice-invoice-expired = ⌛ Строк рахунку { $id } на { $amount } минув, а його так і не оплатили.
+notice-transfer-received = 💸 Вам надійшло { $amount }. Відправник: { $person }.
 notice-cheque-redeemed = 🎟 Чек { $id } на { $amount } активовано.
 notice-order-partly-filled = 📈 Ордер { $id } ({ $side } { $symbol }) виконано частково: { $filled } з { $size } за ціною { $price }.
 notice-order-filled = ✅ Ордер { $id } ({ $side } { $symbol }) виконано: { $filled } за ціною { $price }.

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { I18n, type I18nFlavor } from "@grammyjs/i18n";
 import type { Context, MiddlewareFn } from "grammy";
 import type { Translate } from "../domain/translate.js";
+import type { PeopleRepo } from "../storage/people.js";
 import type { UsersRepo } from "../storage/types.js";
 import { userOnArrival } from "./shared/user-on-arrival.js";
 
@@ -92,10 +93,12 @@ export class Languages {
  */
 export type TranslatorFor = (telegramId: number, fallback?: string) => Promise<Translate>;
 
-export function translatorsFor(languages: Languages, users: UsersRepo): TranslatorFor {
+export function translatorsFor(languages: Languages, users: UsersRepo, people?: PeopleRepo): TranslatorFor {
   return async (telegramId, fallback) => {
     const user = telegramId ? await users.get(telegramId) : undefined;
-    const locale = languages.pick(user?.language ?? fallback);
+    // Not chosen in /language: the language their Telegram app last said it uses, as in a reply.
+    const seen = user?.language || fallback || !telegramId ? undefined : await people?.languageOf(telegramId);
+    const locale = languages.pick(user?.language ?? fallback ?? seen);
     return (key, vars) => languages.i18n.t(locale, key, vars);
   };
 }

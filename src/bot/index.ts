@@ -4,6 +4,8 @@
  */
 import { conversations } from "@grammyjs/conversations";
 import { Bot } from "grammy";
+import { ActionRegistry } from "../journal/actions.js";
+import { confirmationExpiry, journalJobs, settlementRecorder } from "../journal/jobs.js";
 import { createChatSessions, DEFAULT_TURN_LEASE_MS } from "../storage/chat-sessions.js";
 import { CallbackAnswers } from "../telegram/callback-answers.js";
 import { telegramLimits } from "../telegram/limits.js";
@@ -16,7 +18,6 @@ import { createFeatures } from "./features.js";
 import { flowsConversation } from "./flows.js";
 import type { BotApp, BotParts, CreateBotOptions } from "./bot-app.js";
 import { translations as translationsOf } from "./i18n.js";
-import { confirmationExpiry, journalJobs, settlementRecorder } from "./journal-jobs.js";
 import { Router } from "./router.js";
 import { fallback, leaveFlows } from "./fallback.js";
 import { ChatQueue } from "./chat-queue.js";
@@ -28,14 +29,16 @@ import {
   SlowDown,
 } from "./flood-limit.js";
 import { chatSession, flowStateInSession } from "./session.js";
-import { ActionRegistry, confirmationComposer, isConfirmationPress, notePressReceipt } from "./shared/confirm.js";
+import { type BotJournal, confirmationComposer, isConfirmationPress, notePressReceipt } from "./shared/confirm.js";
+import { confirmationWords } from "./shared/confirm-outcomes.js";
 import { keyGate } from "./key-gate.js";
 import { rememberPeople } from "./shared/people.js";
 import { followServiceChanges } from "./update-effects.js";
-import { UpdateTracking } from "./update-tracking.js";
+import { pruneTakenUpdatesJob, UpdateTracking } from "./update-tracking.js";
 
 export type { BotApp, BotParts, CreateBotOptions } from "./bot-app.js";
-export { EXPIRE_JOB, PRUNE_UPDATES_JOB, RECONCILE_JOB } from "./journal-jobs.js";
+export { EXPIRE_JOB, RECONCILE_JOB } from "../journal/jobs.js";
+export { PRUNE_UPDATES_JOB } from "./update-tracking.js";
 
 export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOptions): BotApp {
   const { languages, jobs, outbox, translatorFor } = parts;
@@ -63,12 +66,12 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
     outbox,
     ...(options.confirmExpiryGraceMs === undefined ? {} : { graceMs: options.confirmExpiryGraceMs }),
   });
-  const actions = new ActionRegistry(expiry.watch);
+  const actions: BotJournal["actions"] = new ActionRegistry(expiry.watch);
   const features = createFeatures({ deps, actions, api: bot.api, broadcastApi: parts.broadcastApi, translatorFor, languages, jobs, outbox });
   const router = new Router(features);
   const errors = errorReporter(deps.logger, languages);
   // Outcomes written with their notices: by the reconciliation, and by a Confirm once the database is back.
-  const record = settlementRecorder(deps.storage.db, outbox);
+  const journal: BotJournal = { deps, actions, record: settlementRecorder(deps.storage.db, outbox), words: confirmationWords };
   const updates = new UpdateTracking(errors.failed, options.onUpdate);
   const translations = translationsOf(languages, deps.storage.users) as never;
   const { config } = deps;
@@ -102,7 +105,7 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   // the claim in the journal is atomic, and they touch neither the session nor a flow's state.
   const presses = guarded.filter(isConfirmationPress);
   presses.use(translations);
-  presses.use(confirmationComposer(deps, actions, record));
+  presses.use(confirmationComposer(deps, journal));
   const core = guarded.filter((ctx) => !isConfirmationPress(ctx));
   // A result picked from our own inline mode arrives "via @bot": the person's message to whoever they
   // share it with, not a request to us. Nothing answers it.
@@ -137,7 +140,8 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   bot.catch((err) => errors.report(err.error, err.ctx));
 
   const { reconcileMinAgeMs } = options;
-  const reconcile = journalJobs({ deps, actions, translatorFor, jobs, record, expiry, ...(reconcileMinAgeMs === undefined ? {} : { reconcileMinAgeMs }) });
+  const reconcile = journalJobs({ journal, translatorFor, jobs, expiry, ...(reconcileMinAgeMs === undefined ? {} : { reconcileMinAgeMs }) });
+  pruneTakenUpdatesJob(jobs, deps.storage.db, deps.now);
   return {
     bot,
     actions,

@@ -1,13 +1,26 @@
 /**
  * What the bot knows about the updates passing through it: each one's type, outcome and handling time
  * (metrics), how many are in flight (a clean shutdown waits for them), and whether another instance
- * or a redelivery took it already (each update is handled once).
+ * or a redelivery took it already (each update is handled once), and the pruning of the ids taken.
  */
 import type { MiddlewareFn } from "grammy";
 import type { Kysely } from "kysely";
+import type { Jobs } from "../jobs/types.js";
 import type { Database } from "../storage/schema.js";
-import { createUpdateTaker } from "../storage/updates.js";
+import { createUpdateTaker, pruneTakenUpdates } from "../storage/updates.js";
 import type { BotContext } from "./context.js";
+
+export const PRUNE_UPDATES_JOB = "updates.prune";
+/** Taken update ids are kept this long (Telegram redelivers for much less). */
+const UPDATE_IDS_KEPT_MS = 24 * 3600 * 1000;
+
+/** Registers the hourly job that forgets update ids taken more than a day ago. */
+export function pruneTakenUpdatesJob(jobs: Jobs, db: Kysely<Database>, now: () => Date): void {
+  jobs.handle(PRUNE_UPDATES_JOB, async () => {
+    await pruneTakenUpdates(db, now().getTime() - UPDATE_IDS_KEPT_MS);
+  });
+  jobs.every(PRUNE_UPDATES_JOB, 60);
+}
 
 export type UpdateOutcome = "ok" | "error" | "duplicate" | "dropped";
 export type OnUpdate = (u: { type: string; outcome: UpdateOutcome; seconds: number }) => void;

@@ -10,6 +10,8 @@ export interface KnownPerson {
   name?: string;
   /** Without the "@". */
   username?: string;
+  /** The language Telegram says the person's app uses (`language_code`), when they wrote to the bot. */
+  language?: string;
 }
 
 /** A name from Telegram's first and last name; undefined when both are empty. */
@@ -28,11 +30,17 @@ export function personFrom(user: {
   first_name?: string;
   last_name?: string;
   username?: string;
+  language_code?: string;
 }): KnownPerson | undefined {
   const id = user.id ?? user.user_id;
   if (id === undefined) return undefined;
   const name = joinName(user.first_name, user.last_name);
-  return { id, ...(name ? { name } : {}), ...(user.username ? { username: user.username } : {}) };
+  return {
+    id,
+    ...(name ? { name } : {}),
+    ...(user.username ? { username: user.username } : {}),
+    ...(user.language_code ? { language: user.language_code } : {}),
+  };
 }
 
 /**

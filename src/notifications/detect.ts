@@ -31,6 +31,8 @@ export type NoticePayload =
       of: number;
     }
   | { type: "cheque-redeemed"; chequeId: string; asset: string | null; amount: string | null }
+  // A transfer another person of this bot made to this one (their journal row; the service lists none).
+  | { type: "transfer-received"; senderId: number; asset: string; amount: string; description?: string }
   | {
       type: "order-partly-filled" | "order-filled" | "order-cancelled" | "order-stop-triggered";
       orderId: string;

@@ -9,11 +9,11 @@ import type { ServiceFactory } from "../service/factory.js";
 import type { SqlStorage } from "../storage/index.js";
 import { AlertWatcher, createAlertStore } from "./alerts.js";
 import { type CallbackDeps, callbackUrl, refusalLog } from "./callbacks.js";
-import type { WatchKind } from "./detect.js";
+import type { NoticePayload, WatchKind } from "./detect.js";
 import { type NoticeButtons, type NoticeOutbox, NoticeSender } from "./notices.js";
 import { WatchPartition } from "./partition.js";
 import { type Scheduler, timerScheduler } from "./schedule.js";
-import { createWatchStore } from "./store.js";
+import { createWatchStore, queueNotice } from "./store.js";
 import { ExchangeStreams } from "./stream.js";
 import { Watcher } from "./watcher.js";
 
@@ -38,8 +38,23 @@ export interface WatchHooks {
   actionDone(telegramId: number, actionKind: string): Promise<void>;
   /** An invoice was just created for the user: look soon. */
   invoiceCreated(telegramId: number): Promise<void>;
+  /**
+   * A transfer of this bot reached `to`, another person of this bot: they are told once (the notice's
+   * id is the operation's), when they have started the bot.
+   */
+  transferReceived(t: ReceivedTransfer): Promise<void>;
   /** `{ callback }` for the user's new objects when they stored a webhook secret and the bot has a public URL; else `{}`. */
   callbackFor(telegramId: number): Promise<{ callback?: { callbackUrl: string } }>;
+}
+
+/** A transfer one person of this bot made to another, as the journal recorded it. */
+export interface ReceivedTransfer {
+  operationId: string;
+  to: number;
+  from: number;
+  asset: string;
+  amount: string;
+  description?: string;
 }
 
 export interface NotificationsDeps {
@@ -62,6 +77,8 @@ const WATCHED_ACTIONS: Record<string, WatchKind | undefined> = { cheque_create: 
 const SYNC_EVERY_MS = 60_000;
 const ROUND_EVERY_MS = 1_000;
 const DRAIN_EVERY_MS = 250;
+/** The notice topic of money received from another person of this bot: always on (no switch turns it off). */
+const RECEIVED_TOPIC = "transfers";
 const BLOCKED_EVERY_MS = 5_000;
 const STREAM_SYNC_EVERY_MS = 30_000;
 
@@ -144,6 +161,19 @@ export function createNotifications(d: NotificationsDeps) {
       if (kind !== undefined) await hint(telegramId, kind);
     },
     invoiceCreated: (telegramId) => hint(telegramId, "invoice"),
+    async transferReceived(r) {
+      // Someone who never started the bot cannot be written to; the service's own bot tells them.
+      if (!(await d.storage.users.get(r.to))) return;
+      const payload: NoticePayload = {
+        type: "transfer-received",
+        senderId: r.from,
+        asset: r.asset,
+        amount: r.amount,
+        ...(r.description ? { description: r.description } : {}),
+      };
+      await queueNotice(db, r.to, RECEIVED_TOPIC, { id: `rcv-${r.operationId}`, payload }, now());
+      void sender.drain().catch((err: unknown) => d.log.warn({ err }, "notices not drained"));
+    },
     async callbackFor(telegramId) {
       if (c.CALLBACK_PUBLIC_URL === undefined) return {};
       const settings = await d.storage.notifySettings.get(telegramId);

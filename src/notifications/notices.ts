@@ -13,7 +13,8 @@ import type { Logger } from "pino";
 import { formatAmount, formatOptionalAmount } from "../domain/money.js";
 import { pairOn } from "../domain/networks.js";
 import { type Payer, payerName } from "../domain/payer-name.js";
-import type { KnownPerson } from "../domain/people.js";
+import { type KnownPerson, personLabel } from "../domain/people.js";
+import { quoteBlock } from "../domain/user-text.js";
 import { quietUntil } from "../domain/time-zones.js";
 import type { Outbox } from "../outbox/worker.js";
 import type { NotifySettingsRepo } from "../storage/notify-settings.js";
@@ -52,6 +53,7 @@ export const NOTICE_REF = "notice:";
 
 /** The Telegram ids of the payers a notice names, to name them as the bot knows them. */
 function payerIds(p: NoticePayload): number[] {
+  if (p.type === "transfer-received") return [p.senderId];
   const payers = p.type === "invoice-paid" ? (p.payers ?? []) : p.type === "invoice-payment" && p.payer ? [p.payer] : [];
   return payers.flatMap((payer) => (payer.telegramId ? [Number(payer.telegramId)] : [])).filter(Number.isSafeInteger);
 }
@@ -99,6 +101,11 @@ export function renderNotice(
         text: t("notice-invoice-expired", { id: copyable(p.invoiceId), amount: formatAmount(p.amount, p.asset) }),
         keyboard: button(t("notice-open-invoice"), buttons.invoice(p.invoiceId)),
       };
+    case "transfer-received": {
+      const from = personLabel(t, p.senderId, nameOf(String(p.senderId)));
+      const text = t("notice-transfer-received", { amount: formatAmount(p.amount, p.asset), person: from });
+      return { text: p.description ? `${text}\n${quoteBlock(p.description)}` : text };
+    }
     case "cheque-redeemed":
       return {
         text: t("notice-cheque-redeemed", { id: copyable(p.chequeId), amount: formatOptionalAmount(p.amount, p.asset) }),

@@ -13,6 +13,8 @@ export interface PeopleRepo {
   remember(people: readonly KnownPerson[]): Promise<void>;
   /** The stored names of these ids (ids never seen are absent from the map). */
   namesOf(ids: readonly number[]): Promise<Map<number, KnownPerson>>;
+  /** The language the person's Telegram app last said it uses, if they ever wrote to the bot. */
+  languageOf(id: number): Promise<string | undefined>;
 }
 
 /** Bounds the memory of written names; past it the memory starts again (only a few extra writes). */
@@ -23,8 +25,8 @@ export function createPeopleRepo(db: Kysely<Database>): PeopleRepo {
   return {
     async remember(people) {
       for (const person of people) {
-        if (!person.name && !person.username) continue;
-        const signature = `${person.name ?? ""}\u0000${person.username ?? ""}`;
+        if (!person.name && !person.username && !person.language) continue;
+        const signature = `${person.name ?? ""}\u0000${person.username ?? ""}\u0000${person.language ?? ""}`;
         if (written.get(person.id) === signature) continue;
         await db
           .insertInto("known_people")
@@ -32,12 +34,14 @@ export function createPeopleRepo(db: Kysely<Database>): PeopleRepo {
             telegram_id: person.id,
             name: person.name ?? null,
             username: person.username ?? null,
+            language: person.language ?? null,
             updated_at: Date.now(),
           })
           .onConflict((oc) =>
             oc.column("telegram_id").doUpdateSet({
               name: sql`coalesce(excluded.name, known_people.name)`,
               username: sql`coalesce(excluded.username, known_people.username)`,
+              language: sql`coalesce(excluded.language, known_people.language)`,
               updated_at: (eb) => eb.ref("excluded.updated_at"),
             }),
           )
@@ -65,6 +69,11 @@ export function createPeopleRepo(db: Kysely<Database>): PeopleRepo {
         });
       }
       return found;
+    },
+
+    async languageOf(id) {
+      const row = await db.selectFrom("known_people").select("language").where("telegram_id", "=", id).executeTakeFirst();
+      return row?.language ?? undefined;
     },
   };
 }

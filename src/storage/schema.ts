@@ -264,6 +264,8 @@ export interface KnownPeopleTable {
   telegram_id: number;
   name: string | null;
   username: string | null;
+  /** Telegram's language_code of the person's app (migration 048). */
+  language: string | null;
   updated_at: number;
 }
 

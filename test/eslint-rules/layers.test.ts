@@ -32,6 +32,12 @@ describe("layers/direction", () => {
     ["src/dev/simulator/probe.ts", 'import { startPlayground } from "../playground/playground.js";', "simulator may not import playground"],
     ["src/dev/telegram-stand-in/probe.ts", 'import { Simulator } from "../simulator/simulator.js";', "telegram-stand-in may not import simulator"],
     ["src/telegram/probe.ts", 'import { MASS_JOB_DATA } from "../mass/callback-data.js";', "telegram may not import mass"],
+    ["src/journal/probe.ts", 'import type { BotDeps } from "../bot/context.js";', "journal may not import bot"],
+    ["src/journal/probe.ts", 'export { confirmKeyboard } from "../bot/shared/confirm.js";', "journal may not import bot"],
+    ["src/journal/probe.ts", 'import { InlineKeyboard } from "grammy";', "journal may not import grammy;"],
+    ["src/journal/probe.ts", 'import type { InlineKeyboardMarkup } from "grammy/types";', "journal may not import grammy/types"],
+    ["src/journal/probe.ts", 'import type { Conversation } from "@grammyjs/conversations";', "journal may not import @grammyjs/conversations"],
+    ["src/journal/probe.ts", 'const { Bot } = await import("grammy");', "journal may not import grammy"],
   ])("%s: %s is reported", async (filePath, code, expected) => {
     const messages = await layerMessages(filePath, code);
     expect(messages).toHaveLength(1);
@@ -49,6 +55,10 @@ describe("layers/direction", () => {
     ["src/dev/playground/probe.ts", 'import { createBot } from "../../bot/index.js";'],
     ["src/dev/start.ts", 'await import("../main.js");\nawait import("./playground/main.js");'],
     ["src/domain/probe.ts", 'import { Decimal } from "decimal.js";\nimport { money } from "./money.js";'],
+    ["src/journal/probe.ts", 'import { clientsFor } from "../accounts/clients.js";\nimport type { Jobs } from "../jobs/types.js";'],
+    ["src/journal/probe.ts", 'import type { Logger } from "pino";\nimport { setTimeout } from "node:timers/promises";'],
+    ["src/bot/shared/probe.ts", 'import { runAction } from "../../journal/run.js";\nimport { InlineKeyboard } from "grammy";'],
+    ["src/mass/probe.ts", 'import { InlineKeyboard } from "grammy";'],
   ])("%s: %s follows the direction", async (filePath, code) => {
     expect(await layerMessages(filePath, code)).toEqual([]);
   });

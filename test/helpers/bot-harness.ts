@@ -183,7 +183,7 @@ export class Harness {
    */
   newParts(client: CreateBotOptions["client"] = { fetch: this.tg.fetch }): BotParts {
     const languages = new Languages(createI18n(this.#localesDir));
-    const translatorFor = translatorsFor(languages, this.storage.users);
+    const translatorFor = translatorsFor(languages, this.storage.users, this.storage.people);
     const jobs = createInProcessJobs({ logger: this.deps.logger });
     const pacer = new BroadcastPacer(() => this.deps.config.BROADCAST_PER_SECOND ?? DEFAULT_BROADCAST_PER_SECOND, this.deps.logger);
     const broadcast = broadcastApi(TOKEN, client ?? {}, pacer, [telegramLimits(translatorFor)]);

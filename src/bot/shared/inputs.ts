@@ -4,11 +4,13 @@
  * command or an unrelated button leaves it and is handled as usual.
  */
 import { InlineKeyboard } from "grammy";
-import { type AmountRules, formatAmount, money, parseAmount } from "../../domain/money.js";
+import { FIAT_CODES, readFiatInput } from "../../domain/fiat-input.js";
+import { type AmountRules, formatAmount, formatFiat, money, parseAmount } from "../../domain/money.js";
 import { resolveSymbol, typedPair } from "../../domain/symbols.js";
 import type { BotConversation, ConvContext } from "../context.js";
 import type { UserMessage } from "./errors.js";
 import { INPUT_DATA, pickData } from "./input-data.js";
+import { fromFiat, type Worth } from "./worth.js";
 
 /** Picked values of the quick-amount buttons (25 %, 50 %, Max) under an amount prompt. */
 const QUICK_VALUE = "amt:";
@@ -298,6 +300,11 @@ export interface AmountQuestion extends AmountRules {
    * amounts that spend a balance.
    */
   quick?: boolean;
+  /**
+   * The asset's worth in the person's fiat: the prompt shows the rate, and an amount typed in that
+   * currency ("$10", "10 usd") is converted at it, rounded down to the asset's decimals.
+   */
+  worth?: Worth;
 }
 
 /** Asks for an amount and checks it against decimals, minimum, maximum and the available balance. */
@@ -316,11 +323,34 @@ export function askAmount(conversation: BotConversation, ctx: ConvContext, q: Am
           asset: q.asset,
         }
       : undefined;
-  return askCheckedAmount(conversation, ctx, prompt, (text) => checkAmount(text, q), quick);
+  const hint = q.worth
+    ? `\n\n${ctx.t("amount-fiat-hint", { rate: formatFiat(q.worth.rate, q.worth.fiat), asset: q.asset, fiat: q.worth.fiat })}`
+    : "";
+  return askCheckedAmount(conversation, ctx, `${prompt}${hint}`, (text) => checkAmount(text, q), quick);
+}
+
+/**
+ * An amount typed in fiat, as the asset's amount at the question's rate; the text as it is when it
+ * names no currency; a refusal when it names one the bot cannot convert from.
+ */
+function fromTypedFiat(text: string, q: AmountQuestion): { ok: true; text: string } | { ok: false; error: UserMessage } {
+  const typed = readFiatInput(text, FIAT_CODES);
+  if (!typed.ok) {
+    if (typed.error === "not_fiat") return { ok: true, text };
+    if (typed.error === "not_a_number") return { ok: true, text: "" };
+  }
+  if (!q.worth || !typed.ok || typed.fiat !== q.worth.fiat) {
+    const fiat = typed.ok ? typed.fiat : (q.worth?.fiat ?? "");
+    return { ok: false, error: { key: q.worth ? "amount-fiat-other" : "amount-fiat-unavailable", vars: { fiat, own: q.worth?.fiat ?? "" } } };
+  }
+  return { ok: true, text: fromFiat(typed.amount, q.worth, q.decimals) };
 }
 
 /** A typed amount against the question's rules and balance. */
-function checkAmount(text: string, q: AmountQuestion): CheckedAmount {
+function checkAmount(typed: string, q: AmountQuestion): CheckedAmount {
+  const converted = fromTypedFiat(typed, q);
+  if (!converted.ok) return converted;
+  const text = converted.text;
   const parsed = parseAmount(text, { decimals: q.decimals, min: q.min, max: q.max });
   if (!parsed.ok) {
     return {

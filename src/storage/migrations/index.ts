@@ -31,6 +31,7 @@ import * as chatTurns from "./038-chat-turns.js";
 import * as watchInstances from "./042-watch-instances.js";
 import * as operationsByPerson from "./046-operations-by-person.js";
 import * as historyColumns from "./047-history-columns.js";
+import * as peopleLanguage from "./048-people-language.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "042-watch-instances": watchInstances,
   "046-operations-by-person": operationsByPerson,
   "047-history-columns": historyColumns,
+  "048-people-language": peopleLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

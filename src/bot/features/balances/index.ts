@@ -24,7 +24,8 @@ import { topUpButton, topUpText } from "../../shared/top-up.js";
 import { MOVE_CONVERSATION, moveAction, moveConversation } from "./move.js";
 import { addLinkKeyButton } from "../../shared/link-key.js";
 import { addSwitchButton } from "../../shared/networks.js";
-import { type BalanceSources, balancesText, currenciesTexts, DEFAULT_FIAT, FIATS, holdsNothing, ratesText } from "./view.js";
+import { type BalanceSources, balancesText, currenciesTexts, FIATS, holdsNothing, ratesText } from "./view.js";
+import { DEFAULT_FIAT, fiatRates } from "../../shared/worth.js";
 
 // What other features use: the reply that offers a move when a balance falls short.
 export { moveReply } from "./move.js";
@@ -33,11 +34,6 @@ const FIAT_PATTERN = BALANCE_DATA.rates.pattern;
 
 /** How long the service's list of fiat currencies is kept. */
 const FIAT_LIST_TTL_MS = 5 * 60_000;
-/**
- * How long the rates that value the balances are kept per network and currency: the values are
- * approximate anyway, and everyone opening their balances within it shares one read.
- */
-const VALUATION_RATES_TTL_MS = 30_000;
 
 /** Public clients on the network of the user's key (production when none is linked). */
 async function publicClients(deps: BotDeps, telegramId: number) {
@@ -51,11 +47,6 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   const pm = composer.chatType("private");
   actions.register(moveAction);
 
-  // Shared by everyone valuing in one currency on one network within the TTL (decision 024).
-  const valuationRates = keptReads(deps, VALUATION_RATES_TTL_MS, async (key: `${NetworkName}:${string}`) => {
-    const [network, fiat] = key.split(":") as [NetworkName, string];
-    return deps.services.public(network).pay.getRates({ base: fiat });
-  });
 
   /**
    * Reads both interfaces and the rates in the person's currency at once; one interface failing leaves
@@ -68,7 +59,8 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     const [payResult, exchangeResult, ratesResult] = await Promise.allSettled([
       pay.getAppBalances(),
       Promise.all([exchange.getFundingBalances(), exchange.getTradingBalances()]),
-      valuationRates(`${network}:${fiat}`),
+      // Shared by everyone valuing in one currency on one network for half a minute (decision 024).
+      fiatRates(deps, network, fiat),
     ]);
     if (payResult.status === "rejected" && exchangeResult.status === "rejected") throw payResult.reason;
     if (payResult.status === "rejected") ctx.log.warn({ err: payResult.reason }, "pay balances unavailable");
@@ -86,7 +78,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
           : null,
       valuation: {
         fiat,
-        rates: ratesResult.status === "fulfilled" ? new Map(ratesResult.value.map((r) => [r.currency, r.rate])) : null,
+        rates: ratesResult.status === "fulfilled" ? new Map(Object.entries(ratesResult.value.rates)) : null,
       },
     };
   };

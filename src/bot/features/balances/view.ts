@@ -12,7 +12,6 @@ export const MAIN_ASSETS = ["USDT", "TONCOIN", "BTC", "ETH", "SOL", "TRX"] as co
 /** Fiat currencies offered for rates; the service quotes these. */
 export const FIATS = ["USD", "EUR", "RUB"] as const;
 /** The currency balances are valued in until the person picks another. */
-export const DEFAULT_FIAT = "USD";
 /** Below Telegram's 4096-character limit for a message, with room for a header. */
 const MESSAGE_BUDGET = 3800;
 

@@ -11,6 +11,7 @@ import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import type { UserMessage } from "../../shared/errors.js";
 import { askAmount, askAsset, askText } from "../../shared/inputs.js";
 import { askRecipient, recentRecipients } from "../../shared/recipient-step.js";
+import { type Worth, worthOf } from "../../shared/worth.js";
 import { TRANSFER_KIND } from "../send/index.js";
 import { networkOf, topUpReply } from "../../shared/top-up.js";
 import { CREATE_KIND, type CreatePayload } from "./actions.js";
@@ -52,6 +53,7 @@ async function propose(
   deps: BotDeps,
   actions: ActionRegistry,
   payload: CreatePayload,
+  worth: Worth | undefined,
 ): Promise<UserMessage | null> {
   const { pay } = await clientsFor(deps, octx.from!.id);
   const balances = await pay.getAppBalances();
@@ -62,7 +64,7 @@ async function propose(
       vars: { available: formatAmount(available, payload.asset), fee: formatAmount("0", payload.asset) },
     };
   }
-  const summary = createSummary(octx.t, { ...payload, available }, await targetPerson(deps.storage.people, payload.target));
+  const summary = createSummary(octx.t, { ...payload, available }, await targetPerson(deps.storage.people, payload.target), worth);
   const withCallback = { ...payload, ...(await deps.watch?.callbackFor(octx.from!.id)) };
   await proposeAction(octx, deps, actions, { kind: CREATE_KIND, payload: withCallback, summary });
   return null;
@@ -91,6 +93,8 @@ export function createChequeConversation(deps: BotDeps, actions: ActionRegistry)
       ctx.t("cheques-ask-asset"),
     );
     const asset = fundable.find((a) => a.asset === assetCode)!;
+    // Read once: the prompt's rate, a fiat amount's conversion and the summary's worth agree.
+    const worth = (await conversation.external(async () => (await worthOf(deps, telegramId, asset.asset)) ?? null)) ?? undefined;
 
     const amount = await askAmount(conversation, ctx, {
       asset: asset.asset,
@@ -98,6 +102,7 @@ export function createChequeConversation(deps: BotDeps, actions: ActionRegistry)
       min: asset.minCheque,
       available: asset.available,
       quick: true,
+      ...(worth ? { worth } : {}),
       prompt: ctx.t("cheques-ask-amount", {
         asset: asset.asset,
         available: formatAmount(asset.available, asset.asset),
@@ -128,7 +133,7 @@ export function createChequeConversation(deps: BotDeps, actions: ActionRegistry)
       ...(target ? { target } : {}),
     };
     const proposed = await conversation.external((octx) =>
-      attempt(octx, () => propose(octx, deps, actions, payload)),
+      attempt(octx, () => propose(octx, deps, actions, payload, worth)),
     );
     const refusal = proposed.ok ? proposed.value : proposed.error;
     if (refusal) await ctx.reply(ctx.t(refusal.key, refusal.vars));

@@ -8,13 +8,14 @@ import type { PeopleRepo } from "../../../storage/index.js";
 import { personLabel } from "../../shared/people.js";
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
-import { formatAmount, formatOptionalAmount, money } from "../../../domain/money.js";
+import { formatAmount, formatFiat, formatOptionalAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import { quotedField } from "../../../domain/user-text.js";
 import type { Cheque } from "../../../service/schemas.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
 import { CHEQUE_DATA } from "./callback-data.js";
 import { menu } from "../../menu-data.js";
+import { withWorth, type Worth } from "../../shared/worth.js";
 
 /** Callback data of the feature (CHEQUE_DATA); every value stays within Telegram's 64 bytes. */
 export const CB = {
@@ -80,15 +81,17 @@ export interface CreateSummary {
 }
 
 /** The confirmation text of a new cheque: what, for whom, amount, fee, and what stays available. */
-export function createSummary(t: Translate, s: CreateSummary, known?: KnownPerson): string {
-  return t("cheques-summary-create", {
-    amount: formatAmount(s.amount, s.asset),
+export function createSummary(t: Translate, s: CreateSummary, known?: KnownPerson, worth?: Worth): string {
+  const after = money.sub(s.available, s.amount);
+  const text = t("cheques-summary-create", {
+    amount: formatAmount(s.amount, s.asset) + withWorth(t, s.amount, worth),
     description: quotedField(t("cheques-field-description"), s.description),
     recipient: recipientLabel(t, s.target, known),
     fee: formatAmount("0", s.asset),
-    available: formatAmount(s.available, s.asset),
-    after: formatAmount(money.sub(s.available, s.amount), s.asset),
+    available: formatAmount(s.available, s.asset) + withWorth(t, s.available, worth),
+    after: formatAmount(after, s.asset) + withWorth(t, after, worth),
   });
+  return worth ? `${text}\n${t("worth-rate", { asset: s.asset, rate: formatFiat(worth.rate, worth.fiat) })}` : text;
 }
 
 /** The confirmation text of deleting a cheque: which one and what returns to the available balance. */

@@ -1,5 +1,5 @@
 /** How transfers are shown: summary lines, details, history lines. All amounts via formatAmount. */
-import { formatAmount, formatOptionalAmount, money } from "../../../domain/money.js";
+import { formatAmount, formatFiat, formatOptionalAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import { quotedField } from "../../../domain/user-text.js";
 import type { Transfer } from "../../../service/schemas.js";
@@ -7,6 +7,7 @@ import { copyable } from "../../../domain/copyable.js";
 import type { KnownPerson } from "../../../domain/people.js";
 import { formatTime } from "../../shared/format.js";
 import { personLabel } from "../../shared/people.js";
+import { withWorth, type Worth } from "../../shared/worth.js";
 
 /** The confirmed action's parameters, stored with the operation row (plain JSON, no secrets). */
 export type TransferPayload = {
@@ -33,21 +34,22 @@ export function recipientLabel(t: Translate, p: TransferPayload): string {
 export type NameOf = (id: string) => KnownPerson | undefined;
 
 /** The summary shown above Confirm: what, to whom, amount, fee, available now and what stays. */
-export function transferSummary(t: Translate, p: TransferPayload, available: string): string {
+export function transferSummary(t: Translate, p: TransferPayload, available: string, worth?: Worth): string {
+  const after = money.sub(available, p.amount);
   const lines = [
     t("send-summary-title"),
     "",
     t("send-summary-to", { recipient: recipientLabel(t, p) }),
-    t("send-summary-amount", { amount: formatAmount(p.amount, p.asset) }),
+    t("send-summary-amount", { amount: formatAmount(p.amount, p.asset) + withWorth(t, p.amount, worth) }),
     t("send-summary-fee", { fee: formatAmount("0", p.asset) }),
   ];
   if (p.description) lines.push(quotedField(t("send-summary-note"), p.description));
   lines.push(
-    t("send-summary-available", { available: formatAmount(available, p.asset) }),
-    t("send-summary-after", { after: formatAmount(money.sub(available, p.amount), p.asset) }),
-    "",
-    t("send-summary-irreversible"),
+    t("send-summary-available", { available: formatAmount(available, p.asset) + withWorth(t, available, worth) }),
+    t("send-summary-after", { after: formatAmount(after, p.asset) + withWorth(t, after, worth) }),
   );
+  if (worth) lines.push(t("worth-rate", { asset: p.asset, rate: formatFiat(worth.rate, worth.fiat) }));
+  lines.push("", t("send-summary-irreversible"));
   return lines.join("\n");
 }
 

@@ -10,6 +10,7 @@ import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount, askChoice, askText } from "../../shared/inputs.js";
 import { askRecipient, recentRecipients } from "../../shared/recipient-step.js";
+import { worthOf } from "../../shared/worth.js";
 import { networkOf, topUpReply } from "../../shared/top-up.js";
 import { TRANSFER_KIND } from "./action.js";
 import { type TransferPayload, transferSummary } from "./format.js";
@@ -102,6 +103,8 @@ export function newTransferConversation(deps: BotDeps, actions: ActionRegistry) 
         2,
       ));
     const asset = sendable.find((s) => s.asset === assetCode) as Sendable;
+    // Read once: the prompt's rate, a fiat amount's conversion and the summary's worth agree.
+    const worth = (await conversation.external(async () => (await worthOf(deps, self, asset.asset)) ?? null)) ?? undefined;
 
     const ask = (available: string) =>
       askAmount(conversation, ctx, {
@@ -110,6 +113,7 @@ export function newTransferConversation(deps: BotDeps, actions: ActionRegistry) 
         min: asset.minTransfer,
         available,
         quick: true,
+        ...(worth ? { worth } : {}),
         prompt: ctx.t("send-ask-amount", {
           asset: asset.asset,
           available: formatAmount(available, asset.asset),
@@ -143,7 +147,7 @@ export function newTransferConversation(deps: BotDeps, actions: ActionRegistry) 
         await proposeAction(octx, deps, actions, {
           kind: TRANSFER_KIND,
           payload,
-          summary: transferSummary(octx.t, payload, available),
+          summary: transferSummary(octx.t, payload, available, worth),
         });
         return { proposed: true, available };
       });

@@ -5,7 +5,7 @@
  */
 import { copyable } from "../../../domain/copyable.js";
 import { InlineKeyboard } from "grammy";
-import { formatAmount, formatOptionalAmount } from "../../../domain/money.js";
+import { formatAmount, formatFiat, formatOptionalAmount } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import { PayWithdrawal } from "../../../service/schemas.js";
@@ -13,6 +13,7 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount } from "../../shared/inputs.js";
+import { worthOf, worthText } from "../../shared/worth.js";
 import { withdrawalStatusLabel } from "./history.js";
 import { WITHDRAW_DATA } from "./callback-data.js";
 import {
@@ -71,6 +72,9 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
     const feeInAsset = quota.withdrawFeeAsset === asset;
     const min = minimumOf(dest, quota);
     const funds = { asset, available, fee: quota.withdrawFee, feeAsset: quota.withdrawFeeAsset, feeAvailable };
+    // Read once: the prompt's rate, a fiat amount's conversion and the summary's worth agree.
+    const self = ctx.from?.id ?? 0;
+    const worth = (await conversation.external(async () => (await worthOf(deps, self, asset)) ?? null)) ?? undefined;
 
     const amount = await askAmount(conversation, ctx, {
       asset,
@@ -80,6 +84,7 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
       available,
       ...(feeInAsset ? { fee: quota.withdrawFee } : {}),
       quick: true,
+      ...(worth ? { worth } : {}),
       prompt: ctx.t("withdraw-ask-amount", {
         asset,
         available: formatAmount(available, asset),
@@ -93,6 +98,12 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
       ctx.t("withdraw-summary-title"),
       ...routeLines(ctx, dest),
       ...amountLines(ctx, funds, amount, "withdraw-field-stays"),
+      ...(worth
+        ? [
+            ctx.t("withdraw-field-worth", { worth: worthText(ctx.t, amount, worth) }),
+            ctx.t("worth-rate", { asset, rate: formatFiat(worth.rate, worth.fiat) }),
+          ]
+        : []),
       "",
       ctx.t("withdraw-irreversible"),
     ].join("\n");

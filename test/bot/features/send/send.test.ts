@@ -104,7 +104,9 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(user.buttonData(/BTC/)).toBe(pickData("BTC"));
 
     await user.press(pickData("USDT"));
-    expect(user.last()?.text).toBe("How much USDT to send? Available: 100 USDT. Minimum: 0.01 USDT.");
+    expect(user.last()?.text).toBe(
+      "How much USDT to send? Available: 100 USDT. Minimum: 0.01 USDT.\n\n1 USDT ≈ 1.00 USD now; you may type the amount in USD too (e.g. 10 USD).",
+    );
     await user.send("12.5");
     expect(user.last()?.text).toMatch(/Add a note/);
     await user.send("Lunch 🍜");
@@ -200,7 +202,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     const summary = user.last()!.text.split("\n");
     // The bot's own lines are the only ones that start like them; the note is quoted line by line.
     expect(summary.filter((l) => l.startsWith("To:"))).toEqual([`To: “Eve Amount: 1 USDT ✅ Sent” (id ${recipientId})`]);
-    expect(summary.filter((l) => l.startsWith("Amount:"))).toEqual(["Amount: 10 USDT"]);
+    expect(summary.filter((l) => l.startsWith("Amount:"))).toEqual(["Amount: 10 USDT (≈ 10.00 USD)"]);
     expect(summary.filter((l) => l.startsWith("✅"))).toEqual([]);
     const at = summary.indexOf("Note:");
     expect(summary.slice(at + 1, at + 6)).toEqual([

@@ -6,7 +6,7 @@
  * The real bot, the simulator over HTTP and the Bot API stand-in, on SQLite and PostgreSQL.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { RECONCILE_JOB } from "../../src/bot/index.js";
+import { RECONCILE_JOB } from "../../src/journal/jobs.js";
 import { Harness, type TestUser } from "../helpers/bot-harness.js";
 import { transferSummary } from "../helpers/transfers.js";
 import { pickData } from "../../src/bot/shared/input-data.js";

@@ -1,21 +1,20 @@
 /**
  * The journal's background work: settling operations a crash or an unknown outcome left unfinished
  * (each outcome and the notice telling its user written in one transaction, sent by the outbox),
- * expiring confirmations nobody answered (each expiry and the edit of its summary in one transaction),
- * and pruning the table of taken update ids.
+ * and expiring confirmations nobody answered (each expiry and the edit of its summary in one
+ * transaction).
  */
 import type { Kysely } from "kysely";
 import type { Jobs } from "../jobs/types.js";
 import type { Outbox } from "../outbox/worker.js";
+import type { Translate } from "../domain/translate.js";
 import { createOperationsRepo } from "../storage/operations.js";
 import type { Database } from "../storage/schema.js";
-import { pruneTakenUpdates } from "../storage/updates.js";
-import type { BotDeps } from "./context.js";
-import type { TranslatorFor } from "./i18n.js";
-import { type ActionRegistry, reconcileUnfinished, type RecordSettlement } from "./shared/confirm.js";
+import type { JournalDeps } from "./actions.js";
+import type { Journal, RecordSettlement } from "./attempt.js";
+import { reconcileUnfinished } from "./reconcile.js";
 
 export const RECONCILE_JOB = "journal.reconcile";
-export const PRUNE_UPDATES_JOB = "updates.prune";
 /** One proposal's expiry (`{ id }`), run when its time is up; its key is the operation's. */
 export const EXPIRE_JOB = "journal.expire";
 /**
@@ -28,11 +27,9 @@ const DEFAULT_EXPIRY_GRACE_MS = 5_000;
 const EXPIRE_PAGE = 200;
 /** Without a configured window: longer than a send takes with the default timeouts (3 × 15 s + 60 s). */
 const DEFAULT_SEND_WINDOW_MS = 120_000;
-/** Taken update ids are kept this long (Telegram redelivers for much less). */
-const UPDATE_IDS_KEPT_MS = 24 * 3600 * 1000;
 
 export interface ExpiryParts {
-  deps: BotDeps;
+  deps: JournalDeps;
   jobs: Jobs;
   outbox: Outbox;
   /** How long after its expiry a confirmation is left alone (DEFAULT_EXPIRY_GRACE_MS). */
@@ -109,13 +106,10 @@ export function confirmationExpiry(p: ExpiryParts): ConfirmationExpiry {
   };
 }
 
-export interface JournalParts {
-  deps: BotDeps;
-  actions: ActionRegistry;
-  translatorFor: TranslatorFor;
+export interface JournalParts<K> {
+  journal: Journal<K>;
+  translatorFor: (telegramId: number) => Promise<Translate>;
   jobs: Jobs;
-  /** Writes an outcome and its notice together (settlementRecorder). */
-  record: RecordSettlement;
   expiry: ConfirmationExpiry;
   /** Operations younger than this are left alone by the periodic run (a send may be in flight). */
   reconcileMinAgeMs?: number;
@@ -126,7 +120,7 @@ export interface JournalParts {
  * written only with the outcome's own write: a second settler of the same row (the reconciliation,
  * or the Confirm's own write once the database is back) tells nobody.
  */
-export function settlementRecorder(db: Kysely<Database>, outbox: Outbox): RecordSettlement {
+export function settlementRecorder<K>(db: Kysely<Database>, outbox: Outbox): RecordSettlement<K> {
   return async (op, settlement, notice) => {
     const queued = await db.transaction().execute(async (trx) => {
       const ops = createOperationsRepo(trx);
@@ -146,9 +140,9 @@ export function settlementRecorder(db: Kysely<Database>, outbox: Outbox): Record
 }
 
 /** Registers the periodic jobs; returns the reconciliation (settles what is at least `minAgeMs` old). */
-export function journalJobs(p: JournalParts): (minAgeMs?: number) => Promise<number> {
-  const { deps, record } = p;
-  const reconcile = (minAgeMs = 0) => reconcileUnfinished(deps, p.actions, p.translatorFor, record, minAgeMs);
+export function journalJobs<K>(p: JournalParts<K>): (minAgeMs?: number) => Promise<number> {
+  const { deps } = p.journal;
+  const reconcile = (minAgeMs = 0) => reconcileUnfinished(p.journal, p.translatorFor, minAgeMs);
 
   p.jobs.handle(RECONCILE_JOB, async () => {
     const settled = await reconcile(p.reconcileMinAgeMs ?? DEFAULT_SEND_WINDOW_MS);
@@ -156,9 +150,5 @@ export function journalJobs(p: JournalParts): (minAgeMs?: number) => Promise<num
     await p.expiry.sweep();
   });
   p.jobs.every(RECONCILE_JOB, 1);
-  p.jobs.handle(PRUNE_UPDATES_JOB, async () => {
-    await pruneTakenUpdates(deps.storage.db, deps.now().getTime() - UPDATE_IDS_KEPT_MS);
-  });
-  p.jobs.every(PRUNE_UPDATES_JOB, 60);
   return reconcile;
 }

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createPayClient } from "../../src/service/client.js";
-import { RECONCILE_JOB } from "../../src/bot/index.js";
+import { RECONCILE_JOB } from "../../src/journal/jobs.js";
 import { Harness } from "../helpers/bot-harness.js";
 
 

@@ -95,7 +95,7 @@ it("answers a press at once while its flow waits for a slow service, and the flo
   expect(firstAnswer).toBeGreaterThanOrEqual(0);
   expect(firstAnswer).toBeLessThan(firstReply);
   expect(calls.filter((c) => c.method === "answerCallbackQuery").every((c) => c.payload.callback_query_id === queryId)).toBe(true);
-  expect(user.last()?.text).toBe("How much USDT to send? Available: 100 USDT. Minimum: 0.01 USDT.");
+  expect(user.last()?.text).toMatch(/^How much USDT to send\? Available: 100 USDT\. Minimum: 0\.01 USDT\.\n\n1 USDT ≈ 1\.00 USD now/);
   const lines = h.logLines.slice(logFrom).map((l) => JSON.parse(l) as { level: number });
   expect(lines.filter((l) => l.level >= 40)).toEqual([]);
 });

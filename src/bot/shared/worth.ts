@@ -1,0 +1,73 @@
+/**
+ * What an amount is worth in the person's chosen fiat currency (the one /balance values in): the
+ * service's rate of the asset, read on the person's network and shared by everyone for half a minute,
+ * shown with ≈ beside crypto amounts; and the rate an amount typed in that currency is converted at.
+ */
+import { formatFiat, money } from "../../domain/money.js";
+import type { Translate } from "../../domain/translate.js";
+import type { NetworkName } from "../../domain/networks.js";
+import type { BotDeps } from "../context.js";
+import { keptReads } from "./kept-reads.js";
+
+/** The currency worth is shown in when the person chose none (as /balance). */
+export const DEFAULT_FIAT = "USD";
+/** How long rates are kept per network and currency: worth is approximate, and readers share one read. */
+const RATES_TTL_MS = 30_000;
+
+/** One asset's worth in the person's fiat: 1 `asset` = `rate` `fiat`. Plain JSON (flows keep it). */
+export interface Worth {
+  asset: string;
+  fiat: string;
+  rate: string;
+}
+
+type RatesReader = (key: `${NetworkName}:${string}`) => Promise<{ rates: Record<string, string> }>;
+const readers = new WeakMap<object, RatesReader>();
+
+/** The rates of every asset in `fiat` on `network` (kept RATES_TTL_MS, one read shared). */
+export function fiatRates(deps: Pick<BotDeps, "now" | "services">, network: NetworkName, fiat: string): Promise<{ rates: Record<string, string> }> {
+  let reader = readers.get(deps.services);
+  if (!reader) {
+    reader = keptReads(deps, RATES_TTL_MS, async (key: `${NetworkName}:${string}`) => {
+      const [net, base] = key.split(":") as [NetworkName, string];
+      const list = await deps.services.public(net).pay.getRates({ base });
+      return { rates: Object.fromEntries(list.map((r) => [r.currency, r.rate])) };
+    });
+    readers.set(deps.services, reader);
+  }
+  return reader(`${network}:${fiat}`);
+}
+
+/**
+ * The person's fiat and the rate of `asset` in it, or undefined when the service gives none (or
+ * cannot be reached: worth is left out then, never guessed).
+ */
+export async function worthOf(deps: BotDeps, telegramId: number, asset: string): Promise<Worth | undefined> {
+  const user = await deps.storage.users.get(telegramId);
+  const fiat = user?.fiat ?? DEFAULT_FIAT;
+  try {
+    const { rates } = await fiatRates(deps, user?.network ?? "production", fiat);
+    const rate = rates[asset];
+    return rate !== undefined && money.isPositive(rate) ? { asset, fiat, rate } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** "≈ 12.35 USD" for `amount` of the worth's asset; empty without a worth. */
+export function worthText(t: Translate, amount: string, worth: Worth | undefined): string {
+  return worth ? t("worth-approx", { value: formatFiat(money.mul(amount, worth.rate), worth.fiat) }) : "";
+}
+
+/** " (≈ 12.35 USD)" after an amount, or nothing. */
+export function withWorth(t: Translate, amount: string, worth: Worth | undefined): string {
+  return worth ? ` (${worthText(t, amount, worth)})` : "";
+}
+
+/**
+ * The amount of the asset an amount typed in fiat buys at the worth's rate, rounded down to
+ * `decimals` (never worth more than typed).
+ */
+export function fromFiat(fiatAmount: string, worth: Worth, decimals: number): string {
+  return money.div(fiatAmount, worth.rate, decimals);
+}
