@@ -1,6 +1,6 @@
 /**
  * The simulator side of `bench:watch`, in its own process (so that the benchmark's RSS is the bot's
- * alone): creates USERS accounts with 1–3 open objects each, writes the bot's database (BENCH_DB) as
+ * alone): creates USERS accounts with 1–3 open objects each, writes the bot's database (BENCH_DB_URL) as
  * the bot would have it after running a while — keys encrypted with BENCH_KEY, every object seen,
  * then the polling slots spread over the interval the parent fitted — and sends the parent only counts
  * and the sample of objects it will change. Then it serves HTTP and applies the changes asked for.
@@ -40,6 +40,12 @@ const KIND_STATE: Record<WatchKind, string> = {
   order: JSON.stringify(initialState({ kind: "order", object: {} as never })),
 };
 
+/**
+ * User i's number of open objects, 1–3. Not `i % 3`: user ids are given in order, and instances share
+ * users by id modulo their count, so that would give one instance all the users with three.
+ */
+const objectsOf = (i: number) => 1 + (Math.floor(i / 3) % 3);
+
 async function main(): Promise<void> {
   const sim = await startSimulator({ port: 0 });
   const world = sim.sim.worlds.production;
@@ -55,7 +61,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < USERS; i++) {
     const { userId, keys } = sim.createAccount({ pay: { USDT: "100" }, trading: { USDT: "1000" } });
     users.push({ userId, key: keys.production });
-    for (let k = 0; k < 1 + (i % 3); k++) {
+    for (let k = 0; k < objectsOf(i); k++) {
       const kind = KINDS[(i + k) % 3]!;
       const clientId = `b${i}-${k}`;
       if (kind === "invoice") {
@@ -74,7 +80,13 @@ async function main(): Promise<void> {
 
   // The bot's database: users with encrypted keys, every open object seen in the state it was created in.
   const encryption = Buffer.from(process.env.BENCH_KEY ?? "", "hex");
-  const storage = await createStorage({ databaseUrl: `sqlite:${process.env.BENCH_DB}`, keyEncryptionKey: encryption, keyVersion: 1 });
+  const schema = process.env.BENCH_DB_SCHEMA;
+  const storage = await createStorage({
+    databaseUrl: process.env.BENCH_DB_URL ?? "",
+    keyEncryptionKey: encryption,
+    keyVersion: 1,
+    ...(schema ? { database: { schema } } : {}),
+  });
   const cipher = createKeyCipher({ currentVersion: 1, keys: new Map([[1, encryption]]) });
   const t0 = Date.now();
   for (let i = 0; i < users.length; i += 500) {
@@ -118,10 +130,18 @@ async function main(): Promise<void> {
       )
       .execute();
   }
-  const openKinds = new Set(objects.map((o) => `${o.owner}:${o.kind}`));
+  // User i has objects of the kinds KINDS[(i + k) % 3], k < objectsOf(i): its (user, kind) pairs with
+  // something open are known without a set of them (two million strings at a million users).
+  const hasOpen = (i: number, kind: number) => (((kind - i) % 3) + 3) % 3 < objectsOf(i);
+  const openSlots = users.reduce((n, _u, i) => n + [0, 1, 2].filter((kind) => hasOpen(i, kind)).length, 0);
+  // A random sample without copying the objects: a partial shuffle of their indexes, undone afterwards.
   const sample: BenchObject[] = [];
-  for (const pool = [...objects]; sample.length < SAMPLE && pool.length > 0; ) {
-    sample.push(pool.splice(Math.floor(Math.random() * pool.length), 1)[0]!);
+  const picked = new Map<number, number>();
+  for (let n = 0; n < Math.min(SAMPLE, objects.length); n++) {
+    const at = n + Math.floor(Math.random() * (objects.length - n));
+    const chosen = picked.get(at) ?? at;
+    picked.set(at, picked.get(n) ?? n);
+    sample.push(objects[chosen]!);
   }
 
   const redeemer = users[0]!.userId;
@@ -137,19 +157,24 @@ async function main(): Promise<void> {
     else fillOrder(world, o.id);
     process.send?.({ type: "changed", id: o.id } satisfies FromSim);
   });
-  // Slots a month quiet, their polls spread over the fitted interval (idle ones over five times it).
+  // Slots a month quiet, their polls spread over the fitted interval (idle ones over five times it),
+  // written a batch at a time (three million rows at a million users are never in memory at once).
   async function seedSlots(intervalSeconds: number): Promise<number> {
     const now = Date.now();
     const monthAgo = now - 30 * 86_400_000;
-    const slots = users.flatMap(({ userId }) =>
-      KINDS.map((kind) => {
-        const spread = (openKinds.has(`${userId}:${kind}`) ? intervalSeconds : intervalSeconds * 5) * 1000;
-        return { telegram_id: userId, kind, next_poll_at: Math.round(now + Math.random() * spread), active_at: monthAgo, baseline: 1 };
-      }),
-    );
-    for (let i = 0; i < slots.length; i += 500) await storage.db.insertInto("watch_slots").values(slots.slice(i, i + 500)).execute();
+    let count = 0;
+    for (let i = 0; i < users.length; i += 500) {
+      const batch = users.slice(i, i + 500).flatMap(({ userId }, j) =>
+        KINDS.map((kind, k) => {
+          const spread = (hasOpen(i + j, k) ? intervalSeconds : intervalSeconds * 5) * 1000;
+          return { telegram_id: userId, kind, next_poll_at: Math.round(now + Math.random() * spread), active_at: monthAgo, baseline: 1 };
+        }),
+      );
+      await storage.db.insertInto("watch_slots").values(batch).execute();
+      count += batch.length;
+    }
     await storage.close();
-    return slots.length;
+    return count;
   }
   process.on("disconnect", () => void sim.close().then(() => process.exit(0)));
   process.send?.({
@@ -157,7 +182,7 @@ async function main(): Promise<void> {
     baseUrls: { ...sim.baseUrls },
     users: users.length,
     objects: objects.length,
-    openSlots: openKinds.size,
+    openSlots,
     sample,
   } satisfies FromSim);
 }

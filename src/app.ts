@@ -149,6 +149,7 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
     metricsPort: serving.metricsPort,
     stop: async () => {
       notifications.streams.close();
+      await notifications.stop();
       return serving.stop();
     },
   };

@@ -145,6 +145,12 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
       for (const { name, minutes } of schedules) {
         await boss.schedule(name, minutes === 1 ? "* * * * *" : `*/${minutes} * * * *`, {}, { singletonKey: name });
       }
+      // A schedule an earlier version made and this one no longer declares would fill a queue nobody
+      // works on (the watcher's rounds, now on each instance's own timer): it goes.
+      const declared = new Set(schedules.map((s) => s.name));
+      for (const old of await boss.getSchedules()) {
+        if (!declared.has(old.name)) await boss.unschedule(old.name, old.key);
+      }
     },
     async stop(timeoutMs) {
       controller.abort();

@@ -12,7 +12,8 @@ import { type CallbackDeps, callbackUrl, refusalLog } from "./callbacks.js";
 import { Cheque, type Invoice, Order } from "../service/schemas.js";
 import type { NoticePayload, Watched, WatchKind } from "./detect.js";
 import { type NoticeButtons, type NoticeOutbox, NoticeSender } from "./notices.js";
-import type { Scheduler } from "./schedule.js";
+import { WatchPartition } from "./partition.js";
+import { type Scheduler, timerScheduler } from "./schedule.js";
 import { createWatchStore, queueNotice } from "./store.js";
 import { ExchangeStreams } from "./stream.js";
 import { Watcher } from "./watcher.js";
@@ -72,6 +73,8 @@ export interface NotificationsDeps {
   log: Logger;
   now?: () => number;
   config: NotificationsConfig;
+  /** Names this instance among those sharing the watched users (random by default); how long it counts as live. */
+  instance?: { id?: string; leaseMs?: number };
 }
 
 /** Confirmation kinds (see the features' actions) that create something worth watching. */
@@ -91,7 +94,15 @@ export function createNotifications(d: NotificationsDeps) {
   const c = d.config;
   const store = createWatchStore(db);
   const alerts = createAlertStore(db);
+  const partition = new WatchPartition(db, {
+    now,
+    ...(d.instance?.id ? { instanceId: d.instance.id } : {}),
+    ...(d.instance?.leaseMs ? { leaseMs: d.instance.leaseMs } : {}),
+  });
+  // The rounds and the lease run in every instance, on its own timers: each polls its share of the users.
+  const local = timerScheduler(d.log.child({ component: "watcher" }));
   const watcher = new Watcher({
+    share: () => partition.share(),
     store,
     users: d.storage.users,
     services: d.services,
@@ -191,6 +202,11 @@ export function createNotifications(d: NotificationsDeps) {
   };
 
   return {
+    /** Stops this instance's rounds and gives its users to the other instances at once. */
+    async stop(): Promise<void> {
+      await local.stop();
+      await partition.leave().catch((err: unknown) => d.log.warn({ err }, "the watcher could not leave the live set"));
+    },
     store,
     alerts,
     watcher,
@@ -199,14 +215,21 @@ export function createNotifications(d: NotificationsDeps) {
     callbacks,
     hooks,
     streams,
+    partition,
     /** Registers the recurring work on `scheduler` (before a job engine starts). */
     schedule(scheduler: Scheduler): void {
       scheduler.every("watch-sync", SYNC_EVERY_MS, async () => {
         await store.syncSlots(now());
-        watcher.fitIntervals(await store.slotCounts());
         await store.pruneDeliveries(now() - 2 * c.CALLBACK_MAX_AGE_SECONDS * 1000);
       });
-      scheduler.every("watch-round", ROUND_EVERY_MS, () => watcher.round());
+      // Per instance: its lease and share, the intervals fitted to all slots, its rounds.
+      local.every("watch-lease", partition.renewEveryMs, () => partition.renew());
+      local.every("watch-fit", SYNC_EVERY_MS, async () => watcher.fitIntervals(await store.slotCounts()));
+      void partition
+        .renew()
+        .then(async () => watcher.fitIntervals(await store.slotCounts()))
+        .catch((err: unknown) => d.log.warn({ err }, "the watcher could not take its share yet"));
+      local.every("watch-round", ROUND_EVERY_MS, () => watcher.round());
       scheduler.every("price-alerts", c.ALERT_INTERVAL_SECONDS * 1000, () => alertWatcher.round());
       scheduler.every("notices", DRAIN_EVERY_MS, () => sender.drain());
       scheduler.every("notices-blocked", BLOCKED_EVERY_MS, () => sender.syncBlocked());

@@ -63,6 +63,16 @@ export function createWatchStore(db: Kysely<Database>) {
   const dueSlotRows = precompile(db, (q, arg) =>
     q.selectFrom("watch_slots").selectAll().where("next_poll_at", "<=", arg(0)).orderBy("next_poll_at").limit(arg(1)),
   );
+  // An instance's part of the due slots (partition.ts): the users whose id modulo the live count is its index.
+  const dueShareRows = precompile(db, (q, arg) =>
+    q
+      .selectFrom("watch_slots")
+      .selectAll()
+      .where("next_poll_at", "<=", arg(0))
+      .where(sql<number>`telegram_id % ${arg(2)}`, "=", arg(3))
+      .orderBy("next_poll_at")
+      .limit(arg(1)),
+  );
   const openObjectRows = precompile(db, (q, arg) =>
     q
       .selectFrom("watch_objects")
@@ -162,9 +172,12 @@ export function createWatchStore(db: Kysely<Database>) {
       return { slots: Number(slots?.n ?? 0), open: Number(open?.n ?? 0), paymentReads: Number(paymentReads?.n ?? 0) };
     },
 
-    /** Slots due by `now`, soonest first. */
-    async dueSlots(now: number, limit: number): Promise<Slot[]> {
-      const rows = await dueSlotRows(now, limit);
+    /** Slots due by `now`, soonest first; with `share`, only those of the users in it. */
+    async dueSlots(now: number, limit: number, share?: { index: number; count: number }): Promise<Slot[]> {
+      const rows =
+        share === undefined || share.count <= 1
+          ? await dueSlotRows(now, limit)
+          : await dueShareRows(now, limit, share.count, share.index);
       return rows.map((r) => ({
         telegramId: r.telegram_id,
         kind: r.kind as WatchKind,
@@ -183,8 +196,11 @@ export function createWatchStore(db: Kysely<Database>) {
       slots: readonly { telegramId: number; kind: WatchKind; dueAt: number; nextPollAt: number; activeAt?: number }[],
     ): Promise<void> {
       if (slots.length === 0) return;
+      // In key order: two instances rescheduling the same slots at once (while the live set changes)
+      // lock them in the same order, so neither waits for the other in a cycle.
+      const ordered = [...slots].sort((x, y) => x.telegramId - y.telegramId || (x.kind < y.kind ? -1 : x.kind > y.kind ? 1 : 0));
       await db.transaction().execute(async (trx) => {
-        for (const s of slots) {
+        for (const s of ordered) {
           await trx.executeQuery(
             s.activeAt === undefined
               ? reschedule.plain(s.telegramId, s.kind, s.dueAt, s.nextPollAt)

@@ -11,6 +11,9 @@
  * allows (the rest stay due, soonest first), and when the slots' configured intervals would need more
  * calls than that, the longest and idle intervals are stretched so that they fit (`fitIntervals`):
  * a fresh object keeps its short interval, a month-quiet one is polled more rarely, predictably.
+ *
+ * Several instances share the users (`share`, see partition.ts): each polls its own and spends its
+ * part of the global budget; the intervals are fitted by each to all slots and the whole budget.
  */
 import type { Logger } from "pino";
 import { isNotFound, RateLimitedError, UnauthorizedError } from "../service/errors.js";
@@ -55,6 +58,12 @@ export interface WatcherDeps {
   log: Logger;
   now: () => number;
   options: WatcherOptions;
+  /**
+   * This instance's part of the users when several instances share them (partition.ts): a round polls
+   * only its users, and its part of the global budget (`callsPerMinute` divided by the live count).
+   * Undefined (or returning undefined: not placed yet, as in a single instance's tests): every user, the whole budget.
+   */
+  share?: () => { index: number; count: number } | undefined;
 }
 
 /** The share of the global budget the long intervals are fitted into; the rest serves fresh slots and reads. */
@@ -77,7 +86,18 @@ class BudgetExhausted extends Error {
 /** A token bucket per user: `perMinute` calls, refilled continuously. */
 class CallBudget {
   readonly #buckets = new Map<number, { tokens: number; at: number }>();
-  constructor(private readonly perMinute: number) {}
+  constructor(private perMinute: number) {}
+
+  /** Changes the rate (an instance's part of the global budget as instances come and go). */
+  setRate(perMinute: number, now: number): void {
+    if (perMinute === this.perMinute) return;
+    // Refill at the old rate up to now, then cap at the new one.
+    this.#buckets.forEach((b) => {
+      b.tokens = Math.min(perMinute, b.tokens + ((now - b.at) * this.perMinute) / 60_000);
+      b.at = now;
+    });
+    this.perMinute = perMinute;
+  }
 
   take(user: number, now: number): void {
     const b = this.#buckets.get(user) ?? { tokens: this.perMinute, at: now };
@@ -180,10 +200,13 @@ export class Watcher {
   async round(): Promise<number> {
     const now = this.d.now();
     if (now < this.#pausedUntil) return 0;
+    const share = this.d.share?.();
+    // The global budget is the instances' together: each spends its part.
+    this.#global.setRate(this.d.options.callsPerMinute / Math.max(1, share?.count ?? 1), now);
     // About one call per slot; what the budget cannot take now stays due, soonest first, for later rounds.
     const room = Math.floor(this.#global.available(GLOBAL, now));
     if (room < 1) return 0;
-    const due = await this.d.store.dueSlots(now, Math.min(this.d.options.batch, room));
+    const due = await this.d.store.dueSlots(now, Math.min(this.d.options.batch, room), share);
     const byUser = new Map<number, Slot[]>();
     for (const s of due) {
       const slots = byUser.get(s.telegramId);

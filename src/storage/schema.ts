@@ -232,6 +232,14 @@ export interface Database {
   known_people: KnownPeopleTable;
   chat_turns: ChatTurnsTable;
   chat_turn_waiters: ChatTurnWaitersTable;
+  watch_instances: WatchInstancesTable;
+}
+
+/** The live watcher instances and their leases (042-watch-instances). */
+export interface WatchInstancesTable {
+  instance_id: string;
+  lease_until: number;
+  started_at: number;
 }
 
 /** Which instance's update has a chat's turn (038-chat-turns; written on PostgreSQL only). */

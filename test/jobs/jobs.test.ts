@@ -97,3 +97,34 @@ describe.each(adapters)("jobs ($name)", ({ make }) => {
     expect(sawAbort).toBe(true);
   }, 60_000);
 });
+
+describe.skipIf(!PG_URL)("pg-boss schedules across versions", () => {
+  it("removes a schedule an earlier version made and this one no longer declares", async () => {
+    const schema = `jobs_${randomBytes(5).toString("hex")}`;
+    const make = () => createPgBossJobs({ connectionString: PG_URL!, schema, logger, pollingIntervalSeconds: 0.5 });
+    try {
+      const before = make();
+      before.handle("watch-round", async () => {});
+      before.handle("kept", async () => {});
+      before.every("watch-round", 1);
+      before.every("kept", 5);
+      await before.start();
+      await before.stop(1_000);
+
+      const after = make();
+      after.handle("kept", async () => {});
+      after.every("kept", 5);
+      await after.start();
+      await after.stop(1_000);
+
+      const { Client } = (await import("pg")).default;
+      const client = new Client({ connectionString: PG_URL });
+      await client.connect();
+      const { rows } = await client.query(`SELECT name FROM ${schema}.schedule ORDER BY name`);
+      await client.end();
+      expect(rows.map((r: { name: string }) => r.name)).toEqual(["kept"]);
+    } finally {
+      await pgExec(PG_URL!, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    }
+  });
+});

@@ -28,6 +28,7 @@ import * as balanceFiat from "./024-balance-fiat.js";
 import * as massRetry from "./032-mass-retry.js";
 import * as operationExpiredText from "./036-operation-expired-text.js";
 import * as chatTurns from "./038-chat-turns.js";
+import * as watchInstances from "./042-watch-instances.js";
 import * as operationsByPerson from "./046-operations-by-person.js";
 import * as historyColumns from "./047-history-columns.js";
 import * as peopleLanguage from "./048-people-language.js";
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "032-mass-retry": massRetry,
   "036-operation-expired-text": operationExpiredText,
   "038-chat-turns": chatTurns,
+  "042-watch-instances": watchInstances,
   "046-operations-by-person": operationsByPerson,
   "047-history-columns": historyColumns,
   "048-people-language": peopleLanguage,
