@@ -11,6 +11,10 @@ notify-quiet-on = Quiet hours: { $from }:00–{ $to }:00 ({ $zone })
 notify-quiet-none = Off
 notify-quiet-title = 🌙 Quiet hours
 notify-quiet-now = 🌍 Your time zone: { $zone }; it is { $time } there now.
+notify-quiet-held = { $count ->
+        [one] 🔕 1 notice is held until quiet hours end.
+       *[other] 🔕 { $count } notices are held until quiet hours end.
+    }
 notify-quiet-explain = During quiet hours I hold notifications and send them when the hours end. Pick the hours on your own clock.
 notify-quiet-set = Quiet hours: { $from }:00–{ $to }:00, your time.
 notify-zone-button = 🌍 Time zone: { $zone }

@@ -11,6 +11,11 @@ notify-quiet-on = Тихие часы: { $from }:00–{ $to }:00 ({ $zone })
 notify-quiet-none = Выкл.
 notify-quiet-title = 🌙 Тихие часы
 notify-quiet-now = 🌍 Ваш часовой пояс: { $zone }; сейчас там { $time }.
+notify-quiet-held = { $count ->
+        [one] 🔕 { $count } уведомление ждёт конца тихих часов.
+        [few] 🔕 { $count } уведомления ждут конца тихих часов.
+       *[many] 🔕 { $count } уведомлений ждут конца тихих часов.
+    }
 notify-quiet-explain = В тихие часы я придерживаю уведомления и присылаю их, когда тихие часы закончатся. Часы выбираются по вашему времени.
 notify-quiet-set = Тихие часы: { $from }:00–{ $to }:00 по вашему времени.
 notify-zone-button = 🌍 Часовой пояс: { $zone }

@@ -11,6 +11,11 @@ notify-quiet-on = Тихі години: { $from }:00–{ $to }:00 ({ $zone })
 notify-quiet-none = Вимк.
 notify-quiet-title = 🌙 Тихі години
 notify-quiet-now = 🌍 Ваш часовий пояс: { $zone }; зараз там { $time }.
+notify-quiet-held = { $count ->
+        [one] 🔕 { $count } сповіщення чекає на кінець тихих годин.
+        [few] 🔕 { $count } сповіщення чекають на кінець тихих годин.
+       *[many] 🔕 { $count } сповіщень чекають на кінець тихих годин.
+    }
 notify-quiet-explain = У тихі години я притримую сповіщення й надсилаю їх, коли тихі години закінчаться. Години обираються за вашим часом.
 notify-quiet-set = Тихі години: { $from }:00–{ $to }:00 за вашим часом.
 notify-zone-button = 🌍 Часовий пояс: { $zone }

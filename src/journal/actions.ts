@@ -22,7 +22,8 @@ export interface JournalDeps {
   now: () => Date;
   /** The notification watcher's hint that a cheque or an order was just made (absent when it is not running). */
   watch?: {
-    actionDone(telegramId: number, actionKind: string): Promise<void>;
+    /** `result`: what the service answered (the cheque or order made), watched from its creation. */
+    actionDone(telegramId: number, actionKind: string, result?: Json): Promise<void>;
     /** A done action moved money to its other person (`counterparty`): they are told, once. */
     transferReceived(t: { operationId: string; to: number; from: number; asset: string; amount: string; description?: string }): Promise<void>;
   };

@@ -179,9 +179,9 @@ export async function tellCounterparty(deps: JournalDeps, op: OperationRecord): 
 }
 
 /** A new cheque or order: the notification watcher looks at it soon (a hint; failures do not matter). */
-export async function hintWatcher(deps: JournalDeps, op: OperationRecord): Promise<void> {
+export async function hintWatcher(deps: JournalDeps, op: OperationRecord, result?: Json): Promise<void> {
   await deps.watch
-    ?.actionDone(op.telegramId, op.kind)
+    ?.actionDone(op.telegramId, op.kind, result)
     .catch((err: unknown) => deps.logger.debug({ err, operationId: op.id }, "watch hint failed"));
 }
 

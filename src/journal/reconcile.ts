@@ -95,6 +95,6 @@ export async function settleUnfinished<K>(
     a.state === "done" ? { state: "done", result: a.result } : { state: "refused", error: a.reason.key },
     words.outcome(def, op, a, t),
   );
-  if (a.state === "done") await hintWatcher(deps, op);
+  if (a.state === "done") await hintWatcher(deps, op, a.result);
   return true;
 }

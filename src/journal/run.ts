@@ -49,7 +49,7 @@ export async function runAction<K>(j: Journal<K>, op: OperationRecord, t: Transl
     if (a.state === "unknown") return outcome;
     return { ...outcome, text: `${outcome.text}\n\n${j.words.unrecorded(a.state, t)}` };
   }
-  if (a.state === "done") await hintWatcher(deps, op);
+  if (a.state === "done") await hintWatcher(deps, op, a.result);
   return outcome;
 }
 
@@ -71,7 +71,7 @@ async function recordOnceDatabaseAnswers<K>(j: Journal<K>, op: OperationRecord, 
   const notice = a.state === "unknown" ? undefined : { text: outcome.text, ...(outcome.keyboard ? { keyboard: outcome.keyboard } : {}) };
   if (!(await onceDatabaseAnswers(log, () => j.record(op, settlement, notice)))) return;
   log.info({ state: a.state }, "outcome recorded after the database outage");
-  if (a.state === "done") await hintWatcher(j.deps, op);
+  if (a.state === "done") await hintWatcher(j.deps, op, a.result);
 }
 
 /**

@@ -9,7 +9,8 @@ import type { ServiceFactory } from "../service/factory.js";
 import type { SqlStorage } from "../storage/index.js";
 import { AlertWatcher, createAlertStore } from "./alerts.js";
 import { type CallbackDeps, callbackUrl, refusalLog } from "./callbacks.js";
-import type { NoticePayload, WatchKind } from "./detect.js";
+import { Cheque, type Invoice, Order } from "../service/schemas.js";
+import type { NoticePayload, Watched, WatchKind } from "./detect.js";
 import { type NoticeButtons, type NoticeOutbox, NoticeSender } from "./notices.js";
 import { WatchPartition } from "./partition.js";
 import { type Scheduler, timerScheduler } from "./schedule.js";
@@ -34,10 +35,15 @@ export type NotificationsConfig = Pick<
 
 /** What the bot's features tell the notification watcher. */
 export interface WatchHooks {
-  /** An action of `actionKind` (the confirmation's kind) was carried out for the user: look soon. */
-  actionDone(telegramId: number, actionKind: string): Promise<void>;
-  /** An invoice was just created for the user: look soon. */
-  invoiceCreated(telegramId: number): Promise<void>;
+  /**
+   * An action of `actionKind` (the confirmation's kind) was carried out for the user: what it made
+   * (`result`, a cheque or an order) is watched from now, in the state it was made in, and looked at soon.
+   */
+  actionDone(telegramId: number, actionKind: string, result?: unknown): Promise<void>;
+  /** An invoice was just created for the user: watched from now, as it was made, and looked at soon. */
+  invoiceCreated(telegramId: number, invoice?: Invoice): Promise<void>;
+  /** A key was linked (or the network switched): the user is watched at once, not at the next sync. */
+  keyLinked(telegramId: number): Promise<void>;
   /**
    * A transfer of this bot reached `to`, another person of this bot: they are told once (the notice's
    * id is the operation's), when they have started the bot.
@@ -129,6 +135,16 @@ export function createNotifications(d: NotificationsDeps) {
     now,
   });
   const hint = (telegramId: number, kind: WatchKind) => store.pollSoon(telegramId, kind, now());
+  /**
+   * What the bot itself made is remembered as it was made, so a change before the watcher's first look
+   * at the user (an invoice paid within a minute of a key being linked) is still announced; the user's
+   * slots are made at once if the key is new, and the kind is looked at soon.
+   */
+  const watchFromCreation = async (telegramId: number, made: Watched | undefined, kind: WatchKind) => {
+    await store.syncSlots(now(), telegramId);
+    if (made) await watcher.observe(telegramId, made, true);
+    await hint(telegramId, kind);
+  };
   const callbacks: CallbackDeps = {
     store,
     settings: d.storage.notifySettings,
@@ -156,11 +172,15 @@ export function createNotifications(d: NotificationsDeps) {
     },
   });
   const hooks: WatchHooks = {
-    async actionDone(telegramId, actionKind) {
+    async actionDone(telegramId, actionKind, result) {
       const kind = WATCHED_ACTIONS[actionKind];
-      if (kind !== undefined) await hint(telegramId, kind);
+      if (kind === undefined) return;
+      const made = kind === "cheque" ? Cheque.safeParse(result) : Order.safeParse(result);
+      await watchFromCreation(telegramId, made.success ? ({ kind, object: made.data } as Watched) : undefined, kind);
     },
-    invoiceCreated: (telegramId) => hint(telegramId, "invoice"),
+    invoiceCreated: (telegramId, invoice) =>
+      watchFromCreation(telegramId, invoice ? { kind: "invoice", object: invoice } : undefined, "invoice"),
+    keyLinked: (telegramId) => store.syncSlots(now(), telegramId),
     async transferReceived(r) {
       // Someone who never started the bot cannot be written to; the service's own bot tells them.
       if (!(await d.storage.users.get(r.to))) return;

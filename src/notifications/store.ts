@@ -285,6 +285,36 @@ export function createWatchStore(db: Kysely<Database>) {
       });
     },
 
+    /**
+     * How many of a user's notices wait for their quiet hours to end: those put off to later, or, while
+     * the hours are on (`quietNow`), every one not sent yet (a released one is held again at once).
+     */
+    async heldCount(telegramId: number, now: number, quietNow: boolean): Promise<number> {
+      let q = db
+        .selectFrom("notices")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("telegram_id", "=", telegramId)
+        .where("state", "=", "pending");
+      if (!quietNow) q = q.where("not_before", ">", now);
+      const row = await q.executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Makes a user's held notices due now, after their quiet hours or time zone changed: the sender
+     * then weighs each against the new settings (sends it, or holds it until the new end).
+     */
+    async releaseHeld(telegramId: number, now: number): Promise<number> {
+      const r = await db
+        .updateTable("notices")
+        .set({ not_before: now })
+        .where("telegram_id", "=", telegramId)
+        .where("state", "=", "pending")
+        .where("not_before", ">", now)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+
     /** Marks an object gone (deleted on the service): no longer polled, no notice. */
     async close(telegramId: number, kind: WatchKind, objectId: string): Promise<void> {
       await db

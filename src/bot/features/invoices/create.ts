@@ -141,7 +141,7 @@ export function createInvoiceConversation(deps: BotDeps) {
       return;
     }
     const { testnet, zone, watched } = await conversation.external(async (octx) => {
-      await deps.watch?.invoiceCreated(octx.from!.id).catch(() => undefined);
+      await deps.watch?.invoiceCreated(octx.from!.id, created.value).catch((err: unknown) => octx.log.warn({ err }, "a new invoice is not watched yet"));
       const user = await deps.storage.users.get(octx.from!.id);
       // Into the person's history (no confirmation journals it); a failure costs only that entry.
       await deps.storage.operations

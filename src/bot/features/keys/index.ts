@@ -170,6 +170,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     const network = ctx.match[1] as NetworkName;
     await ctx.answerCallbackQuery();
     await deps.storage.users.setNetwork(ctx.from.id, network);
+    await deps.watch?.keyLinked(ctx.from.id).catch((err: unknown) => ctx.log.warn({ err }, "the switched network is not watched yet"));
     ctx.log.info({ network }, "network switched");
     const { text, kb } = await settingsView(ctx);
     const user = await deps.storage.users.get(ctx.from.id);
@@ -271,6 +272,8 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     }
     await deps.storage.users.ensure(ctx.from.id);
     await deps.storage.users.saveKey(ctx.from.id, pending.network, apiKey, verdict.name);
+    // Watched at once: an invoice paid a minute from now is announced (not only after the next sync).
+    await deps.watch?.keyLinked(ctx.from.id).catch((err: unknown) => ctx.log.warn({ err }, "a new key is not watched yet"));
     ctx.log.info({ network: pending.network }, "key linked");
     const user = await deps.storage.users.get(ctx.from.id);
     const other = otherNetwork(pending.network);

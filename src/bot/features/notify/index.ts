@@ -9,7 +9,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { Translate } from "../../../domain/translate.js";
 import { createWatchStore } from "../../../notifications/store.js";
 import { NOTICE_TOPICS, type NoticeTopic } from "../../../storage/notify-settings.js";
-import { formatWallTime, OFFERED_ZONES, type QuietHours } from "../../../domain/time-zones.js";
+import { formatWallTime, OFFERED_ZONES, type QuietHours, quietUntil } from "../../../domain/time-zones.js";
 import type { BotContext } from "../../context.js";
 import { zoneLabel } from "../../shared/format.js";
 import { showInPlace } from "../../shared/show.js";
@@ -106,10 +106,12 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
       kb.text(`${chosen(q)}${pad(q.from)}–${pad(q.to)}`, NOTIFY_DATA.quietSet.build({ from: q.from, to: q.to }));
     });
     kb.row().text(t("notify-zone-button", { zone }), NOTIFY_DATA.zones.build({})).row().text(t("common-back"), NOTIFY_DATA.show.build({}));
+    const held = await watch.heldCount(telegramId, now, quietUntil(s.quiet, now, s.timeZone) !== undefined);
     const lines = [
       t("notify-quiet-title"),
       s.quiet ? t("notify-quiet-on", { from: pad(s.quiet.from), to: pad(s.quiet.to), zone }) : t("notify-quiet-off"),
       t("notify-quiet-now", { zone, time: formatWallTime(now, s.timeZone).slice(11) }),
+      ...(held > 0 ? [t("notify-quiet-held", { count: held })] : []),
       t("notify-quiet-explain"),
     ];
     return { text: lines.join("\n\n"), keyboard: kb };
@@ -124,6 +126,8 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
   });
   const setQuiet = async (ctx: BotContext, quiet: QuietHours | null) => {
     await settingsRepo.setQuiet(ctx.from!.id, quiet);
+    // What was held for the old hours is weighed again against the new ones (off: sent now).
+    await watch.releaseHeld(ctx.from!.id, deps.now().getTime());
     await ctx.answerCallbackQuery({
       text: quiet ? ctx.t("notify-quiet-set", { from: pad(quiet.from), to: pad(quiet.to) }) : ctx.t("notify-quiet-off"),
     });
@@ -171,6 +175,8 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
       const zone = chosen === undefined ? undefined : OFFERED_ZONES[chosen.index];
       if (zone === undefined) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
       await deps.storage.users.setTimeZone(ctx.from.id, zone);
+      // Quiet hours are on the person's clock: what they held ends at another moment now.
+      await watch.releaseHeld(ctx.from.id, deps.now().getTime());
       await ctx.answerCallbackQuery({ text: ctx.t("notify-zone-set", { zone: zoneLabel(ctx.t, zone, deps.now().getTime()) }) });
       await picker.show(ctx);
     });

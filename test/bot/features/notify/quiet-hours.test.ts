@@ -153,6 +153,83 @@ describe("time zone and quiet hours", () => {
     expect(user.texts().filter((t) => /was paid/.test(t))).toHaveLength(1);
   });
 
+  /** A linked person in Moscow with quiet hours 22–07, an invoice paid at 23:00 their time: its notice held. */
+  async function heldNotice() {
+    h = await Harness.create();
+    const { user, key } = await h.linkedUser();
+    const clients = h.deps.services.forKey("production", key);
+    await quietInMoscow(user);
+    await h.notifications.store.syncSlots(h.deps.now().getTime());
+    const invoice = await clients.pay.createInvoice({ clientInvoiceId: "inv-q-2", priceCurrency: "USDT", priceAmount: "5" });
+    const tick = async () => {
+      h.advanceClock(1_000);
+      await h.notifications.watcher.round();
+      await h.notifications.sender.drain();
+      for (let i = 0; i < 400 && !(await outboxDrained(h)); i++) await new Promise((r) => setTimeout(r, 10));
+    };
+    h.advanceClock(301_000);
+    await tick(); // first look: remembered
+    const now = h.deps.now().getTime();
+    let at = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate(), 20);
+    if (at <= now) at += 24 * HOUR;
+    h.advanceClock(at - now);
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "777" } });
+    h.advanceClock(301_000);
+    await tick();
+    await tick();
+    expect(user.texts().filter((t) => /was paid/.test(t))).toEqual([]);
+    return { user, tick };
+  }
+
+  it("send a held notice at once when quiet hours are turned off, and the screen counts what is held", async () => {
+    const { user, tick } = await heldNotice();
+    await user.send("/notify");
+    await user.press("nt:q");
+    expect(user.last()!.text).toContain("🔕 1 notice is held until quiet hours end.");
+    await user.press("nt:qs:off");
+    await tick();
+    expect(user.texts().filter((t) => /was paid/.test(t))).toHaveLength(1);
+    expect(user.last()!.text).not.toContain("held until");
+    await tick();
+    expect(user.texts().filter((t) => /was paid/.test(t))).toHaveLength(1);
+  });
+
+  it("weigh a held notice again when quiet hours change or the zone moves out of them", async () => {
+    const { user, tick } = await heldNotice();
+    await user.send("/notify");
+    await user.press("nt:q");
+    // 23:00 in Moscow is still inside 21–08: held, until the new end.
+    await user.press("nt:qs:21:8");
+    await tick();
+    expect(user.texts().filter((t) => /was paid/.test(t))).toEqual([]);
+    expect(user.last()!.text).toContain("🔕 1 notice is held until quiet hours end.");
+    // In UTC it is 20:00: outside 21–08, so it goes out now.
+    await user.press("nt:zones");
+    await user.pressLabel(/^UTC$/);
+    await tick();
+    expect(user.texts().filter((t) => /was paid/.test(t))).toHaveLength(1);
+  });
+
+  it("announce an invoice the bot made and paid before the watcher's first look at a key linked a moment ago", async () => {
+    h = await Harness.create();
+    const { user } = await h.linkedUser({});
+    // No sync since the key was linked: the bot made the slots itself, and remembers the invoice as made.
+    await user.send("/receive");
+    await user.press("rcv:req");
+    await user.pressLabel(/^USDT$/);
+    await user.send("5");
+    const slots = await h.storage.db.selectFrom("watch_slots").select("kind").where("telegram_id", "=", user.id).execute();
+    expect(slots.map((s) => s.kind).sort()).toEqual(["cheque", "invoice", "order"]);
+    const [invoice] = await h.storage.db.selectFrom("watch_objects").select("object_id").where("telegram_id", "=", user.id).execute();
+    expect(invoice).toBeDefined();
+    await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice!.object_id, payerId: "777" } });
+    h.advanceClock(301_000);
+    await h.notifications.watcher.round();
+    await h.notifications.sender.drain();
+    for (let i = 0; i < 400 && !(await outboxDrained(h)); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(user.texts().filter((t) => /was paid/.test(t))).toEqual([`🧾 Invoice ${invoice!.object_id} was paid: 5 USDT by user id 777.`]);
+  });
+
   it("shows the times of the transfer history in the person's zone", async () => {
     h = await Harness.create();
     const { user, confirm } = await transferSummary(h);
