@@ -35,15 +35,6 @@ export async function clientsFor(deps: AccountDeps, telegramId: number, network?
   return { ...deps.services.forKey(stored.network, stored.apiKey), network: stored.network };
 }
 
-/** Runs `fn` with the user's clients; what `fn` returns must be plain data (no clients, no key). */
-export async function withClients<T>(
-  deps: AccountDeps,
-  telegramId: number,
-  fn: (c: UserClients) => Promise<T>,
-): Promise<T> {
-  return fn(await clientsFor(deps, telegramId));
-}
-
 /**
  * Clients for public reads (market data, which needs no key) on the network the person acts on, as
  * /settings shows it, key or no key: production until they choose testnet.

@@ -37,8 +37,6 @@ import { followServiceChanges } from "./update-effects.js";
 import { pruneTakenUpdatesJob, UpdateTracking } from "./update-tracking.js";
 
 export type { BotApp, BotParts, CreateBotOptions } from "./bot-app.js";
-export { EXPIRE_JOB, RECONCILE_JOB } from "../journal/jobs.js";
-export { PRUNE_UPDATES_JOB } from "./update-tracking.js";
 
 export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOptions): BotApp {
   const { languages, jobs, outbox, translatorFor } = parts;

@@ -4,8 +4,7 @@ import { createInProcessJobs } from "./in-process.js";
 import { createPgBossJobs } from "./pg-boss.js";
 import type { Jobs } from "./types.js";
 
-export type { EnqueueOptions, JobHandler, JobResult, JobRun, Jobs } from "./types.js";
-export { createInProcessJobs } from "./in-process.js";
+export type { Jobs } from "./types.js";
 
 /**
  * The adapter for DATABASE_URL: several instances share a PostgreSQL one (pg-boss in `schema`, its

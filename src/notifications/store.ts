@@ -17,14 +17,6 @@ export interface Slot {
   baseline: boolean;
 }
 
-export interface StoredNotice {
-  id: string;
-  telegramId: number;
-  topic: string;
-  payload: string;
-  createdAt: number;
-}
-
 /** The notice topic (settings switch) of a kind. */
 export const TOPIC_OF: Record<WatchKind | "alert", "invoices" | "cheques" | "orders" | "alerts"> = {
   invoice: "invoices",

@@ -56,7 +56,6 @@ export async function writeOutbox(db: Kysely<Database>, messages: OutgoingMessag
   }
 }
 
-export type OutboxStore = ReturnType<typeof createOutboxStore>;
 
 /** The worker's and the metrics' view of the outbox. */
 export function createOutboxStore(db: Kysely<Database>) {

@@ -577,8 +577,6 @@ export type MassTransferResult = z.infer<typeof MassTransferResult>;
 
 // ------------------------------------------------------------------ Pay: invoices
 
-export const PaymentLinks = z.object({ telegramBotLink: z.string(), webLink: z.string() });
-
 /**
  * The unit of an invoice's `expiresIn`: milliseconds. Evidence: the SDK generated from the reference
  * (S3) and a bot calling the service (S8) send milliseconds; one SDK's docs (S6) say seconds. One

@@ -17,11 +17,9 @@ import type { Database } from "./schema.js";
 import type { Storage } from "./types.js";
 import { createUsersRepo } from "./users.js";
 
-export { DatabaseUnavailableError, isDatabaseUnavailable, type OutageLog } from "./availability.js";
-export type { DialectName, OpenDatabaseOptions, OpenedDatabase } from "./database.js";
+export type { DialectName, OpenDatabaseOptions } from "./database.js";
 export { openDatabase } from "./database.js";
-export type { EncryptedKey, KeyCipher } from "./key-crypto.js";
-export { createKeyCipher, KeyDecryptionError, keyAad } from "./key-crypto.js";
+export { createKeyCipher, KeyDecryptionError } from "./key-crypto.js";
 export { createMigrator, MIGRATION_NAMES, migrateToLatest } from "./migrations/index.js";
 export type { PeopleRepo } from "./people.js";
 export type { Database } from "./schema.js";

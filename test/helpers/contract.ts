@@ -42,11 +42,6 @@ for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
 
 const compiled = new Map<string, ValidateFunction>();
 
-/** Operation ids the contract defines. */
-export function contractOperationIds(): string[] {
-  return [...operations.keys()];
-}
-
 /** Errors of `body` against the response schema of `operationId` for `status`; [] when it matches. */
 export function validateReply(operationId: string, status: number, body: unknown): string[] {
   const found = operations.get(operationId);

@@ -31,7 +31,6 @@ import { zoneOf } from "../../shared/user-on-arrival.js";
 /** How long the pair list is reused before it is read again. */
 const SYMBOLS_TTL_MS = 60_000;
 
-export type MarketScreens = ReturnType<typeof marketScreens>;
 /** The screens a command opens on a pair (and its suggestions' buttons open). */
 export type PairScreen = "price" | "book" | "trades" | "chart";
 

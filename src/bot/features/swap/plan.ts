@@ -43,7 +43,6 @@ export interface SwapLimitOrder {
   price: string;
 }
 
-export type SwapOrder = SwapMarketOrder | SwapLimitOrder;
 
 /** The pair that trades `from` for `to` (selling `from` as base, or buying `to` with `from` as quote). */
 export function routeOf(pairs: SymbolInfo[], from: string, to: string): { route: SwapRoute; pair: SymbolInfo } | undefined {

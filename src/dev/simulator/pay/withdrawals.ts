@@ -16,7 +16,7 @@ import type { SimAccount, World } from "../types.js";
 import { requireAccount, reserve, spendHeld } from "../world.js";
 import { paymentLinks } from "./links.js";
 import { checkAmount, requireAsset, requireNewClientId } from "./rules.js";
-import { lookup, payAccount, payModule, record, type WithdrawalLinkRecord, type WithdrawalRecord } from "./state.js";
+import { lookup, payAccount, payModule, record, type WithdrawalRecord } from "./state.js";
 
 export const withdrawalHandlers = defineHandlers({
   getWithdrawalQuotas: ({ asset, network }) => {
@@ -131,11 +131,6 @@ export function completeWithdrawalLink(world: World, linkId: string, userId: num
   record(payAccount(world, userId).withdrawals, withdrawalId, clientWithdrawalId, rec);
   link.completed = { userId, withdrawalId };
   return settle(world, opener, rec);
-}
-
-/** A withdrawal link by id, for the service bot's description of it. */
-export function withdrawalLink(world: World, linkId: string): WithdrawalLinkRecord | undefined {
-  return payModule(world).withdrawalLinksById.get(linkId);
 }
 
 /** Validates asset, network, address and amount of a withdrawal; returns the network's terms. */
