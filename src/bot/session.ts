@@ -6,8 +6,8 @@
  *
  * Why not grammY's `session()`: it defines `ctx.session` anew on every context, as an accessor with
  * closures of its own, which gives every context a hidden class of its own; V8 keeps such objects, and
- * the update's objects they reach, past young-generation collections (README, Latency). Here `session`
- * is a plain field of the bot's context class (`createContextClass`). The flow's state rode in a second
+ * the update's objects they reach, past young-generation collections (docs/decisions/013). Here
+ * `session` is a plain field of the bot's context class (`createContextClass`). The flow's state rode in a second
  * row, read on every update as well.
  */
 import type { ConversationData, VersionedState } from "@grammyjs/conversations";
