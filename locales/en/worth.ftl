@@ -6,3 +6,4 @@ amount-fiat-other = I can convert only from { $own }, the currency your balances
 amount-fiat-unavailable = The service gives no rate to convert { $fiat } right now. Type the amount in the asset itself.
 worth-rate = Rate: 1 { $asset } ≈ { $rate } (the service's, now)
 withdraw-field-worth = Worth: { $worth }
+worth-then = Worth then: { $worth }

@@ -6,3 +6,4 @@ amount-fiat-other = Пересчитать я могу только из { $own 
 amount-fiat-unavailable = Сервис сейчас не даёт курса для пересчёта из { $fiat }. Введите сумму в самом активе.
 worth-rate = Курс: 1 { $asset } ≈ { $rate } (курс сервиса сейчас)
 withdraw-field-worth = Стоимость: { $worth }
+worth-then = Стоимость на тот момент: { $worth }

@@ -6,3 +6,4 @@ amount-fiat-other = Перерахувати я можу лише з { $own } �
 amount-fiat-unavailable = Сервіс зараз не дає курсу для перерахунку з { $fiat }. Введіть суму в самому активі.
 worth-rate = Курс: 1 { $asset } ≈ { $rate } (курс сервісу зараз)
 withdraw-field-worth = Вартість: { $worth }
+worth-then = Вартість на той момент: { $worth }

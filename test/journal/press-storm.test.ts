@@ -45,7 +45,7 @@ it("carries out one transfer for 1,000 presses and 300 redeliveries, answering e
 
   // One success message (the summary, edited), and no other message in the chat.
   const texts = user.texts();
-  expect(texts.filter((t) => t.includes(`✅ Sent 10 USDT to user id ${recipientId}`))).toHaveLength(1);
+  expect(texts.filter((t) => t.includes(`✅ Sent 10 USDT (≈ 10.00 USD) to user id ${recipientId}`))).toHaveLength(1);
   expect(h.tg.sent.slice(sentBefore)).toEqual([]);
   expect(texts.some((t) => /Something went wrong/.test(t))).toBe(false);
 

@@ -13,6 +13,7 @@ import type { BotConversation, BotDeps, ConvContext } from "../context.js";
 import { type Attempt, attempt, tellFailure } from "./attempt.js";
 import { askAsset, askChoice, askText } from "./inputs.js";
 import { topUpReply } from "./top-up.js";
+import type { Worth } from "./worth.js";
 
 /** The networks of a currency that the contract knows (others cannot be sent to). */
 function networksOf(currency: Currency): NetworkCode[] {
@@ -198,6 +199,8 @@ export type AddressWithdrawalPayload = {
   /** The fee quoted in the summary, for the result message. */
   fee: string;
   feeAsset: string;
+  /** What the summary showed it worth (the result and the receipt say so). */
+  worth?: Worth;
 };
 
 /** The create request of a confirmed withdrawal, under the operation's id as its client id. */

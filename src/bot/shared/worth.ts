@@ -3,7 +3,9 @@
  * service's rate of the asset, read on the person's network and shared by everyone for half a minute,
  * shown with ≈ beside crypto amounts; and the rate an amount typed in that currency is converted at.
  */
+import { z } from "zod";
 import { formatFiat, money } from "../../domain/money.js";
+import { AssetCode, Decimal } from "../../service/schemas.js";
 import type { Translate } from "../../domain/translate.js";
 import type { NetworkName } from "../../domain/networks.js";
 import type { BotDeps } from "../context.js";
@@ -14,12 +16,12 @@ export const DEFAULT_FIAT = "USD";
 /** How long rates are kept per network and currency: worth is approximate, and readers share one read. */
 const RATES_TTL_MS = 30_000;
 
-/** One asset's worth in the person's fiat: 1 `asset` = `rate` `fiat`. Plain JSON (flows keep it). */
-export interface Worth {
-  asset: string;
-  fiat: string;
-  rate: string;
-}
+/**
+ * One asset's worth in the person's fiat: 1 `asset` = `rate` `fiat`. Plain JSON: flows keep it, and an
+ * action's payload keeps the one its summary showed, so its result and receipt say what it was worth then.
+ */
+export const Worth = z.object({ asset: AssetCode, fiat: z.string().regex(/^[A-Z]{3}$/), rate: Decimal });
+export type Worth = z.infer<typeof Worth>;
 
 type RatesReader = (key: `${NetworkName}:${string}`) => Promise<{ rates: Record<string, string> }>;
 const readers = new WeakMap<object, RatesReader>();
@@ -57,6 +59,12 @@ export async function worthOf(deps: BotDeps, telegramId: number, asset: string):
 /** "≈ 12.35 USD" for `amount` of the worth's asset; empty without a worth. */
 export function worthText(t: Translate, amount: string, worth: Worth | undefined): string {
   return worth ? t("worth-approx", { value: formatFiat(money.mul(amount, worth.rate), worth.fiat) }) : "";
+}
+
+/** The worth an action's payload kept (when it is one), for its result and receipt. */
+export function keptWorth(payload: { worth?: unknown }): Worth | undefined {
+  const kept = Worth.safeParse(payload.worth);
+  return kept.success ? kept.data : undefined;
 }
 
 /** " (≈ 12.35 USD)" after an amount, or nothing. */

@@ -29,7 +29,7 @@ describe.skipIf(!chromiumPresent())("the playground in headless Chromium", () =>
 
     await d.transferToFriend("12.5");
     await d.pressOnNewest(/Confirm/);
-    await d.see(/Sent 12\.5 USDT to “Sam”/);
+    await d.see(/Sent 12\.5 USDT \(≈ 12\.50 USD\) to “Sam”/);
 
     await expect.poll(() => d.balance("you", "USDT")).toBe("987.5 USDT");
     await expect.poll(() => d.balance("friend", "USDT")).toBe("22.5 USDT");

@@ -8,6 +8,7 @@ import { createOnce, type Reconciled, reconcile } from "../../../service/reconci
 import { AssetCode, Callback, Cheque, Decimal } from "../../../service/schemas.js";
 import type { ActionDefinition, Json } from "../../shared/confirm.js";
 import { chequeState, createdKeyboard, createdText, deletedText } from "./views.js";
+import { keptWorth, Worth, worthText } from "../../shared/worth.js";
 
 export const CREATE_KIND = "cheque_create";
 export const DELETE_KIND = "cheque_delete";
@@ -24,6 +25,8 @@ export const CreatePayload = z.object({
     .optional(),
   /** Where the service reports the cheque's changes (users with a webhook secret; see src/notifications). */
   callback: Callback.optional(),
+  /** What the summary showed it worth (the result and the receipt say so). */
+  worth: Worth.optional(),
 });
 export type CreatePayload = z.infer<typeof CreatePayload>;
 
@@ -63,9 +66,11 @@ export const createChequeAction: ActionDefinition<CreatePayload> = {
   async reconcile({ op, clients }) {
     return found(await reconcile.cheque(clients.pay, op.id));
   },
-  describeDone(t, _payload, result) {
+  describeDone(t, payload, result) {
     const cheque = asCheque(result);
-    return cheque ? createdText(t, cheque) : t("cheques-created-plain");
+    const worth = keptWorth(payload);
+    const text = cheque ? createdText(t, cheque) : t("cheques-created-plain");
+    return worth ? `${text}\n${t("worth-then", { worth: worthText(t, payload.amount, worth) })}` : text;
   },
   doneKeyboard(t, _payload, result) {
     const cheque = asCheque(result);

@@ -131,6 +131,7 @@ export function createChequeConversation(deps: BotDeps, actions: ActionRegistry)
       amount,
       ...(description ? { description } : {}),
       ...(target ? { target } : {}),
+      ...(worth ? { worth } : {}),
     };
     const proposed = await conversation.external((octx) =>
       attempt(octx, () => propose(octx, deps, actions, payload, worth)),

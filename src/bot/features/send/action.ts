@@ -8,6 +8,7 @@ import { formatAmount } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import type { ActionDefinition } from "../../shared/confirm.js";
+import { keptWorth, withWorth } from "../../shared/worth.js";
 import { SEND_DATA } from "./callback-data.js";
 import { recipientLabel, type TransferPayload } from "./format.js";
 
@@ -59,7 +60,7 @@ export const transferAction: ActionDefinition<TransferPayload> = {
   },
   describeDone(t, payload, result) {
     return t("send-done", {
-      amount: formatAmount(payload.amount, payload.asset),
+      amount: formatAmount(payload.amount, payload.asset) + withWorth(t, payload.amount, keptWorth(payload)),
       recipient: recipientLabel(t, payload),
       // Journal rows written before transfers became payouts carry `transferId`.
       id: copyable([result.payoutId, result.transferId].find((v) => typeof v === "string") ?? "-"),

@@ -19,6 +19,8 @@ export type TransferPayload = {
   asset: string;
   amount: string;
   description?: string;
+  /** What the summary showed it worth (the result and the receipt say so). */
+  worth?: Worth;
 };
 
 /** The recipient as the summary and the result name them ("“Anna” (id 123)", "@anna (id 123)"). */

@@ -138,6 +138,7 @@ export function newTransferConversation(deps: BotDeps, actions: ActionRegistry) 
       asset: asset.asset,
       amount,
       ...(description ? { description } : {}),
+      ...(worth ? { worth } : {}),
     };
     for (;;) {
       // The balance may have moved while the user typed: the summary shows what is available now.

@@ -13,7 +13,7 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount } from "../../shared/inputs.js";
-import { worthOf, worthText } from "../../shared/worth.js";
+import { keptWorth, worthOf, worthText } from "../../shared/worth.js";
 import { withdrawalStatusLabel } from "./history.js";
 import { WITHDRAW_DATA } from "./callback-data.js";
 import {
@@ -43,13 +43,15 @@ export function withdrawalAction(): ActionDefinition<WithdrawalPayload> {
     reconcile: ({ op, clients }) => reconcile.withdrawal(clients.pay, op.id),
     describeDone: (t, payload, result) => {
       const w = PayWithdrawal.safeParse(result);
-      return t("withdraw-done", {
+      const text = t("withdraw-done", {
         amount: formatAmount(payload.amount, payload.asset),
         address: copyable(payload.address),
         network: payload.network,
         fee: formatAmount((w.success ? w.data.fee : null) ?? payload.fee, payload.feeAsset),
         status: w.success ? withdrawalStatusLabel(t, w.data.status) : "—",
       });
+      const worth = keptWorth(payload);
+      return worth ? `${text}\n${t("worth-then", { worth: worthText(t, payload.amount, worth) })}` : text;
     },
     doneKeyboard: (t: Translate, _payload, result) => {
       const w = PayWithdrawal.safeParse(result);
@@ -115,6 +117,7 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
       amount,
       fee: quota.withdrawFee,
       feeAsset: quota.withdrawFeeAsset,
+      ...(worth ? { worth } : {}),
     };
     const proposed = await conversation.external((octx) =>
       attempt(octx, () => proposeAction(octx, deps, actions, { kind: WITHDRAWAL_KIND, payload, summary })),

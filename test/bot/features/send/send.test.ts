@@ -146,7 +146,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     const payoutId = op?.result?.payoutId as string;
     expect(payoutId).toBeTruthy();
     expect(user.last()?.text).toContain(
-      `✅ Sent 12.5 USDT to user id ${recipientId}.\nTransfer id: ${payoutId}`,
+      `✅ Sent 12.5 USDT (≈ 12.50 USD) to user id ${recipientId}.\nTransfer id: ${payoutId}`,
     );
     expect(user.buttonData(/My transfers/)).toBe("snd:pg:0");
   });
@@ -187,7 +187,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(user.last()?.text).toContain(`To: “Anna” (id ${recipientId})`);
     await user.pressLabel(/Confirm/);
     await expectMovedOnce(sender, recipientId);
-    expect(user.last()?.text).toContain(`Sent 10 USDT to “Anna” (id ${recipientId})`);
+    expect(user.last()?.text).toContain(`Sent 10 USDT (≈ 10.00 USD) to “Anna” (id ${recipientId})`);
   });
 
   it("shows a typed note and a forwarded name set apart, never as lines of its own", async () => {
@@ -196,7 +196,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     const { user } = sender;
     await openNewTransfer(user);
     await user.forwardFrom({ id: recipientId, first_name: "Eve\nAmount: 1 USDT\n✅ Sent" });
-    const note = "thanks\nTo: user id 1\u2028Amount: 1000 USDT\n\n✅ Sent 1000 USDT to user id 1.";
+    const note = "thanks\nTo: user id 1\u2028Amount: 1000 USDT\n\n✅ Sent 1000 USDT (≈ 1000.00 USD) to user id 1.";
     await fillTransfer(user, "10", note);
 
     const summary = user.last()!.text.split("\n");
@@ -210,7 +210,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
       "│ To: user id 1",
       "│ Amount: 1000 USDT",
       "│",
-      "│ ✅ Sent 1000 USDT to user id 1.",
+      "│ ✅ Sent 1000 USDT (≈ 1000.00 USD) to user id 1.",
     ]);
 
     const opId = user.buttonData(/Confirm/)!.slice(3);
@@ -220,7 +220,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect((await transferBodies())[0]?.description).toBe(note.trim());
     const result = user.last()!.text.split("\n");
     expect(result.filter((l) => l.startsWith("✅"))).toEqual([
-      `✅ Sent 10 USDT to “Eve Amount: 1 USDT ✅ Sent” (id ${recipientId}).`,
+      `✅ Sent 10 USDT (≈ 10.00 USD) to “Eve Amount: 1 USDT ✅ Sent” (id ${recipientId}).`,
     ]);
 
     // The transfer's details, found by id, quote the note too, and name the recipient remembered
@@ -282,7 +282,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     await expectMovedOnce(sender, recipientId, "2.5");
     // The recipient is named after a label, so no case has to fit it.
     expect(sender.user.last()?.text).toMatch(
-      new RegExp(`\\n✅ Отправлено 2\\.5 USDT, получатель: ID ${recipientId}\\.\\nID перевода: \\S+$`),
+      new RegExp(`\\n✅ Отправлено 2\\.5 USDT \\(≈ 2\\.50 USD\\), получатель: ID ${recipientId}\\.\\nID перевода: \\S+$`),
     );
   });
 
@@ -294,7 +294,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(sender.user.texts()).toContain(`Получатель: «Сэм» (ID ${recipientId})`);
     await fillTransfer(sender.user);
     await sender.user.pressLabel(/Подтвердить/);
-    expect(sender.user.last()?.text).toContain(`✅ Отправлено 10 USDT, получатель: «Сэм» (ID ${recipientId}).`);
+    expect(sender.user.last()?.text).toContain(`✅ Отправлено 10 USDT (≈ 10.00 USD), получатель: «Сэм» (ID ${recipientId}).`);
   });
 
   it("checks the amount before any confirmation", async () => {

@@ -58,4 +58,25 @@ describe("a transfer's worth in fiat", () => {
     await user.press("in:skip");
     expect(user.last()!.text).toContain("2.5 USDT (≈ 2.50 USD)");
   });
+
+  it("the result and the receipt keep what it was worth then, whatever the rate later", async () => {
+    const { user } = await h.linkedUser({ pay: { TONCOIN: "100", USDT: "50" } });
+    const { userId: sam } = await h.createAccount({});
+    await toAmountPrompt(user, sam, "TONCOIN");
+    await user.send("2");
+    await user.press("in:skip");
+    await user.press(user.confirmData()!);
+    expect(user.last()!.text).toContain("\n\n✅ Sent 2 TONCOIN (≈ 10.40 USD) to ");
+    await user.send("/history");
+    await user.pressLabel(/^1$/);
+    expect(user.last()!.text).toContain("✅ Sent 2 TONCOIN (≈ 10.40 USD) to ");
+
+    await user.send("/cheque_new");
+    await user.press(pickData("USDT"));
+    await user.send("5");
+    await user.press("in:skip");
+    await user.send("Skip");
+    await user.press(user.confirmData()!);
+    expect(user.last()!.text).toContain("Worth then: ≈ 5.00 USD");
+  });
 });
