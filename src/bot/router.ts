@@ -95,6 +95,8 @@ type Found = { feature: Feature; route: RouteEntry };
 export class Router {
   readonly #owners = new Map<string, Feature>();
   readonly #menuTexts: string[];
+  /** Every command some feature answers (listed, admin or alias), for "did you mean /x?". */
+  readonly commands: string[];
   /** Where it keeps an update's lookup: on the update's context, gone with it. */
   readonly #found = Symbol("route of the update");
 
@@ -107,6 +109,7 @@ export class Router {
       }
     }
     this.#menuTexts = features.flatMap((f) => f.manifest.menuTexts ?? []);
+    this.commands = [...this.#owners.keys()].filter((k) => k.startsWith("cmd:")).map((k) => k.slice(4));
   }
 
   /**
