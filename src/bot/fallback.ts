@@ -15,7 +15,9 @@ leaveFlows.chatType("private").command("cancel", async (ctx) => {
 export function nearestCommand(typed: string, known: readonly string[]): string | undefined {
   if (known.length === 0 || typed.length < 2) return undefined;
   const best = closest(typed.toLowerCase(), [...known]);
-  return distance(typed.toLowerCase(), best) <= Math.min(2, Math.floor(typed.length / 2)) ? best : undefined;
+  const edits = distance(typed.toLowerCase(), best);
+  // 0 edits: the command exists but its feature passed it on (an admin's command for someone else).
+  return edits > 0 && edits <= Math.min(2, Math.floor(typed.length / 2)) ? best : undefined;
 }
 
 const COMMAND = /^\/([A-Za-z0-9_]+)(?:@[A-Za-z0-9_]+)?/;
