@@ -26,8 +26,8 @@ interface Topic {
 const TOPICS: Topic[] = [
   { id: "wallet", features: ["balances", "history", "send", "receive", "withdraw"], featured: ["balance", "send"] },
   { id: "documents", features: ["cheques", "invoices"], featured: ["cheque_new", "newinvoice"] },
-  { id: "exchange", features: ["trade", "orders", "market", "funding"], featured: ["trade", "price"] },
-  { id: "notices", features: ["notify"], featured: ["notify", "alert"] },
+  { id: "exchange", features: ["trade", "swap", "orders", "market", "funding"], featured: ["trade", "price"] },
+  { id: "notices", features: ["notify", "alerts"], featured: ["notify", "alert"] },
   { id: "basics", features: ["start", "keys"], featured: ["connect", "cancel"] },
   { id: "admin", features: ["admin"], featured: ["mass"] },
 ];
