@@ -31,6 +31,11 @@ export interface FeatureManifest {
   name: string;
   /** Commands listed in the command menu and /help. */
   commands?: FeatureCommand[];
+  /**
+   * The /help topic its commands go under (`wallet`, `documents`, `exchange`, `notices`, `basics`),
+   * when start's table of topics does not name it; neither: under "More".
+   */
+  helpTopic?: string;
   /** Commands shown only to admins (ADMIN_IDS). */
   adminCommands?: FeatureCommand[];
   /** Commands it also answers under another name, unlisted (`/balances` for `/balance`). */
