@@ -1,18 +1,11 @@
-/** What no flow and no feature took: /cancel outside a flow's own waits, stale buttons, stray messages. */
+/** What no flow and no feature took: stale buttons, mistyped commands, stray messages. */
 import { Composer } from "grammy";
 import { closest, distance } from "fastest-levenshtein";
 import type { BotContext } from "./context.js";
 import { mainMenu } from "./features/start/index.js";
 
-/** /cancel, before any flow resumes: leaves whatever flow is active. */
-export const leaveFlows = new Composer<BotContext>();
-leaveFlows.chatType("private").command("cancel", async (ctx) => {
-  await ctx.conversation.exitAll();
-  await ctx.reply(ctx.t("common-cancelled"), { reply_markup: mainMenu(ctx.t) });
-});
-
 /** The known command nearest to a mistyped one, when it is near enough to be a slip (at most two edits). */
-export function nearestCommand(typed: string, known: readonly string[]): string | undefined {
+function nearestCommand(typed: string, known: readonly string[]): string | undefined {
   if (known.length === 0 || typed.length < 2) return undefined;
   const best = closest(typed.toLowerCase(), [...known]);
   const edits = distance(typed.toLowerCase(), best);

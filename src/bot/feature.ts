@@ -77,6 +77,8 @@ export interface Feature {
   composer: Composer<BotContext>;
   /** Middleware that must see updates before any conversation does (e.g. deleting pasted keys). */
   early?: Composer<BotContext>;
+  /** Middleware that runs before a running flow resumes (e.g. /cancel, which leaves it). */
+  beforeFlows?: Composer<BotContext>;
   conversations?: Flow[];
   /** Work to resume at start after a crash (e.g. a mass-transfer job). */
   resume?: () => Promise<void>;
