@@ -22,7 +22,7 @@ const SCALE = 8;
 /**
  * The PNG of `value`'s QR code. The `qrcode` package builds the matrix (version, mask, error
  * correction); the picture is written here as a 1-bit greyscale PNG, which takes a tenth of the time
- * of the package's own RGBA renderer and a third of its bytes (docs/performance.md, "QR codes").
+ * of the package's own RGBA renderer and a third of its bytes (docs/performance.md, "Current figures").
  */
 export function qrPng(value: string): Buffer {
   const { modules } = QRCode.create(value, { errorCorrectionLevel: ERROR_CORRECTION });

@@ -25,7 +25,15 @@ export interface BotApiOptions extends ChatModelOptions {
   /** The only token accepted; any token when unset. */
   token?: string;
   bot?: Partial<User> & { username?: string; supports_inline_queries?: boolean };
+  /**
+   * Telegram's limit on a bot's messages to different chats, per second: past it a message is refused
+   * with 429 and `retry_after` 1, as Telegram does (unset: no limit, the stand-in's default).
+   */
+  broadcastPerSecond?: number;
 }
+
+/** The methods that send a new message, which Telegram's broadcast limit counts. */
+const SENDING = new Set(["sendmessage", "senddocument", "sendphoto"]);
 
 /** A refusal as Telegram words it. */
 export class ApiRefusal extends Error {
@@ -98,6 +106,10 @@ export class BotApi {
   #inline = new Map<string, InlineQueryState>();
   #nextInline = 1;
   #refusals: PlannedRefusal[] = [];
+  /** When the messages of the last second went out (for `broadcastPerSecond`). */
+  #recentSends: number[] = [];
+  /** How many messages the broadcast limit refused with 429. */
+  rateLimited = 0;
 
   constructor(readonly options: BotApiOptions = {}) {
     this.state = new ChatModel(options);
@@ -229,6 +241,16 @@ export class BotApi {
 
   #plannedRefusal(method: string, params: Params): void {
     const name = method.toLowerCase();
+    const limit = this.options.broadcastPerSecond;
+    if (limit !== undefined && SENDING.has(name)) {
+      const now = Date.now();
+      while (this.#recentSends.length > 0 && this.#recentSends[0]! <= now - 1000) this.#recentSends.shift();
+      if (this.#recentSends.length >= limit) {
+        this.rateLimited++;
+        throw new ApiRefusal(429, "Too Many Requests: retry after 1", { retry_after: 1 });
+      }
+      this.#recentSends.push(now);
+    }
     const planned = this.#refusals.find(
       (r) => r.method === name && (r.chatId === undefined || Number(params.chat_id) === r.chatId),
     );

@@ -160,3 +160,21 @@ it("shares a user's name and username only when the button asked for them, as Te
   // No button with that request id in the chat: only the id.
   expect(shared(9)).toEqual({ user_id: 20 });
 });
+
+it("refuses messages past its broadcast limit with 429 and retry_after, as Telegram does, then takes them again", async () => {
+  const core = new BotApi({ token: "1:B", broadcastPerSecond: 2 });
+  for (const id of [11, 12, 13]) {
+    core.state.user(id);
+    core.state.started.add(id);
+  }
+  const api = new Bot("1:B", { client: { fetch: core.fetch } }).api;
+  await api.sendMessage(11, "one");
+  await api.sendMessage(12, "two");
+  const refused = await api.sendMessage(13, "three").catch((err: unknown) => err);
+  expect(refused).toBeInstanceOf(GrammyError);
+  expect((refused as GrammyError).error_code).toBe(429);
+  expect((refused as GrammyError).parameters.retry_after).toBe(1);
+  expect(core.rateLimited).toBe(1);
+  await new Promise((r) => setTimeout(r, 1_050));
+  await expect(api.sendMessage(13, "three")).resolves.toMatchObject({ text: "three" });
+});
