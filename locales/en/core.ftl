@@ -60,6 +60,8 @@ common-more-lines = …and { $count } more { $count ->
     }
 common-button-outdated = This button is no longer active.
 common-unknown-message = I did not understand that. Here is the menu:
+common-did-you-mean = There is no such command. Did you mean { $command }?
+common-unknown-command = There is no such command. /help lists them all. Here is the menu:
 common-share = 📣 Share
 common-none = Nothing here yet.
 

@@ -61,6 +61,8 @@ common-more-lines = …и ещё { $count } { $count ->
     }
 common-button-outdated = Эта кнопка больше не действует.
 common-unknown-message = Не понял сообщение. Вот меню:
+common-did-you-mean = Такой команды нет. Может быть, { $command }?
+common-unknown-command = Такой команды нет. Все команды — в /help. Вот меню:
 common-share = 📣 Поделиться
 common-none = Пока ничего нет.
 

@@ -61,6 +61,8 @@ common-more-lines = …і ще { $count } { $count ->
     }
 common-button-outdated = Ця кнопка більше не діє.
 common-unknown-message = Не зрозумів повідомлення. Ось меню:
+common-did-you-mean = Такої команди немає. Можливо, { $command }?
+common-unknown-command = Такої команди немає. Усі команди — у /help. Ось меню:
 common-share = 📣 Поділитися
 common-none = Поки що нічого немає.
 

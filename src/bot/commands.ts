@@ -12,7 +12,11 @@ import { DEFAULT_LOCALE, type Languages } from "./i18n.js";
 /** The commands /help names for this person, by feature: admin commands (as "admin") only for admins. */
 export function helpSections(features: readonly Feature[], adminIds: readonly number[], telegramId: number): HelpSection[] {
   return [
-    ...features.map((f) => ({ feature: f.manifest.name, commands: f.manifest.commands ?? [] })),
+    ...features.map((f) => ({
+      feature: f.manifest.name,
+      ...(f.manifest.helpTopic ? { topic: f.manifest.helpTopic } : {}),
+      commands: f.manifest.commands ?? [],
+    })),
     ...(adminIds.includes(telegramId)
       ? [{ feature: "admin", commands: features.flatMap((f) => f.manifest.adminCommands ?? []) }]
       : []),

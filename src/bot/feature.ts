@@ -31,6 +31,11 @@ export interface FeatureManifest {
   name: string;
   /** Commands listed in the command menu and /help. */
   commands?: FeatureCommand[];
+  /**
+   * The /help topic its commands go under (`wallet`, `documents`, `exchange`, `notices`, `basics`),
+   * when start's table of topics does not name it; neither: under "More".
+   */
+  helpTopic?: string;
   /** Commands shown only to admins (ADMIN_IDS). */
   adminCommands?: FeatureCommand[];
   /** Commands it also answers under another name, unlisted (`/balances` for `/balance`). */
@@ -72,6 +77,8 @@ export interface Feature {
   composer: Composer<BotContext>;
   /** Middleware that must see updates before any conversation does (e.g. deleting pasted keys). */
   early?: Composer<BotContext>;
+  /** Middleware that runs before a running flow resumes (e.g. /cancel, which leaves it). */
+  beforeFlows?: Composer<BotContext>;
   conversations?: Flow[];
   /** Work to resume at start after a crash (e.g. a mass-transfer job). */
   resume?: () => Promise<void>;

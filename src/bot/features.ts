@@ -8,6 +8,7 @@ import { fundingFeature } from "./features/funding/index.js";
 import { inlineFeature } from "./features/inline/index.js";
 import { invoicesFeature } from "./features/invoices/index.js";
 import { keysFeature } from "./features/keys/index.js";
+import { limitsFeature } from "./features/limits/index.js";
 import { linksFeature } from "./features/links/index.js";
 import { marketFeature } from "./features/market/index.js";
 import { massFeature } from "./features/mass/index.js";
@@ -34,6 +35,7 @@ const FEATURES: FeatureFactory[] = [
   historyFeature,
   invoicesFeature,
   withdrawFeature,
+  limitsFeature,
   ordersFeature,
   tradeFeature,
   swapFeature,

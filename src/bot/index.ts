@@ -19,7 +19,7 @@ import { flowsConversation } from "./flows.js";
 import type { BotApp, BotParts, CreateBotOptions } from "./bot-app.js";
 import { translations as translationsOf } from "./i18n.js";
 import { Router } from "./router.js";
-import { fallback, leaveFlows } from "./fallback.js";
+import { fallbackFor } from "./fallback.js";
 import { ChatQueue } from "./chat-queue.js";
 import {
   DEFAULT_CHAT_BACKLOG,
@@ -131,10 +131,10 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
       ],
     }),
   );
-  core.use(leaveFlows);
+  for (const f of features) if (f.beforeFlows) core.use(f.beforeFlows);
   // A running flow sees its chat's updates first; what it leaves goes to its feature, or the fallback.
   core.use(flowsConversation(features.flatMap((f) => f.conversations ?? [])));
-  core.use(router.middleware(fallback));
+  core.use(router.middleware(fallbackFor(router.commands)));
   bot.catch((err) => errors.report(err.error, err.ctx));
 
   const { reconcileMinAgeMs } = options;

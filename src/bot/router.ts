@@ -95,6 +95,8 @@ type Found = { feature: Feature; route: RouteEntry };
 export class Router {
   readonly #owners = new Map<string, Feature>();
   readonly #menuTexts: string[];
+  /** Every command some feature answers for anyone (listed or alias; no admin's), for "did you mean /x?". */
+  readonly commands: string[];
   /** Where it keeps an update's lookup: on the update's context, gone with it. */
   readonly #found = Symbol("route of the update");
 
@@ -107,6 +109,9 @@ export class Router {
       }
     }
     this.#menuTexts = features.flatMap((f) => f.manifest.menuTexts ?? []);
+    this.commands = features
+      .filter((f) => !f.manifest.adminOnly)
+      .flatMap((f) => [...(f.manifest.commands ?? []).map((c) => c.command), ...(f.manifest.aliases ?? [])]);
   }
 
   /**

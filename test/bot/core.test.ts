@@ -28,6 +28,18 @@ describe("start, language, menu and commands", () => {
     expect(user.last()?.text).toBe("Что вы хотите сделать?");
   });
 
+  it("answers a mistyped command with the nearest known one, in the person's language", async () => {
+    h = await Harness.create();
+    const user = h.user(5004);
+    await user.send("/blance");
+    expect(user.last()?.text).toBe("There is no such command. Did you mean /balance?");
+    await user.send("/xyzzyplugh");
+    expect(user.last()?.text).toMatch(/no such command\. \/help lists them all/);
+    const ru = h.user(5005, { languageCode: "ru" });
+    await ru.send("/helpp");
+    expect(ru.last()?.text).toBe("Такой команды нет. Может быть, /help?");
+  });
+
   it("answers an unknown message with the menu and an outdated button politely", async () => {
     h = await Harness.create();
     const user = h.user(5003);

@@ -12,6 +12,8 @@ import { START_DATA } from "./callback-data.js";
 /** One feature's commands as /help sees them (admin commands as the "admin" feature). */
 export interface HelpSection {
   feature: string;
+  /** The topic its manifest names, if any. */
+  topic?: string;
   commands: FeatureCommand[];
 }
 
@@ -26,8 +28,8 @@ interface Topic {
 const TOPICS: Topic[] = [
   { id: "wallet", features: ["balances", "history", "send", "receive", "withdraw"], featured: ["balance", "send"] },
   { id: "documents", features: ["cheques", "invoices"], featured: ["cheque_new", "newinvoice"] },
-  { id: "exchange", features: ["trade", "orders", "market", "funding"], featured: ["trade", "price"] },
-  { id: "notices", features: ["notify"], featured: ["notify", "alert"] },
+  { id: "exchange", features: ["trade", "swap", "orders", "market", "funding"], featured: ["trade", "price"] },
+  { id: "notices", features: ["notify", "alerts"], featured: ["notify", "alert"] },
   { id: "basics", features: ["start", "keys"], featured: ["connect", "cancel"] },
   { id: "admin", features: ["admin"], featured: ["mass"] },
 ];
@@ -38,11 +40,13 @@ export const HELP_TOPIC = START_DATA.helpTopic.pattern;
 
 /** The topics with their commands, in order; empty topics left out. */
 function topicsOf(sections: HelpSection[]): { topic: Topic; commands: FeatureCommand[] }[] {
-  const known = new Set(TOPICS.flatMap((t) => t.features));
+  const ids = new Set(TOPICS.map((t) => t.id));
+  const topicOf = (s: HelpSection) =>
+    TOPICS.find((t) => t.features.includes(s.feature))?.id ?? (s.topic && ids.has(s.topic) ? s.topic : MORE.id);
   const all = [...TOPICS, MORE].map((topic) => ({
     topic,
     commands: sections
-      .filter((s) => (topic === MORE ? !known.has(s.feature) : topic.features.includes(s.feature)))
+      .filter((s) => topicOf(s) === topic.id)
       .flatMap((s) => s.commands),
   }));
   return all.filter((t) => t.commands.length > 0);

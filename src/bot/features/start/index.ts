@@ -112,5 +112,12 @@ export function startFeature(
   pm.callbackQuery(START_DATA.language.pattern, (ctx) => chooseLanguage(ctx, ctx.match[1] as string, false));
   pm.callbackQuery(START_DATA.welcomeLanguage.pattern, (ctx) => chooseLanguage(ctx, ctx.match[1] as string, true));
 
-  return { manifest, composer };
+  // /cancel, before any flow resumes: leaves whatever flow is active (also where none is).
+  const beforeFlows = new Composer<BotContext>();
+  beforeFlows.chatType("private").command("cancel", async (ctx) => {
+    await ctx.conversation.exitAll();
+    await ctx.reply(ctx.t("common-cancelled"), { reply_markup: mainMenu(ctx.t) });
+  });
+
+  return { manifest, composer, beforeFlows };
 }

@@ -364,7 +364,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       expect(stranger.texts().join("\n")).not.toMatch(/mass/i);
 
       await stranger.send("/mass");
-      expect(stranger.last()!.text).toContain("I did not understand that");
+      expect(stranger.last()!.text).toContain("There is no such command.");
       await stranger.press("menu:mass");
       const answers = h.tg.callsOf("answerCallbackQuery").map((c) => c.payload.text);
       expect(answers.at(-1)).toBe("This button is no longer active.");
