@@ -91,7 +91,8 @@ export function marketScreens(deps: BotDeps) {
       const { exchange, network } = await clients(ctx);
       const { trades } = await exchange.getTrades({ symbol });
       const latest = [...trades].sort((a, b) => b.time.localeCompare(a.time)).slice(0, TRADES_SHOWN);
-      await showInPlace(ctx, tradesText(ctx.t, symbol, latest, network), {
+      const zone = await zoneOf(deps.storage.users, ctx);
+      await showInPlace(ctx, tradesText(ctx.t, symbol, latest, network, zone, deps.now().getTime()), {
         parse_mode: "HTML",
         reply_markup: tradesKeyboard(ctx.t, symbol),
       });

@@ -10,7 +10,8 @@ import { type NetworkName, pairOn } from "../../../domain/networks.js";
 import { typedPair } from "../../../domain/symbols.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { Asset, Orderbook, SymbolInfo, Ticker, Trade, TradeFee } from "../../../service/schemas.js";
-import { formatTime, shareUrl } from "../../shared/format.js";
+import { formatTime, shareUrl, zoneLabel } from "../../shared/format.js";
+import { formatWallTime } from "../../../domain/time-zones.js";
 import { priceLink } from "../../shared/link-payloads.js";
 import { menu } from "../../menu-data.js";
 import { ALERTS_DATA } from "../alerts/callback-data.js";
@@ -153,15 +154,21 @@ export function bookKeyboard(t: Translate, symbol: string): InlineKeyboard {
     .text(t("common-back"), menu("main"));
 }
 
-/** The latest trades, newest first, in a monospace table (HTML). */
-export function tradesText(t: Translate, symbol: string, trades: Trade[], network: NetworkName): string {
+/** A trade's time of day (hh:mm:ss) in `zone`; as the service wrote it when it is not a date-time. */
+function clockOf(iso: string, zone: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso.slice(11, 19) : formatWallTime(ms, zone, true).slice(11);
+}
+
+/** The latest trades, newest first, in a monospace table (HTML), their times on the person's clock. */
+export function tradesText(t: Translate, symbol: string, trades: Trade[], network: NetworkName, zone = "UTC", now = Date.now()): string {
   const { base, quote } = assetsOf(symbol);
   const head = t("market-trades-title", { pair: pairOn(t, symbol, network) });
   if (trades.length === 0) return escapeHtml(`${head}\n${t("market-trades-none")}`);
   const rows = [
     [t("market-trades-time"), t("market-trades-side"), t("market-trades-price"), t("market-trades-size")],
     ...trades.map((tr) => [
-      tr.time.slice(11, 19),
+      clockOf(tr.time, zone),
       t(`market-side-${tr.side}`),
       formatAmount(tr.price),
       formatAmount(tr.size),
@@ -169,7 +176,7 @@ export function tradesText(t: Translate, symbol: string, trades: Trade[], networ
   ];
   return [
     escapeHtml(head),
-    escapeHtml(t("market-trades-units", { base, quote })),
+    escapeHtml(t("market-trades-units", { base, quote, zone: zoneLabel(t, zone, now) })),
     `<pre>${escapeHtml(table(rows))}</pre>`,
   ].join("\n");
 }

@@ -133,6 +133,20 @@ describe("market data", () => {
     else expect(text).toContain("No trades yet.");
   });
 
+  it("shows the trades' times on the person's clock, and says whose", async () => {
+    const user = h.user(7_101);
+    await user.send("/notify");
+    await user.press("nt:q");
+    await user.press("nt:zones");
+    await user.press("nt:tz:7"); // Moscow
+    await user.send("/trades ETH-USDT");
+    const { trades } = await publicExchange().getTrades({ symbol: "ETH-USDT" });
+    const text = user.last()!.text;
+    expect(text).toContain("Times on your clock (Moscow, UTC+3), prices in USDT, sizes in ETH");
+    const newest = [...trades].sort((a, b) => b.time.localeCompare(a.time))[0];
+    if (newest) expect(text).toContain(new Date(Date.parse(newest.time) + 3 * 3_600_000).toISOString().slice(11, 19));
+  });
+
   it("opens the pair list from the main menu's Market button", async () => {
     const user = h.user(7015);
     await user.send("/menu");
