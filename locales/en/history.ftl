@@ -34,7 +34,7 @@ history-line-withdrawal-link = 🔗 { $time } · withdrawal link for { $amount }
 history-line-move = ↔️ { $time } · { $amount } from { $from } to { $to }
 history-balance-funding = funding
 history-balance-trading = trading
-history-line-swap = 🔁 { $time } · { $amount } swapped for { $to }
+history-line-swap = 🔁 { $time } · swap: up to { $amount } for { $to } (the receipt has what it took)
 history-line-order = 📈 { $time } · { $side ->
         [buy] buy
        *[sell] sell

@@ -34,7 +34,7 @@ history-line-withdrawal-link = 🔗 { $time } · ссылка на вывод { 
 history-line-move = ↔️ { $time } · { $amount }: { $from } → { $to }
 history-balance-funding = счёт пополнений
 history-balance-trading = торговый счёт
-history-line-swap = 🔁 { $time } · { $amount } обменяно на { $to }
+history-line-swap = 🔁 { $time } · обмен: до { $amount } на { $to } (точные суммы — в квитанции)
 history-line-order = 📈 { $time } · ордер на { $side ->
         [buy] покупку
        *[sell] продажу

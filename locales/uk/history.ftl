@@ -34,7 +34,7 @@ history-line-withdrawal-link = 🔗 { $time } · посилання на вив�
 history-line-move = ↔️ { $time } · { $amount }: { $from } → { $to }
 history-balance-funding = рахунок поповнень
 history-balance-trading = торговий рахунок
-history-line-swap = 🔁 { $time } · { $amount } обміняно на { $to }
+history-line-swap = 🔁 { $time } · обмін: до { $amount } на { $to } (точні суми — у квитанції)
 history-line-order = 📈 { $time } · ордер на { $side ->
         [buy] купівлю
        *[sell] продаж
