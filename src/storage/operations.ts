@@ -33,20 +33,12 @@ export function createOperationsRepo(db: Kysely<Database>): OperationsRepo {
       await db
         .insertInto("operations")
         .values({
-          id: op.id,
-          telegram_id: op.telegramId,
-          chat_id: op.chatId,
-          kind: op.kind,
-          network: op.network,
-          payload: JSON.stringify(op.payload),
+          ...rowOf(op, now),
           state: "proposed",
           message_id: op.messageId,
           expires_at: op.expiresAt.getTime(),
           expired_text: op.expiredText ?? null,
-          asset: assetOf(op.payload),
           counterparty: op.counterparty ?? null,
-          created_at: now,
-          updated_at: now,
         })
         .execute();
     },
@@ -122,21 +114,13 @@ export function createOperationsRepo(db: Kysely<Database>): OperationsRepo {
       await db
         .insertInto("operations")
         .values({
-          id: op.id,
-          telegram_id: op.telegramId,
-          chat_id: op.chatId,
-          kind: op.kind,
-          network: op.network,
-          payload: JSON.stringify(op.payload),
+          ...rowOf(op, now),
           state: "done",
           result: JSON.stringify(op.result),
           message_id: null,
           expires_at: now,
           expired_text: null,
-          asset: assetOf(op.payload),
           counterparty: null,
-          created_at: now,
-          updated_at: now,
         })
         .onConflict((oc) => oc.column("id").doNothing())
         .execute();
@@ -257,6 +241,21 @@ async function whyNotClaimed(
   }
   const operation = toOperation(row);
   return { claimed: false, reason: row.state === "expired" ? "expired" : "already", operation };
+}
+
+/** The columns every new operation row has, whatever its first state. */
+function rowOf(op: Pick<OperationRecord, "id" | "telegramId" | "chatId" | "kind" | "network" | "payload">, now: number) {
+  return {
+    id: op.id,
+    telegram_id: op.telegramId,
+    chat_id: op.chatId,
+    kind: op.kind,
+    network: op.network,
+    payload: JSON.stringify(op.payload),
+    asset: assetOf(op.payload),
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /** An operation's asset for its history filter: the payload's `asset` when it is an asset code. */

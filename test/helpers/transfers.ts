@@ -16,12 +16,19 @@ export async function transferSummary(h: Harness) {
   return { user, senderId: account.userId, recipientId, confirm, opId: confirm.slice(3) };
 }
 
-/** Goes from the menu to the summary of a 10 USDT transfer to `recipientId`, without a note. */
-export async function showTransferSummary(user: TestUser, recipientId: number): Promise<void> {
+/** Goes from the menu to the summary of a transfer of `amount` USDT to `recipientId`, with `note` or none. */
+export async function showTransferSummary(user: TestUser, recipientId: number, amount = "10", note?: string): Promise<void> {
   await user.press("menu:send");
   await user.press(SEND_DATA.create.build({}));
   await user.send(String(recipientId));
   await user.press(pickData("USDT"));
-  await user.send("10");
-  await user.press("in:skip");
+  await user.send(amount);
+  if (note) await user.send(note);
+  else await user.press("in:skip");
+}
+
+/** A transfer of `amount` USDT to `recipientId` made through the menu and confirmed. */
+export async function payThroughMenu(user: TestUser, recipientId: number, amount: string, note?: string): Promise<void> {
+  await showTransferSummary(user, recipientId, amount, note);
+  await user.press(user.confirmData()!);
 }

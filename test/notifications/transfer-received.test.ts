@@ -3,24 +3,13 @@
  * language (the service has no list of incoming transfers; the bot carried this one out).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
-import { pickData } from "../../src/bot/shared/input-data.js";
-import { Harness, type TestUser } from "../helpers/bot-harness.js";
+import { Harness } from "../helpers/bot-harness.js";
 import { outboxDrained } from "../helpers/mass-flow.js";
+import { payThroughMenu } from "../helpers/transfers.js";
 
 let h: Harness;
 afterEach(async () => h?.close());
 
-async function pay(user: TestUser, to: number, amount: string, note?: string) {
-  await user.press("menu:send");
-  await user.press(SEND_DATA.create.build({}));
-  await user.send(String(to));
-  await user.press(pickData("USDT"));
-  await user.send(amount);
-  if (note) await user.send(note);
-  else await user.press("in:skip");
-  await user.press(user.confirmData()!);
-}
 
 async function delivered() {
   await h.notifications.sender.drain();
@@ -35,7 +24,7 @@ describe("money received from another person of this bot", () => {
     const receiver = h.user(2002, { firstName: "Sam", languageCode: "ru" });
     h.sim.createAccount({ userId: 2002 });
     await receiver.send("/start");
-    await pay(sender.user, 2002, "7.5", "за обед");
+    await payThroughMenu(sender.user, 2002, "7.5", "за обед");
     await delivered();
     await delivered();
     const told = receiver.texts().filter((t) => t.startsWith("💸"));
@@ -47,7 +36,7 @@ describe("money received from another person of this bot", () => {
     h = await Harness.create();
     const sender = await h.linkedUser({ pay: { USDT: "50" } });
     h.sim.createAccount({ userId: 3003 });
-    await pay(sender.user, 3003, "1");
+    await payThroughMenu(sender.user, 3003, "1");
     await delivered();
     expect(h.tg.callsOf("sendMessage").filter((c) => Number(c.payload.chat_id) === 3003)).toEqual([]);
   });
@@ -59,7 +48,7 @@ describe("a notice to a person who never chose a language", () => {
     const sender = await h.linkedUser({ pay: { USDT: "50" } });
     h.sim.createAccount({ userId: 4004 });
     await h.user(4004, { firstName: "Оксана", languageCode: "uk" }).send("/start");
-    await pay(sender.user, 4004, "1");
+    await payThroughMenu(sender.user, 4004, "1");
     await delivered();
     await delivered();
     expect(h.user(4004).texts().filter((t) => t.startsWith("💸"))).toEqual([expect.stringMatching(/^💸 Вам надійшло 1 USDT\. Відправник: /)]);

@@ -6,9 +6,9 @@
 import type { InlineQueryResult } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HISTORY_DATA } from "../../../../src/bot/features/history/callback-data.js";
-import { SEND_DATA } from "../../../../src/bot/features/send/callback-data.js";
 import { pickData } from "../../../../src/bot/shared/input-data.js";
 import { Harness, type TestUser } from "../../../helpers/bot-harness.js";
+import { payThroughMenu } from "../../../helpers/transfers.js";
 
 describe("/history", () => {
   let h: Harness;
@@ -22,15 +22,6 @@ describe("/history", () => {
   const serviceCalls = async () => (await h.simFetch<unknown[]>("/_sim/requests")).length;
   const available = async (userId: number) => (await h.account(userId)).pay.USDT?.available ?? "0";
 
-  async function pay(user: TestUser, to: number, amount: string) {
-    await user.press("menu:send");
-    await user.press(SEND_DATA.create.build({}));
-    await user.send(String(to));
-    await user.press(pickData("USDT"));
-    await user.send(amount);
-    await user.press("in:skip");
-    await user.press(user.confirmData()!);
-  }
 
   let queryId = 0;
   async function inline(user: TestUser, query: string): Promise<InlineQueryResult[]> {
@@ -44,8 +35,8 @@ describe("/history", () => {
     const sender = await h.linkedUser({ pay: { USDT: "100" } });
     const receiver = await h.linkedUser({}, { id: 2002 });
     await h.user(2002, { firstName: "Sam" }).send("/start");
-    await pay(sender.user, 2002, "10");
-    await pay(sender.user, 2002, "2.5");
+    await payThroughMenu(sender.user, 2002, "10");
+    await payThroughMenu(sender.user, 2002, "2.5");
 
     const before = await serviceCalls();
     await sender.user.send("/history");
@@ -69,7 +60,7 @@ describe("/history", () => {
   it("opens a receipt with the state now (one service call), Share and Send again, which pays once more after Confirm", async () => {
     const sender = await h.linkedUser({ pay: { USDT: "100" } });
     const { userId: sam } = await h.createAccount({});
-    await pay(sender.user, sam, "7");
+    await payThroughMenu(sender.user, sam, "7");
     await sender.user.send("/history");
     const before = await serviceCalls();
     await sender.user.pressLabel(/^1$/);
@@ -101,7 +92,7 @@ describe("/history", () => {
   it("a received transfer's receipt says it came through this bot and offers no Send again", async () => {
     const sender = await h.linkedUser({ pay: { USDT: "100" } });
     const receiver = await h.linkedUser({}, { id: 2002 });
-    await pay(sender.user, 2002, "3");
+    await payThroughMenu(sender.user, 2002, "3");
     await receiver.user.send("/history");
     await receiver.user.pressLabel(/^1$/);
     const receipt = receiver.user.last()!.text;

@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SEND_DATA } from "../../../../src/bot/features/send/callback-data.js";
 import { pickData } from "../../../../src/bot/shared/input-data.js";
-import { Harness, type TestUser } from "../../../helpers/bot-harness.js";
+import { Harness } from "../../../helpers/bot-harness.js";
+import { payThroughMenu } from "../../../helpers/transfers.js";
 
 type Keyboard = { keyboard?: { text: string }[][] };
 
@@ -31,15 +32,6 @@ describe("recent people", () => {
   };
 
   /** A transfer of `amount` USDT to `to`, confirmed, from the menu. */
-  async function pay(user: TestUser, to: number | string, amount: string) {
-    await user.press("menu:send");
-    await user.press(SEND_DATA.create.build({}));
-    await user.send(String(to));
-    await user.press(pickData("USDT"));
-    await user.send(amount);
-    await user.press("in:skip");
-    await user.press(user.confirmData()!);
-  }
 
   it("/send offers the people paid lately, newest first, each once, and a press on one pays them", async () => {
     const sender = await h.linkedUser({ pay: { USDT: "100" } });
@@ -47,9 +39,9 @@ describe("recent people", () => {
     const { userId: anna } = await h.createAccount({});
     await h.user(sam, { firstName: "Sam" }).send("/start");
     await h.user(anna, { firstName: "Anna" }).send("/start");
-    await pay(sender.user, sam, "1");
-    await pay(sender.user, anna, "2");
-    await pay(sender.user, sam, "3");
+    await payThroughMenu(sender.user, sam, "1");
+    await payThroughMenu(sender.user, anna, "2");
+    await payThroughMenu(sender.user, sam, "3");
 
     await sender.user.press("menu:send");
     await sender.user.press(SEND_DATA.create.build({}));
@@ -79,7 +71,7 @@ describe("recent people", () => {
   it("Send again on a finished transfer makes one more transfer of the same amount after Confirm, once", async () => {
     const sender = await h.linkedUser({ pay: { USDT: "100" } });
     const { userId: sam } = await h.createAccount({});
-    await pay(sender.user, sam, "7.5");
+    await payThroughMenu(sender.user, sam, "7.5");
     expect(await transfers()).toBe(1);
 
     const again = sender.user.buttonData(/Send again/);
@@ -99,7 +91,7 @@ describe("recent people", () => {
   it("Send again asks for the amount when the balance no longer covers it", async () => {
     const sender = await h.linkedUser({ pay: { USDT: "10" } });
     const { userId: sam } = await h.createAccount({});
-    await pay(sender.user, sam, "6");
+    await payThroughMenu(sender.user, sam, "6");
     await sender.user.press(sender.user.buttonData(/Send again/)!);
     expect(sender.user.last()!.text).toMatch(/How much USDT/);
     await sender.user.send("4");
@@ -111,7 +103,7 @@ describe("recent people", () => {
     const sender = await h.linkedUser({ pay: { USDT: "100" } });
     const { userId: sam } = await h.createAccount({});
     await h.user(sam, { firstName: "Sam" }).send("/start");
-    await pay(sender.user, sam, "1");
+    await payThroughMenu(sender.user, sam, "1");
 
     await sender.user.send("/cheque_new");
     await sender.user.press(pickData("USDT"));
