@@ -23,7 +23,7 @@ balances-refresh = 🔄 Refresh
 balances-move-button = ↔️ Move funding ⇄ trading
 balances-kind-funding = Funding
 balances-kind-trading = Trading
-balances-rates-pick-fiat = 💱 Rates in which currency?
+balances-rates-pick-fiat = 💱 In which currency should I show rates?
 balances-rates-title = 💱 Rates in { $base }
 balances-rates-line = 1 { $asset } = { $rate }
 balances-currencies-button = 📋 Currencies

@@ -23,7 +23,7 @@ balances-refresh = 🔄 Обновить
 balances-move-button = ↔️ Переместить: финансовый ⇄ торговый
 balances-kind-funding = Финансовый
 balances-kind-trading = Торговый
-balances-rates-pick-fiat = 💱 Курсы в какой валюте?
+balances-rates-pick-fiat = 💱 В какой валюте показывать курсы?
 balances-rates-title = 💱 Курсы в { $base }
 balances-rates-line = 1 { $asset } = { $rate }
 balances-currencies-button = 📋 Валюты
