@@ -41,7 +41,7 @@ cmd-disconnect = Удалить API-ключ текущей сети
 ## common
 common-cancel = ✖️ Отмена
 common-cancelled = Отменено. Ничего не сделано.
-common-qr = ▦ Показать код для сканирования
+common-qr = ▦ QR-код
 common-skip = Пропустить
 common-back = « Назад
 common-next = Далее »

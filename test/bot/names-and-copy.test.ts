@@ -147,7 +147,7 @@ describe.each(databases)("names and copy (database %s)", (databaseUrl) => {
 
     await user.send(`/start invoice_${inv.id}`);
     expect(copied(user.last()!)).toEqual([inv.id]);
-    await user.pressLabel(/Показать код/);
+    await user.pressLabel(/QR-код/);
     const photo = user.last()!;
     expect(scan(photo.photo!.png!)).toBe(link);
     expect(photo.text).toBe(`🧾 Отсканируйте, чтобы оплатить счёт: ${link}`);
