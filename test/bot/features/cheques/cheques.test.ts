@@ -441,7 +441,7 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
     const before = await usdt(user.id);
     await user.press(confirm);
 
-    expect(user.last()?.text).toContain("❌ Not done: This can no longer be done: its state has changed.");
+    expect(user.last()?.text).toContain("❌ Not done. This can no longer be done: its state has changed.");
     expect(await h.storage.operations.get(opId(confirm))).toMatchObject({
       state: "refused",
       error: "error-invalid-state",

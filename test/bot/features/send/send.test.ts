@@ -498,7 +498,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     await fillTransfer(sender.user);
     const opId = sender.user.buttonData(/Confirm/)!.slice(3);
     await sender.user.pressLabel(/Confirm/);
-    expect(sender.user.last()?.text).toMatch(/Not done: The recipient was not found/);
+    expect(sender.user.last()?.text).toMatch(/Not done. The recipient was not found/);
     expect(await available(sender.account.userId)).toBe("100");
     expect((await h.storage.operations.get(opId))?.state).toBe("refused");
   });
