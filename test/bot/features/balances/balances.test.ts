@@ -97,14 +97,14 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       expect(shown.text.split("\n")).toEqual([
         "💰 Балансы · Основная сеть",
         "",
-        "USDT: кошелёк 1 · финансовый 2.5 · торговый 0 ≈ 3.50 USD",
-        "BTC: кошелёк 0 · финансовый 0 · торговый 0.5 ≈ 32\u00a0500.00 USD",
+        "USDT: кошелёк 1 · финансовый баланс 2.5 · торговый баланс 0 ≈ 3.50 USD",
+        "BTC: кошелёк 0 · финансовый баланс 0 · торговый баланс 0.5 ≈ 32\u00a0500.00 USD",
         "",
         "Всего ≈ 32\u00a0503.50 USD",
         "Стоимость в USD — по курсам сервиса, каждая сумма округлена до сотых.",
       ]);
       const labels = shown.keyboard!.inline_keyboard.flat().map((b) => b.text);
-      expect(labels).toContain("↔️ Переместить: финансовый ⇄ торговый");
+      expect(labels).toContain("↔️ Переместить: финансовый баланс ⇄ торговый баланс");
       // Nothing in Latin letters but the tickers.
       const latin = [shown.text, ...labels].join(" ").match(/[A-Za-z]+/g) ?? [];
       expect(latin.filter((w) => !["USDT", "BTC", "USD"].includes(w))).toEqual([]);
