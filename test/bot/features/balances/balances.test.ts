@@ -116,7 +116,7 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       const user = h.user(555001);
       await user.send("/start");
       await user.press("menu:rates");
-      expect(user.last()!.text).toMatch(/Rates in which currency/);
+      expect(user.last()!.text).toMatch(/In which currency should I show rates/);
       expect(user.buttonData(/^EUR$/)).toBe("rates:EUR");
 
       await user.press("rates:EUR");
@@ -258,8 +258,8 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       await user.send("12,5");
       const summary = user.last()!.text;
       expect(summary).toContain("↔️ Перемещение между балансами биржи");
-      expect(summary).toContain("Откуда: Финансовый (останется: 37.5 USDT)");
-      expect(summary).toContain("Куда: Торговый (станет доступно: 17.5 USDT)");
+      expect(summary).toContain("Откуда: Финансовый баланс (останется: 37.5 USDT)");
+      expect(summary).toContain("Куда: Торговый баланс (станет доступно: 17.5 USDT)");
       await user.pressLabel(/Подтвердить/);
       expect(user.last()!.text).toMatch(/\n✅ Перемещено 12\.5 USDT с финансового на торговый баланс\.$/);
       expect((await h.account(account.userId)).trading.USDT).toBe("17.5");
@@ -267,7 +267,7 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       await user.send("/moves");
       const history = user.last()!.text;
       expect(history).toMatch(/^↔️ Перемещения между финансовым и торговым балансом/);
-      expect(history).toContain("12.5 USDT · Финансовый → Торговый · выполнено");
+      expect(history).toContain("12.5 USDT · Финансовый баланс → Торговый баланс · выполнено");
       expect(history).not.toMatch(/[Пп]еревод/);
     });
 
