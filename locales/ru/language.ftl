@@ -10,7 +10,7 @@ language-name = Русский
 # Written in Latin here too: tickers and networks, brands, file formats and units, and the keywords
 # the bot reads as typed (chart intervals, address prefixes, IOC/GTC).
 -check-kept-words =
-    xRocket Telegram API ID USDT BTC ETH TON TONCOIN BSC TRX SOL USD EUR RUB BTC-USDT btc CSV TXT
+    xRocket Telegram API ID QR USDT BTC ETH TON TONCOIN BSC TRX SOL USD EUR RUB BTC-USDT btc CSV TXT
     UTF-8 UTC IOC GTC 15m 1h 4h 1d 1w EQ UQ kQ 0Q workchain:hex 0x bc1 base58 T @username
 -check-kept-phrases =
     xRocket Pay

@@ -89,7 +89,11 @@ describe("market data", () => {
     expect(user.last()!.text).toContain("Последняя цена:");
     expect(user.last()!.keyboard!.inline_keyboard.flat().map((b) => b.text)).toContain("📉 График");
     await user.send("/chart BTC-USDT");
-    expect(user.last()!.text).toMatch(/^📉 BTC-USDT · 1h · последняя /);
+    expect(user.last()!.text).toMatch(/^📉 BTC-USDT · 1 ч · последняя цена /);
+    // The interval buttons read in Russian; their data keeps the machine value.
+    const buttons = user.last()!.keyboard!.inline_keyboard.flat();
+    expect(buttons.slice(0, 5).map((b) => b.text)).toEqual(["15 мин", "• 1 ч", "4 ч", "1 д", "1 нед"]);
+    expect((buttons[4] as { callback_data: string }).callback_data).toBe("mkt:chart:BTC-USDT:1w");
     await user.send("/fees");
     expect(user.last()!.text).toContain("Стандартные комиссии");
   });
@@ -211,7 +215,7 @@ describe("market data", () => {
     const first = user.last()!;
     expect(first.photo?.png).toBeDefined();
     expect(pngSize(first.photo!.png!)).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT });
-    expect(first.text).toMatch(/^📉 BTC-USDT · 1h · last /);
+    expect(first.text).toMatch(/^📉 BTC-USDT · 1h · last price /);
     const labels = first.keyboard!.inline_keyboard.flat().map((b) => b.text);
     expect(labels).toEqual(["15m", "• 1h", "4h", "1d", "1w", "💹 Price", "« Back"]);
 
