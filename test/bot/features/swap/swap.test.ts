@@ -76,7 +76,7 @@ describe.each(databases)("swap (database %s)", (databaseUrl) => {
     // The worst price is the average less 0.5 %, on the 0.1 grid; the floor is 0.04 BTC at it less the 0.2 % taker fee.
     const worst = money.mul(money.div(money.mul(estimate.price, "0.995"), "0.1", 0), "0.1");
     const least = money.floor(money.mul(money.mul("0.04", worst), "0.998"), 6);
-    expect(summary).toContain(`At least: ${formatAmount(least, "USDT")}. The order sells at ${formatAmount(worst, "USDT")} per BTC or better`);
+    expect(summary).toContain(`You receive at least ${formatAmount(least, "USDT")}. The order sells at ${formatAmount(worst, "USDT")} per BTC or better`);
     expect(summary).toContain("BTC left after the swap: 0 BTC on funding · 0.06 BTC on trading");
     expect(summary).toContain(`A fill-or-kill limit order on BTC-USDT (Sell at ${formatAmount(worst, "USDT")})`);
     expect(summary).not.toContain("from funding");
