@@ -209,7 +209,7 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
     const order = await exchange.getOrder({ clientOrderId: opId(confirm) });
     expect(order).toMatchObject({ status: "working", type: "limit", timeInForce: "GTC", price: "60000" });
     expect(await trading(exchange, "USDT")).toEqual({ available: "4400", hold: "600" });
-    expect(user.last()!.text).toContain("✅ Order placed: it works on the book");
+    expect(user.last()!.text).toContain("✅ Order placed: it stays in the order book until it is filled or you cancel it.");
     expect(user.buttonData(/Cancel order/)).toBe(`trd:cancel:${order.id}`);
 
     // Cancel from the order's details, as shown by the orders feature.
