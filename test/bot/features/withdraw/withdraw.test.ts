@@ -101,7 +101,7 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
     expect((await h.storage.operations.get(opId))?.state).toBe("proposed");
 
     await user.press(confirm);
-    expect(user.last()?.text).toMatch(/Withdrawal of 10 USDT to .* \(TON\) accepted. Fee: 0.2 USDT/);
+    expect(user.last()?.text).toMatch(/Withdrawal of 10 USDT to .* \(TON\) requested. Fee: 0.2 USDT/);
     const sent = await h.simRequests("createWithdrawal");
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toMatchObject({
