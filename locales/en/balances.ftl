@@ -7,7 +7,11 @@ balances-title = 💰 Balances
 balances-title-network = 💰 Balances · { $network }
 balances-total = Total ≈ { $value }
 balances-no-rate = Not in the total (the service quotes no rate in { $fiat }): { $assets }.
-balances-rates-note = Values in { $fiat } at the service's rates, each rounded to the cent.
+balances-rates-note = Values in { $fiat } at the service's rates, each rounded to { $decimals ->
+        [0] a whole number
+        [one] { $decimals } decimal place
+       *[other] { $decimals } decimal places
+    }.
 balances-rates-unavailable = ⚠️ Rates in { $fiat } could not be read right now, so values are not shown.
 balances-fiat-button = 💱 Values in { $fiat }
 balances-fiat-pick = 💱 In which currency should your balances be valued? Now: { $fiat }.

@@ -7,7 +7,11 @@ balances-title = 💰 Балансы
 balances-title-network = 💰 Балансы · { $network }
 balances-total = Всего ≈ { $value }
 balances-no-rate = Не учтено в итоге (сервис не даёт курса к { $fiat }): { $assets }.
-balances-rates-note = Стоимость в { $fiat } — по курсам сервиса, каждая сумма округлена до сотых.
+balances-rates-note = Стоимость в { $fiat } — по курсам сервиса, каждая сумма округлена { $decimals ->
+        [0] до целых
+        [one] до { $decimals } знака после запятой
+       *[other] до { $decimals } знаков после запятой
+    }.
 balances-rates-unavailable = ⚠️ Не удалось получить курсы в { $fiat }, поэтому стоимость не показана.
 balances-fiat-button = 💱 Стоимость в { $fiat }
 balances-fiat-pick = 💱 В какой валюте показывать стоимость балансов? Сейчас: { $fiat }.

@@ -7,7 +7,11 @@ balances-title = 💰 Баланси
 balances-title-network = 💰 Баланси · { $network }
 balances-total = Усього ≈ { $value }
 balances-no-rate = Не враховано в підсумку (сервіс не дає курсу до { $fiat }): { $assets }.
-balances-rates-note = Вартість у { $fiat } — за курсами сервісу, кожну суму округлено до сотих.
+balances-rates-note = Вартість у { $fiat } — за курсами сервісу, кожну суму округлено { $decimals ->
+        [0] до цілих
+        [one] до { $decimals } знака після коми
+       *[other] до { $decimals } знаків після коми
+    }.
 balances-rates-unavailable = ⚠️ Не вдалося отримати курси в { $fiat }, тож вартість не показано.
 balances-fiat-button = 💱 Вартість у { $fiat }
 balances-fiat-pick = 💱 У якій валюті показувати вартість балансів? Зараз: { $fiat }.

@@ -161,20 +161,30 @@ export function formatAmount(amount: string, asset?: string): string {
   return asset ? `${text} ${asset}` : text;
 }
 
-/** Places a value in a fiat currency is shown with. */
-export const FIAT_DECIMALS = 2;
+/** Places a value in a fiat currency is shown with when Intl does not know the currency. */
+const FIAT_DECIMALS = 2;
+
+/** The places of a fiat currency's minor unit, as Intl knows it (2 for USD and RUB, 0 for JPY). */
+export function fiatDecimals(fiat: string): number {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency: fiat }).resolvedOptions().maximumFractionDigits ?? FIAT_DECIMALS;
+  } catch {
+    return FIAT_DECIMALS;
+  }
+}
 
 /**
- * A value in a fiat currency, rounded half up to the cent and shown with both places ("1 344.50
+ * A value in a fiat currency, rounded half up to its minor unit and shown with all its places ("1 344.50
  * USD"); a value above zero that rounds to nothing reads "< 0.01 USD", never "0.00 USD".
  */
 export function formatFiat(value: string, fiat: string): string {
+  const places = fiatDecimals(fiat);
   const exact = new D(value);
-  const rounded = exact.toDecimalPlaces(FIAT_DECIMALS, D.ROUND_HALF_UP);
-  if (rounded.isZero() && exact.gt(0)) return `< ${new D(10).pow(-FIAT_DECIMALS).toFixed(FIAT_DECIMALS)} ${fiat}`;
-  const [int = "0", frac = ""] = rounded.abs().toFixed(FIAT_DECIMALS).split(".");
+  const rounded = exact.toDecimalPlaces(places, D.ROUND_HALF_UP);
+  if (rounded.isZero() && exact.gt(0)) return `< ${new D(10).pow(-places).toFixed(places)} ${fiat}`;
+  const [int = "0", frac] = rounded.abs().toFixed(places).split(".");
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
-  return `${rounded.isNegative() && !rounded.isZero() ? "-" : ""}${grouped}.${frac} ${fiat}`;
+  return `${rounded.isNegative() && !rounded.isZero() ? "-" : ""}${grouped}${frac ? `.${frac}` : ""} ${fiat}`;
 }
 
 /**

@@ -101,7 +101,7 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
         "BTC: кошелёк 0 · финансовый баланс 0 · торговый баланс 0.5 ≈ 32\u00a0500.00 USD",
         "",
         "Всего ≈ 32\u00a0503.50 USD",
-        "Стоимость в USD — по курсам сервиса, каждая сумма округлена до сотых.",
+        "Стоимость в USD — по курсам сервиса, каждая сумма округлена до 2 знаков после запятой.",
       ]);
       const labels = shown.keyboard!.inline_keyboard.flat().map((b) => b.text);
       expect(labels).toContain("↔️ Переместить: финансовый баланс ⇄ торговый баланс");
