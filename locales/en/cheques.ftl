@@ -19,7 +19,7 @@ cheques-recipient-skipped = Anyone with the cheque’s link may redeem it.
 cheques-recipient-anyone = anyone with the link
 cheques-recipient-user = only { $person }
 cheques-redeemed-by = Redeemed by: { $person }
-cheques-redeemed-by-unknown = Redeemed by: the service does not say (the cheque was open to anyone with its link)
+cheques-redeemed-by-unknown = Redeemed by: not shown by the service
 cheques-field-description = Description:
 cheques-summary-create =
     🎟 New cheque

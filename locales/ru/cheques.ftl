@@ -19,7 +19,7 @@ cheques-recipient-skipped = Чек может активировать любо�
 cheques-recipient-anyone = любой, у кого есть ссылка
 cheques-recipient-user = только этот пользователь: { $person }
 cheques-redeemed-by = Получил: { $person }
-cheques-redeemed-by-unknown = Кто получил, сервис не сообщает (чек мог получить любой, у кого была ссылка)
+cheques-redeemed-by-unknown = Получил: сервис этого не показывает
 cheques-field-description = Описание:
 cheques-summary-create =
     🎟 Новый чек

@@ -19,7 +19,7 @@ cheques-recipient-skipped = Чек може активувати будь-хто
 cheques-recipient-anyone = будь-хто, хто має посилання
 cheques-recipient-user = лише цей користувач: { $person }
 cheques-redeemed-by = Отримав: { $person }
-cheques-redeemed-by-unknown = Хто отримав, сервіс не повідомляє (чек міг отримати будь-хто, хто мав посилання)
+cheques-redeemed-by-unknown = Отримав: сервіс цього не показує
 cheques-field-description = Опис:
 cheques-summary-create =
     🎟 Новий чек
