@@ -50,10 +50,11 @@ common-send-text = Please answer with a text message, or press Cancel.
 common-pick-from-list = Please pick one of the buttons.
 common-ask-asset = Which currency?
 common-ask-amount = How much { $asset }? Available: { $available }.
-common-text-too-long = Please send a text of 1 to { $max } { $max ->
+common-text-too-long = That text is { $length } { $length ->
         [one] character
        *[other] characters
-    }.
+    } long; the limit is { $max }.
+common-text-empty = Please send some text.
 common-more-lines = …and { $count } more { $count ->
         [one] line
        *[other] lines

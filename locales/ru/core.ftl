@@ -50,10 +50,12 @@ common-send-text = Ответьте текстом или нажмите «От�
 common-pick-from-list = Выберите одну из кнопок.
 common-ask-asset = Какая валюта?
 common-ask-amount = Сколько { $asset }? Доступно: { $available }.
-common-text-too-long = Отправьте текст длиной от 1 до { $max } { $max ->
-        [one] символа
+common-text-too-long = В этом тексте { $length } { $length ->
+        [one] символ
+        [few] символа
        *[other] символов
-    }.
+    }, а можно не больше { $max }.
+common-text-empty = Пришлите текст.
 common-more-lines = …и ещё { $count } { $count ->
         [one] строка
         [few] строки

@@ -50,10 +50,12 @@ common-send-text = Дайте відповідь текстом або нати�
 common-pick-from-list = Оберіть одну з кнопок.
 common-ask-asset = Яка валюта?
 common-ask-amount = Скільки { $asset }? Доступно: { $available }.
-common-text-too-long = Надішліть текст довжиною від 1 до { $max } { $max ->
-        [one] символу
+common-text-too-long = У цьому тексті { $length } { $length ->
+        [one] символ
+        [few] символи
        *[other] символів
-    }.
+    }, а можна не більше { $max }.
+common-text-empty = Надішліть текст.
 common-more-lines = …і ще { $count } { $count ->
         [one] рядок
         [few] рядки

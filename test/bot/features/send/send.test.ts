@@ -190,6 +190,18 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(user.last()?.text).toContain(`Sent 10 USDT (≈ 10.00 USD) to “Anna” (id ${recipientId})`);
   });
 
+  it("says how long a note that is too long was, and takes a shorter one", async () => {
+    const sender = await h.linkedUser({ pay: { USDT: "100" } });
+    const { userId: recipientId } = await h.createAccount({});
+    const { user } = sender;
+    await openNewTransfer(user);
+    await user.send(String(recipientId));
+    await fillTransfer(user, "10", "x".repeat(612));
+    expect(user.last()?.text).toBe("That text is 612 characters long; the limit is 500.");
+    await user.send("lunch");
+    expect(user.buttonData(/Confirm/)).toBeDefined();
+  });
+
   it("shows a typed note and a forwarded name set apart, never as lines of its own", async () => {
     const sender = await h.linkedUser({ pay: { USDT: "100" } });
     const { userId: recipientId } = await h.createAccount({});
