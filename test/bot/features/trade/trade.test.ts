@@ -300,7 +300,7 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
       `The price must be a multiple of the pair's price step, 0.1 USDT; for example ${fmt("60000.1", "USDT")}.`,
     );
     await user.send("sixty");
-    expect(last()).toMatch(/^That is not an amount/);
+    expect(last()).toBe("That is not a price. Send a number such as 65000 or 0.25.");
     await user.send("60000");
     await user.send("0.000011");
     expect(last()).toBe("Too many decimal places: BTC allows at most 5.");
@@ -473,7 +473,8 @@ describe("trade rules", () => {
     expect(key(checkPrice("0.2", pair))).toBe("trade-price-off-tick");
     const refused = checkPrice("10.3", pair);
     expect(refused.ok ? undefined : refused.error.vars).toMatchObject({ example: "10 QQQ", step: "0.5 QQQ" });
-    expect(key(checkPrice("0", pair))).toBe("amount-not_positive");
+    expect(key(checkPrice("0", pair))).toBe("trade-price-not_positive");
+    expect(key(checkPrice("sixty", pair))).toBe("trade-price-not_a_number");
     expect(key(checkPrice("1,000", pair))).toBe("amount-ambiguous");
   });
 
