@@ -230,6 +230,8 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
       `Available on your trading balance: ${fmt("4400", "USDT")} now → ${fmt("5000", "USDT")} after cancelling`,
     );
     expect(cancelSummary).toContain("Fee: none.");
+    // Its buttons say what each does: "Cancel" under "Cancel this order?" would mean keeping it.
+    expect(user.last()!.keyboard!.inline_keyboard.flat().map((b) => b.text)).toEqual(["✅ Yes, cancel it", "↩️ Keep it"]);
     // Nothing is cancelled before Confirm.
     expect(await trading(exchange, "USDT")).toEqual({ available: "4400", hold: "600" });
 
@@ -251,6 +253,17 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
     await user.press(TRADE_DATA.cancel.build({ orderId: order.id }));
     expect(user.last()!.text).toBe("This order is cancelled now: there is nothing to cancel.");
     expect(await requests("cancelOrder")).toBe(1);
+  });
+
+  it("keeps the order when the person presses Keep it", async () => {
+    const { user, exchange } = await trader();
+    await user.press(await reachSummary(user, restingBuy));
+    const order = (await exchange.getActiveOrders()).orders[0]!;
+    await user.press(TRADE_DATA.cancel.build({ orderId: order.id }));
+    await user.pressLabel(/Keep it/);
+    expect(user.last()!.text).toContain("The order stays as it is.");
+    expect((await exchange.getOrder({ orderId: order.id })).status).toBe("working");
+    expect(await requests("cancelOrder")).toBe(0);
   });
 
   it("treats an order cancelled elsewhere before Confirm as cancelled (409 then read)", async () => {
