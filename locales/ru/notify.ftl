@@ -9,7 +9,6 @@ notify-topic-alerts = Оповещения о цене
 notify-quiet-off = Тихие часы: выкл.
 notify-quiet-on = Тихие часы: { $from }:00–{ $to }:00 ({ $zone })
 notify-quiet-none = Выкл.
-notify-quiet-title = 🌙 Тихие часы
 notify-quiet-now = 🌍 Ваш часовой пояс: { $zone }; сейчас там { $time }.
 notify-quiet-held = { $count ->
         [one] 🔕 { $count } уведомление ждёт конца тихих часов.
