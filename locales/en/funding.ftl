@@ -12,7 +12,6 @@ funding-ask-amount = How much { $asset } do you want to withdraw? Available on f
 funding-summary-title = 🏦 Withdrawal from your Exchange funding balance
 funding-field-stays = Stays on funding: { $stays }
 funding-field-updated = Updated: { $updated }
-funding-field-client-id = Client id: { $id }
 funding-done = ✅ Withdrawal of { $amount } to { $address } ({ $network }) requested. Fee: { $fee }. Status: { $status }.
 funding-details-button = 🔎 Details
 funding-status-pending = accepted

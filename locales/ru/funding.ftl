@@ -12,7 +12,6 @@ funding-ask-amount = Сколько { $asset } вывести? Доступно 
 funding-summary-title = 🏦 Вывод с финансового баланса биржи
 funding-field-stays = Останется на финансовом: { $stays }
 funding-field-updated = Обновлён: { $updated }
-funding-field-client-id = Клиентский ID: { $id }
 funding-done = ✅ Вывод { $amount } на { $address } ({ $network }) запрошен. Комиссия: { $fee }. Статус: { $status }.
 funding-details-button = 🔎 Подробнее
 funding-status-pending = принят

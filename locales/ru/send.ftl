@@ -48,16 +48,15 @@ send-list-line = { $time } → { $recipient }: { $amount } · { $id }
 send-list-empty = Вы ещё не отправляли переводов.
 send-list-end = Больше переводов нет.
 
-send-find-ask = Пришлите ID перевода (или клиентский ID из его подробностей).
+send-find-ask = Пришлите ID перевода.
 send-find-invalid = Это не похоже на ID перевода. Пришлите его в точности так, как он показан в списке или в подтверждении.
 send-find-not-found = Перевод с ID { $id } на вашем счёте не найден.
 send-details-title = 📤 Перевод { $id }
 send-details-status = Статус: { $status ->
     [completed] выполнен
-    [paid] выплачен
+    [paid] отправлен
     [pending] в обработке
     [failed] не выполнен
    *[other] { $status }
 }
 send-details-time = Время: { $time }
-send-details-client-id = Клиентский ID: { $id }

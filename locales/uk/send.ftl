@@ -48,16 +48,15 @@ send-list-line = { $time } → { $recipient }: { $amount } · { $id }
 send-list-empty = Ви ще не надсилали переказів.
 send-list-end = Більше переказів немає.
 
-send-find-ask = Надішліть ID переказу (або клієнтський ID з його подробиць).
+send-find-ask = Надішліть ID переказу.
 send-find-invalid = Це не схоже на ID переказу. Надішліть його точно так, як його показано в списку чи в підтвердженні.
 send-find-not-found = Переказ з ID { $id } у вашому акаунті не знайдено.
 send-details-title = 📤 Переказ { $id }
 send-details-status = Статус: { $status ->
     [completed] виконано
-    [paid] виплачено
+    [paid] надіслано
     [pending] обробляється
     [failed] не виконано
    *[other] { $status }
 }
 send-details-time = Час: { $time }
-send-details-client-id = Клієнтський ID: { $id }
