@@ -37,6 +37,11 @@ export function percent(rate: string): string {
   return `${sign}${value}%`;
 }
 
+/** A fee rate as a percentage without a sign ("0.08%"): a fee is no change up or down. */
+export function feePercent(rate: string): string {
+  return `${money.fixed(money.mul(rate, "100"), 2)}%`;
+}
+
 /** The ticker card: last price, 24 h change, range, volume, best bid and ask. */
 export function tickerText(
   t: Translate,
@@ -248,7 +253,7 @@ export function feesText(t: Translate, fees: TradeFee[], own: boolean): string {
   return [
     t(own ? "market-fees-own" : "market-fees-default"),
     ...fees.map((f) =>
-      t("market-fees-line", { pair: f.symbol, maker: percent(f.standard.maker), taker: percent(f.standard.taker) }),
+      t("market-fees-line", { pair: f.symbol, maker: feePercent(f.standard.maker), taker: feePercent(f.standard.taker) }),
     ),
   ].join("\n");
 }

@@ -191,7 +191,7 @@ describe("market data", () => {
     const anon = h.user(7007);
     await anon.send("/fees");
     expect(anon.last()!.text).toContain("Default trade fees");
-    expect(anon.last()!.text).toMatch(/TONCOIN-USDT: \+0\.08% \/ \+0\.10%/);
+    expect(anon.last()!.text).toMatch(/TONCOIN-USDT: 0\.08% \/ 0\.10%/);
     const { user } = await h.linkedUser();
     await user.send("/fees");
     expect(user.last()!.text).toContain("Your trade fees");
