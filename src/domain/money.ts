@@ -136,6 +136,10 @@ export const money = {
   isMultipleOf: (a: string, step: string): boolean => new D(a).mod(step).isZero(),
   /** Exactly `decimals` places, rounded half to even ("0.1" → "0.10"): for percentages, never amounts. */
   fixed: (a: string, decimals: number): string => new D(a).toFixed(decimals, D.ROUND_HALF_EVEN),
+  /** Rounded half up to at most `decimals` places, trailing zeros dropped ("1.005" → "1.01"): figures to read, never to send. */
+  round: (a: string, decimals: number): string => new D(a).toDecimalPlaces(decimals, D.ROUND_HALF_UP).toFixed(),
+  /** Rounded half up to `digits` significant digits ("0.00123456" → "0.001235" at 4): figures to read, never to send. */
+  significant: (a: string, digits: number): string => new D(a).toSignificantDigits(digits, D.ROUND_HALF_UP).toFixed(),
   /** Canonical plain form: no exponent, no trailing zeros ("1.50" → "1.5"). */
   normalise: (a: string): string => new D(a).toFixed(),
 };

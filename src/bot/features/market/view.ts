@@ -37,6 +37,11 @@ export function percent(rate: string): string {
   return `${sign}${value}%`;
 }
 
+/** A 24 h volume to read: two places from 1 up ("1 234.57"), four significant digits below ("0.001235"). */
+export function volume(amount: string): string {
+  return money.gte(amount, "1") ? money.round(amount, 2) : money.significant(amount, 4);
+}
+
 /** A fee rate as a percentage without a sign ("0.08%"): a fee is no change up or down. */
 export function feePercent(rate: string): string {
   return `${money.fixed(money.mul(rate, "100"), 2)}%`;
@@ -63,8 +68,8 @@ export function tickerText(
     }),
     t("market-ticker-range", { high: formatAmount(tk.high, quote), low: formatAmount(tk.low, quote) }),
     t("market-ticker-volume", {
-      base: formatAmount(tk.baseVolume, base),
-      quote: formatAmount(tk.quoteVolume, quote),
+      base: formatAmount(volume(tk.baseVolume), base),
+      quote: formatAmount(volume(tk.quoteVolume), quote),
     }),
     t("market-ticker-book", {
       bid: book.bids[0] ? formatAmount(book.bids[0][0], quote) : "—",
