@@ -20,6 +20,6 @@ language-name = Русский
 # ("до 2 символов", "до 5 символов").
 -check-oblique-after = до от из в во на с со по для около больше меньше более менее течение
 # Words decline: a fragment of the bot's own (a status, a name) may follow only these words.
--check-fragment-after = уже он она оно они сейчас теперь ещё
+-check-fragment-after = уже он она оно они сейчас теперь ещё только
 # What a message about moves between one's own balances never calls them ("перемещение", not "перевод").
 -check-not-about-moves = перев

@@ -114,7 +114,7 @@ describe.each(databases)("names and copy (database %s)", (databaseUrl) => {
     await user.send("5");
     await user.press("in:skip");
     await user.send(String(samId));
-    expect(user.last()!.text).toContain(`Recipient: only “Sam” (id ${samId})`);
+    expect(user.last()!.text).toContain(`Who may redeem: only “Sam” (id ${samId})`);
     await user.pressLabel(/Confirm/);
 
     const created = user.last()!;
