@@ -38,6 +38,12 @@ it("/help names every command, by topic, in the person's language, admin command
   for (const line of help.filter((l) => l.startsWith("/"))) expect(line).toMatch(/^\/[a-z_]+ — \S/);
   expect(person.buttonData(/Main menu/)).toBe("menu:main");
 
+  // An example with arguments is code (a tap copies it whole): as a link, a tap would send "/price" bare.
+  await person.send("/help");
+  const first = person.last()!;
+  const codes = first.entities.filter((e) => e.type === "code").map((e) => first.text.slice(e.offset, e.offset + e.length));
+  expect(codes).toContain("/price BTC-USDT");
+
   const admin = h.user(777);
   expect(await helpTexts(admin)).toMatch(/^\/mass — /m);
 
