@@ -169,6 +169,15 @@ describe.skipIf(!chromiumPresent())("links and top-ups in the playground, in hea
     await dialog.locator("#top-up-amount").fill("0.01");
     await dialog.locator("#top-up-send").click();
     expect(await d.toast(/\+0\.01 BTC/)).toMatch(/Topped up Sam's Pay wallet: \+0\.01 BTC \(testnet\)/);
+
+    // In Russian, the dialog and what the server says back are Russian too.
+    await d.page.getByTestId("language").selectOption("ru");
+    await d.page.getByTestId("top-up-friend").click();
+    expect(await dialog.locator("h3").innerText()).toBe("Пополнение баланса: Sam");
+    await dialog.locator("#top-up-amount").fill("1");
+    await dialog.locator("#top-up-send").click();
+    expect(await d.toast(/\+1 BTC/)).toBe("Пополнено (кошелёк, «Sam»): +1 BTC (тестовая).");
+    await d.page.getByTestId("language").selectOption("en");
     await d.page.close();
   });
 
