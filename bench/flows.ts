@@ -20,7 +20,8 @@ export const transfer = (recipient: number): Step[] => [
   { label: "transfer: New transfer", press: "snd:new" },
   { label: "transfer: recipient id", text: String(recipient) },
   { label: "transfer: asset", press: "in:pick:USDT" },
-  { label: "transfer: amount", text: "1" },
+  // Typed in USD: converted at the rate the prompt showed (USDT is 1 USD in the simulator), summary with its worth.
+  { label: "transfer: amount in USD", text: "$1" },
   { label: "transfer: skip note", press: "in:skip" },
   { label: "transfer: Confirm", press: /^cf:/ },
 ];

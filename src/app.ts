@@ -14,6 +14,7 @@ import type { Config } from "./config.js";
 import { createI18n, Languages, translatorsFor } from "./bot/i18n.js";
 import { noteServiceAttempt } from "./bot/update-effects.js";
 import { noticeButtons } from "./bot/notice-buttons.js";
+import { worthOf } from "./bot/shared/worth.js";
 import { createJobs } from "./jobs/index.js";
 import { createLogger, type Logger } from "./logger.js";
 import { handleCallback } from "./notifications/callbacks.js";
@@ -109,6 +110,8 @@ export async function startBot(config: Config, overrides: StartOverrides = {}): 
     translatorFor,
     log: logger,
     config,
+    // Read when a notice goes out, through the rates the bot keeps (deps is set below, before any notice).
+    worthOf: (telegramId, asset) => worthOf(deps, telegramId, asset),
   });
   const deps: BotDeps = { config, logger, storage, services, now, watch: notifications.hooks };
   const app = createBot(

@@ -4,22 +4,23 @@
  * with the report (one transaction), and its worker sends them paced under Telegram's limits, counting
  * a recipient who blocked the bot or never started it as unreachable.
  */
-import { formatAmount } from "../domain/money.js";
 import type { Translate } from "../domain/translate.js";
 import { quotedField } from "../domain/user-text.js";
 import type { OutboxState, OutgoingMessage } from "../outbox/store.js";
-import { totalsByAsset } from "./plan.js";
 import { jobLabel } from "./progress.js";
+import { totalsText } from "./report.js";
+import { type FiatWorth, readWorth, type WorthReader } from "../domain/worth.js";
 import { type MassJob, type MassRow, NOTIFY } from "./store.js";
 
 /** The outbox group of one job's notifications. */
 export const notifyGroup = (jobId: string) => `mass:${jobId}:notify`;
 
-/** One message per recipient of paid rows. */
+/** One message per recipient of paid rows, amounts with their worth in the recipient's fiat. */
 export async function notificationMessages(
   job: Pick<MassJob, "id" | "senderName">,
   rows: MassRow[],
   translatorFor: (telegramId: number) => Promise<Translate>,
+  worthOf?: WorthReader,
 ): Promise<OutgoingMessage[]> {
   const byTarget = new Map<string, MassRow[]>();
   for (const r of rows) {
@@ -29,9 +30,7 @@ export async function notificationMessages(
   const messages: OutgoingMessage[] = [];
   for (const [target, paid] of byTarget) {
     const t = await translatorFor(Number(target));
-    const amounts = Object.entries(totalsByAsset(paid))
-      .map(([asset, total]) => formatAmount(total, asset))
-      .join(", ");
+    const amounts = totalsText(t, paid, await worthsOf(worthOf, Number(target), paid));
     // Only this recipient's own rows' notes: another row's note is another person's business.
     const notes = [...new Set(paid.map((r) => r.description).filter((n): n is string => !!n))];
     const text = [
@@ -43,6 +42,13 @@ export async function notificationMessages(
     messages.push({ chatId: Number(target), text, group: notifyGroup(job.id), ref: target });
   }
   return messages;
+}
+
+/** The worths of the assets of `rows` for `telegramId` (those that can be read). */
+export async function worthsOf(read: WorthReader | undefined, telegramId: number, rows: Pick<MassRow, "asset">[]): Promise<FiatWorth[]> {
+  const assets = [...new Set(rows.map((r) => r.asset))];
+  const found = await Promise.all(assets.map((asset) => readWorth(read, telegramId, asset)));
+  return found.filter((w): w is FiatWorth => w !== undefined);
 }
 
 const NOTIFIED: Record<Exclude<OutboxState, "pending">, number> = {

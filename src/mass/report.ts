@@ -6,6 +6,7 @@ import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../domain/money.js";
 import { spreadsheetCsv } from "../domain/spreadsheet-csv.js";
 import type { Translate } from "../domain/translate.js";
+import { approxWorth, type FiatWorth } from "../domain/worth.js";
 import type { OutgoingMessage } from "../outbox/store.js";
 import { totalsByAsset } from "./plan.js";
 import { MASS_REPORT_DATA, MASS_RETRY_DATA } from "./callback-data.js";
@@ -54,15 +55,27 @@ export function reportCsv(rows: MassRow[]): string {
   ]);
 }
 
-/** The summary text of a finished (or cancelled) job. */
-export function reportText(t: Translate, job: Pick<MassJob, "id" | "status">, rows: MassRow[]): string {
+/**
+ * Per asset the total of `rows`, each with its worth in the reader's fiat where `worths` has the
+ * asset's rate: "4.5 USDT (≈ 4.50 USD), 0.01 BTC (≈ 650.00 USD)".
+ */
+export function totalsText(t: Translate, rows: Pick<MassRow, "asset" | "amount">[], worths: readonly FiatWorth[] = []): string {
+  return Object.entries(totalsByAsset(rows))
+    .map(([asset, total]) => formatAmount(total, asset) + approxWorth(t, total, asset, worths.find((w) => w.asset === asset)))
+    .join(", ");
+}
+
+/** The summary text of a finished (or cancelled) job; totals with their worth in the operator's fiat. */
+export function reportText(
+  t: Translate,
+  job: Pick<MassJob, "id" | "status">,
+  rows: MassRow[],
+  worths: readonly FiatWorth[] = [],
+): string {
   const paid = rows.filter((r) => r.state === "completed");
   const failed = rows.filter((r) => r.state === "failed");
   const skipped = rows.filter((r) => r.state === "cancelled");
-  const totals = (list: MassRow[]) =>
-    Object.entries(totalsByAsset(list))
-      .map(([asset, total]) => formatAmount(total, asset))
-      .join(", ") || "0";
+  const totals = (list: MassRow[]) => totalsText(t, list, worths) || "0";
   const lines = [
     headline(t, job, { paid: paid.length, failed: failed.length, total: rows.length }),
     paid.length === 0
@@ -121,10 +134,10 @@ export function reportDocument(t: Translate, jobId: string, rows: MassRow[]) {
 }
 
 /** The summary and the CSV, as outbox messages (queued once per job, with the job's notifications). */
-export function reportMessages(t: Translate, job: MassJob, rows: MassRow[]): OutgoingMessage[] {
+export function reportMessages(t: Translate, job: MassJob, rows: MassRow[], worths: readonly FiatWorth[] = []): OutgoingMessage[] {
   const { fileName, content, caption } = reportDocument(t, job.id, rows);
   return [
-    { chatId: job.chatId, text: reportText(t, job, rows), replyMarkup: reportKeyboard(t, job.id, rows) },
+    { chatId: job.chatId, text: reportText(t, job, rows, worths), replyMarkup: reportKeyboard(t, job.id, rows) },
     { chatId: job.chatId, document: { fileName, content }, caption },
   ];
 }

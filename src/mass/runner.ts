@@ -23,6 +23,7 @@ import type { Logger } from "pino";
 import { type AccountDeps, clientsFor, NoKeyError } from "../accounts/clients.js";
 import { money } from "../domain/money.js";
 import type { Translate } from "../domain/translate.js";
+import type { WorthReader } from "../domain/worth.js";
 import type { JobResult, Jobs } from "../jobs/types.js";
 import type { Outbox } from "../outbox/worker.js";
 import type { PayClient } from "../service/client.js";
@@ -37,7 +38,7 @@ import {
   UnauthorizedError,
 } from "../service/errors.js";
 import { MASS_TRANSFER_MAX_ITEMS, type MassTransferResult } from "../service/schemas.js";
-import { notificationMessages, notifyGroup, notifyOutcomes, notifySummary } from "./notify.js";
+import { notificationMessages, notifyGroup, notifyOutcomes, notifySummary, worthsOf } from "./notify.js";
 import { jobButtons, jobLabel, ProgressMessage, reasonText } from "./progress.js";
 import { reportMessages } from "./report.js";
 import {
@@ -72,6 +73,8 @@ export interface RunnerDeps {
   jobs: Jobs;
   outbox: Outbox;
   translatorFor: (telegramId: number, fallback?: string) => Promise<Translate>;
+  /** A person's fiat and an asset's rate in it, for the worth beside the report's and notices' totals. */
+  worthOf?: WorthReader;
 }
 
 type LoopEnd = "done" | "paused" | "lost" | "stopped" | "error";
@@ -475,8 +478,8 @@ export class MassRunner {
       await progress.update();
       const rows = await store.allRows(job.id);
       const owed = [
-        ...reportMessages(t, job, rows),
-        ...(job.notify ? await notificationMessages(job, rows, this.r.translatorFor) : []),
+        ...reportMessages(t, job, rows, await worthsOf(this.r.worthOf, job.adminId, rows)),
+        ...(job.notify ? await notificationMessages(job, rows, this.r.translatorFor, this.r.worthOf) : []),
       ];
       if (await store.queueReport(job.id, lease, owed)) {
         log.info({ messages: owed.length }, "report and notifications queued");

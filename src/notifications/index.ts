@@ -12,6 +12,7 @@ import { type CallbackDeps, callbackUrl, refusalLog } from "./callbacks.js";
 import { Cheque, type Invoice, Order } from "../service/schemas.js";
 import type { NoticePayload, Watched, WatchKind } from "./detect.js";
 import { type NoticeButtons, type NoticeOutbox, NoticeSender } from "./notices.js";
+import type { WorthReader } from "../domain/worth.js";
 import { WatchPartition } from "./partition.js";
 import { type Scheduler, timerScheduler } from "./schedule.js";
 import { createWatchStore, queueNotice } from "./store.js";
@@ -75,6 +76,8 @@ export interface NotificationsDeps {
   config: NotificationsConfig;
   /** Names this instance among those sharing the watched users (random by default); how long it counts as live. */
   instance?: { id?: string; leaseMs?: number };
+  /** A person's fiat and an asset's rate in it, for the worth beside a notice's amount. */
+  worthOf?: WorthReader;
 }
 
 /** Confirmation kinds (see the features' actions) that create something worth watching. */
@@ -133,6 +136,7 @@ export function createNotifications(d: NotificationsDeps) {
     translatorFor: d.translatorFor,
     log: d.log.child({ component: "notices" }),
     now,
+    ...(d.worthOf ? { worthOf: d.worthOf } : {}),
   });
   const hint = (telegramId: number, kind: WatchKind) => store.pollSoon(telegramId, kind, now());
   /**

@@ -10,7 +10,8 @@ import { copyable } from "../domain/copyable.js";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import { formatAmount, formatOptionalAmount } from "../domain/money.js";
+import { formatAmount as formatPlain, formatOptionalAmount } from "../domain/money.js";
+import { approxWorth, type FiatWorth, readWorth, type WorthReader } from "../domain/worth.js";
 import { pairOn } from "../domain/networks.js";
 import { type Payer, payerName } from "../domain/payer-name.js";
 import { type KnownPerson, personLabel } from "../domain/people.js";
@@ -40,6 +41,8 @@ export interface NoticeButtons {
 
 export interface NoticeSenderDeps {
   db: Kysely<Database>;
+  /** The person's fiat and the asset's rate in it when the notice goes out; absent leaves worth out. */
+  worthOf?: WorthReader;
   buttons: NoticeButtons;
   settings: NotifySettingsRepo;
   outbox: NoticeOutbox;
@@ -58,13 +61,33 @@ function payerIds(p: NoticePayload): number[] {
   return payers.flatMap((payer) => (payer.telegramId ? [Number(payer.telegramId)] : [])).filter(Number.isSafeInteger);
 }
 
-/** The text and button of a notice in the user's language. */
+/** The asset whose amount a notice names (what moved), for its worth. */
+export function noticeAsset(p: NoticePayload): string | undefined {
+  switch (p.type) {
+    case "invoice-paid":
+    case "invoice-payment":
+    case "transfer-received":
+      return p.asset;
+    case "cheque-redeemed":
+      return p.asset ?? undefined;
+    case "order-partly-filled":
+    case "order-filled":
+      return p.symbol.split("-")[0];
+    default:
+      return undefined;
+  }
+}
+
+/** The text and button of a notice in the user's language, amounts with their worth when it is known. */
 export function renderNotice(
   t: Translate,
   p: NoticePayload,
   buttons: NoticeButtons,
   nameOf: (telegramId: string) => KnownPerson | undefined = () => undefined,
+  worth?: FiatWorth,
 ): { text: string; keyboard?: InlineKeyboardMarkup } {
+  /** An amount of `asset`, with " (≈ 12.35 USD)" when the worth is of that asset. */
+  const formatAmount = (amount: string, asset?: string) => formatPlain(amount, asset) + approxWorth(t, amount, asset, worth);
   const payer = (one: Payer) => payerName(t, one, one.telegramId ? nameOf(one.telegramId) : undefined);
   const button = (label: string, data: string | undefined): InlineKeyboardMarkup | undefined =>
     data === undefined ? undefined : { inline_keyboard: [[{ text: label, callback_data: data }]] };
@@ -108,7 +131,7 @@ export function renderNotice(
     }
     case "cheque-redeemed":
       return {
-        text: t("notice-cheque-redeemed", { id: copyable(p.chequeId), amount: formatOptionalAmount(p.amount, p.asset) }),
+        text: t("notice-cheque-redeemed", { id: copyable(p.chequeId), amount: p.amount === null || p.asset === null ? formatOptionalAmount(p.amount, p.asset) : formatAmount(p.amount, p.asset) }),
         keyboard: button(t("notice-open-cheque"), buttons.cheque(p.chequeId)),
       };
     case "price-alert": {
@@ -117,8 +140,8 @@ export function renderNotice(
       return {
         text: t(p.direction === "above" ? "notice-alert-above" : "notice-alert-below", {
           symbol: pairOn(t, p.symbol, p.network),
-          price: formatAmount(p.price, quote),
-          last: formatAmount(p.last, quote),
+          price: formatPlain(p.price, quote),
+          last: formatPlain(p.last, quote),
         }),
         keyboard: button(t("notice-open-alerts"), buttons.alerts()),
       };
@@ -131,8 +154,8 @@ export function renderNotice(
         symbol: p.symbol,
         side: t(p.side === "buy" ? "notice-side-buy" : "notice-side-sell"),
         filled: formatAmount(p.dealSize, base),
-        size: p.size === null ? "—" : formatAmount(p.size, base),
-        price: p.price === null ? "—" : formatAmount(p.price, quote),
+        size: p.size === null ? "—" : formatPlain(p.size, base),
+        price: p.price === null ? "—" : formatPlain(p.price, quote),
       };
       const key = {
         "order-partly-filled": "notice-order-partly-filled",
@@ -191,7 +214,9 @@ export class NoticeSender {
     const notice = JSON.parse(payload) as NoticePayload;
     const names = await this.#people.namesOf(payerIds(notice));
     const t = await this.d.translatorFor(user);
-    const { text, keyboard } = renderNotice(t, notice, this.d.buttons, (id) => names.get(Number(id)));
+    const asset = noticeAsset(notice);
+    const worth = asset === undefined ? undefined : await readWorth(this.d.worthOf, user, asset);
+    const { text, keyboard } = renderNotice(t, notice, this.d.buttons, (id) => names.get(Number(id)), worth);
     const handed = await db.transaction().execute(async (trx) => {
       const r = await trx
         .updateTable("notices")

@@ -19,6 +19,7 @@ import { createLogger } from "../../src/logger.js";
 import { noticeButtons } from "../../src/bot/notice-buttons.js";
 import { noteServiceAttempt } from "../../src/bot/update-effects.js";
 import { createNotifications, type Notifications, type NotificationsConfig } from "../../src/notifications/index.js";
+import { worthOf } from "../../src/bot/shared/worth.js";
 import { createServiceFactory } from "../../src/service/factory.js";
 import { startSimulator } from "../../src/dev/simulator/server.js";
 import { createStorage, type OpenDatabaseOptions, type SqlStorage } from "../../src/storage/index.js";
@@ -215,6 +216,8 @@ export class Harness {
       translatorFor: parts.translatorFor,
       log: this.deps.logger,
       now: () => this.deps.now().getTime(),
+      // As the composition root wires it: a notice's amount with its worth in the person's fiat.
+      worthOf: (telegramId, asset) => worthOf(this.deps, telegramId, asset),
       config: {
         WATCH_MIN_INTERVAL_SECONDS: 10,
         WATCH_MAX_INTERVAL_SECONDS: 300,

@@ -5,7 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { FIAT_CODES, readFiatInput } from "../../domain/fiat-input.js";
-import { type AmountRules, formatAmount, formatFiat, money, parseAmount } from "../../domain/money.js";
+import { type AmountRules, floorToStep, formatAmount, formatFiat, money, parseAmount } from "../../domain/money.js";
 import { resolveSymbol, typedPair } from "../../domain/symbols.js";
 import type { BotConversation, ConvContext } from "../context.js";
 import type { UserMessage } from "./errors.js";
@@ -323,32 +323,52 @@ export function askAmount(conversation: BotConversation, ctx: ConvContext, q: Am
           asset: q.asset,
         }
       : undefined;
-  const hint = q.worth
-    ? `\n\n${ctx.t("amount-fiat-hint", { rate: formatFiat(q.worth.rate, q.worth.fiat), asset: q.asset, fiat: q.worth.fiat })}`
-    : "";
-  return askCheckedAmount(conversation, ctx, `${prompt}${hint}`, (text) => checkAmount(text, q), quick);
+  return askCheckedAmount(conversation, ctx, `${prompt}${fiatHint(ctx, q.worth)}`, (text) => checkAmount(text, q), quick);
 }
 
 /**
- * An amount typed in fiat, as the asset's amount at the question's rate; the text as it is when it
- * names no currency; a refusal when it names one the bot cannot convert from.
+ * An amount typed in fiat, as the asset's amount at the worth's rate rounded down to `decimals`; the
+ * text as it is when it names no currency; a refusal when it names one the bot cannot convert from.
  */
-function fromTypedFiat(text: string, q: AmountQuestion): { ok: true; text: string } | { ok: false; error: UserMessage } {
+function fromTypedFiat(
+  text: string,
+  worth: Worth | undefined,
+  decimals: number,
+): { ok: true; text: string } | { ok: false; error: UserMessage } {
   const typed = readFiatInput(text, FIAT_CODES);
   if (!typed.ok) {
     if (typed.error === "not_fiat") return { ok: true, text };
     if (typed.error === "not_a_number") return { ok: true, text: "" };
   }
-  if (!q.worth || !typed.ok || typed.fiat !== q.worth.fiat) {
-    const fiat = typed.ok ? typed.fiat : (q.worth?.fiat ?? "");
-    return { ok: false, error: { key: q.worth ? "amount-fiat-other" : "amount-fiat-unavailable", vars: { fiat, own: q.worth?.fiat ?? "" } } };
+  if (!worth || !typed.ok || typed.fiat !== worth.fiat) {
+    const fiat = typed.ok ? typed.fiat : (worth?.fiat ?? "");
+    return { ok: false, error: { key: worth ? "amount-fiat-other" : "amount-fiat-unavailable", vars: { fiat, own: worth?.fiat ?? "" } } };
   }
-  return { ok: true, text: fromFiat(typed.amount, q.worth, q.decimals) };
+  return { ok: true, text: fromFiat(typed.amount, worth, decimals) };
+}
+
+/** The prompt's line with the rate and the offer to type the amount in fiat; empty without a worth. */
+export function fiatHint(ctx: ConvContext, worth: Worth | undefined): string {
+  return worth
+    ? `\n\n${ctx.t("amount-fiat-hint", { rate: formatFiat(worth.rate, worth.fiat), asset: worth.asset, fiat: worth.fiat })}`
+    : "";
+}
+
+/**
+ * `check` that also takes an amount typed in the worth's fiat, converted at its rate and rounded down
+ * to the grid of `step` (the asset's amount the summary then states).
+ */
+export function acceptingFiat(check: (text: string) => CheckedAmount, worth: Worth | undefined, step: string): (text: string) => CheckedAmount {
+  return (text) => {
+    const converted = fromTypedFiat(text, worth, money.decimalPlaces(step));
+    if (!converted.ok) return converted;
+    return check(converted.text !== text && converted.text !== "" ? floorToStep(converted.text, step) : converted.text);
+  };
 }
 
 /** A typed amount against the question's rules and balance. */
 function checkAmount(typed: string, q: AmountQuestion): CheckedAmount {
-  const converted = fromTypedFiat(typed, q);
+  const converted = fromTypedFiat(typed, q.worth, q.decimals);
   if (!converted.ok) return converted;
   const text = converted.text;
   const parsed = parseAmount(text, { decimals: q.decimals, min: q.min, max: q.max });

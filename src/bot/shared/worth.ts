@@ -7,6 +7,7 @@ import { z } from "zod";
 import { formatFiat, money } from "../../domain/money.js";
 import { AssetCode, Decimal } from "../../service/schemas.js";
 import type { Translate } from "../../domain/translate.js";
+import { approxText } from "../../domain/worth.js";
 import type { NetworkName } from "../../domain/networks.js";
 import type { BotDeps } from "../context.js";
 import { keptReads } from "./kept-reads.js";
@@ -45,20 +46,66 @@ export function fiatRates(deps: Pick<BotDeps, "now" | "services">, network: Netw
  * cannot be reached: worth is left out then, never guessed).
  */
 export async function worthOf(deps: BotDeps, telegramId: number, asset: string): Promise<Worth | undefined> {
+  return (await worthsOf(deps, telegramId, [asset]))[0];
+}
+
+/**
+ * The person's fiat and the rates of `assets` in it (one read of the shared rates), those the service
+ * rates only; empty when it cannot be reached (worth is left out then, never guessed).
+ */
+export async function worthsOf(deps: BotDeps, telegramId: number, assets: readonly string[]): Promise<Worth[]> {
   const user = await deps.storage.users.get(telegramId);
   const fiat = user?.fiat ?? DEFAULT_FIAT;
   try {
     const { rates } = await fiatRates(deps, user?.network ?? "production", fiat);
-    const rate = rates[asset];
-    return rate !== undefined && money.isPositive(rate) ? { asset, fiat, rate } : undefined;
+    return [...new Set(assets)].flatMap((asset) => {
+      const rate = rates[asset];
+      return rate !== undefined && money.isPositive(rate) ? [{ asset, fiat, rate }] : [];
+    });
   } catch {
-    return undefined;
+    return [];
   }
+}
+
+/** The worth of `asset` among `worths`, if one is there. */
+export function worthFor(worths: readonly Worth[] | undefined, asset: string): Worth | undefined {
+  return worths?.find((w) => w.asset === asset);
+}
+
+/** The worths an action's payload kept (when it is a list of them), for its result and receipt. */
+export function keptWorths(payload: { worths?: unknown }): Worth[] {
+  const kept = z.array(Worth).safeParse(payload.worths);
+  return kept.success ? kept.data : [];
+}
+
+/** " (≈ 12.35 USD)" after `amount` of `asset` when `worths` has its rate, or nothing. */
+export function withWorthOf(t: Translate, amount: string, asset: string, worths: readonly Worth[] | undefined): string {
+  return withWorth(t, amount, worthFor(worths, asset));
+}
+
+/** The summary's "Worth: ≈ …" and "Rate: 1 X ≈ …" lines, or none without a worth. */
+export function worthLines(t: Translate, amount: string, worth: Worth | undefined): string[] {
+  return worth
+    ? [
+        t("withdraw-field-worth", { worth: worthText(t, amount, worth) }),
+        t("worth-rate", { asset: worth.asset, rate: formatFiat(worth.rate, worth.fiat) }),
+      ]
+    : [];
+}
+
+/** A result's text followed by "Worth then: ≈ …" when its payload kept a worth. */
+export function withWorthThen(t: Translate, text: string, amount: string, worth: Worth | undefined): string {
+  return worth ? `${text}\n${t("worth-then", { worth: worthText(t, amount, worth) })}` : text;
+}
+
+/** "Rate: 1 X ≈ …" for each of `worths`. */
+export function rateLines(t: Translate, worths: readonly Worth[]): string[] {
+  return worths.map((w) => t("worth-rate", { asset: w.asset, rate: formatFiat(w.rate, w.fiat) }));
 }
 
 /** "≈ 12.35 USD" for `amount` of the worth's asset; empty without a worth. */
 export function worthText(t: Translate, amount: string, worth: Worth | undefined): string {
-  return worth ? t("worth-approx", { value: formatFiat(money.mul(amount, worth.rate), worth.fiat) }) : "";
+  return worth ? approxText(t, amount, worth) : "";
 }
 
 /** The worth an action's payload kept (when it is one), for its result and receipt. */

@@ -8,7 +8,7 @@ import { createOnce, type Reconciled, reconcile } from "../../../service/reconci
 import { AssetCode, Callback, Cheque, Decimal } from "../../../service/schemas.js";
 import type { ActionDefinition, Json } from "../../shared/confirm.js";
 import { chequeState, createdKeyboard, createdText, deletedText } from "./views.js";
-import { keptWorth, Worth, worthText } from "../../shared/worth.js";
+import { keptWorth, withWorthThen, Worth } from "../../shared/worth.js";
 
 export const CREATE_KIND = "cheque_create";
 export const DELETE_KIND = "cheque_delete";
@@ -68,9 +68,8 @@ export const createChequeAction: ActionDefinition<CreatePayload> = {
   },
   describeDone(t, payload, result) {
     const cheque = asCheque(result);
-    const worth = keptWorth(payload);
     const text = cheque ? createdText(t, cheque) : t("cheques-created-plain");
-    return worth ? `${text}\n${t("worth-then", { worth: worthText(t, payload.amount, worth) })}` : text;
+    return withWorthThen(t, text, payload.amount, keptWorth(payload));
   },
   doneKeyboard(t, _payload, result) {
     const cheque = asCheque(result);

@@ -25,6 +25,7 @@ import {
   withdrawalRequest,
 } from "../../shared/withdrawal-steps.js";
 import { networkOf, topUpReply } from "../../shared/top-up.js";
+import { keptWorth, withWorthThen, worthLines, worthOf } from "../../shared/worth.js";
 import { FUNDING_DATA } from "./callback-data.js";
 
 export const FUNDING_WITHDRAW_CONVERSATION = "funding-withdraw";
@@ -112,6 +113,8 @@ export function fundingWithdrawConversation(deps: BotDeps, actions: ActionRegist
     }
 
     const { address, comment } = await askAddress(conversation, ctx, network);
+    // Read once: the prompt's rate, a fiat amount's conversion and the summary's worth agree.
+    const worth = (await conversation.external(async () => (await worthOf(deps, telegramId, asset)) ?? null)) ?? undefined;
     const amount = await askAmount(conversation, ctx, {
       asset,
       decimals: quota.precision,
@@ -120,6 +123,7 @@ export function fundingWithdrawConversation(deps: BotDeps, actions: ActionRegist
       available,
       ...(feeInAsset ? { fee: quota.fee } : {}),
       quick: true,
+      ...(worth ? { worth } : {}),
       prompt: ctx.t("funding-ask-amount", {
         asset,
         available: formatAmount(available, asset),
@@ -135,6 +139,7 @@ export function fundingWithdrawConversation(deps: BotDeps, actions: ActionRegist
       ctx.t("withdraw-field-address", { address: copyable(address) }),
       ...(network === "TON" ? [quotedField(ctx.t("withdraw-field-memo"), comment)] : []),
       ...amountLines(ctx, funds, amount, "funding-field-stays"),
+      ...worthLines(ctx.t, amount, worth),
       "",
       ctx.t("withdraw-irreversible"),
     ].join("\n");
@@ -146,6 +151,7 @@ export function fundingWithdrawConversation(deps: BotDeps, actions: ActionRegist
       amount,
       fee: quota.fee,
       feeAsset: quota.feeAsset,
+      ...(worth ? { worth } : {}),
     };
     const proposed = await conversation.external((octx) =>
       attempt(octx, () =>
@@ -169,13 +175,14 @@ export const fundingWithdrawalAction: ActionDefinition<FundingWithdrawalPayload>
   reconcile: ({ op, clients }) => reconcile.fundingWithdrawal(clients.exchange, op.id),
   describeDone: (t, payload, result) => {
     const w = ExchangeWithdrawal.safeParse(result);
-    return t("funding-done", {
+    const text = t("funding-done", {
       amount: formatAmount(payload.amount, payload.asset),
       address: copyable(payload.address),
       network: payload.network,
       fee: w.success ? formatAmount(w.data.fee, w.data.feeAsset) : formatAmount(payload.fee, payload.feeAsset),
       status: w.success ? t(`funding-status-${w.data.status}`) : "—",
     });
+    return withWorthThen(t, text, payload.amount, keptWorth(payload));
   },
   doneKeyboard: (t, _payload, result) => {
     const w = ExchangeWithdrawal.safeParse(result);

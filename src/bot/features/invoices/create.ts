@@ -13,6 +13,7 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { askAmount, askAsset, askChoice, askText } from "../../shared/inputs.js";
 import { replyWithQr } from "../../shared/qr.js";
+import { worthOf } from "../../shared/worth.js";
 import { invoiceCard, invoiceKeyboard, requestCaption, requestKeyboard } from "./view.js";
 
 export const CREATE_INVOICE = "invoices-create";
@@ -80,10 +81,13 @@ export function createInvoiceConversation(deps: BotDeps) {
     // No minimum or precision in the reply: the service's refusal is the check.
     const minInvoice = currency.minInvoice ?? "0";
     const min = formatAmount(minInvoice, asset);
+    // Read once: the prompt's rate, a fiat amount's conversion and the invoice's worth agree.
+    const worth = (await conversation.external(async (octx) => (await worthOf(deps, octx.from!.id, asset)) ?? null)) ?? undefined;
     const amount = await askAmount(conversation, ctx, {
       asset,
       decimals: currency.precision ?? MAX_DECIMALS,
       min: minInvoice,
+      ...(worth ? { worth } : {}),
       prompt:
         pricing === "fixed"
           ? ctx.t("invoices-ask-amount", { asset, min })
@@ -161,12 +165,12 @@ export function createInvoiceConversation(deps: BotDeps) {
     const link = created.value.links.telegramBotLink ?? created.value.links.webLink;
     if (request && link) {
       await replyWithQr(ctx, link, {
-        caption: requestCaption(ctx.t, created.value, link, watched, zone ?? undefined),
+        caption: requestCaption(ctx.t, created.value, link, watched, zone ?? undefined, worth),
         reply_markup: requestKeyboard(ctx.t, created.value, link),
       });
       return;
     }
-    await ctx.reply(invoiceCard(ctx.t, created.value, ctx.t("invoices-created"), zone ?? undefined), {
+    await ctx.reply(invoiceCard(ctx.t, created.value, ctx.t("invoices-created"), zone ?? undefined, worth), {
       reply_markup: invoiceKeyboard(ctx.t, created.value, testnet),
       link_preview_options: { is_disabled: true },
     });

@@ -28,6 +28,7 @@ import {
 } from "./view.js";
 import { INVOICE_DATA } from "./callback-data.js";
 import { zoneOf } from "../../shared/user-on-arrival.js";
+import { worthOf } from "../../shared/worth.js";
 
 export const DELETE_KIND = "invoice_delete";
 const PAGE_SIZE = 5;
@@ -139,9 +140,12 @@ export function invoiceManagement(
       pay.getInvoice({ invoiceId }),
       pay.getInvoicePayments({ invoiceId, limit: PAYMENTS_SHOWN }),
     ]);
-    const zone = await zoneOf(deps.storage.users, ctx);
-    const names = await deps.storage.people.namesOf(payerIdsOf(payments.items));
-    const card = invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: copyable(inv.id) }), zone);
+    const [zone, names, worth] = await Promise.all([
+      zoneOf(deps.storage.users, ctx),
+      deps.storage.people.namesOf(payerIdsOf(payments.items)),
+      worthOf(deps, ctx.from.id, invoiceAsset(inv)),
+    ]);
+    const card = invoiceCard(ctx.t, inv, ctx.t("invoices-details", { id: copyable(inv.id) }), zone, worth);
     const paid = paymentsText(ctx.t, payments.items, zone, (id) => names.get(id));
     await ctx.reply(`${card}\n\n${paid}`, {
       reply_markup: invoiceKeyboard(ctx.t, inv, await isTestnet(deps, ctx.from.id)),

@@ -15,6 +15,7 @@ import {
 import { formatTime, shareUrl } from "../../shared/format.js";
 import { menu } from "../../menu-data.js";
 import { INVOICE_DATA } from "./callback-data.js";
+import { withWorth, type Worth } from "../../shared/worth.js";
 
 const KNOWN_STATUSES = new Set(["active", "paid", "expired", "deleted"]);
 
@@ -44,8 +45,8 @@ const statusText = (t: Translate, status: string | null) =>
   status === null ? "—" : KNOWN_STATUSES.has(status) ? t(`invoices-status-${status}`) : status;
 
 /** The invoice's terms, status and links, under a heading. */
-export function invoiceCard(t: Translate, inv: Invoice, heading: string, zone?: string): string {
-  const amount = formatAmount(invoiceAmount(inv), invoiceAsset(inv));
+export function invoiceCard(t: Translate, inv: Invoice, heading: string, zone?: string, worth?: Worth): string {
+  const amount = formatAmount(invoiceAmount(inv), invoiceAsset(inv)) + withWorth(t, invoiceAmount(inv), worth);
   const lines = [
     heading,
     inv.priceAmount !== null
@@ -132,9 +133,9 @@ export function invoiceKeyboard(t: Translate, inv: Invoice, testnet: boolean): I
  * A payment request's QR caption: what it asks, the link to pay, until when, and whether a notice
  * follows when it is paid (only when invoice notices are on: the screen promises nothing else).
  */
-export function requestCaption(t: Translate, inv: Invoice, link: string, watched: boolean, zone?: string): string {
+export function requestCaption(t: Translate, inv: Invoice, link: string, watched: boolean, zone?: string, worth?: Worth): string {
   return [
-    t("invoices-request-created", { amount: invoicePrice(t, inv), link: copyable(link) }),
+    t("invoices-request-created", { amount: invoicePrice(t, inv) + withWorth(t, invoiceAmount(inv), worth), link: copyable(link) }),
     t("invoices-field-expires", { expires: inv.expiresAt ? formatTime(inv.expiresAt, zone) : t("invoices-never") }),
     "",
     t(watched ? "invoices-request-watched" : "invoices-request-unwatched"),

@@ -49,6 +49,7 @@ import { MASS_ACTION } from "./action.js";
 import { downloadDocument, FileTooLargeError } from "./download.js";
 import { topUpReply } from "../../shared/top-up.js";
 import { duplicatesPreview, duplicatesText, fitsDuplicatePreview, sendDuplicatesFile } from "./duplicates.js";
+import { worthsOf } from "../../shared/worth.js";
 import { leftOut, type PlanSummary, PREVIEW_RECIPIENTS, shortfallText, summaryText } from "./summary.js";
 import { reportProblems } from "./validation-report.js";
 
@@ -344,7 +345,10 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
         if (!saved) return { ok: false as const, retry: false, gone: true };
         const targets = [...new Set(rows.map((r) => r.target))];
         const firstIds = targets.slice(0, PREVIEW_RECIPIENTS).map(Number).filter((id) => Number.isSafeInteger(id));
-        const known = await deps.storage.people.namesOf(firstIds);
+        const [known, worths] = await Promise.all([
+          deps.storage.people.namesOf(firstIds),
+          worthsOf(deps, adminId, lines.map((l) => l.asset)),
+        ]);
         const summary: PlanSummary = {
           jobId,
           rows: rows.length,
@@ -356,6 +360,7 @@ export function massConversation(deps: BotDeps, actions: ActionRegistry, store: 
           accountName: c.info.name,
           network: clients.network,
           ...(c.retry ? { retry: c.retry } : {}),
+          ...(worths.length > 0 ? { worths } : {}),
         };
         return { ok: true as const, summary };
       });

@@ -18,6 +18,7 @@ import { manifest } from "./manifest.js";
 import { massTransferAction } from "./action.js";
 import { MASS_CONVERSATION, type MassStart, massConversation } from "./flow.js";
 import { menu } from "../../menu-data.js";
+import { worthOf } from "../../shared/worth.js";
 
 /** The buttons that change a job; Cancel only asks (`stop` is its yes), `keep` its no. */
 const TRANSITIONS: Partial<Record<JobAction, { from: MassJobStatus[]; to: MassJobStatus; answer: string }>> = {
@@ -37,7 +38,8 @@ async function editQuestion(ctx: BotContext, text: string): Promise<void> {
 export function massFeature(kit: FeatureKit): Feature {
   const { deps, actions, api, translatorFor, jobs, outbox } = kit;
   const store = createMassStore(deps.storage.db, deps.now);
-  const runner = new MassRunner({ deps, store, api, translatorFor, jobs, outbox });
+  const worthOfPerson = (telegramId: number, asset: string) => worthOf(deps, telegramId, asset);
+  const runner = new MassRunner({ deps, store, api, translatorFor, jobs, outbox, worthOf: worthOfPerson });
   actions.register(massTransferAction(deps, store, runner));
 
   const isAdmin = (ctx: BotContext) => ctx.from !== undefined && deps.config.ADMIN_IDS.includes(ctx.from.id);

@@ -10,6 +10,7 @@ import { personLabel } from "../../shared/people.js";
 import type { AssetLine, DupPolicy } from "../../../mass/plan.js";
 import { jobLabel } from "../../../mass/progress.js";
 import type { RetryCounts } from "../../../mass/retry.js";
+import { withWorthOf, type Worth } from "../../shared/worth.js";
 
 /** The planned job as plain JSON (it passes through conversation state). */
 export interface PlanSummary {
@@ -25,6 +26,8 @@ export interface PlanSummary {
   retry?: RetryCounts;
   /** The first recipients, in list order, named where the bot knows them. */
   preview?: KnownPerson[];
+  /** The assets' worth in the operator's fiat (those the service rates). */
+  worths?: Worth[];
 }
 
 /** How many recipients the summary names before "and N more". */
@@ -55,7 +58,7 @@ export function summaryText(t: Translate, p: PlanSummary, notify?: boolean, send
       t("mass-summary-asset", {
         asset: l.asset,
         rows: l.rows,
-        total: formatAmount(l.total, l.asset),
+        total: formatAmount(l.total, l.asset) + withWorthOf(t, l.total, l.asset, p.worths),
         fee: money.isZero(l.fee) ? t("mass-fee-none") : formatAmount(l.fee, l.asset),
         available: formatAmount(l.available, l.asset),
         remaining: formatAmount(l.remaining, l.asset),

@@ -18,6 +18,7 @@ import { AssetCode, Decimal, FINAL_ORDER_STATUSES, Order, Side, SymbolCode } fro
 import { menu } from "../../menu-data.js";
 import type { ActionDefinition, Json } from "../../shared/confirm.js";
 import { ORDERS_DATA } from "../orders/callback-data.js";
+import { withWorthOf, Worth } from "../../shared/worth.js";
 import { netReceived, orderOf } from "./plan.js";
 
 export const SWAP_KIND = "swap";
@@ -45,6 +46,8 @@ export const SwapPayload = z.object({
   ]),
   /** The part that comes over from funding first, under its own client id. */
   move: z.object({ id: ClientId, amount: Decimal }).optional(),
+  /** What the summary showed the assets worth (the result and the receipt say so). */
+  worths: z.array(Worth).optional(),
 });
 export type SwapPayload = z.infer<typeof SwapPayload>;
 
@@ -142,8 +145,8 @@ export const swapAction: ActionDefinition<SwapPayload> = {
     const unspent = money.sub(p.amount, spent);
     return (
       t("swap-done", {
-        spent: formatAmount(spent, p.from),
-        received: formatAmount(received, p.to),
+        spent: formatAmount(spent, p.from) + withWorthOf(t, spent, p.from, p.worths),
+        received: formatAmount(received, p.to) + withWorthOf(t, received, p.to, p.worths),
         fee: formatAmount(o.fee, o.feeAsset),
       }) +
       moved +

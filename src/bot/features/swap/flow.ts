@@ -16,7 +16,8 @@ import type { SymbolInfo } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
-import { askCheckedAmount, askChoice, choiceKeyboard, waitAnswer } from "../../shared/inputs.js";
+import { acceptingFiat, askCheckedAmount, askChoice, choiceKeyboard, fiatHint, waitAnswer } from "../../shared/inputs.js";
+import { rateLines, withWorthOf, worthFor, worthsOf } from "../../shared/worth.js";
 import { feeRatesOf } from "../../shared/trade-fees.js";
 import type { Estimate as OrderEstimate } from "../../shared/trade-rules.js";
 import { SWAP_KIND, type SwapPayload } from "./action.js";
@@ -133,17 +134,19 @@ export function swapSummary(
   return [
     t("swap-summary-title"),
     sell
-      ? t("swap-summary-give", { amount: formatAmount(order.size, p.from) })
+      ? t("swap-summary-give", { amount: formatAmount(order.size, p.from) + withWorthOf(t, order.size, p.from, p.worths) })
       : t("swap-summary-give-buy", {
-          estimate: formatAmount(est.funds, p.from),
+          estimate: formatAmount(est.funds, p.from) + withWorthOf(t, est.funds, p.from, p.worths),
           most: formatAmount(money.mul(order.size, order.price), p.from),
         }),
     ...(p.move ? [t("swap-summary-move", { amount: formatAmount(p.move.amount, p.from) })] : []),
     t("swap-summary-rate", { base, price: formatAmount(est.price, quoteAsset) }),
     t("swap-summary-fee", { fee: formatAmount(est.fee, est.feeAsset) }),
-    t("swap-summary-receive", { received: formatAmount(netReceived(order, est, p.to), p.to) }),
+    t("swap-summary-receive", {
+      received: formatAmount(netReceived(order, est, p.to), p.to) + withWorthOf(t, netReceived(order, est, p.to), p.to, p.worths),
+    }),
     t(sell ? "swap-summary-least-sell" : "swap-summary-least-buy", {
-      least: formatAmount(quote.least, p.to),
+      least: formatAmount(quote.least, p.to) + withWorthOf(t, quote.least, p.to, p.worths),
       worst,
       base,
     }),
@@ -163,6 +166,7 @@ export function swapSummary(
         ]
       : []),
     t("swap-summary-order", { pair: order.symbol, side: t(`trade-side-${order.side}`), worst }),
+    ...rateLines(t, p.worths ?? []),
     "",
     t("swap-summary-note"),
   ].join("\n");
@@ -218,6 +222,9 @@ export function swapConversation(deps: BotDeps, actions: ActionRegistry) {
     const to = await askTarget(conversation, ctx, pairs, from);
     const { route, pair } = routeOf(pairs, from, to)!;
     const rules = amountRules(route, pair);
+    // Read once: the prompt's rate, a fiat amount's conversion and the summary's worths agree.
+    const worths = await conversation.external(() => worthsOf(deps, telegramId, [from, to]));
+    const fromWorth = worthFor(worths, from);
 
     const askAmountNow = (known: Balances, changed: boolean) => {
       const total = totalOf(known, from);
@@ -225,8 +232,8 @@ export function swapConversation(deps: BotDeps, actions: ActionRegistry) {
       return askCheckedAmount(
         conversation,
         ctx,
-        ctx.t(changed ? "swap-balance-changed" : "swap-ask-amount", vars),
-        (text) => checkSwapAmount(text, route, pair, total),
+        ctx.t(changed ? "swap-balance-changed" : "swap-ask-amount", vars) + fiatHint(ctx, fromWorth),
+        acceptingFiat((text) => checkSwapAmount(text, route, pair, total), fromWorth, rules.step),
         quickOf(route, pair, total),
       );
     };
@@ -283,6 +290,7 @@ export function swapConversation(deps: BotDeps, actions: ActionRegistry) {
             order,
             // Chosen now, with the summary, and kept: every send of the move carries this id.
             ...(money.isPositive(missing) ? { move: { id: newClientId("swpmv"), amount: missing } } : {}),
+            ...(worths.length > 0 ? { worths } : {}),
           };
           return proposeAction(octx, deps, actions, {
             kind: SWAP_KIND,

@@ -10,6 +10,7 @@ import { outcomeMayBeApplied, ServiceRefusedError } from "../../../service/error
 import { createOnce, type Reconciled, reconcile } from "../../../service/reconcile.js";
 import { Decimal, Order, Side, SymbolCode } from "../../../service/schemas.js";
 import type { ActionDefinition, Json } from "../../shared/confirm.js";
+import { keptWorths, type Worth } from "../../shared/worth.js";
 import { cancelledKeyboard, cancelledText, isCancellable, placedKeyboard, placedText } from "./view.js";
 
 export const ORDER_KIND = "order";
@@ -62,14 +63,14 @@ const found = (r: Reconciled<Order>): Reconciled<Json> =>
 
 /** describeDone and doneKeyboard from the order in the result; `plainKey` if the result is not one. */
 function outcome(
-  text: (t: Translate, o: Order) => string,
+  text: (t: Translate, o: Order, worths: readonly Worth[]) => string,
   keyboard: (t: Translate, o: Order) => InlineKeyboardMarkup,
   plainKey: string,
 ): Pick<ActionDefinition, "describeDone" | "doneKeyboard"> {
   return {
-    describeDone(t, _payload, result) {
+    describeDone(t, payload, result) {
       const order = asOrder(result);
-      return order ? text(t, order) : t(plainKey);
+      return order ? text(t, order, keptWorths(payload as { worths?: unknown })) : t(plainKey);
     },
     doneKeyboard(t, _payload, result) {
       const order = asOrder(result);
@@ -83,6 +84,7 @@ export const placeOrderAction: ActionDefinition<OrderPayload> = {
   kind: ORDER_KIND,
   idPrefix: "trd",
   async execute({ op, payload, clients }) {
+    // Parsing keeps the terms only (the worths the summary showed stay in the journal).
     const terms = OrderPayload.parse(payload);
     const order = await createOnce({
       send: () => clients.exchange.placeOrder({ clientOrderId: op.id, ...terms }),

@@ -12,7 +12,17 @@ import type { SymbolInfo } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionRegistry, proposeAction } from "../../shared/confirm.js";
-import { askCheckedAmount, askChoice, askSymbol, cancelRow, type QuickAmounts, waitAnswer } from "../../shared/inputs.js";
+import {
+  acceptingFiat,
+  askCheckedAmount,
+  askChoice,
+  askSymbol,
+  cancelRow,
+  fiatHint,
+  type QuickAmounts,
+  waitAnswer,
+} from "../../shared/inputs.js";
+import { worthFor, worthsOf } from "../../shared/worth.js";
 import { topUpReply } from "../../shared/top-up.js";
 import { moveReply } from "../balances/index.js";
 import { ORDER_KIND, type OrderPayload } from "./actions.js";
@@ -172,6 +182,8 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
           );
     const pair = pairs.find((p) => p.symbol === symbol)!;
     const { baseAsset: base, quoteAsset: quote } = pair;
+    // Read once: the prompts' rates, a fiat amount's conversion and the summary's worths agree.
+    const worths = await conversation.external(() => worthsOf(deps, telegramId, [base, quote]));
 
     const side = (await askChoice(
       conversation,
@@ -280,10 +292,10 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
               quote,
               available: formatAmount(availableQuote, quote),
               min: formatAmount(pair.quoteMinSize, quote),
-            }),
+            }) + fiatHint(ctx, worthFor(worths, quote)),
             bookLine,
           ].join("\n"),
-          (text) => checkFunds(text, pair, availableQuote),
+          acceptingFiat((text) => checkFunds(text, pair, availableQuote), worthFor(worths, quote), pair.quoteIncrement),
           // The fee is taken from what is bought, so Max spends the whole quote balance.
           { max: floorToStep(availableQuote, pair.quoteIncrement), step: pair.quoteIncrement, asset: quote },
         );
@@ -308,9 +320,12 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
       const size = await askCheckedAmount(
         conversation,
         ctx,
-        type === "market" ? [prompt, bookLine].join("\n") : prompt,
-        (text) =>
-          checkSize(text, pair, { side, availableBase, availableQuote, ...(costPrice ? { price: costPrice } : {}) }),
+        (type === "market" ? [prompt, bookLine].join("\n") : prompt) + fiatHint(ctx, worthFor(worths, base)),
+        acceptingFiat(
+          (text) => checkSize(text, pair, { side, availableBase, availableQuote, ...(costPrice ? { price: costPrice } : {}) }),
+          worthFor(worths, base),
+          pair.baseIncrement,
+        ),
         quickSize(pair, { side, type, availableBase, availableQuote, ...(costPrice ? { price: costPrice } : {}) }),
       );
       if (type === "stopLimit") return { symbol, side, type, timeInForce: "GTC", size, price: price!, stopPrice: stopPrice! };
@@ -349,9 +364,10 @@ export function tradeConversation(deps: BotDeps, actions: ActionRegistry) {
       return;
     }
 
-    const summary = orderSummary(ctx.t, terms, estimate, balances, last ?? undefined, rates ?? undefined);
+    const summary = orderSummary(ctx.t, terms, estimate, balances, last ?? undefined, rates ?? undefined, worths);
+    const payload = { ...terms, ...(worths.length > 0 ? { worths } : {}) };
     const proposed = await conversation.external((octx) =>
-      attempt(octx, () => proposeAction(octx, deps, actions, { kind: ORDER_KIND, payload: terms, summary })),
+      attempt(octx, () => proposeAction(octx, deps, actions, { kind: ORDER_KIND, payload, summary })),
     );
     if (!proposed.ok) await tellFailure(ctx, proposed);
   };

@@ -10,6 +10,7 @@ import type { Translate } from "../../../domain/translate.js";
 import type { Order } from "../../../service/schemas.js";
 import type { FeeRates } from "../../shared/trade-fees.js";
 import { committed, type Estimate } from "../../shared/trade-rules.js";
+import { rateLines, withWorthOf, type Worth } from "../../shared/worth.js";
 import { ORDERS_DATA } from "../orders/callback-data.js";
 import { TRADE_DATA } from "./callback-data.js";
 
@@ -124,14 +125,20 @@ export function orderSummary(
   last?: string,
   /** The pair's maker and taker rates for this account (undefined when the Exchange lists none). */
   rates?: FeeRates,
+  /** The pair's assets' worth in the person's fiat (those the service rates). */
+  worths: readonly Worth[] = [],
 ): string {
   const { base, quote } = assetsOf(o.symbol);
   const buy = o.side === "buy";
   const stop = o.stopPrice !== undefined;
   const [spent, received] = buy ? [quote, base] : [base, quote];
   const lines = [t("trade-summary-title"), t("trade-summary-pair", { pair: o.symbol }), kindLine(t, o)];
-  if (o.funds !== undefined) lines.push(t("trade-summary-funds", { funds: formatAmount(o.funds, quote) }));
-  if (o.size !== undefined) lines.push(t("trade-summary-size", { size: formatAmount(o.size, base) }));
+  if (o.funds !== undefined) {
+    lines.push(t("trade-summary-funds", { funds: formatAmount(o.funds, quote) + withWorthOf(t, o.funds, quote, worths) }));
+  }
+  if (o.size !== undefined) {
+    lines.push(t("trade-summary-size", { size: formatAmount(o.size, base) + withWorthOf(t, o.size, base, worths) }));
+  }
   if (o.stopPrice !== undefined) {
     lines.push(
       t(last !== undefined && money.gt(o.stopPrice, last) ? "trade-stop-summary-rise" : "trade-stop-summary-fall", {
@@ -150,7 +157,7 @@ export function orderSummary(
     lines.push(
       t("trade-summary-estimate", {
         size: formatAmount(est.size, base),
-        funds: formatAmount(est.funds, quote),
+        funds: formatAmount(est.funds, quote) + withWorthOf(t, est.funds, quote, worths),
         price: formatAmount(est.price, quote),
       }),
     );
@@ -186,24 +193,26 @@ export function orderSummary(
       spent: formatAmount(money.max(spentAfter, "0"), spent),
       received: formatAmount(receivedAfter, received),
     }),
+    ...rateLines(t, worths),
     "",
     t("trade-summary-note"),
   );
   return lines.join("\n");
 }
 
-/** Filled size and funds, fee and id: the lines every outcome shows. */
-function fillLines(t: Translate, o: Order): string[] {
+/** Filled size and funds (with what the summary showed them worth), fee and id: every outcome's lines. */
+function fillLines(t: Translate, o: Order, worths?: readonly Worth[]): string[] {
   const { base, quote } = assetsOf(o.symbol);
+  const filled = money.isPositive(o.dealFunds) ? withWorthOf(t, o.dealFunds, quote, worths) : "";
   return [
-    t("trade-done-filled", { size: formatAmount(o.dealSize, base), funds: formatAmount(o.dealFunds, quote) }),
+    t("trade-done-filled", { size: formatAmount(o.dealSize, base), funds: formatAmount(o.dealFunds, quote) + filled }),
     t("trade-done-fee", { fee: formatAmount(o.fee, o.feeAsset) }),
     t("trade-done-id", { id: copyable(o.id) }),
   ];
 }
 
 /** What the user sees once the order is placed: its status, what filled, the fee and its id. */
-export function placedText(t: Translate, o: Order): string {
+export function placedText(t: Translate, o: Order, worths?: readonly Worth[]): string {
   const { quote } = assetsOf(o.symbol);
   const waitingStop = o.stopPrice != null && o.stopTriggered !== true && isCancellable(o);
   const head = waitingStop
@@ -211,7 +220,7 @@ export function placedText(t: Translate, o: Order): string {
     : o.status === "completed" || o.status === "working" || o.status === "cancelled"
       ? t(`trade-done-${o.status}`)
       : t("trade-done-other", { status: t(`trade-status-${o.status}`) });
-  return [head, ...fillLines(t, o)].join("\n");
+  return [head, ...fillLines(t, o, worths)].join("\n");
 }
 
 /** Whether the order can still be cancelled (it rests on the book or waits to be accepted). */

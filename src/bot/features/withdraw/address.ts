@@ -5,7 +5,7 @@
  */
 import { copyable } from "../../../domain/copyable.js";
 import { InlineKeyboard } from "grammy";
-import { formatAmount, formatFiat, formatOptionalAmount } from "../../../domain/money.js";
+import { formatAmount, formatOptionalAmount } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import { createOnce, reconcile } from "../../../service/reconcile.js";
 import { PayWithdrawal } from "../../../service/schemas.js";
@@ -13,7 +13,7 @@ import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
 import { type ActionDefinition, type ActionRegistry, proposeAction } from "../../shared/confirm.js";
 import { askAmount } from "../../shared/inputs.js";
-import { keptWorth, worthOf, worthText } from "../../shared/worth.js";
+import { keptWorth, withWorthThen, worthLines, worthOf } from "../../shared/worth.js";
 import { withdrawalStatusLabel } from "./history.js";
 import { WITHDRAW_DATA } from "./callback-data.js";
 import {
@@ -50,8 +50,7 @@ export function withdrawalAction(): ActionDefinition<WithdrawalPayload> {
         fee: formatAmount((w.success ? w.data.fee : null) ?? payload.fee, payload.feeAsset),
         status: w.success ? withdrawalStatusLabel(t, w.data.status) : "—",
       });
-      const worth = keptWorth(payload);
-      return worth ? `${text}\n${t("worth-then", { worth: worthText(t, payload.amount, worth) })}` : text;
+      return withWorthThen(t, text, payload.amount, keptWorth(payload));
     },
     doneKeyboard: (t: Translate, _payload, result) => {
       const w = PayWithdrawal.safeParse(result);
@@ -100,12 +99,7 @@ export function withdrawToAddressConversation(deps: BotDeps, actions: ActionRegi
       ctx.t("withdraw-summary-title"),
       ...routeLines(ctx, dest),
       ...amountLines(ctx, funds, amount, "withdraw-field-stays"),
-      ...(worth
-        ? [
-            ctx.t("withdraw-field-worth", { worth: worthText(ctx.t, amount, worth) }),
-            ctx.t("worth-rate", { asset, rate: formatFiat(worth.rate, worth.fiat) }),
-          ]
-        : []),
+      ...worthLines(ctx.t, amount, worth),
       "",
       ctx.t("withdraw-irreversible"),
     ].join("\n");

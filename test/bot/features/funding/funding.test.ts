@@ -97,6 +97,26 @@ describe.each(databases)("funding (database %s)", (databaseUrl) => {
     expect(user.buttonData(/« Back/)).toBe("menu:balances");
   });
 
+  it("shows the rate, takes the amount in the person's fiat and keeps what it was worth", async () => {
+    const { user } = await h.linkedUser({ funding: { USDT: "100" } });
+    await user.send("/fund_withdraw");
+    await user.press(pickData("USDT"));
+    await user.press(pickData("TRX"));
+    await user.send(TRX_ADDRESS);
+    expect(user.last()!.text).toContain("1 USDT ≈ 1.00 USD now; you may type the amount in USD too (e.g. 10 USD).");
+    await user.send("$12.5");
+    const summary = user.last()!.text;
+    expect(summary).toContain("Amount: 12.5 USDT");
+    expect(summary).toContain("Worth: ≈ 12.50 USD");
+    expect(summary).toContain("Rate: 1 USDT ≈ 1.00 USD (the service's, now)");
+    const confirm = user.confirmData()!;
+    await user.press(confirm);
+    const [sent] = await h.simRequests("createFundingWithdrawal");
+    expect(sent!.body).toMatchObject({ amount: "12.5", asset: "USDT" });
+    expect(await fundingUsdt(user)).toEqual({ available: "86.5", holds: "13.5", balance: "100" });
+    expect(user.last()!.text).toContain("Worth then: ≈ 12.50 USD");
+  });
+
   it("reconciles a lost reply by the client id: one withdrawal, reported done", async () => {
     const { user } = await h.linkedUser({ funding: { USDT: "50" } });
     const confirm = await reachSummary(user, "10");

@@ -9,7 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SwapPayload } from "../../../../src/bot/features/swap/action.js";
-import { formatAmount, money } from "../../../../src/domain/money.js";
+import { formatAmount, formatFiat, money } from "../../../../src/domain/money.js";
 import { createExchangeClient } from "../../../../src/service/client.js";
 import { Harness, type TestUser } from "../../../helpers/bot-harness.js";
 import { pickData } from "../../../../src/bot/shared/input-data.js";
@@ -76,7 +76,7 @@ describe.each(databases)("swap (database %s)", (databaseUrl) => {
     // The worst price is the average less 0.5 %, on the 0.1 grid; the floor is 0.04 BTC at it less the 0.2 % taker fee.
     const worst = money.mul(money.div(money.mul(estimate.price, "0.995"), "0.1", 0), "0.1");
     const least = money.floor(money.mul(money.mul("0.04", worst), "0.998"), 6);
-    expect(summary).toContain(`You receive at least ${formatAmount(least, "USDT")}. The order sells at ${formatAmount(worst, "USDT")} per BTC or better`);
+    expect(summary).toContain(`You receive at least ${formatAmount(least, "USDT")} (≈ ${formatFiat(least, "USD")}). The order sells at ${formatAmount(worst, "USDT")} per BTC or better`);
     expect(summary).toContain("BTC left after the swap: 0 BTC on funding · 0.06 BTC on trading");
     expect(summary).toContain(`A fill-or-kill limit order on BTC-USDT (Sell at ${formatAmount(worst, "USDT")})`);
     expect(summary).not.toContain("from funding");
@@ -99,7 +99,7 @@ describe.each(databases)("swap (database %s)", (databaseUrl) => {
     const op = await h.storage.operations.get(id);
     expect(op?.state).toBe("done");
     const received = money.sub(String(op!.result!.dealFunds), String(op!.result!.fee));
-    expect(user.last()!.text).toContain(`✅ Swapped 0.04 BTC for ${formatAmount(received, "USDT")}`);
+    expect(user.last()!.text).toContain(`✅ Swapped 0.04 BTC (≈ ${formatFiat(money.mul("0.04", "65000"), "USD")}) for ${formatAmount(received, "USDT")} (≈ ${formatFiat(received, "USD")})`);
     expect(await exchangeOf(user, "BTC")).toEqual({ funding: "0", trading: "0.06" });
     expect(await exchangeOf(user, "USDT")).toEqual({ funding: "0", trading: received });
   });
@@ -239,6 +239,28 @@ describe.each(databases)("swap (database %s)", (databaseUrl) => {
     expect(await requests("placeOrder")).toHaveLength(0);
   });
 
+  it("takes the amount in the person's fiat at the rate the prompt shows, and names both worths", async () => {
+    const { user } = await h.linkedUser({ trading: { USDT: "500" } });
+    await user.send("/swap");
+    await user.press(pickData("USDT"));
+    await user.press(pickData("BTC"));
+    expect(user.last()!.text).toContain("1 USDT ≈ 1.00 USD now; you may type the amount in USD too (e.g. 10 USD).");
+    await user.send("10 eur");
+    expect(user.last()!.text).toMatch(/^I can convert only from USD/);
+    await user.send("$100");
+    const summary = user.last()!.text;
+    expect(summary).toMatch(/You give: ≈ [\d.]+ USDT \(≈ [\d.]+ USD\) at the prices now, never more than [\d.]+ USDT/);
+    expect(summary).toMatch(/You receive: ≈ [\d.]+ BTC \(≈ [\d.]+ USD\)/);
+    expect(summary).toContain(`Rate: 1 BTC ≈ ${formatFiat("65000", "USD")} (the service's, now)`);
+    const id = user.confirmData()!.slice(3);
+    const stored = SwapPayload.parse((await h.storage.operations.get(id))!.payload);
+    expect(stored.amount).toBe("100");
+    expect(stored.worths).toEqual([
+      { asset: "USDT", fiat: "USD", rate: "1" },
+      { asset: "BTC", fiat: "USD", rate: "65000" },
+    ]);
+  });
+
   it("speaks Russian: the steps, the summary and the result", async () => {
     const { user } = await h.linkedUser({ funding: { BTC: "0.2" } }, { languageCode: "ru" });
     await user.press("menu:swap");
@@ -254,10 +276,10 @@ describe.each(databases)("swap (database %s)", (databaseUrl) => {
     expect(summary).toContain("Сначала с финансового баланса на торговый перемещается 0.1 BTC");
     expect(summary).toMatch(/Курс: 1 BTC ≈ /);
     expect(summary).toMatch(/Вы получите: ≈ .+ USDT/);
-    expect(summary).toMatch(/Не меньше: .+ USDT\. Ордер продаёт по .+ USDT за 1 BTC или дороже, всё или ничего/);
+    expect(summary).toMatch(/Не меньше: .+ USDT \(≈ .+ USD\)\. Ордер продаёт по .+ USDT за 1 BTC или дороже, всё или ничего/);
     expect(summary).toContain("BTC после обмена: 0.1 BTC на финансовом балансе · 0 BTC на торговом");
     await user.pressLabel(/Подтвердить/);
-    expect(user.last()!.text).toMatch(/✅ Обменяно: 0.1 BTC на /);
+    expect(user.last()!.text).toMatch(/✅ Обменяно: 0.1 BTC \(≈ .+ USD\) на /);
     expect(await exchangeOf(user, "BTC")).toEqual({ funding: "0.1", trading: "0" });
   });
 });

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkFunds, checkPrice, checkSize } from "../../../../src/bot/shared/trade-rules.js";
-import { formatAmount, money } from "../../../../src/domain/money.js";
+import { formatAmount, formatFiat, money } from "../../../../src/domain/money.js";
 import { createExchangeClient, type ExchangeClient } from "../../../../src/service/client.js";
 import type { Order, SymbolInfo } from "../../../../src/service/schemas.js";
 import { Harness, type TestUser } from "../../../helpers/bot-harness.js";
@@ -120,9 +120,11 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
     expect(summary).toContain("📈 New order on the Exchange");
     expect(summary).toContain("Pair: BTC-USDT");
     expect(summary).toContain("Buy · Market · IOC");
-    expect(summary).toContain("Spend: 100 USDT");
+    // Worth in the person's fiat beside the amounts, at the service's rates (USDT at 1 USD here).
+    expect(summary).toContain("Spend: 100 USDT (≈ 100.00 USD)");
+    expect(summary).toContain(`Rate: 1 BTC ≈ ${formatFiat("65000", "USD")} (the service's, now)`);
     expect(summary).toContain(
-      `Estimate now: ≈ ${fmt(estimate.size, "BTC")} for ≈ ${fmt(estimate.funds, "USDT")}, average price ≈ ${fmt(estimate.price, "USDT")}`,
+      `Estimate now: ≈ ${fmt(estimate.size, "BTC")} for ≈ ${fmt(estimate.funds, "USDT")} (≈ ${formatFiat(estimate.funds, "USD")}), average price ≈ ${fmt(estimate.price, "USDT")}`,
     );
     expect(summary).toContain(`Fee: ≈ ${fmt(estimate.fee, "BTC")}`);
     expect(summary).toContain(`Trading balance available now: ${fmt("5000", "USDT")} · 1 BTC`);
@@ -152,7 +154,12 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
 
     const done = user.last()!;
     expect(done.text).toContain("✅ Order completed.");
-    expect(done.text).toContain(`Filled: ${fmt(order.dealSize, "BTC")} for ${fmt(order.dealFunds, "USDT")}`);
+    // What it was worth at the summary's rate (kept with the confirmation), not at the rate later.
+    expect(done.text).toContain(
+      `Filled: ${fmt(order.dealSize, "BTC")} for ${fmt(order.dealFunds, "USDT")} (≈ ${formatFiat(order.dealFunds, "USD")})`,
+    );
+    // The order the service got carries its terms only.
+    expect(Object.keys((await h.simRequests("placeOrder"))[0]!.body as object)).not.toContain("worths");
     expect(done.text).toContain(`Fee: ${fmt(order.fee, "BTC")}`);
     expect(done.text).toContain(`Order id: ${order.id}`);
     expect(user.buttonData(/Order details/)).toBe(`ord:show:${order.id}`);
