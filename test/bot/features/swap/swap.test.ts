@@ -249,7 +249,7 @@ describe.each(databases)("swap (database %s)", (databaseUrl) => {
     expect(user.last()!.text).toMatch(/^I can convert only from USD/);
     await user.send("$100");
     const summary = user.last()!.text;
-    expect(summary).toMatch(/You give: ≈ [\d.]+ USDT \(≈ [\d.]+ USD\) at the prices now, never more than [\d.]+ USDT/);
+    expect(summary).toMatch(/You give: ≈ [\d.]+ USDT \(≈ [\d.]+ USD\) at current prices, never more than [\d.]+ USDT/);
     expect(summary).toMatch(/You receive: ≈ [\d.]+ BTC \(≈ [\d.]+ USD\)/);
     expect(summary).toContain(`Rate: 1 BTC ≈ ${formatFiat("65000", "USD")} (the service's, now)`);
     const id = user.confirmData()!.slice(3);
