@@ -236,7 +236,7 @@ async function main(): Promise<void> {
   if (window !== undefined) {
     console.log(
       `  a window of ${window} s from when the watchers started (they waited ${(idleStart / 1000).toFixed(1)} s for the first polls to fall due` +
-        `${seeded.base < started ? `; the first had fallen due ${((started - seeded.base) / 1000).toFixed(1)} s before` : ""}), ` +
+        `${started - seeded.base > 1000 ? `; the first had fallen due ${((started - seeded.base) / 1000).toFixed(1)} s before` : ""}), ` +
         `not a whole interval: the changes were made to random objects whose slot's poll fell due in the window, ` +
         `so every change → notice time is shorter than the window`,
     );
