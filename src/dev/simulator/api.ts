@@ -73,7 +73,7 @@ export async function handleApi(
   let outcome: Outcome;
   try {
     if (bodyError !== undefined) throw bodyError;
-    outcome = await dispatch(handlers, sim.worlds[network], { match, req, query, body });
+    outcome = await dispatch(handlers, sim, sim.worlds[network], { match, req, query, body });
   } catch (err) {
     outcome = toProblem(err);
   }
@@ -89,11 +89,12 @@ export async function handleApi(
 
 async function dispatch(
   handlers: SimHandlers,
+  sim: Simulator,
   world: World,
   { match, req, query, body }: ApiRequest,
 ): Promise<Outcome> {
   const { def, operationId, api } = match;
-  const account = authenticate(def.auth, world, req.headers.authorization);
+  const account = authenticate(def.auth, sim, world, req.headers.authorization);
   if (def.method === "POST" && body !== undefined && !isPlainObject(body)) {
     throw problems.validation("body", "The request body must be a JSON object.");
   }
@@ -123,11 +124,11 @@ async function dispatch(
 }
 
 /** The account behind the key, per the operation's auth; 401 for a missing (bearer) or unknown key. */
-function authenticate(auth: string, world: World, header: string | undefined): SimAccount | undefined {
+function authenticate(auth: string, sim: Simulator, world: World, header: string | undefined): SimAccount | undefined {
   if (auth === "public") return undefined;
   if (auth === "optional" && header === undefined) return undefined;
   const key = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "")?.[1];
-  const account = key === undefined ? undefined : world.accountsByKey.get(key);
+  const account = key === undefined ? undefined : sim.accountByKey(world.network, key);
   if (account === undefined) throw problems.unauthorized();
   return account;
 }

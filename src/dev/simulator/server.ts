@@ -109,7 +109,15 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   }
   const closeWebSocket = attachExchangeWebSocket(
     ORIGINS.flatMap((origin, i) =>
-      origin.api === "exchange" ? [{ server: servers[i] as Server, world: sim.worlds[origin.network] }] : [],
+      origin.api === "exchange"
+        ? [
+            {
+              server: servers[i] as Server,
+              world: sim.worlds[origin.network],
+              accountByKey: (key: string) => sim.accountByKey(origin.network, key),
+            },
+          ]
+        : [],
     ),
   );
   const hostInUrl = host.includes(":") ? `[${host}]` : host;

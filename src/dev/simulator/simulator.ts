@@ -12,7 +12,7 @@ import { findAsset } from "./catalogue.js";
 import { FaultBook } from "./faults.js";
 import { problems } from "./problems.js";
 import { RequestLog } from "./request-log.js";
-import { type SimNetwork, SimProblem } from "./types.js";
+import { type SimAccount, type SimNetwork, SimProblem } from "./types.js";
 import { addAccount, createWorld, credit, type SimWorld } from "./world.js";
 
 export const FIRST_USER_ID = 1001;
@@ -73,6 +73,24 @@ export interface SimulatorOptions {
   now?: () => Date;
   /** Signed callbacks: retry delays, transport. */
   callbacks?: CallbackOptions;
+  /** Accounts made the first time their key is used, rather than up front (see LazyAccounts). */
+  lazyAccounts?: LazyAccounts;
+}
+
+/**
+ * Accounts that exist from the start but are made only when first used: the first request with one
+ * of their keys (or `ensureAccount`) creates the account in both worlds and opens what it starts with,
+ * always the same way, so a benchmark can stand for a million accounts while holding only those it
+ * touches. Ids drawn while opening come from the account's own sequence (`openingId` in world.ts),
+ * so they do not depend on which accounts were made before.
+ */
+export interface LazyAccounts {
+  /** The user a key belongs to, or undefined when it is not one of these accounts' keys. */
+  userOf(key: string, network: SimNetwork): number | undefined;
+  /** That user's account as `createAccount` takes it (its `userId` and both `keys` included). */
+  account(userId: number): CreateAccountInput;
+  /** Opens what the account starts with (through the handlers), once in each world, just after it is made. */
+  open?(world: SimWorld, account: SimAccount): void;
 }
 
 export class Simulator {
@@ -81,8 +99,10 @@ export class Simulator {
   readonly requests = new RequestLog((value) => this.isKey(value));
   readonly callbacks: CallbackSender;
   #nextUserId = FIRST_USER_ID;
+  readonly #lazy: LazyAccounts | undefined;
 
   constructor(options: SimulatorOptions = {}) {
+    this.#lazy = options.lazyAccounts;
     this.worlds = {
       production: createWorld("production", options.now),
       testnet: createWorld("testnet", options.now),
@@ -107,11 +127,36 @@ export class Simulator {
       production: input.keys?.production ?? newKey("live"),
       testnet: input.keys?.testnet ?? newKey("test"),
     };
-    if (keys.production === keys.testnet || this.isKey(keys.production) || this.isKey(keys.testnet)) {
+    if (keys.production === keys.testnet || this.#keyInUse(keys.production) || this.#keyInUse(keys.testnet)) {
       throw new SimProblem(409, "key_exists", "A key is already in use.", { field: "keys" });
     }
     for (const network of NETWORKS) addAccount(this.worlds[network], userId, keys[network], input);
     return { userId, keys };
+  }
+
+  /** The account a key opens in one world; a lazy account's key makes it first. Undefined for an unknown key. */
+  accountByKey(network: SimNetwork, key: string): SimAccount | undefined {
+    const known = this.worlds[network].accountsByKey.get(key);
+    if (known !== undefined || this.#lazy === undefined) return known;
+    const userId = this.#lazy.userOf(key, network);
+    if (userId === undefined || this.worlds[network].accounts.has(userId)) return undefined;
+    this.ensureAccount(userId);
+    return this.worlds[network].accountsByKey.get(key);
+  }
+
+  /**
+   * Makes a lazy account now if it is not made yet (a benchmark that acts on it from outside, paying
+   * its invoice say); nothing for an account made already or without `lazyAccounts`.
+   */
+  ensureAccount(userId: number): void {
+    if (this.#lazy === undefined || this.worlds.production.accounts.has(userId)) return;
+    this.createAccount({ ...this.#lazy.account(userId), userId });
+    for (const network of NETWORKS) {
+      const world = this.worlds[network];
+      const account = world.accounts.get(userId) as SimAccount;
+      const open = this.#lazy.open;
+      if (open !== undefined) world.openingFor(userId, () => open(world, account));
+    }
   }
 
   /** Balances of an account in one world; 404 for an unknown user. */
@@ -172,7 +217,14 @@ export class Simulator {
 
   /** Whether a string is the key of some account in either world. */
   isKey(value: string): boolean {
-    return this.worlds.production.accountsByKey.has(value) || this.worlds.testnet.accountsByKey.has(value);
+    return (
+      this.#keyInUse(value) ||
+      NETWORKS.some((network) => this.#lazy?.userOf(value, network) !== undefined)
+    );
+  }
+
+  #keyInUse(key: string): boolean {
+    return this.worlds.production.accountsByKey.has(key) || this.worlds.testnet.accountsByKey.has(key);
   }
 
   #freeUserId(): number {

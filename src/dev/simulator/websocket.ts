@@ -14,7 +14,7 @@ import { z } from "zod";
 import { market } from "./exchange/market.js";
 import { exchangeState, orderView } from "./exchange/model.js";
 import { findPair } from "./exchange/symbols.js";
-import type { World } from "./types.js";
+import type { SimAccount, World } from "./types.js";
 
 const Request = z.object({
   id: z.union([z.string(), z.number()]).optional(),
@@ -30,6 +30,7 @@ const Request = z.object({
 
 interface Session {
   world: World;
+  accountByKey: (key: string) => SimAccount | undefined;
   userId: number | undefined;
   tickers: Map<string, string>;
   orders: Map<string, string> | undefined;
@@ -38,24 +39,24 @@ interface Session {
 
 /**
  * Attaches the WebSocket endpoint to each Exchange server (upgrades of `/`, for the world of that
- * server's network); returns a closer.
+ * server's network, whose accounts `accountByKey` finds); returns a closer.
  */
 export function attachExchangeWebSocket(
-  servers: readonly { server: Server; world: World }[],
+  servers: readonly { server: Server; world: World; accountByKey: (key: string) => SimAccount | undefined }[],
   tickMs = 100,
 ): () => Promise<void> {
   const wss = new WebSocketServer({ noServer: true });
   const sessions = new Map<WebSocket, Session>();
 
-  for (const { server, world } of servers) {
+  for (const { server, world, accountByKey } of servers) {
     server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (new URL(req.url ?? "/", "http://sim").pathname !== "/") return void socket.destroy();
-      wss.handleUpgrade(req, socket, head, (ws) => open(ws, world));
+      wss.handleUpgrade(req, socket, head, (ws) => open(ws, world, accountByKey));
     });
   }
 
-  function open(ws: WebSocket, world: World): void {
-    const session: Session = { world, userId: undefined, tickers: new Map(), orders: undefined, balances: undefined };
+  function open(ws: WebSocket, world: World, accountByKey: Session["accountByKey"]): void {
+    const session: Session = { world, accountByKey, userId: undefined, tickers: new Map(), orders: undefined, balances: undefined };
     sessions.set(ws, session);
     ws.on("close", () => sessions.delete(ws));
     ws.on("message", (raw) => answer(ws, session, raw.toString()));
@@ -76,7 +77,7 @@ export function attachExchangeWebSocket(
     const { id, method, params = {} } = parsed;
     if (method === "ping") return void send(ws, { id, result: "pong" });
     if (method === "auth") {
-      const account = params.key === undefined ? undefined : s.world.accountsByKey.get(params.key);
+      const account = params.key === undefined ? undefined : s.accountByKey(params.key);
       if (!account) return void error(ws, id, -32001, "Unauthorized");
       s.userId = account.userId;
       return void send(ws, { id, result: { userId: account.userId } });

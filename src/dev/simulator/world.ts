@@ -11,6 +11,23 @@ import type { Balances, Holding, SimAccount, SimNetwork, World } from "./types.j
 export interface SimWorld extends World {
   /** Moves this world's clock forward (invoice expiry and date filters follow it). */
   advanceClock(ms: number): void;
+  /**
+   * Runs `open` with ids drawn from `userId`'s own sequence (`openingId`) instead of the world's, so
+   * that what an account opens when it is made on first use (simulator.ts, `lazyAccounts`) has the
+   * same ids whenever, and in whatever order, the accounts are made.
+   */
+  openingFor<T>(userId: number, open: () => T): T;
+}
+
+/** Above any id the world's own sequence gives: ids drawn while opening an account never collide with those. */
+const OPENING_BASE = 1_000_000_000_000;
+
+/**
+ * The `n`-th id (from 1) drawn while opening `userId`'s account (`openingFor`): the number
+ * OPENING_BASE + userId × 1000 + n, under the prefix and network tag every id has.
+ */
+export function openingId(network: SimNetwork, prefix: string, userId: number, n: number): string {
+  return `${prefix}_${network === "production" ? "p" : "t"}${OPENING_BASE + userId * 1000 + n}`;
 }
 
 /** Starting amounts per balance, asset → decimal string. */
@@ -25,6 +42,7 @@ export function createWorld(network: SimNetwork, baseNow: () => Date = () => new
   let offsetMs = 0;
   const sequences = new Map<string, number>();
   const tag = network === "production" ? "p" : "t";
+  let opening: { userId: number; drawn: number } | undefined;
   return {
     network,
     accounts: new Map(),
@@ -32,6 +50,7 @@ export function createWorld(network: SimNetwork, baseNow: () => Date = () => new
     modules: new Map(),
     now: () => new Date(baseNow().getTime() + offsetMs),
     nextId(prefix) {
+      if (opening !== undefined) return openingId(network, prefix, opening.userId, ++opening.drawn);
       const n = (sequences.get(prefix) ?? 0) + 1;
       sequences.set(prefix, n);
       // The network tag keeps ids unique across worlds, so a control call can find a resource by id alone.
@@ -40,13 +59,27 @@ export function createWorld(network: SimNetwork, baseNow: () => Date = () => new
     advanceClock(ms) {
       offsetMs += ms;
     },
+    openingFor(userId, open) {
+      const outer = opening;
+      opening = { userId, drawn: 0 };
+      try {
+        return open();
+      } finally {
+        opening = outer;
+      }
+    },
   };
 }
 
 /** A deterministic UUID-shaped id (for contract fields typed `format: uuid`), unique per world. */
 export function nextUuid(world: World, prefix = "uuid"): string {
-  const n = Number(world.nextId(prefix).replace(/^.*_[pt]/, ""));
-  const networkBit = world.network === "production" ? "0" : "1";
+  return uuidOf(world.network, world.nextId(prefix));
+}
+
+/** The UUID `nextUuid` makes of an id from `nextId` (or `openingId`). */
+export function uuidOf(network: SimNetwork, id: string): string {
+  const n = Number(id.replace(/^.*_[pt]/, ""));
+  const networkBit = network === "production" ? "0" : "1";
   return `00000000-0000-4000-8${networkBit}00-${n.toString(16).padStart(12, "0")}`;
 }
 
