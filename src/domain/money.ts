@@ -2,6 +2,7 @@
  * Money as decimal strings. Every amount the bot reads, shows or sends passes through here; arithmetic
  * uses decimal.js and results are written with `toFixed()` so that no exponent notation appears.
  */
+import { cachedFormat, formatLocale } from "./format-locale.js";
 import { Decimal } from "decimal.js";
 
 /** Enough precision for any asset amount; exponent notation is never produced by `toFixed()`. */
@@ -151,13 +152,23 @@ export function ceilToStep(a: string, step: string): string {
   return money.eq(down, a) ? down : money.add(down, step);
 }
 
-/** The one place an amount is formatted for people: grouped thousands, no exponent, asset code after. */
+const amountFormats = new Map<string, Intl.NumberFormat>();
+const fiatFormats = new Map<string, Intl.NumberFormat>();
+/** Intl formats a decimal string exactly, whatever its digits (never through a float). */
+const exactly = (decimal: string) => decimal as Intl.StringNumericLiteral;
+
+/**
+ * A plain number as the reader's language writes it (src/domain/format-locale.ts): every digit kept,
+ * no exponent, its grouping and decimal sign ("1,003.5" in English, "1 003,5" in Russian).
+ */
+export function formatNumber(value: string): string {
+  const f = cachedFormat(amountFormats, formatLocale(), (tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 100 }));
+  return f.format(exactly(new D(value).toFixed()));
+}
+
+/** The one place an amount is formatted for people: as their language writes numbers, asset code after. */
 export function formatAmount(amount: string, asset?: string): string {
-  const plain = new D(amount).toFixed();
-  const [int = "0", frac] = plain.replace(/^-/, "").split(".");
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
-  const sign = plain.startsWith("-") ? "-" : "";
-  const text = `${sign}${grouped}${frac ? `.${frac}` : ""}`;
+  const text = formatNumber(amount);
   return asset ? `${text} ${asset}` : text;
 }
 
@@ -165,16 +176,36 @@ export function formatAmount(amount: string, asset?: string): string {
 export const FIAT_DECIMALS = 2;
 
 /**
- * A value in a fiat currency, rounded half up to the cent and shown with both places ("1 344.50
- * USD"); a value above zero that rounds to nothing reads "< 0.01 USD", never "0.00 USD".
+ * A value in a fiat currency, rounded half up to the cent and shown with both places, as the reader's
+ * language writes numbers ("1,344.50 USD", "1 344,50 USD"); a value above zero that rounds to nothing
+ * reads "< 0.01 USD", never "0.00 USD".
  */
 export function formatFiat(value: string, fiat: string): string {
+  const f = cachedFormat(fiatFormats, formatLocale(), (tag) =>
+    new Intl.NumberFormat(tag, { minimumFractionDigits: FIAT_DECIMALS, maximumFractionDigits: FIAT_DECIMALS }),
+  );
   const exact = new D(value);
   const rounded = exact.toDecimalPlaces(FIAT_DECIMALS, D.ROUND_HALF_UP);
-  if (rounded.isZero() && exact.gt(0)) return `< ${new D(10).pow(-FIAT_DECIMALS).toFixed(FIAT_DECIMALS)} ${fiat}`;
-  const [int = "0", frac = ""] = rounded.abs().toFixed(FIAT_DECIMALS).split(".");
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
-  return `${rounded.isNegative() && !rounded.isZero() ? "-" : ""}${grouped}.${frac} ${fiat}`;
+  if (rounded.isZero() && exact.gt(0)) return `< ${f.format(exactly(new D(10).pow(-FIAT_DECIMALS).toFixed()))} ${fiat}`;
+  return `${f.format(exactly(rounded.isZero() ? "0" : rounded.toFixed()))} ${fiat}`;
+}
+
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A rate ("0.0123") as a percentage the reader's language writes, to `decimals` places: "1.23%",
+ * "1,23 %" (at least `minDecimals` places); with `signed`, "+1.23%" for a change.
+ */
+export function formatPercent(rate: string, decimals = 2, signed = false, minDecimals = decimals): string {
+  const f = cachedFormat(percentFormats, `${formatLocale()}|${decimals}|${signed}|${minDecimals}`, (key) =>
+    new Intl.NumberFormat(key.split("|")[0], {
+      style: "percent",
+      minimumFractionDigits: minDecimals,
+      maximumFractionDigits: decimals,
+      signDisplay: signed ? "exceptZero" : "auto",
+    }),
+  );
+  return f.format(exactly(new D(rate).toFixed()));
 }
 
 /**

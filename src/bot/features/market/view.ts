@@ -5,7 +5,7 @@
  * its pair (`pairOn`).
  */
 import { InlineKeyboard } from "grammy";
-import { formatAmount, money } from "../../../domain/money.js";
+import { formatAmount, formatPercent } from "../../../domain/money.js";
 import { type NetworkName, pairOn } from "../../../domain/networks.js";
 import { typedPair } from "../../../domain/symbols.js";
 import type { Translate } from "../../../domain/translate.js";
@@ -30,11 +30,9 @@ export const assetsOf = (symbol: string) => {
 /** Text for `<pre>` blocks and HTML messages. */
 export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** "+1.23%" from a rate such as "0.0123" (two places, sign always shown). */
+/** "+1.23%" from a rate such as "0.0123" (two places, the sign of a change), as the reader writes it. */
 export function percent(rate: string): string {
-  const value = money.fixed(money.mul(rate, "100"), 2);
-  const sign = value.startsWith("-") ? "" : "+";
-  return `${sign}${value}%`;
+  return formatPercent(rate, 2, true);
 }
 
 /** The ticker card: last price, 24 h change, range, volume, best bid and ask. */
