@@ -62,6 +62,9 @@ const KINDS: Record<string, Kind> = {
   status: "word", state: "word", kind: "word", side: "word", type: "word", tif: "word", mode: "word",
   then: "word", hint: "word", reason: "word", recipient: "word", person: "word", payer: "word", from: "word", to: "word",
   period: "word", cancelled: "word", api: "word", deposit: "word", pricing: "word", at: "word", zone: "word",
+  what: "word",
+  // the simulator's own words, passed on by the playground
+  detail: "name",
 };
 /** A variable whose meaning in one message differs from what its name says elsewhere. */
 const KIND_IN_MESSAGE: Record<string, Record<string, Kind>> = {

@@ -7,7 +7,11 @@ balances-title = 💰 Balances
 balances-title-network = 💰 Balances · { $network }
 balances-total = Total ≈ { $value }
 balances-no-rate = Not in the total (the service quotes no rate in { $fiat }): { $assets }.
-balances-rates-note = Values in { $fiat } at the service's rates, each rounded to the cent.
+balances-rates-note = Values in { $fiat } at the service's rates, each rounded to { $decimals ->
+        [0] a whole number
+        [one] { $decimals } decimal place
+       *[other] { $decimals } decimal places
+    }.
 balances-rates-unavailable = ⚠️ Rates in { $fiat } could not be read right now, so values are not shown.
 balances-fiat-button = 💱 Values in { $fiat }
 balances-fiat-pick = 💱 In which currency should your balances be valued? Now: { $fiat }.
@@ -23,7 +27,7 @@ balances-refresh = 🔄 Refresh
 balances-move-button = ↔️ Move funding ⇄ trading
 balances-kind-funding = Funding
 balances-kind-trading = Trading
-balances-rates-pick-fiat = 💱 Rates in which currency?
+balances-rates-pick-fiat = 💱 In which currency should I show rates?
 balances-rates-title = 💱 Rates in { $base }
 balances-rates-line = 1 { $asset } = { $rate }
 balances-currencies-button = 📋 Currencies

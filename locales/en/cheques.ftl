@@ -19,13 +19,13 @@ cheques-recipient-skipped = Anyone with the cheque’s link may redeem it.
 cheques-recipient-anyone = anyone with the link
 cheques-recipient-user = only { $person }
 cheques-redeemed-by = Redeemed by: { $person }
-cheques-redeemed-by-unknown = Redeemed by: the service does not say (the cheque was open to anyone with its link)
+cheques-redeemed-by-unknown = Redeemed by: not shown by the service
 cheques-field-description = Description:
 cheques-summary-create =
     🎟 New cheque
     Amount: { $amount }
     { $description }
-    Recipient: { $recipient }
+    Who may redeem: { $recipient }
     Fee: { $fee }
     Available now: { $available }
     Available after the reservation: { $after }
@@ -35,7 +35,7 @@ cheques-created =
 cheques-created-plain = ✅ Cheque created; its amount is reserved. Open “My cheques” to see it.
 cheques-summary-delete =
     🗑 Delete cheque { $id }?
-    Recipient: { $recipient }
+    Who may redeem: { $recipient }
     Released back to your available balance: { $amount }
     Available now: { $available }
     Available after: { $after }
@@ -55,7 +55,7 @@ cheques-details-text =
     State: { $state }
     Amount: { $amount }
     { $description }
-    Recipient: { $recipient }
+    Who may redeem: { $recipient }
     Created: { $created }
     Link: { $link }
 

@@ -50,10 +50,11 @@ common-send-text = Please answer with a text message, or press Cancel.
 common-pick-from-list = Please pick one of the buttons.
 common-ask-asset = Which currency?
 common-ask-amount = How much { $asset }? Available: { $available }.
-common-text-too-long = Please send a text of 1 to { $max } { $max ->
+common-text-too-long = That text is { $length } { $length ->
         [one] character
        *[other] characters
-    }.
+    } long; the limit is { $max }.
+common-text-empty = Please send some text.
 common-more-lines = …and { $count } more { $count ->
         [one] line
        *[other] lines
@@ -93,7 +94,7 @@ confirm-expired-unanswered = ⌛ Not confirmed in time: nothing was done. Start 
 confirm-foreign = This button belongs to someone else.
 confirm-missing = This confirmation is unknown or was removed.
 confirm-already = This was already handled.
-confirm-refused = ❌ Not done: { $reason }
+confirm-refused = ❌ Not done. { $reason }
 confirm-cancel-too-late-done = This button is no longer active: this was already carried out, and nothing was cancelled.
 confirm-cancel-too-late-running = This button is no longer active: this is already being carried out and cannot be cancelled. I will tell you the result.
 confirm-in-progress = This is being carried out. I will tell you the result.
@@ -109,7 +110,7 @@ confirm-unrecorded-done = ⏳ This went through, but it is not recorded yet: my 
 confirm-unrecorded-refused = ⏳ This is not recorded yet: my database is briefly unavailable. I will record it as soon as it answers and tell you; wait for that before you start it again.
 confirm-db-unavailable = ⚠️ The bot is briefly unavailable: its database is not answering, so nothing was sent. The confirmation stays open until it expires: press Confirm again in a minute.
 confirm-restarted = ⏳ The bot restarted while carrying out an action you confirmed.
-confirm-unchecked = ⚠️ An action you confirmed could not be finished or checked: { $reason } Nothing more will be sent; if it had reached the service before, it stays done (see your history in xRocket).
+confirm-unchecked = ⚠️ An action you confirmed could not be finished or checked. { $reason } Nothing more will be sent; if it had reached the service before, it stays done (see your history in xRocket).
 
 ## errors
 error-generic = Something went wrong on our side. Please try again later.

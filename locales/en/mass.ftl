@@ -109,7 +109,7 @@ mass-notify-on = 🔔 Notify recipients
 mass-notify-off = 🔕 Don't notify
 mass-type-total = This payout is above { $limit }. To confirm, type the { $asset } total exactly: { $total }
 mass-type-total-wrong = That is not the total. Type { $total } to go on, or press Cancel.
-mass-confirm-hint = Press Confirm to start sending. Each row is paid once; you can pause or cancel while it runs.
+mass-confirm-hint = Press Confirm to start sending. Each row is paid once. You can pause or cancel the sending while it runs.
 mass-draft-gone = This list is no longer available. Start again with /mass.
 mass-started = 🚀 Started: { $rows } { $rows ->
         [one] transfer

@@ -9,7 +9,6 @@ notify-topic-alerts = Price alerts
 notify-quiet-off = Quiet hours: off
 notify-quiet-on = Quiet hours: { $from }:00–{ $to }:00 ({ $zone })
 notify-quiet-none = Off
-notify-quiet-title = 🌙 Quiet hours
 notify-quiet-now = 🌍 Your time zone: { $zone }; it is { $time } there now.
 notify-quiet-held = { $count ->
         [one] 🔕 1 notice is held until quiet hours end.

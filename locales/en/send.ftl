@@ -48,16 +48,15 @@ send-list-line = { $time } → { $recipient }: { $amount } · { $id }
 send-list-empty = You have not sent any transfers yet.
 send-list-end = There are no more transfers.
 
-send-find-ask = Send the transfer id (or the client id shown in its details).
+send-find-ask = Send the transfer id.
 send-find-invalid = That does not look like a transfer id. Send it exactly as shown in the list or in the confirmation.
 send-find-not-found = No transfer with id { $id } was found on your account.
 send-details-title = 📤 Transfer { $id }
 send-details-status = Status: { $status ->
     [completed] completed
-    [paid] paid
+    [paid] sent
     [pending] pending
     [failed] failed
    *[other] { $status }
 }
 send-details-time = Time: { $time }
-send-details-client-id = Client id: { $id }

@@ -1,32 +1,32 @@
 ## alerts
-cmd-alert = Ценовой сигнал: /alert BTC-USDT выше 100000
-cmd-alerts = Ваши ценовые сигналы
-alerts-usage = Задайте ценовой сигнал так: /alert BTC-USDT выше 100000 (или ниже). Добавьте «каждый», чтобы получать сигнал при каждом пересечении цены, а не один раз. Или отправьте просто /alert и выберите всё по шагам.
+cmd-alert = Оповещение о цене: /alert BTC-USDT выше 100000
+cmd-alerts = Ваши оповещения о цене
+alerts-usage = Задайте оповещение о цене так: /alert BTC-USDT выше 100000 (или ниже). Добавьте «каждый», чтобы получать оповещение при каждом пересечении цены, а не один раз. Или отправьте просто /alert и выберите всё по шагам.
 alerts-bad-price = Цена должна быть положительным числом, например 100000 или 0,25.
 alerts-too-many = У вас уже { $max } { $max ->
-        [one] сигнал
-        [few] сигнала
-       *[other] сигналов
-    }. Сначала удалите один в /alerts.
-alerts-created = ✅ Сигнал задан: { $line }. Цена сейчас: { $last }.
-alerts-set = ✅ Сигнал задан: { $line }.
+        [one] оповещение
+        [few] оповещения
+       *[other] оповещений
+    }. Сначала удалите одно в /alerts.
+alerts-created = ✅ Оповещение задано: { $line }. Цена сейчас: { $last }.
+alerts-set = ✅ Оповещение задано: { $line }.
 alerts-make-every = 🔁 Сообщать каждый раз
 alerts-make-once = 1️⃣ Сообщить один раз
-alerts-exists = Такой сигнал у вас уже есть: { $line }. Второй раз не добавляю.
-alerts-title = Ваши ценовые сигналы ({ $count } из { $max }). Нажмите ✖️, чтобы удалить:
-alerts-title-paged = Ваши ценовые сигналы ({ $count } из { $max }), страница { $page } из { $pages }. Нажмите ✖️, чтобы удалить:
-alerts-empty = У вас нет ценовых сигналов. Задайте сигнал кнопкой «➕ Новый сигнал» или одной строкой: /alert BTC-USDT выше 100000.
+alerts-exists = Такое оповещение у вас уже есть: { $line }. Второй раз не добавляю.
+alerts-title = Ваши оповещения о цене ({ $count } из { $max }). Нажмите ✖️, чтобы удалить:
+alerts-title-paged = Ваши оповещения о цене ({ $count } из { $max }), страница { $page } из { $pages }. Нажмите ✖️, чтобы удалить:
+alerts-empty = У вас нет оповещений о цене. Задайте оповещение кнопкой «➕ Новое оповещение» или одной строкой: /alert BTC-USDT выше 100000.
 alerts-line-above = { $symbol } выше { $price } ({ $mode })
 alerts-line-below = { $symbol } ниже { $price } ({ $mode })
 alerts-mode-once = один раз
 alerts-mode-every = каждый раз
-alerts-removed = Сигнал удалён.
-alerts-gone = Этот сигнал больше не действует.
-alerts-new-button = ➕ Новый сигнал
+alerts-removed = Оповещение удалено.
+alerts-gone = Это оповещение больше не действует.
+alerts-new-button = ➕ Новое оповещение
 
 ## the alert flow
-alerts-ask-pair = 🔔 Новый ценовой сигнал. Какая пара? Нажмите кнопку или напишите название, например btc или BTC-USDT.
-alerts-no-price = У пары { $symbol } ещё нет цены, и сравнивать сигнал не с чем. Выберите другую пару.
+alerts-ask-pair = 🔔 Новое оповещение о цене. Какая пара? Нажмите кнопку или напишите название, например btc или BTC-USDT.
+alerts-no-price = У пары { $symbol } ещё нет цены: оповещению не с чем сравнивать. Выберите другую пару.
 alerts-ask-direction = { $symbol } сейчас стоит { $last }. Сообщить, когда цена станет…
 alerts-direction-above = 📈 Выше
 alerts-direction-below = 📉 Ниже
@@ -39,8 +39,8 @@ alerts-price-decimals = { $decimals ->
         [one] В цене { $symbol } не больше { $decimals } знака после запятой.
        *[other] В цене { $symbol } не больше { $decimals } знаков после запятой.
     }
-alerts-already-above = { $symbol } уже выше { $price }: сейчас цена { $last }, так что сигнал сработает сразу.
-alerts-already-below = { $symbol } уже ниже { $price }: сейчас цена { $last }, так что сигнал сработает сразу.
+alerts-already-above = { $symbol } уже выше { $price }: сейчас цена { $last }, так что оповещение сработает сразу.
+alerts-already-below = { $symbol } уже ниже { $price }: сейчас цена { $last }, так что оповещение сработает сразу.
 alerts-keep-anyway = Всё равно оставить
 alerts-change-price = ✏️ Изменить цену
 

@@ -7,12 +7,16 @@ balances-title = 💰 Балансы
 balances-title-network = 💰 Балансы · { $network }
 balances-total = Всего ≈ { $value }
 balances-no-rate = Не учтено в итоге (сервис не даёт курса к { $fiat }): { $assets }.
-balances-rates-note = Стоимость в { $fiat } — по курсам сервиса, каждая сумма округлена до сотых.
+balances-rates-note = Стоимость в { $fiat } — по курсам сервиса, каждая сумма округлена { $decimals ->
+        [0] до целых
+        [one] до { $decimals } знака после запятой
+       *[other] до { $decimals } знаков после запятой
+    }.
 balances-rates-unavailable = ⚠️ Не удалось получить курсы в { $fiat }, поэтому стоимость не показана.
 balances-fiat-button = 💱 Стоимость в { $fiat }
 balances-fiat-pick = 💱 В какой валюте показывать стоимость балансов? Сейчас: { $fiat }.
-balances-legend = Актив: кошелёк доступно / заблокировано · биржа: финансовый · торговый
-balances-line = { $asset }: кошелёк { $pay } · финансовый { $funding } · торговый { $trading }
+balances-legend = Актив: кошелёк доступно / заблокировано · финансовый баланс биржи · торговый баланс биржи
+balances-line = { $asset }: кошелёк { $pay } · финансовый баланс { $funding } · торговый баланс { $trading }
 balances-pay-pair = { $available } / { $held }
 balances-with-held = { $available } (+{ $held } заблокировано)
 balances-missing = —
@@ -20,10 +24,10 @@ balances-all-zero = Все ваши балансы нулевые.
 balances-pay-unavailable = ⚠️ Баланс кошелька сейчас не удалось получить; показаны только балансы биржи.
 balances-exchange-unavailable = ⚠️ Балансы биржи сейчас не удалось получить; показан только кошелёк.
 balances-refresh = 🔄 Обновить
-balances-move-button = ↔️ Переместить: финансовый ⇄ торговый
-balances-kind-funding = Финансовый
-balances-kind-trading = Торговый
-balances-rates-pick-fiat = 💱 Курсы в какой валюте?
+balances-move-button = ↔️ Переместить: финансовый баланс ⇄ торговый баланс
+balances-kind-funding = Финансовый баланс
+balances-kind-trading = Торговый баланс
+balances-rates-pick-fiat = 💱 В какой валюте показывать курсы?
 balances-rates-title = 💱 Курсы в { $base }
 balances-rates-line = 1 { $asset } = { $rate }
 balances-currencies-button = 📋 Валюты

@@ -14,18 +14,18 @@ cheques-ask-description = Добавьте описание к чеку (до { 
         [one] символа
        *[other] символов
     }) или нажмите «Пропустить».
-cheques-ask-recipient = Кто может активировать чек? Выберите человека кнопками ниже, пришлите его числовой Telegram ID или перешлите мне сообщение от него. Нажмите «Пропустить», чтобы чек мог активировать любой, у кого есть ссылка.
+cheques-ask-recipient = Кто может активировать чек? Выберите человека кнопками ниже, пришлите числовой Telegram ID этого человека или перешлите мне сообщение, которое он написал. Нажмите «Пропустить», чтобы чек мог активировать любой, у кого есть ссылка.
 cheques-recipient-skipped = Чек может активировать любой, у кого есть ссылка.
 cheques-recipient-anyone = любой, у кого есть ссылка
-cheques-recipient-user = только этот пользователь: { $person }
+cheques-recipient-user = только { $person }
 cheques-redeemed-by = Получил: { $person }
-cheques-redeemed-by-unknown = Кто получил, сервис не сообщает (чек мог получить любой, у кого была ссылка)
+cheques-redeemed-by-unknown = Получил: сервис этого не показывает
 cheques-field-description = Описание:
 cheques-summary-create =
     🎟 Новый чек
     Сумма: { $amount }
     { $description }
-    Получатель: { $recipient }
+    Кто может активировать: { $recipient }
     Комиссия: { $fee }
     Доступно сейчас: { $available }
     Останется доступно после резервирования: { $after }
@@ -35,7 +35,7 @@ cheques-created =
 cheques-created-plain = ✅ Чек создан, сумма зарезервирована. Откройте «Мои чеки», чтобы его увидеть.
 cheques-summary-delete =
     🗑 Удалить чек { $id }?
-    Получатель: { $recipient }
+    Кто может активировать: { $recipient }
     Вернётся на доступный баланс: { $amount }
     Доступно сейчас: { $available }
     Станет доступно: { $after }
@@ -55,7 +55,7 @@ cheques-details-text =
     Состояние: { $state }
     Сумма: { $amount }
     { $description }
-    Получатель: { $recipient }
+    Кто может активировать: { $recipient }
     Создан: { $created }
     Ссылка: { $link }
 

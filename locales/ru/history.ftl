@@ -32,8 +32,8 @@ history-line-withdrawal = 🏦 { $time } · −{ $amount } на { $address } ({ 
 history-line-funding-withdrawal = 🏦 { $time } · −{ $amount } с биржи на { $address } ({ $chain })
 history-line-withdrawal-link = 🔗 { $time } · ссылка на вывод { $amount } на { $address } ({ $chain })
 history-line-move = ↔️ { $time } · { $amount }: { $from } → { $to }
-history-balance-funding = счёт пополнений
-history-balance-trading = торговый счёт
+history-balance-funding = финансовый баланс
+history-balance-trading = торговый баланс
 history-line-swap = 🔁 { $time } · обмен: до { $amount } на { $to } (точные суммы — в квитанции)
 history-line-order = 📈 { $time } · ордер на { $side ->
         [buy] покупку

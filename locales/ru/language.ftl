@@ -12,7 +12,7 @@ language-format = ru
 # Written in Latin here too: tickers and networks, brands, file formats and units, and the keywords
 # the bot reads as typed (chart intervals, address prefixes, IOC/GTC).
 -check-kept-words =
-    xRocket Telegram API ID USDT BTC ETH TON TONCOIN BSC TRX SOL USD EUR RUB BTC-USDT btc CSV TXT
+    xRocket Telegram API ID QR USDT BTC ETH TON TONCOIN BSC TRX SOL USD EUR RUB BTC-USDT btc CSV TXT
     UTF-8 UTC IOC GTC 15m 1h 4h 1d 1w EQ UQ kQ 0Q workchain:hex 0x bc1 base58 T @username
 -check-kept-phrases =
     xRocket Pay
@@ -22,6 +22,6 @@ language-format = ru
 # ("до 2 символов", "до 5 символов").
 -check-oblique-after = до от из в во на с со по для около больше меньше более менее течение
 # Words decline: a fragment of the bot's own (a status, a name) may follow only these words.
--check-fragment-after = уже он она оно они сейчас теперь ещё
+-check-fragment-after = уже он она оно они сейчас теперь ещё только
 # What a message about moves between one's own balances never calls them ("перемещение", not "перевод").
 -check-not-about-moves = перев

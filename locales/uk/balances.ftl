@@ -7,12 +7,16 @@ balances-title = 💰 Баланси
 balances-title-network = 💰 Баланси · { $network }
 balances-total = Усього ≈ { $value }
 balances-no-rate = Не враховано в підсумку (сервіс не дає курсу до { $fiat }): { $assets }.
-balances-rates-note = Вартість у { $fiat } — за курсами сервісу, кожну суму округлено до сотих.
+balances-rates-note = Вартість у { $fiat } — за курсами сервісу, кожну суму округлено { $decimals ->
+        [0] до цілих
+        [one] до { $decimals } знака після коми
+       *[other] до { $decimals } знаків після коми
+    }.
 balances-rates-unavailable = ⚠️ Не вдалося отримати курси в { $fiat }, тож вартість не показано.
 balances-fiat-button = 💱 Вартість у { $fiat }
 balances-fiat-pick = 💱 У якій валюті показувати вартість балансів? Зараз: { $fiat }.
-balances-legend = Актив: гаманець доступно / заблоковано · біржа: фінансовий, торговий
-balances-line = { $asset }: гаманець { $pay } · біржа: фінансовий { $funding }, торговий { $trading }
+balances-legend = Актив: гаманець доступно / заблоковано · фінансовий баланс біржі · торговий баланс біржі
+balances-line = { $asset }: гаманець { $pay } · фінансовий баланс { $funding } · торговий баланс { $trading }
 balances-pay-pair = { $available } / { $held }
 balances-with-held = { $available } (+{ $held } заблоковано)
 balances-missing = —
@@ -20,9 +24,9 @@ balances-all-zero = Усі ваші баланси нульові.
 balances-pay-unavailable = ⚠️ Баланс гаманця зараз не вдалося отримати; показано лише баланси біржі.
 balances-exchange-unavailable = ⚠️ Баланси біржі зараз не вдалося отримати; показано лише гаманець.
 balances-refresh = 🔄 Оновити
-balances-move-button = ↔️ Перемістити: фінансовий ⇄ торговий
-balances-kind-funding = Фінансовий
-balances-kind-trading = Торговий
+balances-move-button = ↔️ Перемістити: фінансовий баланс ⇄ торговий баланс
+balances-kind-funding = Фінансовий баланс
+balances-kind-trading = Торговий баланс
 balances-rates-pick-fiat = 💱 У якій валюті показати курси?
 balances-rates-title = 💱 Курси в { $base }
 balances-rates-line = 1 { $asset } = { $rate }

@@ -14,18 +14,18 @@ cheques-ask-description = Додайте опис до чека (до { $max } {
         [one] символу
        *[other] символів
     }) або натисніть «Пропустити».
-cheques-ask-recipient = Хто може активувати чек? Виберіть людину кнопками нижче, надішліть її числовий Telegram ID або перешліть мені повідомлення від неї. Натисніть «Пропустити», щоб чек міг активувати будь-хто, хто має посилання.
+cheques-ask-recipient = Хто може активувати чек? Виберіть людину кнопками нижче, надішліть числовий Telegram ID цієї людини або перешліть мені повідомлення, яке вона написала. Натисніть «Пропустити», щоб чек міг активувати будь-хто, хто має посилання.
 cheques-recipient-skipped = Чек може активувати будь-хто, хто має посилання.
 cheques-recipient-anyone = будь-хто, хто має посилання
-cheques-recipient-user = лише цей користувач: { $person }
+cheques-recipient-user = лише { $person }
 cheques-redeemed-by = Отримав: { $person }
-cheques-redeemed-by-unknown = Хто отримав, сервіс не повідомляє (чек міг отримати будь-хто, хто мав посилання)
+cheques-redeemed-by-unknown = Отримав: сервіс цього не показує
 cheques-field-description = Опис:
 cheques-summary-create =
     🎟 Новий чек
     Сума: { $amount }
     { $description }
-    Отримувач: { $recipient }
+    Хто може активувати: { $recipient }
     Комісія: { $fee }
     Доступно зараз: { $available }
     Залишиться доступно після резервування: { $after }
@@ -35,7 +35,7 @@ cheques-created =
 cheques-created-plain = ✅ Чек створено, суму зарезервовано. Відкрийте «Мої чеки», щоб його побачити.
 cheques-summary-delete =
     🗑 Видалити чек { $id }?
-    Отримувач: { $recipient }
+    Хто може активувати: { $recipient }
     Повернеться на доступний баланс: { $amount }
     Доступно зараз: { $available }
     Стане доступно: { $after }
@@ -55,7 +55,7 @@ cheques-details-text =
     Стан: { $state }
     Сума: { $amount }
     { $description }
-    Отримувач: { $recipient }
+    Хто може активувати: { $recipient }
     Створено: { $created }
     Посилання: { $link }
 

@@ -12,7 +12,6 @@ funding-ask-amount = Скільки { $asset } вивести? Доступно 
 funding-summary-title = 🏦 Виведення з фінансового балансу біржі
 funding-field-stays = Залишиться на фінансовому: { $stays }
 funding-field-updated = Оновлено: { $updated }
-funding-field-client-id = Клієнтський ID: { $id }
 funding-done = ✅ Заявку на виведення { $amount } на { $address } ({ $network }) подано. Комісія: { $fee }. Статус: { $status }.
 funding-details-button = 🔎 Докладніше
 funding-status-pending = прийнято

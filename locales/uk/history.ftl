@@ -32,8 +32,8 @@ history-line-withdrawal = 🏦 { $time } · −{ $amount } на { $address } ({ 
 history-line-funding-withdrawal = 🏦 { $time } · −{ $amount } з біржі на { $address } ({ $chain })
 history-line-withdrawal-link = 🔗 { $time } · посилання на виведення { $amount } на { $address } ({ $chain })
 history-line-move = ↔️ { $time } · { $amount }: { $from } → { $to }
-history-balance-funding = рахунок поповнень
-history-balance-trading = торговий рахунок
+history-balance-funding = фінансовий баланс
+history-balance-trading = торговий баланс
 history-line-swap = 🔁 { $time } · обмін: до { $amount } на { $to } (точні суми — у квитанції)
 history-line-order = 📈 { $time } · ордер на { $side ->
         [buy] купівлю

@@ -22,6 +22,6 @@ language-format = uk
 # ("до 2 символів", "до 5 символів").
 -check-oblique-after = до від з із зі в у на по для близько більше менше понад протягом
 # Words decline: a fragment of the bot's own (a status, a name) may follow only these words.
--check-fragment-after = уже вже він вона воно вони зараз тепер ще
+-check-fragment-after = уже вже він вона воно вони зараз тепер ще лише
 # What a message about moves between one's own balances never calls them ("переміщення", not "переказ").
 -check-not-about-moves = переказ

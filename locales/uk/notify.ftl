@@ -9,7 +9,6 @@ notify-topic-alerts = Сповіщення про ціну
 notify-quiet-off = Тихі години: вимк.
 notify-quiet-on = Тихі години: { $from }:00–{ $to }:00 ({ $zone })
 notify-quiet-none = Вимк.
-notify-quiet-title = 🌙 Тихі години
 notify-quiet-now = 🌍 Ваш часовий пояс: { $zone }; зараз там { $time }.
 notify-quiet-held = { $count ->
         [one] 🔕 { $count } сповіщення чекає на кінець тихих годин.

@@ -137,6 +137,10 @@ export const money = {
   isMultipleOf: (a: string, step: string): boolean => new D(a).mod(step).isZero(),
   /** Exactly `decimals` places, rounded half to even ("0.1" → "0.10"): for percentages, never amounts. */
   fixed: (a: string, decimals: number): string => new D(a).toFixed(decimals, D.ROUND_HALF_EVEN),
+  /** Rounded half up to at most `decimals` places, trailing zeros dropped ("1.005" → "1.01"): figures to read, never to send. */
+  round: (a: string, decimals: number): string => new D(a).toDecimalPlaces(decimals, D.ROUND_HALF_UP).toFixed(),
+  /** Rounded half up to `digits` significant digits ("0.00123456" → "0.001235" at 4): figures to read, never to send. */
+  significant: (a: string, digits: number): string => new D(a).toSignificantDigits(digits, D.ROUND_HALF_UP).toFixed(),
   /** Canonical plain form: no exponent, no trailing zeros ("1.50" → "1.5"). */
   normalise: (a: string): string => new D(a).toFixed(),
 };
@@ -172,21 +176,31 @@ export function formatAmount(amount: string, asset?: string): string {
   return asset ? `${text} ${asset}` : text;
 }
 
-/** Places a value in a fiat currency is shown with. */
-export const FIAT_DECIMALS = 2;
+/** Places a value in a fiat currency is shown with when Intl does not know the currency. */
+const FIAT_DECIMALS = 2;
+
+/** The places of a fiat currency's minor unit, as Intl knows it (2 for USD and RUB, 0 for JPY). */
+export function fiatDecimals(fiat: string): number {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency: fiat }).resolvedOptions().maximumFractionDigits ?? FIAT_DECIMALS;
+  } catch {
+    return FIAT_DECIMALS;
+  }
+}
 
 /**
- * A value in a fiat currency, rounded half up to the cent and shown with both places, as the reader's
- * language writes numbers ("1,344.50 USD", "1 344,50 USD"); a value above zero that rounds to nothing
- * reads "< 0.01 USD", never "0.00 USD".
+ * A value in a fiat currency, rounded half up to its minor unit and shown with all its places, as the
+ * reader's language writes numbers ("1,344.50 USD", "1 344,50 USD"); a value above zero that rounds
+ * to nothing reads "< 0.01 USD", never "0.00 USD".
  */
 export function formatFiat(value: string, fiat: string): string {
-  const f = cachedFormat(fiatFormats, formatLocale(), (tag) =>
-    new Intl.NumberFormat(tag, { minimumFractionDigits: FIAT_DECIMALS, maximumFractionDigits: FIAT_DECIMALS }),
+  const places = fiatDecimals(fiat);
+  const f = cachedFormat(fiatFormats, `${formatLocale()}|${places}`, (key) =>
+    new Intl.NumberFormat(key.split("|")[0], { minimumFractionDigits: places, maximumFractionDigits: places }),
   );
   const exact = new D(value);
-  const rounded = exact.toDecimalPlaces(FIAT_DECIMALS, D.ROUND_HALF_UP);
-  if (rounded.isZero() && exact.gt(0)) return `< ${f.format(exactly(new D(10).pow(-FIAT_DECIMALS).toFixed()))} ${fiat}`;
+  const rounded = exact.toDecimalPlaces(places, D.ROUND_HALF_UP);
+  if (rounded.isZero() && exact.gt(0)) return `< ${f.format(exactly(new D(10).pow(-places).toFixed()))} ${fiat}`;
   return `${f.format(exactly(rounded.isZero() ? "0" : rounded.toFixed()))} ${fiat}`;
 }
 

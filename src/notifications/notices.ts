@@ -150,7 +150,8 @@ export function renderNotice(
     default: {
       const [base = "", quote = ""] = p.symbol.split("-");
       const vars = {
-        id: copyable(p.orderId),
+        // A long id (a UUID) is shortened as a mass transfer's is: its button opens the order in full.
+        id: p.orderId.length > 12 ? `#${p.orderId.slice(0, 8)}` : copyable(p.orderId),
         symbol: p.symbol,
         side: t(p.side === "buy" ? "notice-side-buy" : "notice-side-sell"),
         filled: formatAmount(p.dealSize, base),

@@ -144,7 +144,7 @@ describe.each(backends)("a Confirm handled late or in bad weather ($name)", ({ u
     await user.send("10");
     await user.press("in:skip");
     await user.pressLabel(/Confirm/);
-    expect(user.last()?.text).toMatch(/❌ Not done: The recipient was not found/);
+    expect(user.last()?.text).toMatch(/❌ Not done. The recipient was not found/);
     expect(await available(account.userId)).toBe("100");
   });
 });

@@ -114,7 +114,7 @@ describe.each(databases)("names and copy (database %s)", (databaseUrl) => {
     await user.send("5");
     await user.press("in:skip");
     await user.send(String(samId));
-    expect(user.last()!.text).toContain(`Recipient: only “Sam” (id ${samId})`);
+    expect(user.last()!.text).toContain(`Who may redeem: only “Sam” (id ${samId})`);
     await user.pressLabel(/Confirm/);
 
     const created = user.last()!;
@@ -147,7 +147,7 @@ describe.each(databases)("names and copy (database %s)", (databaseUrl) => {
 
     await user.send(`/start invoice_${inv.id}`);
     expect(copied(user.last()!)).toEqual([inv.id]);
-    await user.pressLabel(/Показать код/);
+    await user.pressLabel(/QR-код/);
     const photo = user.last()!;
     expect(scan(photo.photo!.png!)).toBe(link);
     expect(photo.text).toBe(`🧾 Отсканируйте, чтобы оплатить счёт: ${link}`);

@@ -38,6 +38,12 @@ it("/help names every command, by topic, in the person's language, admin command
   for (const line of help.filter((l) => l.startsWith("/"))) expect(line).toMatch(/^\/[a-z_]+ — \S/);
   expect(person.buttonData(/Main menu/)).toBe("menu:main");
 
+  // An example with arguments is code (a tap copies it whole): as a link, a tap would send "/price" bare.
+  await person.send("/help");
+  const first = person.last()!;
+  const codes = first.entities.filter((e) => e.type === "code").map((e) => first.text.slice(e.offset, e.offset + e.length));
+  expect(codes).toContain("/price BTC-USDT");
+
   const admin = h.user(777);
   expect(await helpTexts(admin)).toMatch(/^\/mass — /m);
 
@@ -52,15 +58,15 @@ it("the Russian /help gives its examples in Russian, and the bot takes them as w
   const russian = h.user(102, { languageCode: "ru" });
   await russian.send("/start");
   const alertLine = (await helpTexts(russian)).split("\n").find((l) => l.startsWith("/alert "))!;
-  expect(alertLine).toBe("/alert — Ценовой сигнал: /alert BTC-USDT выше 100000");
+  expect(alertLine).toBe("/alert — Оповещение о цене: /alert BTC-USDT выше 100000");
   await russian.send(alertLine.slice(alertLine.lastIndexOf("/alert")));
-  expect(russian.last()!.text).toMatch(/^✅ Сигнал задан: BTC-USDT выше 100\u00a0000 USDT \(один раз\)\./);
+  expect(russian.last()!.text).toMatch(/^✅ Оповещение задано: BTC-USDT выше 100\u00a0000 USDT \(один раз\)\./);
 
   await russian.send("/alert BTC-USDT около 100000");
   const usage = russian.last()!.text;
   expect(usage).toContain("/alert BTC-USDT выше 100000 (или ниже). Добавьте «каждый»");
   await russian.send("/alert ETH-USDT ниже 0,25 каждый");
-  expect(russian.last()!.text).toMatch(/^✅ Сигнал задан: ETH-USDT ниже 0\.25 USDT \(каждый раз\)\./);
+  expect(russian.last()!.text).toMatch(/^✅ Оповещение задано: ETH-USDT ниже 0\.25 USDT \(каждый раз\)\./);
 });
 
 it("the cheques menu and an empty cheque list lead back", async () => {

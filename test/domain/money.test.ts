@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, money, normaliseAmountInput, parseAmount } from "../../src/domain/money.js";
+import { fiatDecimals, formatAmount, formatFiat, money, normaliseAmountInput, parseAmount } from "../../src/domain/money.js";
 
 const NBSP = "\u00a0";
 const BIG = "123456789012345678901234567890.123456789";
@@ -230,5 +230,20 @@ describe("ambiguous separators", () => {
     expect(parseAmount("0,001", { decimals: 6 })).toEqual({ ok: true, amount: "0.001" });
     expect(parseAmount("1,5", { decimals: 6 })).toEqual({ ok: true, amount: "1.5" });
     expect(parseAmount("1,0005", { decimals: 6 })).toEqual({ ok: true, amount: "1.0005" });
+  });
+});
+
+describe("figures rounded for reading", () => {
+  it("rounds half up to places or significant digits, without trailing zeros", () => {
+    expect(money.round("1234.567891", 2)).toBe("1234.57");
+    expect(money.round("5.000000", 2)).toBe("5");
+    expect(money.significant("0.00123456", 4)).toBe("0.001235");
+  });
+
+  it("takes a currency's minor unit from Intl", () => {
+    expect(fiatDecimals("RUB")).toBe(2);
+    expect(fiatDecimals("JPY")).toBe(0);
+    expect(formatFiat("1234.5", "JPY")).toBe("1\u00a0235 JPY");
+    expect(formatFiat("1234.5", "RUB")).toBe("1\u00a0234.50 RUB");
   });
 });

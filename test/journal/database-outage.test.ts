@@ -149,7 +149,7 @@ describe.skipIf(!PG_URL)("a PostgreSQL restart", () => {
     await confirmWhileAtService(h, user, confirm, () => proxy.cut());
 
     const shown = h.tg.messages.get(`${user.id}:${summary.messageId}`)!.text;
-    expect(shown).toMatch(/❌ Not done: Not enough funds/);
+    expect(shown).toMatch(/❌ Not done. Not enough funds/);
     expect(shown).toMatch(/not recorded yet/);
     expect(shown).not.toMatch(/went wrong/i);
 
@@ -157,7 +157,7 @@ describe.skipIf(!PG_URL)("a PostgreSQL restart", () => {
     await proxy.restore();
     await until(async () => (await h.storage.operations.get(opId))?.state === "refused");
     await h.outboxSent();
-    const refusals = () => user.texts().filter((t) => /^❌ Not done: Not enough funds/.test(t));
+    const refusals = () => user.texts().filter((t) => /^❌ Not done. Not enough funds/.test(t));
     expect(refusals()).toHaveLength(1);
     expect(await h.app.reconcileUnfinished()).toBe(0);
     await h.outboxSent();

@@ -101,7 +101,7 @@ describe.each(backends)("settling operations left unfinished ($name)", ({ url })
     expect(await h.app.reconcileUnfinished()).toBe(1);
     expect(await h.storage.operations.get(id)).toMatchObject({ state: "refused", error: "error-no-key" });
     await h.outboxSent();
-    expect(user.last()?.text).toMatch(/could not be finished or checked: You have not linked an API key yet/);
+    expect(user.last()?.text).toMatch(/could not be finished or checked. You have not linked an API key yet/);
     expect(await h.simRequests("createCheque")).toHaveLength(0);
   });
 

@@ -297,6 +297,11 @@ describe("notifications", () => {
     expect(texts).toHaveLength(2);
     expect(texts[0]).toMatch(/partly filled: 0\.004 BTC \(≈ 260\.00 USD\) of 0\.01 BTC/);
     expect(texts[1]).toMatch(/filled: 0\.01 BTC \(≈ 650\.00 USD\) at/);
+    // The order's id is shortened (its button opens the order in full).
+    if (order.id.length > 12) {
+      expect(texts[1]).toContain(`Order #${order.id.slice(0, 8)} `);
+      expect(texts[1]).not.toContain(order.id);
+    }
 
     // A stop order placed elsewhere on the same key is found and its trigger announced.
     await h.simFetch("/_sim/markets/price", { method: "POST", body: { symbol: "BTC-USDT", price: ticker.last } });
@@ -316,7 +321,7 @@ describe("notifications", () => {
       body: { symbol: "BTC-USDT", price: String(Math.floor(Number(ticker.last) * 0.55)) },
     });
     await tick();
-    expect(noticesTo(user, new RegExp(`Stop order ${stop.id}`))).toHaveLength(1);
+    expect(noticesTo(user, new RegExp(`Stop order #${stop.id.slice(0, 8)} `))).toHaveLength(1);
   });
 
   it("respect the user's settings: a kind turned off in /notify is not announced", async () => {

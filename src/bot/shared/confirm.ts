@@ -24,7 +24,29 @@ import { CONFIRM_DATA } from "./confirm-data.js";
 
 /** Features declare their actions with the bot's buttons (the journal carries them to the notice). */
 export type { Json };
-export type ActionDefinition<P extends Json = Json> = JournalActionDefinition<P, InlineKeyboardMarkup>;
+export type ActionDefinition<P extends Json = Json> = JournalActionDefinition<P, InlineKeyboardMarkup> & {
+  /** Words of its own for the buttons, where Confirm / Cancel would read wrong (cancelling an order). */
+  confirmWords?: ConfirmWords;
+};
+
+/** Locale keys of a summary's two buttons and of what Cancel's press says. */
+export interface ConfirmWords {
+  yes: string;
+  no: string;
+  /** Shown in place of the buttons after the `no` button. */
+  declined: string;
+}
+
+const DEFAULT_WORDS: ConfirmWords = { yes: "confirm-yes", no: "confirm-no", declined: "confirm-cancelled" };
+
+/** The words of an action's confirmation: its own, or Confirm / Cancel. */
+function wordsOf(registry: ActionRegistry, kind: string): ConfirmWords {
+  try {
+    return (registry.get(kind) as ActionDefinition).confirmWords ?? DEFAULT_WORDS;
+  } catch {
+    return DEFAULT_WORDS; // a row of a kind no longer registered
+  }
+}
 export type ActionRegistry = JournalActionRegistry<InlineKeyboardMarkup>;
 export type BotJournal = Journal<InlineKeyboardMarkup>;
 
@@ -41,10 +63,10 @@ export function isConfirmationPress(ctx: { callbackQuery?: { data?: string } | u
 const EXPIRY_MARK = "\n\n⏱ ";
 
 /** Confirm and Cancel for operation `id`; an id the buttons cannot carry is a mistake in the feature. */
-export function confirmKeyboard(t: Translate, id: string): InlineKeyboard {
+export function confirmKeyboard(t: Translate, id: string, words: ConfirmWords = DEFAULT_WORDS): InlineKeyboard {
   const confirm = CONFIRM_DATA.confirm.tryBuild({ id });
   if (confirm === undefined) throw new Error(`operation id ${JSON.stringify(id)} does not fit a button's data`);
-  return new InlineKeyboard().text(t("confirm-yes"), confirm).text(t("confirm-no"), CONFIRM_DATA.cancel.build({ id }));
+  return new InlineKeyboard().text(t(words.yes), confirm).text(t(words.no), CONFIRM_DATA.cancel.build({ id }));
 }
 
 export interface Proposal<P extends Json> {
@@ -79,7 +101,7 @@ export async function proposeAction<P extends Json>(
     ...(proposal.id === undefined ? {} : { id: proposal.id }),
   });
   // Built before the row is written, so an id the buttons cannot carry leaves no row behind.
-  const keyboard = confirmKeyboard(ctx.t, draft.id);
+  const keyboard = confirmKeyboard(ctx.t, draft.id, wordsOf(registry, proposal.kind));
   const ttl = deps.config.CONFIRM_TTL_SECONDS;
   // Every summary says which network the action goes to: the one recorded on the row, kept until it is done.
   const network = proposal.namesNetwork ? "" : `\n\n${ctx.t("confirm-network", { network: draft.network })}`;
@@ -162,8 +184,9 @@ export function confirmationComposer(deps: BotDeps, journal: BotJournal): Compos
     }
     const cancelled = await deps.storage.operations.cancel(id, ctx.from.id);
     if (cancelled) {
-      await answerPress(ctx, { text: ctx.t("confirm-cancelled") });
-      await showOutcome(ctx, ctx.t("confirm-cancelled"));
+      const declined = ctx.t(wordsOf(journal.actions, op.kind).declined);
+      await answerPress(ctx, { text: declined });
+      await showOutcome(ctx, declined);
       return;
     }
     // A Cancel left on a summary that was confirmed (or cancelled, or expired) cancels nothing: say so,

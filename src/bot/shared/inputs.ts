@@ -429,7 +429,8 @@ export async function askText(
     const text = answer.text.trim();
     const max = opts.maxLength ?? 1000;
     if (text.length === 0 || text.length > max) {
-      await answer.ctx.reply(ctx.t("common-text-too-long", { max }), { reply_markup: keyboard() });
+      const said = text.length === 0 ? ctx.t("common-text-empty") : ctx.t("common-text-too-long", { length: text.length, max });
+      await answer.ctx.reply(said, { reply_markup: keyboard() });
       continue;
     }
     return text;

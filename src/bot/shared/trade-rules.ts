@@ -21,10 +21,12 @@ const refuse = (key: string, vars: Vars = {}): Checked => ({ ok: false, error: {
  * A positive plain decimal, or the shared amount-* refusal. Places and bounds are checked by the
  * callers, in the order that gives the most useful message.
  */
-function parsePositive(text: string, asset: string): Checked {
+function parsePositive(text: string, asset: string, what: "amount" | "price" = "amount"): Checked {
   // Generous places here: too many places is reported against the pair's own rule below.
   const parsed = parseAmount(text, { decimals: 60 });
   if (parsed.ok) return { ok: true, value: parsed.amount };
+  // A price prompt says "not a price", not "not an amount".
+  if (what === "price" && (parsed.error === "not_a_number" || parsed.error === "not_positive")) return refuse(`trade-price-${parsed.error}`);
   return refuse(`amount-${parsed.error}`, { asset, decimals: 0, min: "0", max: "-" });
 }
 
@@ -35,7 +37,7 @@ function parsePositive(text: string, asset: string): Checked {
  */
 export function checkPrice(text: string, pair: SymbolInfo): Checked {
   const quote = pair.quoteAsset;
-  const parsed = parsePositive(text, quote);
+  const parsed = parsePositive(text, quote, "price");
   if (!parsed.ok) return parsed;
   const price = parsed.value;
   if (money.decimalPlaces(price) > money.decimalPlaces(pair.priceIncrement) || !money.isMultipleOf(price, pair.priceIncrement)) {

@@ -4,8 +4,10 @@
  * pointed at the stand-in through TELEGRAM_API_ROOT, i.e. grammY's apiRoot) and the web page that
  * shows the chats. `npm start` runs it when BOT_TOKEN is not set.
  */
+import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { type RunningBot, startBot } from "../../app.js";
+import { LOCALES_DIR } from "../../bot/i18n.js";
 import { loadConfig } from "../../config.js";
 import { createLogger, type Logger } from "../../logger.js";
 import { createServiceFactory } from "../../service/factory.js";
@@ -17,7 +19,7 @@ import type { PlaygroundConfig } from "./config.js";
 import { type DemoPerson, seedPlayground, startMarketMaker } from "./demo-seed.js";
 import { playgroundEncryptionKey } from "./encryption-key.js";
 import { PanelWatcher } from "./panel.js";
-import { SimulatedServiceBot } from "./service-bot.js";
+import { SimulatedServiceBot, type TranslateIn } from "./service-bot.js";
 import { setSlowMass } from "./slow-mass.js";
 import { type RunningWebServer, startWebServer } from "./web-server.js";
 
@@ -47,6 +49,16 @@ export interface RunningPlayground {
   bot: RunningBot;
   web: RunningWebServer;
   close(): Promise<void>;
+}
+
+/** The page's own words: each language's playground.ftl as Fluent source (a language without one shows English). */
+function chromeWords(localesDir: string, codes: readonly string[]): Record<string, string> {
+  const words: Record<string, string> = {};
+  for (const code of codes) {
+    const file = join(localesDir, code, "playground.ftl");
+    if (existsSync(file)) words[code] = readFileSync(file, "utf8");
+  }
+  return words;
 }
 
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<RunningPlayground> {
@@ -97,6 +109,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       : undefined;
 
   const panel = new PanelWatcher(sim.sim, people);
+  // The playground's words come from the bot's own locales (playground.ftl in each language's folder).
+  const translate: TranslateIn = (language, key, vars) => bot.languages.i18n.t(bot.languages.pick(language), key, vars);
   await building;
   const web = await startWebServer({
     port: options.PLAYGROUND_PORT ?? 3000,
@@ -105,8 +119,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     standIn,
     people,
     languages: bot.languages.list,
+    chrome: chromeWords(options.localesDir ?? LOCALES_DIR, bot.languages.codes),
     panel: () => panel.state(),
-    serviceBot: new SimulatedServiceBot(sim.url, (network, summary) => panel.note(network, summary)),
+    translate,
+    serviceBot: new SimulatedServiceBot(sim.url, translate, (network, summary) => panel.note(network, summary)),
     assets: CATALOGUE.map((a) => a.asset),
     setSlowMass: (on) => setSlowMass(sim.sim, on),
     logger,

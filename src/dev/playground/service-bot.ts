@@ -5,6 +5,7 @@
  */
 import type { ServiceLinkOutcome, ServiceLinkView } from "../simulator/pay/service-bot.js";
 import type { SimNetwork } from "../simulator/types.js";
+import type { Translate } from "../../domain/translate.js";
 import type { DemoPerson } from "./demo-seed.js";
 
 export interface DepositRequest {
@@ -27,12 +28,17 @@ interface Problem {
   info?: { asset?: string; available?: string };
 }
 
-const WALLETS = { pay: "Pay wallet", funding: "Exchange funding" } as const;
+/** The playground's words in one language (locales/<code>/playground.ftl, through the bot's i18n). */
+export type TranslateIn = (language: string, key: string, vars?: Record<string, string | number>) => string;
+
+/** The side panel's list of operations is shared by everyone on the page: it speaks English. */
+const PANEL_LANGUAGE = "en";
 
 export class SimulatedServiceBot {
   /** `done` hears of each thing the bot did, with its network (the side panel lists them). */
   constructor(
     private readonly simUrl: string,
+    private readonly translate: TranslateIn,
     private readonly done: (network: SimNetwork, summary: string) => void = () => undefined,
   ) {}
 
@@ -44,27 +50,40 @@ export class SimulatedServiceBot {
     return (await res.json()) as ServiceLinkView;
   }
 
-  /** Opens a link as a demo person, or (undefined) as someone without an account in the simulator. */
-  async open(link: string, person: DemoPerson | undefined): Promise<OpenedLink> {
+  /**
+   * Opens a link as a demo person, or (undefined) as someone without an account in the simulator; the
+   * outcome is worded in `language`, the language the page shows.
+   */
+  async open(link: string, person: DemoPerson | undefined, language = PANEL_LANGUAGE): Promise<OpenedLink> {
+    const t = this.#in(language);
     const view = await this.describe(link);
-    if (view === undefined) return { ok: false, text: "This link does not lead to xRocket's bot." };
+    if (view === undefined) return { ok: false, text: t("playground-link-not-service") };
     if (view.kind === "start") return { ok: true, text: "", topUp: { network: view.network, ...(view.asset ? { asset: view.asset } : {}) } };
     const res = await this.#post("/_sim/links/open", { url: link, ...(person ? { userId: person.id } : {}) });
-    const who = person?.firstName ?? "Someone outside the playground";
-    if (!res.ok) return { ok: false, text: refusal(view, who, res.problem) };
-    const text = success(res.body as ServiceLinkOutcome, who, person === undefined);
-    this.done(view.network, text);
-    return { ok: true, text };
+    if (!res.ok) return { ok: false, text: refusal(t, view, person, res.problem) };
+    const outcome = res.body as ServiceLinkOutcome;
+    this.done(view.network, success(this.#in(PANEL_LANGUAGE), outcome, person));
+    return { ok: true, text: success(t, outcome, person) };
   }
 
   /** Credits a person's Pay wallet or Exchange funding, as a deposit through the service's bot would. */
-  async deposit(person: DemoPerson, request: DepositRequest): Promise<{ ok: boolean; text: string }> {
+  async deposit(person: DemoPerson, request: DepositRequest, language = PANEL_LANGUAGE): Promise<{ ok: boolean; text: string }> {
     const res = await this.#post("/_sim/deposits", { userId: person.id, ...request });
-    const where = `${person.firstName}'s ${WALLETS[request.to]}`;
-    if (!res.ok) return { ok: false, text: `${where} was not topped up: ${res.problem.detail ?? "the simulator refused"}` };
-    const text = `Topped up ${where}: +${request.amount} ${request.asset} (${request.network}).`;
-    this.done(request.network, text);
-    return { ok: true, text };
+    const t = this.#in(language);
+    const vars = (tr: Translate) => ({
+      name: person.firstName,
+      kind: tr(`playground-wallet-of-${request.to}`),
+      amount: `${request.amount} ${request.asset}`,
+      network: tr(`playground-network-${request.network}`),
+    });
+    if (!res.ok) return { ok: false, text: t("playground-top-up-failed", { ...vars(t), detail: res.problem.detail ?? t("playground-top-up-refused") }) };
+    const panel = this.#in(PANEL_LANGUAGE);
+    this.done(request.network, panel("playground-topped-up", vars(panel)));
+    return { ok: true, text: t("playground-topped-up", vars(t)) };
+  }
+
+  #in(language: string): Translate {
+    return (key, vars) => this.translate(language, key, vars);
   }
 
   async #post(path: string, body: unknown): Promise<{ ok: true; body: unknown } | { ok: false; problem: Problem }> {
@@ -78,32 +97,34 @@ export class SimulatedServiceBot {
   }
 }
 
-function success(outcome: ServiceLinkOutcome, who: string, outsider: boolean): string {
-  const net = outcome.network;
+function success(t: Translate, outcome: ServiceLinkOutcome, person: DemoPerson | undefined): string {
+  const network = t(`playground-network-${outcome.network}`);
+  const name = person?.firstName ?? t("playground-outsider-name");
   switch (outcome.kind) {
     case "cheque":
-      return `${who} received the cheque: +${outcome.amount} ${outcome.asset} in the Pay wallet (${net}).`;
+      return t("playground-cheque-received", { name, amount: `${outcome.amount} ${outcome.asset}`, network });
     case "invoice":
-      return outsider
-        ? `${who} paid the invoice: ${outcome.amount} ${outcome.asset} (a simulated payment, ${net}).`
-        : `${who} paid the invoice: ${outcome.amount} ${outcome.asset} from the Pay wallet (${net}).`;
+      return t(person === undefined ? "playground-invoice-paid-outside" : "playground-invoice-paid", { name, amount: `${outcome.amount} ${outcome.asset}`, network });
     case "withdrawal-link":
-      return `${who} confirmed the withdrawal: ${outcome.amount} ${outcome.asset} + ${outcome.fee} ${outcome.asset} fee left the Pay wallet for ${outcome.address} (${net}).`;
+      return t("playground-withdrawal-confirmed", {
+        name,
+        amount: `${outcome.amount} ${outcome.asset}`,
+        fee: `${outcome.fee} ${outcome.asset}`,
+        address: outcome.address,
+        network,
+      });
     case "start":
       return "";
   }
 }
 
-function refusal(view: ServiceLinkView, who: string, problem: Problem): string {
-  const what =
-    view.kind === "cheque"
-      ? "The cheque could not be received"
-      : view.kind === "invoice"
-        ? "The invoice could not be paid"
-        : "The withdrawal could not be confirmed";
+function refusal(t: Translate, view: ServiceLinkView, person: DemoPerson | undefined, problem: Problem): string {
+  const what = t(view.kind === "cheque" ? "playground-refused-cheque" : view.kind === "invoice" ? "playground-refused-invoice" : "playground-refused-withdrawal");
+  const name = person?.firstName ?? t("playground-outsider-name");
   if (problem.kind === "insufficient_funds") {
-    const available = problem.info?.available ? ` (${problem.info.available} ${problem.info.asset ?? ""} available)`.replace(" )", ")") : "";
-    return `${what}: ${who}'s Pay wallet does not cover it${available}. Top up with ➕ in the side panel.`;
+    return problem.info?.available
+      ? t("playground-refused-funds-available", { what, name, available: `${problem.info.available} ${problem.info.asset ?? ""}`.trim() })
+      : t("playground-refused-funds", { what, name });
   }
-  return `${what}: ${problem.detail ?? "xRocket's bot refused"}`;
+  return t("playground-refused-other", { what, detail: problem.detail ?? t("playground-refused-by-bot") });
 }

@@ -19,7 +19,7 @@ import type { DemoPerson } from "./demo-seed.js";
 import { describeLink } from "./links.js";
 import type { PanelState } from "./panel.js";
 import { ReplyTimings } from "./reply-timing.js";
-import type { SimulatedServiceBot } from "./service-bot.js";
+import type { SimulatedServiceBot, TranslateIn } from "./service-bot.js";
 
 export interface WebServerOptions {
   port: number;
@@ -30,6 +30,10 @@ export interface WebServerOptions {
   people: readonly DemoPerson[];
   /** The languages the bot speaks, each named in itself: the page's language selector offers them. */
   languages: readonly { code: string; name: string }[];
+  /** The page's own words per language: the Fluent source of locales/<code>/playground.ftl. */
+  chrome: Readonly<Record<string, string>>;
+  /** The playground's words in a language: what the server tells the page (a top-up, a link opened). */
+  translate: TranslateIn;
   /** The side panel as it is now. */
   panel: () => PanelState;
   /** The service's own bot in the simulator: its links and deposits. */
@@ -73,6 +77,8 @@ const OpenLinkInput = z.object({
   url: z.url().max(2048),
   /** A demo person, or someone without an account in the simulator (pays an invoice from outside). */
   as: z.union([z.number().int().positive(), z.literal("outsider")]),
+  /** The language the page shows: the outcome is worded in it. */
+  language: z.string().max(35).optional(),
 });
 const TopUpInput = z.object({
   personId: z.number().int().positive(),
@@ -80,6 +86,7 @@ const TopUpInput = z.object({
   to: z.enum(["pay", "funding"]),
   asset: z.string().min(1).max(16),
   amount: z.string().max(64),
+  language: z.string().max(35).optional(),
 });
 const FileName = z.string().trim().min(1).max(255);
 const InlineInput = z.object({ query: z.string().max(256) });
@@ -153,6 +160,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       timings: Object.fromEntries(people.map((p) => [p.id, timings.of(p.id)])),
       commands: commandsByPerson(),
       languages: options.languages,
+      chrome: options.chrome,
       panel: options.panel(),
       assets: options.assets,
     };
@@ -245,23 +253,25 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   /** Opens a link as a person (or an outsider), as Telegram and the service's bot would. */
   async function openLink(input: z.infer<typeof OpenLinkInput>) {
     const person = input.as === "outsider" ? undefined : personById(input.as);
+    const language = input.language ?? "en";
     const { url, target } = await describeLink(input.url, standIn.botUser.username, (link) => options.serviceBot.describe(link));
     if (target.kind === "bot") {
       if (!person) throw new BadInput("only a demo person can open a chat with the bot");
       standIn.user(person.id).send(target.payload ? `/start ${target.payload}` : "/start");
-      return { ok: true, text: `Opened ${person.firstName}'s chat with the bot`, chatId: person.id };
+      return { ok: true, text: options.translate(language, "playground-opened-chat", { name: person.firstName }), chatId: person.id };
     }
     if (target.kind !== "service") throw new BadInput("this link does not open in Telegram");
-    const opened = await options.serviceBot.open(url, person);
+    const opened = await options.serviceBot.open(url, person, language);
     return { ...opened, ...(opened.topUp && person ? { topUp: { ...opened.topUp, personId: person.id } } : {}) };
   }
 
   async function topUp(input: z.infer<typeof TopUpInput>) {
     const person = personById(input.personId);
+    const language = input.language ?? "en";
     const amount = normaliseAmountInput(input.amount);
-    if (amount === null) throw new BadInput("Amount: type a number such as 100 or 0.5");
-    if (!options.assets.includes(input.asset)) throw new BadInput(`Asset: ${input.asset} is not one the simulator knows`);
-    return options.serviceBot.deposit(person, { network: input.network, to: input.to, asset: input.asset, amount });
+    if (amount === null) throw new BadInput(options.translate(language, "playground-bad-amount"));
+    if (!options.assets.includes(input.asset)) throw new BadInput(options.translate(language, "playground-bad-asset", { asset: input.asset }));
+    return options.serviceBot.deposit(person, { network: input.network, to: input.to, asset: input.asset, amount }, language);
   }
 
   function openStream(req: IncomingMessage, res: ServerResponse): void {

@@ -169,6 +169,15 @@ describe.skipIf(!chromiumPresent())("links and top-ups in the playground, in hea
     await dialog.locator("#top-up-amount").fill("0.01");
     await dialog.locator("#top-up-send").click();
     expect(await d.toast(/\+0\.01 BTC/)).toMatch(/Topped up Sam's Pay wallet: \+0\.01 BTC \(testnet\)/);
+
+    // In Russian, the dialog and what the server says back are Russian too.
+    await d.page.getByTestId("language").selectOption("ru");
+    await d.page.getByTestId("top-up-friend").click();
+    expect(await dialog.locator("h3").innerText()).toBe("Пополнение баланса: Sam");
+    await dialog.locator("#top-up-amount").fill("1");
+    await dialog.locator("#top-up-send").click();
+    expect(await d.toast(/\+1 BTC/)).toBe("Пополнено (кошелёк, «Sam»): +1 BTC (тестовая).");
+    await d.page.getByTestId("language").selectOption("en");
     await d.page.close();
   });
 
@@ -186,7 +195,14 @@ describe.skipIf(!chromiumPresent())("links and top-ups in the playground, in hea
     await d.see(/Используйте \/connect/);
     await d.messages.locator(".row.bot .text a.command").filter({ hasText: "/connect" }).last().click();
     await expect.poll(() => d.messages.locator(".row.me .text").last().innerText()).toBe("/connect");
+    // The page's own words follow the person's language: the side panel, the message box, the tags.
+    await expect.poll(() => d.page.getByTestId("panel").locator("h2").innerText()).toBe("Симулятор");
+    expect(await d.page.getByTestId("composer-text").getAttribute("placeholder")).toBe("Сообщение");
+    expect(await d.page.getByTestId("panel").innerText()).toContain("Последние операции");
+    expect(await d.page.locator("#latency").innerText()).toMatch(/^последний ответ: \d+ мс$/);
+    expect(await d.page.getByTestId("toast").innerText()).toMatch(/^Язык приложения Telegram: Русский/);
     await d.page.getByTestId("language").selectOption("en");
+    await expect.poll(() => d.page.getByTestId("panel").locator("h2").innerText()).toBe("Simulator");
     await d.say("/cancel");
     // Not every slash is a command: a pair or a path is left as text.
     await d.say("/price TONCOIN-USDT");

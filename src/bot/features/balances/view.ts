@@ -3,7 +3,7 @@
  * Exchange funding and trading balances), fiat rates and the currency list. Pure functions of their
  * input and a translate function, so the handlers only fetch and send.
  */
-import { formatAmount, formatFiat, formatOptionalAmount, money } from "../../../domain/money.js";
+import { fiatDecimals, formatAmount, formatFiat, formatOptionalAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { AccountBalance, Currency, PayBalance, Rate } from "../../../service/schemas.js";
 
@@ -118,7 +118,7 @@ export function balancesText(t: Translate, src: BalanceSources): string {
       if (worth.unrated.length > 0) {
         parts.push(t("balances-no-rate", { fiat: valuation.fiat, assets: worth.unrated.join(", ") }));
       }
-      parts.push(t("balances-rates-note", { fiat: valuation.fiat }));
+      parts.push(t("balances-rates-note", { fiat: valuation.fiat, decimals: fiatDecimals(valuation.fiat) }));
     }
   }
   if (src.pay === null) parts.push("", t("balances-pay-unavailable"));

@@ -90,7 +90,6 @@ export function withdrawalDetails(t: Translate, w: ExchangeWithdrawal, zone?: st
     t("withdraw-field-tx", { tx: w.txHash ? copyable(w.txHash) : "—" }),
     t("withdraw-field-created", { created: formatTime(w.createdAt, zone) }),
     t("funding-field-updated", { updated: formatTime(w.updatedAt, zone) }),
-    t("funding-field-client-id", { id: copyable(w.clientWithdrawalId) }),
   ].join("\n");
 }
 
@@ -136,6 +135,5 @@ export function moveDetails(t: Translate, m: ExchangeTransfer, zone?: string): s
     // Selected by kind in the message, so that each balance's name takes its case.
     t("funding-move-route", { from: m.from, to: m.to }),
     t("withdraw-field-created", { created: formatTime(m.createdAt, zone) }),
-    t("funding-field-client-id", { id: m.clientTransferId ? copyable(m.clientTransferId) : "—" }),
   ].join("\n");
 }

@@ -32,11 +32,15 @@ export const CHART_CANDLES = 120;
 
 export const isChartInterval = (v: string): v is ChartInterval => Object.hasOwn(CHART_INTERVALS, v);
 
+/** An interval as a person reads it ("1 ч" in Russian); callback data and /chart keep the machine value. */
+export const intervalLabel = (t: Translate, interval: ChartInterval) => t(`market-interval-${interval}`);
+
 /** The interval buttons (the current one marked), Price and Back. */
 export function chartKeyboard(t: Translate, symbol: string, current: ChartInterval): InlineKeyboard {
   const kb = new InlineKeyboard();
-  for (const label of Object.keys(CHART_INTERVALS) as ChartInterval[]) {
-    kb.text(label === current ? `• ${label}` : label, MARKET_DATA.chart.build({ symbol, interval: label }));
+  for (const interval of Object.keys(CHART_INTERVALS) as ChartInterval[]) {
+    const label = intervalLabel(t, interval);
+    kb.text(interval === current ? `• ${label}` : label, MARKET_DATA.chart.build({ symbol, interval }));
   }
   return kb
     .row()
@@ -112,7 +116,7 @@ export function chartOf(
 
 /** The caption under a chart (a testnet chart's says so). */
 export const chartCaption = (t: Translate, symbol: string, interval: ChartInterval, last: string, network: NetworkName) =>
-  t("market-chart-caption", { pair: pairOn(t, symbol, network), interval, last: formatAmount(last, assetsOf(symbol).quote) });
+  t("market-chart-caption", { pair: pairOn(t, symbol, network), interval: intervalLabel(t, interval), last: formatAmount(last, assetsOf(symbol).quote) });
 
 /**
  * Shows the chart: edits the pressed photo in place when there is one, sends a new photo otherwise.

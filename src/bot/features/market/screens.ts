@@ -12,7 +12,7 @@ import type { BotContext, BotDeps } from "../../context.js";
 import { keptReads } from "../../shared/kept-reads.js";
 import { showInPlace } from "../../shared/show.js";
 import { MARKET_DATA } from "./callback-data.js";
-import { type ChartInterval, chartCacheOf, DEFAULT_INTERVAL, showChart } from "./chart.js";
+import { type ChartInterval, chartCacheOf, DEFAULT_INTERVAL, intervalLabel, showChart } from "./chart.js";
 import {
   BOOK_DEPTH,
   bookKeyboard,
@@ -101,7 +101,7 @@ export function marketScreens(deps: BotDeps) {
     async chart(ctx: BotContext, symbol: string, interval: ChartInterval): Promise<void> {
       const c = await clients(ctx);
       const shown = await showChart(ctx, charts, c, symbol, interval, deps.now());
-      if (!shown) await ctx.reply(ctx.t("market-chart-empty", { pair: symbol, interval }));
+      if (!shown) await ctx.reply(ctx.t("market-chart-empty", { pair: symbol, interval: intervalLabel(ctx.t, interval) }));
     },
 
     async info(ctx: BotContext, symbol: string): Promise<void> {

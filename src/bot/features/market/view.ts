@@ -5,7 +5,7 @@
  * its pair (`pairOn`).
  */
 import { InlineKeyboard } from "grammy";
-import { formatAmount, formatPercent } from "../../../domain/money.js";
+import { formatAmount, formatPercent, money } from "../../../domain/money.js";
 import { type NetworkName, pairOn } from "../../../domain/networks.js";
 import { typedPair } from "../../../domain/symbols.js";
 import type { Translate } from "../../../domain/translate.js";
@@ -35,6 +35,16 @@ export function percent(rate: string): string {
   return formatPercent(rate, 2, true);
 }
 
+/** A 24 h volume to read: two places from 1 up ("1 234.57"), four significant digits below ("0.001235"). */
+export function volume(amount: string): string {
+  return money.gte(amount, "1") ? money.round(amount, 2) : money.significant(amount, 4);
+}
+
+/** A fee rate as a percentage without a sign ("0.08%"): a fee is no change up or down. */
+export function feePercent(rate: string): string {
+  return formatPercent(rate, 2);
+}
+
 /** The ticker card: last price, 24 h change, range, volume, best bid and ask. */
 export function tickerText(
   t: Translate,
@@ -56,8 +66,8 @@ export function tickerText(
     }),
     t("market-ticker-range", { high: formatAmount(tk.high, quote), low: formatAmount(tk.low, quote) }),
     t("market-ticker-volume", {
-      base: formatAmount(tk.baseVolume, base),
-      quote: formatAmount(tk.quoteVolume, quote),
+      base: formatAmount(volume(tk.baseVolume), base),
+      quote: formatAmount(volume(tk.quoteVolume), quote),
     }),
     t("market-ticker-book", {
       bid: book.bids[0] ? formatAmount(book.bids[0][0], quote) : "—",
@@ -246,7 +256,7 @@ export function feesText(t: Translate, fees: TradeFee[], own: boolean): string {
   return [
     t(own ? "market-fees-own" : "market-fees-default"),
     ...fees.map((f) =>
-      t("market-fees-line", { pair: f.symbol, maker: percent(f.standard.maker), taker: percent(f.standard.taker) }),
+      t("market-fees-line", { pair: f.symbol, maker: feePercent(f.standard.maker), taker: feePercent(f.standard.taker) }),
     ),
   ].join("\n");
 }

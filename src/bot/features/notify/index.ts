@@ -107,9 +107,9 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     });
     kb.row().text(t("notify-zone-button", { zone }), NOTIFY_DATA.zones.build({})).row().text(t("common-back"), NOTIFY_DATA.show.build({}));
     const held = await watch.heldCount(telegramId, now, quietUntil(s.quiet, now, s.timeZone) !== undefined);
+    // The state is the title ("🌙 Quiet hours: off"), as on the settings button: the name reads once.
     const lines = [
-      t("notify-quiet-title"),
-      s.quiet ? t("notify-quiet-on", { from: pad(s.quiet.from), to: pad(s.quiet.to), zone }) : t("notify-quiet-off"),
+      `🌙 ${s.quiet ? t("notify-quiet-on", { from: pad(s.quiet.from), to: pad(s.quiet.to), zone }) : t("notify-quiet-off")}`,
       t("notify-quiet-now", { zone, time: formatWallTime(now, s.timeZone).slice(11) }),
       ...(held > 0 ? [t("notify-quiet-held", { count: held })] : []),
       t("notify-quiet-explain"),

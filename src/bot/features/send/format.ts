@@ -65,9 +65,9 @@ export function transferDetails(t: Translate, tr: Transfer, nameOf: NameOf = () 
   if (tr.description) lines.push(quotedField(t("send-summary-note"), tr.description));
   lines.push(
     // The status is shown as the service names it: its value set is open (pending, paid, failed …).
+    // The bot's own client id is not shown: it is the bot's, and the transfer id above is the service's.
     t("send-details-status", { status: tr.status ?? "-" }),
     t("send-details-time", { time: tr.createdAt ? formatTime(tr.createdAt, zone) : "-" }),
-    t("send-details-client-id", { id: tr.clientPayoutId ? copyable(tr.clientPayoutId) : "-" }),
   );
   return lines.join("\n");
 }

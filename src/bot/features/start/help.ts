@@ -4,6 +4,7 @@
  * feature declares is under some topic: a feature missing from the table lands in "More".
  */
 import { InlineKeyboard } from "grammy";
+import { copyable } from "../../../domain/copyable.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { FeatureCommand } from "../../feature.js";
 import { menu } from "../../menu-data.js";
@@ -52,7 +53,12 @@ function topicsOf(sections: HelpSection[]): { topic: Topic; commands: FeatureCom
   return all.filter((t) => t.commands.length > 0);
 }
 
-const line = (t: Translate, c: FeatureCommand) => `/${c.command} — ${t(c.descriptionKey)}`;
+/**
+ * An example with arguments in a description ("/price BTC-USDT") is shown as code: as plain text,
+ * Telegram would link only "/price", and a tap would send it bare.
+ */
+const EXAMPLE = /\/[a-z_]+(?: [^\s()]+)+/g;
+const line = (t: Translate, c: FeatureCommand) => `/${c.command} — ${t(c.descriptionKey).replace(EXAMPLE, (m) => copyable(m))}`;
 
 function topicButtons(t: Translate, topics: { topic: Topic }[]): InlineKeyboard {
   const kb = new InlineKeyboard();

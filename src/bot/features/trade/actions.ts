@@ -110,6 +110,8 @@ const isInvalidState = (err: unknown) =>
 export const cancelOrderAction: ActionDefinition<CancelPayload> = {
   kind: CANCEL_KIND,
   idPrefix: "trdcx",
+  // "Cancel" under "Cancel this order?" would mean keeping it.
+  confirmWords: { yes: "trade-cancel-yes", no: "trade-cancel-keep", declined: "trade-cancel-kept" },
   async execute({ payload, clients }) {
     const { orderId } = CancelPayload.parse(payload);
     // The cancel answers only the ids it cancelled; the order is read for the summary when it can be.

@@ -48,10 +48,10 @@ describe("the same alert twice", () => {
     await setPrice("ETH-USDT", "3012.34");
     const user = await person(9102, "ru");
     await user.send("/alert eth ниже 2500,5 каждый");
-    expect(user.last()?.text).toBe("✅ Сигнал задан: ETH-USDT ниже 2\u00a0500.5 USDT (каждый раз). Цена сейчас: 3\u00a0012.34 USDT.");
+    expect(user.last()?.text).toBe("✅ Оповещение задано: ETH-USDT ниже 2\u00a0500.5 USDT (каждый раз). Цена сейчас: 3\u00a0012.34 USDT.");
     await user.send("/alert ETH-USDT ниже 2500.50");
     expect(user.last()?.text).toBe(
-      "Такой сигнал у вас уже есть: ETH-USDT ниже 2\u00a0500.5 USDT (каждый раз). Второй раз не добавляю.",
+      "Такое оповещение у вас уже есть: ETH-USDT ниже 2\u00a0500.5 USDT (каждый раз). Второй раз не добавляю.",
     );
     expect(await stored(user)).toEqual(["ETH-USDT below 2500.5 every"]);
   });
@@ -113,11 +113,11 @@ describe("an alert the market is already past", () => {
     const user = await person(9113, "ru");
     await user.send("/alert btc выше 1,5");
     expect(user.last()?.text).toBe(
-      "BTC-USDT уже выше 1.5 USDT: сейчас цена 65\u00a0032.5 USDT, так что сигнал сработает сразу.",
+      "BTC-USDT уже выше 1.5 USDT: сейчас цена 65\u00a0032.5 USDT, так что оповещение сработает сразу.",
     );
     expect(labels(user)).toEqual([["Всё равно оставить"], ["✏️ Изменить цену"], ["✖️ Отмена"]]);
     await user.pressLabel(/Всё равно оставить/);
-    expect(user.last()?.text).toBe("✅ Сигнал задан: BTC-USDT выше 1.5 USDT (один раз). Цена сейчас: 65\u00a0032.5 USDT.");
+    expect(user.last()?.text).toBe("✅ Оповещение задано: BTC-USDT выше 1.5 USDT (один раз). Цена сейчас: 65\u00a0032.5 USDT.");
   });
 });
 
@@ -191,7 +191,7 @@ describe("the guided flow", () => {
     const user = await person(9123, "ru");
     await user.send("/alert");
     expect(user.last()?.text).toBe(
-      "🔔 Новый ценовой сигнал. Какая пара? Нажмите кнопку или напишите название, например btc или BTC-USDT.",
+      "🔔 Новое оповещение о цене. Какая пара? Нажмите кнопку или напишите название, например btc или BTC-USDT.",
     );
     await user.send("btx");
     expect(user.last()?.text).toMatch(/^Торговой пары «btx» нет/);
@@ -205,13 +205,13 @@ describe("the guided flow", () => {
     await user.send("70000,55");
     expect(user.last()?.text).toBe("В цене BTC-USDT не больше 1 знака после запятой.");
     await user.send("70000,5");
-    expect(user.last()?.text).toBe("✅ Сигнал задан: BTC-USDT выше 70\u00a0000.5 USDT (один раз). Цена сейчас: 65\u00a0032.5 USDT.");
+    expect(user.last()?.text).toBe("✅ Оповещение задано: BTC-USDT выше 70\u00a0000.5 USDT (один раз). Цена сейчас: 65\u00a0032.5 USDT.");
     await user.pressLabel(/Сообщать каждый раз/);
-    expect(user.last()?.text).toBe("✅ Сигнал задан: BTC-USDT выше 70\u00a0000.5 USDT (каждый раз).");
+    expect(user.last()?.text).toBe("✅ Оповещение задано: BTC-USDT выше 70\u00a0000.5 USDT (каждый раз).");
 
     await user.send("/alert");
     await user.pressLabel(/Назад/);
-    expect(user.last()?.text).toMatch(/^Ваши ценовые сигналы \(1 из 20\)/);
+    expect(user.last()?.text).toMatch(/^Ваши оповещения о цене \(1 из 20\)/);
   });
 });
 
@@ -264,17 +264,17 @@ describe("/alerts", () => {
     const user = await person(9132, "ru");
     await user.send("/alerts");
     expect(user.last()?.text).toBe(
-      "У вас нет ценовых сигналов. Задайте сигнал кнопкой «➕ Новый сигнал» или одной строкой: /alert BTC-USDT выше 100000.",
+      "У вас нет оповещений о цене. Задайте оповещение кнопкой «➕ Новое оповещение» или одной строкой: /alert BTC-USDT выше 100000.",
     );
-    expect(labels(user)).toEqual([["➕ Новый сигнал"], ["« Назад"]]);
-    await user.pressLabel(/Новый сигнал/);
-    expect(user.last()?.text).toMatch(/^🔔 Новый ценовой сигнал/);
+    expect(labels(user)).toEqual([["➕ Новое оповещение"], ["« Назад"]]);
+    await user.pressLabel(/Новое оповещение/);
+    expect(user.last()?.text).toMatch(/^🔔 Новое оповещение о цене/);
     await user.send("/alert btc выше 100000");
     await user.send("/alerts");
-    expect(user.last()?.text).toBe("Ваши ценовые сигналы (1 из 20). Нажмите ✖️, чтобы удалить:\n1. BTC-USDT выше 100\u00a0000 USDT (один раз)");
+    expect(user.last()?.text).toBe("Ваши оповещения о цене (1 из 20). Нажмите ✖️, чтобы удалить:\n1. BTC-USDT выше 100\u00a0000 USDT (один раз)");
     await user.pressLabel(/✖️ 1\./);
-    expect(lastAnswer()).toBe("Сигнал удалён.");
-    expect(user.last()?.text).toMatch(/^У вас нет ценовых сигналов/);
+    expect(lastAnswer()).toBe("Оповещение удалено.");
+    expect(user.last()?.text).toMatch(/^У вас нет оповещений о цене/);
   });
 });
 
@@ -296,7 +296,7 @@ describe("the fired notice", () => {
       "🔔 BTC-USDT is at 66\u00a0012.3 USDT: above your alert price 66\u00a0000 USDT.",
     ]);
     expect(sam.texts().filter((t) => t.startsWith("🔔"))).toEqual([
-      "🔔 BTC-USDT сейчас 66\u00a0012.3 USDT: выше вашей цены сигнала 66\u00a0000 USDT.",
+      "🔔 BTC-USDT сейчас 66\u00a0012.3 USDT: выше цены вашего оповещения 66\u00a0000 USDT.",
     ]);
   });
 });

@@ -27,7 +27,7 @@ describe.each(databases)("balances with their worth (database %s)", (databaseUrl
     expect(text).toContain(`BTC: Pay 0.01 · Funding 0 · Trading 0 ≈ 650.00 USD`);
     expect(text).toContain(`TONCOIN: Pay 0 · Funding 10 · Trading 0 ≈ 52.00 USD`);
     expect(text).toContain(`Total ≈ 807.00 USD`);
-    expect(text).toContain("Values in USD at the service's rates, each rounded to the cent.");
+    expect(text).toContain("Values in USD at the service's rates, each rounded to 2 decimal places.");
     expect(user.buttonData(/Values in USD/)).toBe("bal:fiats");
 
     // The picker offers what the service lists as fiat; the current one is marked.
@@ -115,12 +115,12 @@ describe.each(databases)("balances with their worth (database %s)", (databaseUrl
     expect(lines).toEqual([
       "💰 Балансы · Основная сеть",
       "",
-      "USDT: кошелёк 10 · финансовый 0 · торговый 0 ≈ 925.00 RUB",
-      "ETH: кошелёк 0 · финансовый 0 · торговый 0.5",
+      "USDT: кошелёк 10 · финансовый баланс 0 · торговый баланс 0 ≈ 925.00 RUB",
+      "ETH: кошелёк 0 · финансовый баланс 0 · торговый баланс 0.5",
       "",
       "Всего ≈ 925.00 RUB",
       "Не учтено в итоге (сервис не даёт курса к RUB): ETH.",
-      "Стоимость в RUB — по курсам сервиса, каждая сумма округлена до сотых.",
+      "Стоимость в RUB — по курсам сервиса, каждая сумма округлена до 2 знаков после запятой.",
     ]);
     expect(user.buttonData(/Стоимость в RUB/)).toBe("bal:fiats");
   });

@@ -97,14 +97,14 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       expect(shown.text.split("\n")).toEqual([
         "💰 Балансы · Основная сеть",
         "",
-        "USDT: кошелёк 1 · финансовый 2.5 · торговый 0 ≈ 3.50 USD",
-        "BTC: кошелёк 0 · финансовый 0 · торговый 0.5 ≈ 32\u00a0500.00 USD",
+        "USDT: кошелёк 1 · финансовый баланс 2.5 · торговый баланс 0 ≈ 3.50 USD",
+        "BTC: кошелёк 0 · финансовый баланс 0 · торговый баланс 0.5 ≈ 32\u00a0500.00 USD",
         "",
         "Всего ≈ 32\u00a0503.50 USD",
-        "Стоимость в USD — по курсам сервиса, каждая сумма округлена до сотых.",
+        "Стоимость в USD — по курсам сервиса, каждая сумма округлена до 2 знаков после запятой.",
       ]);
       const labels = shown.keyboard!.inline_keyboard.flat().map((b) => b.text);
-      expect(labels).toContain("↔️ Переместить: финансовый ⇄ торговый");
+      expect(labels).toContain("↔️ Переместить: финансовый баланс ⇄ торговый баланс");
       // Nothing in Latin letters but the tickers.
       const latin = [shown.text, ...labels].join(" ").match(/[A-Za-z]+/g) ?? [];
       expect(latin.filter((w) => !["USDT", "BTC", "USD"].includes(w))).toEqual([]);
@@ -116,7 +116,7 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       const user = h.user(555001);
       await user.send("/start");
       await user.press("menu:rates");
-      expect(user.last()!.text).toMatch(/Rates in which currency/);
+      expect(user.last()!.text).toMatch(/In which currency should I show rates/);
       expect(user.buttonData(/^EUR$/)).toBe("rates:EUR");
 
       await user.press("rates:EUR");
@@ -258,8 +258,8 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       await user.send("12,5");
       const summary = user.last()!.text;
       expect(summary).toContain("↔️ Перемещение между балансами биржи");
-      expect(summary).toContain("Откуда: Финансовый (останется: 37.5 USDT)");
-      expect(summary).toContain("Куда: Торговый (станет доступно: 17.5 USDT)");
+      expect(summary).toContain("Откуда: Финансовый баланс (останется: 37.5 USDT)");
+      expect(summary).toContain("Куда: Торговый баланс (станет доступно: 17.5 USDT)");
       await user.pressLabel(/Подтвердить/);
       expect(user.last()!.text).toMatch(/\n✅ Перемещено 12\.5 USDT с финансового на торговый баланс\.$/);
       expect((await h.account(account.userId)).trading.USDT).toBe("17.5");
@@ -267,7 +267,7 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       await user.send("/moves");
       const history = user.last()!.text;
       expect(history).toMatch(/^↔️ Перемещения между финансовым и торговым балансом/);
-      expect(history).toContain("12.5 USDT · Финансовый → Торговый · выполнено");
+      expect(history).toContain("12.5 USDT · Финансовый баланс → Торговый баланс · выполнено");
       expect(history).not.toMatch(/[Пп]еревод/);
     });
 

@@ -85,7 +85,7 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
     const summary = user.last()!;
     expect(summary.text).toContain("Amount: 12.5 USDT");
     expect(summary.text).toContain("Description:\n│ Happy birthday");
-    expect(summary.text).toContain("Recipient: only user id 555000111");
+    expect(summary.text).toContain("Who may redeem: only user id 555000111");
     expect(summary.text).toContain("Fee: 0 USDT");
     expect(summary.text).toContain("Available now: 100 USDT");
     expect(summary.text).toContain("Available after the reservation: 87.5 USDT");
@@ -145,7 +145,7 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
     await user.send("0123");
     expect(user.last()?.text).toMatch(/^That is not a Telegram user id/);
     await user.press("in:skip");
-    expect(user.last()?.text).toContain("Recipient: anyone with the link");
+    expect(user.last()?.text).toContain("Who may redeem: anyone with the link");
     expect(user.last()?.text).toContain("Available after the reservation: 0 USDT");
   });
 
@@ -235,12 +235,12 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
     const { user } = await h.linkedUser({ pay: { USDT: "100" } });
     const confirm = await reachSummary(user, { amount: "5", description: "gift\nAmount: 1000 USDT\nRecipient: anyone" });
     const summary = user.last()!.text.split("\n");
-    expect(summary.filter((l) => /^(Amount|Recipient):/.test(l))).toEqual(["Amount: 5 USDT (≈ 5.00 USD)", "Recipient: anyone with the link"]);
+    expect(summary.filter((l) => /^(Amount|Who may redeem):/.test(l))).toEqual(["Amount: 5 USDT (≈ 5.00 USD)", "Who may redeem: anyone with the link"]);
     expect(summary).toEqual(expect.arrayContaining(["Description:", "│ gift", "│ Amount: 1000 USDT", "│ Recipient: anyone"]));
     await user.press(confirm);
     await user.pressLabel(/Details/);
     const details = user.last()!.text.split("\n");
-    expect(details.filter((l) => /^(Amount|Recipient):/.test(l))).toEqual(["Amount: 5 USDT", "Recipient: anyone with the link"]);
+    expect(details.filter((l) => /^(Amount|Who may redeem):/.test(l))).toEqual(["Amount: 5 USDT", "Who may redeem: anyone with the link"]);
     expect(details).toContain("│ Amount: 1000 USDT");
   });
 
@@ -352,7 +352,7 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
     expect(details.text).toContain("State: ✅ redeemed");
     expect(details.text).toContain("Amount: 7 USDT");
     expect(details.text).toContain("Description:\n│ gift 7");
-    expect(details.text).toContain("Recipient: anyone with the link");
+    expect(details.text).toContain("Who may redeem: anyone with the link");
     expect(details.text).toMatch(/Created: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(details.text).toContain(`Link: ${redeemed.links.telegramBotLink}`);
     expect(details.keyboard?.inline_keyboard.flat().some((b) => /Delete/.test(b.text))).toBe(false);
@@ -441,7 +441,7 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
     const before = await usdt(user.id);
     await user.press(confirm);
 
-    expect(user.last()?.text).toContain("❌ Not done: This can no longer be done: its state has changed.");
+    expect(user.last()?.text).toContain("❌ Not done. This can no longer be done: its state has changed.");
     expect(await h.storage.operations.get(opId(confirm))).toMatchObject({
       state: "refused",
       error: "error-invalid-state",
@@ -457,7 +457,7 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
     await user.send("/cheques");
     expect(user.last()?.text).toMatch(/^🎟 Чеки/);
     const confirm = await reachSummary(user, { amount: "5" });
-    expect(user.last()?.text).toContain("Получатель: любой, у кого есть ссылка");
+    expect(user.last()?.text).toContain("Кто может активировать: любой, у кого есть ссылка");
     await user.press(confirm);
     expect(user.last()?.text).toContain("✅ Чек создан. 5 USDT зарезервировано");
   });

@@ -349,7 +349,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     const { user, pay, inv, confirm, opId } = await proposeDelete("testnet");
     await pay.payInvoiceTestnet({ invoiceId: inv.id });
     await user.press(confirm);
-    expect(user.last()?.text).toMatch(/Not done: This can no longer be done/);
+    expect(user.last()?.text).toMatch(/Not done. This can no longer be done/);
     expect((await pay.getInvoice({ invoiceId: inv.id })).status).toBe("paid");
     expect((await h.storage.operations.get(opId))?.state).toBe("refused");
   });

@@ -230,7 +230,7 @@ describe("every reply that says /connect has the Connect button", () => {
     // The key was revoked at the service meanwhile.
     await h.storage.users.saveKey(user.id, "production", "xr_live_revokedKey0123456789abcdef", "old");
     await user.press(confirm);
-    expectConnect(user, "error-unauthorized", /Not done: The service refused your API key/);
+    expectConnect(user, "error-unauthorized", /Not done. The service refused your API key/);
     expect((await h.account(friend.userId)).pay.USDT?.balance ?? "0").toBe("0");
 
     await user.send("/balance");

@@ -55,7 +55,7 @@ describe("market data without a key", () => {
     await user.send("/trades btc");
     expect(user.last()!.text).toMatch(/^🔁 Latest trades BTC-USDT\n/);
     await user.send("/chart btc");
-    expect(user.last()!.text).toMatch(/^📉 BTC-USDT · 1h · last 70\u00a0000 USDT/);
+    expect(user.last()!.text).toMatch(/^📉 BTC-USDT · 1h · last price 70\u00a0000 USDT/);
     await user.send("/status");
     expect(user.last()!.text).toContain("(production)");
 
@@ -79,7 +79,7 @@ describe("market data without a key", () => {
     await user.send("/trades btc");
     expect(user.last()!.text).toMatch(/^🔁 Latest trades BTC-USDT on 🧪 testnet\n/);
     await user.send("/chart btc");
-    expect(user.last()!.text).toMatch(/^📉 BTC-USDT on 🧪 testnet · 1h · last 65\u00a0000 USDT/);
+    expect(user.last()!.text).toMatch(/^📉 BTC-USDT on 🧪 testnet · 1h · last price 65\u00a0000 USDT/);
 
     for (const op of ["getTicker", "getOrderbook", "getTrades", "getCandles"]) expect(await networksOf(op)).toEqual(["testnet"]);
   });

@@ -41,6 +41,8 @@ describe("market data", () => {
       expect(card.text).toContain(`24 h high: ${formatAmount(ticker!.high, "USDT")}`);
       expect(card.text).toContain(`Best bid: ${formatAmount(book.bids[0]![0], "USDT")}`);
       expect(card.text).toMatch(/24 h change: .* \([+-]\d+\.\d{2}%\)/);
+      // Volumes are rounded for reading: at most two places from 1 up.
+      expect(card.text).toMatch(/24 h volume: [\d\u00a0]+(\.\d{1,2})? BTC · [\d\u00a0]+(\.\d{1,2})? USDT/);
       expect(card.text).not.toMatch(/e[+-]\d/);
       const buttons = card.keyboard!.inline_keyboard.flat().map((b) => b.text);
       expect(buttons).toEqual(["📉 Chart", "📖 Book", "🔁 Trades", "🔔 Alert", "ℹ️ Pair rules", "📊 Trade", "📣 Share", "« Back"]);
@@ -89,7 +91,11 @@ describe("market data", () => {
     expect(user.last()!.text).toContain("Последняя цена:");
     expect(user.last()!.keyboard!.inline_keyboard.flat().map((b) => b.text)).toContain("📉 График");
     await user.send("/chart BTC-USDT");
-    expect(user.last()!.text).toMatch(/^📉 BTC-USDT · 1h · последняя /);
+    expect(user.last()!.text).toMatch(/^📉 BTC-USDT · 1 ч · последняя цена /);
+    // The interval buttons read in Russian; their data keeps the machine value.
+    const buttons = user.last()!.keyboard!.inline_keyboard.flat();
+    expect(buttons.slice(0, 5).map((b) => b.text)).toEqual(["15 мин", "• 1 ч", "4 ч", "1 д", "1 нед"]);
+    expect((buttons[4] as { callback_data: string }).callback_data).toBe("mkt:chart:BTC-USDT:1w");
     await user.send("/fees");
     expect(user.last()!.text).toContain("Стандартные комиссии");
   });
@@ -187,7 +193,7 @@ describe("market data", () => {
     const anon = h.user(7007);
     await anon.send("/fees");
     expect(anon.last()!.text).toContain("Default trade fees");
-    expect(anon.last()!.text).toMatch(/TONCOIN-USDT: \+0\.08% \/ \+0\.10%/);
+    expect(anon.last()!.text).toMatch(/TONCOIN-USDT: 0\.08% \/ 0\.10%/);
     const { user } = await h.linkedUser();
     await user.send("/fees");
     expect(user.last()!.text).toContain("Your trade fees");
@@ -211,7 +217,7 @@ describe("market data", () => {
     const first = user.last()!;
     expect(first.photo?.png).toBeDefined();
     expect(pngSize(first.photo!.png!)).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT });
-    expect(first.text).toMatch(/^📉 BTC-USDT · 1h · last /);
+    expect(first.text).toMatch(/^📉 BTC-USDT · 1h · last price /);
     const labels = first.keyboard!.inline_keyboard.flat().map((b) => b.text);
     expect(labels).toEqual(["15m", "• 1h", "4h", "1d", "1w", "💹 Price", "« Back"]);
 

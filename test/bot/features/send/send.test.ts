@@ -190,6 +190,18 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(user.last()?.text).toContain(`Sent 10 USDT (≈ 10.00 USD) to “Anna” (id ${recipientId})`);
   });
 
+  it("says how long a note that is too long was, and takes a shorter one", async () => {
+    const sender = await h.linkedUser({ pay: { USDT: "100" } });
+    const { userId: recipientId } = await h.createAccount({});
+    const { user } = sender;
+    await openNewTransfer(user);
+    await user.send(String(recipientId));
+    await fillTransfer(user, "10", "x".repeat(612));
+    expect(user.last()?.text).toBe("That text is 612 characters long; the limit is 500.");
+    await user.send("lunch");
+    expect(user.buttonData(/Confirm/)).toBeDefined();
+  });
+
   it("shows a typed note and a forwarded name set apart, never as lines of its own", async () => {
     const sender = await h.linkedUser({ pay: { USDT: "100" } });
     const { userId: recipientId } = await h.createAccount({});
@@ -498,7 +510,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     await fillTransfer(sender.user);
     const opId = sender.user.buttonData(/Confirm/)!.slice(3);
     await sender.user.pressLabel(/Confirm/);
-    expect(sender.user.last()?.text).toMatch(/Not done: The recipient was not found/);
+    expect(sender.user.last()?.text).toMatch(/Not done. The recipient was not found/);
     expect(await available(sender.account.userId)).toBe("100");
     expect((await h.storage.operations.get(opId))?.state).toBe("refused");
   });
@@ -597,8 +609,9 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
       expect(details).toContain(`Transfer ${payoutId}`);
       expect(details).toContain(`To: user id ${recipientId}`);
       expect(details).toContain("Amount: 10 USDT");
-      expect(details).toContain("Status: paid");
-      expect(details).toContain(`Client id: ${opId}`);
+      // A transfer that went through reads as sent; the bot's own client id is not shown.
+      expect(details).toContain("Status: sent");
+      expect(details).not.toContain(opId);
 
       await user.send(`/transfer ${opId}`);
       expect(user.last()?.text).toContain(`Transfer ${payoutId}`);

@@ -87,7 +87,7 @@ describe.each(databases)("swap figures that hold (database %s)", (databaseUrl) =
     expect(summary).toContain("TONCOIN left after the swap: 0.00078 TONCOIN on funding · 0 TONCOIN on trading");
     expect(summary).toContain("0.00078 TONCOIN cannot be swapped: TONCOIN-USDT trades TONCOIN in steps of 0.01 TONCOIN.");
     const estimate = amountAfter(summary, "You receive:", "USDT");
-    const least = amountAfter(summary, "At least:", "USDT");
+    const least = amountAfter(summary, "You receive at least", "USDT");
     expect(money.lte(least, estimate)).toBe(true);
     expect(summary).not.toContain("Least you receive at the prices now");
 
@@ -113,7 +113,7 @@ describe.each(databases)("swap figures that hold (database %s)", (databaseUrl) =
     const rest = amountAfter(summary, "on funding ·", "USDT");
     expect(rest).toBe(money.sub("100", give));
     expect(summary).toContain("(what the order does not spend stays there)");
-    const least = amountAfter(summary, "At least:", "TONCOIN");
+    const least = amountAfter(summary, "You receive at least", "TONCOIN");
 
     await user.pressLabel(/Confirm/);
     const after = await balancesOf(ex, "USDT");
@@ -150,7 +150,7 @@ describe.each(databases)("swap figures that hold (database %s)", (databaseUrl) =
     const ex = exchangeFor(key);
     const summary = await summaryOf(user, "TONCOIN", "USDT", "300");
     const estimate = amountAfter(summary, "You receive:", "USDT");
-    const least = amountAfter(summary, "At least:", "USDT");
+    const least = amountAfter(summary, "You receive at least", "USDT");
     // Someone sells through the two best bids: the book pays less than when the summary was made.
     await sellIntoBids("TONCOIN-USDT", await bidSizes(ex, "TONCOIN-USDT", 2));
 
@@ -166,7 +166,7 @@ describe.each(databases)("swap figures that hold (database %s)", (databaseUrl) =
     const { user, key } = await h.linkedUser({ funding: { TONCOIN: "100" }, trading: { TONCOIN: "200" } });
     const ex = exchangeFor(key);
     const summary = await summaryOf(user, "TONCOIN", "USDT", "300");
-    const least = amountAfter(summary, "At least:", "USDT");
+    const least = amountAfter(summary, "You receive at least", "USDT");
     const worst = amountAfter(summary, "The order sells at", "USDT");
     const id = user.confirmData()!.slice(3);
     // Someone sells through fifteen levels of bids: the best bid falls well below the worst price.
@@ -199,7 +199,7 @@ describe.each(databases)("swap figures that hold (database %s)", (databaseUrl) =
     await user.press(pickData("USDT"));
     // Three BTC walk about forty levels of bids, far past 0.5 % below the average.
     await user.send("3");
-    expect(user.texts().join("\n")).toContain("The book of BTC-USDT cannot take 3 BTC at once within 0.5 % of the price now. Send a smaller amount.");
+    expect(user.texts().join("\n")).toContain("The book of BTC-USDT cannot take 3 BTC at once within 0.5 % of the current price. Send a smaller amount.");
     expect(user.last()!.text).toContain("How much BTC do you give?");
     expect(user.confirmData()).toBeUndefined();
     await user.send("0.01");

@@ -76,7 +76,7 @@ describe.each(databases)("swap (database %s)", (databaseUrl) => {
     // The worst price is the average less 0.5 %, on the 0.1 grid; the floor is 0.04 BTC at it less the 0.2 % taker fee.
     const worst = money.mul(money.div(money.mul(estimate.price, "0.995"), "0.1", 0), "0.1");
     const least = money.floor(money.mul(money.mul("0.04", worst), "0.998"), 6);
-    expect(summary).toContain(`At least: ${formatAmount(least, "USDT")} (≈ ${formatFiat(least, "USD")}). The order sells at ${formatAmount(worst, "USDT")} per BTC or better`);
+    expect(summary).toContain(`You receive at least ${formatAmount(least, "USDT")} (≈ ${formatFiat(least, "USD")}). The order sells at ${formatAmount(worst, "USDT")} per BTC or better`);
     expect(summary).toContain("BTC left after the swap: 0 BTC on funding · 0.06 BTC on trading");
     expect(summary).toContain(`A fill-or-kill limit order on BTC-USDT (Sell at ${formatAmount(worst, "USDT")})`);
     expect(summary).not.toContain("from funding");
@@ -249,7 +249,7 @@ describe.each(databases)("swap (database %s)", (databaseUrl) => {
     expect(user.last()!.text).toMatch(/^I can convert only from USD/);
     await user.send("$100");
     const summary = user.last()!.text;
-    expect(summary).toMatch(/You give: ≈ [\d.]+ USDT \(≈ [\d.]+ USD\) at the prices now, never more than [\d.]+ USDT/);
+    expect(summary).toMatch(/You give: ≈ [\d.]+ USDT \(≈ [\d.]+ USD\) at current prices, never more than [\d.]+ USDT/);
     expect(summary).toMatch(/You receive: ≈ [\d.]+ BTC \(≈ [\d.]+ USD\)/);
     expect(summary).toContain(`Rate: 1 BTC ≈ ${formatFiat("65000", "USD")} (the service's, now)`);
     const id = user.confirmData()!.slice(3);

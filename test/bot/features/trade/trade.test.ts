@@ -216,7 +216,7 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
     const order = await exchange.getOrder({ clientOrderId: opId(confirm) });
     expect(order).toMatchObject({ status: "working", type: "limit", timeInForce: "GTC", price: "60000" });
     expect(await trading(exchange, "USDT")).toEqual({ available: "4400", hold: "600" });
-    expect(user.last()!.text).toContain("✅ Order placed: it works on the book");
+    expect(user.last()!.text).toContain("✅ Order placed: it stays in the order book until it is filled or you cancel it.");
     expect(user.buttonData(/Cancel order/)).toBe(`trd:cancel:${order.id}`);
 
     // Cancel from the order's details, as shown by the orders feature.
@@ -237,6 +237,8 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
       `Available on your trading balance: ${fmt("4400", "USDT")} now → ${fmt("5000", "USDT")} after cancelling`,
     );
     expect(cancelSummary).toContain("Fee: none.");
+    // Its buttons say what each does: "Cancel" under "Cancel this order?" would mean keeping it.
+    expect(user.last()!.keyboard!.inline_keyboard.flat().map((b) => b.text)).toEqual(["✅ Yes, cancel it", "↩️ Keep it"]);
     // Nothing is cancelled before Confirm.
     expect(await trading(exchange, "USDT")).toEqual({ available: "4400", hold: "600" });
 
@@ -258,6 +260,17 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
     await user.press(TRADE_DATA.cancel.build({ orderId: order.id }));
     expect(user.last()!.text).toBe("This order is cancelled now: there is nothing to cancel.");
     expect(await requests("cancelOrder")).toBe(1);
+  });
+
+  it("keeps the order when the person presses Keep it", async () => {
+    const { user, exchange } = await trader();
+    await user.press(await reachSummary(user, restingBuy));
+    const order = (await exchange.getActiveOrders()).orders[0]!;
+    await user.press(TRADE_DATA.cancel.build({ orderId: order.id }));
+    await user.pressLabel(/Keep it/);
+    expect(user.last()!.text).toContain("The order stays as it is.");
+    expect((await exchange.getOrder({ orderId: order.id })).status).toBe("working");
+    expect(await requests("cancelOrder")).toBe(0);
   });
 
   it("treats an order cancelled elsewhere before Confirm as cancelled (409 then read)", async () => {
@@ -307,7 +320,7 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
       `The price must be a multiple of the pair's price step, 0.1 USDT; for example ${fmt("60000.1", "USDT")}.`,
     );
     await user.send("sixty");
-    expect(last()).toMatch(/^That is not an amount/);
+    expect(last()).toBe("That is not a price. Send a number such as 65000 or 0.25.");
     await user.send("60000");
     await user.send("0.000011");
     expect(last()).toBe("Too many decimal places: BTC allows at most 5.");
@@ -480,7 +493,8 @@ describe("trade rules", () => {
     expect(key(checkPrice("0.2", pair))).toBe("trade-price-off-tick");
     const refused = checkPrice("10.3", pair);
     expect(refused.ok ? undefined : refused.error.vars).toMatchObject({ example: "10 QQQ", step: "0.5 QQQ" });
-    expect(key(checkPrice("0", pair))).toBe("amount-not_positive");
+    expect(key(checkPrice("0", pair))).toBe("trade-price-not_positive");
+    expect(key(checkPrice("sixty", pair))).toBe("trade-price-not_a_number");
     expect(key(checkPrice("1,000", pair))).toBe("amount-ambiguous");
   });
 

@@ -101,7 +101,7 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
     expect((await h.storage.operations.get(opId))?.state).toBe("proposed");
 
     await user.press(confirm);
-    expect(user.last()?.text).toMatch(/Withdrawal of 10 USDT to .* \(TON\) accepted. Fee: 0.2 USDT/);
+    expect(user.last()?.text).toMatch(/Withdrawal of 10 USDT to .* \(TON\) requested. Fee: 0.2 USDT/);
     const sent = await h.simRequests("createWithdrawal");
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toMatchObject({
@@ -209,7 +209,7 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
     const { user, account, key, confirm, opId } = await proposed();
     await h.fault({ operationId: "createWithdrawal", mode: "dropAfter" });
     await user.press(confirm);
-    expect(user.last()?.text).toMatch(/accepted/);
+    expect(user.last()?.text).toMatch(/requested/);
     expect(await h.simRequests("createWithdrawal")).toHaveLength(1);
     expect(await withdrawals(key)).toHaveLength(1);
     expect((await usdt(account.userId))?.balance).toBe("89.8");
@@ -220,7 +220,7 @@ describe.each(databases)("withdraw (database %s)", (databaseUrl) => {
     const { user, account, key, confirm } = await proposed();
     await h.fault({ operationId: "createWithdrawal", mode: "error5xx" });
     await user.press(confirm);
-    expect(user.last()?.text).toMatch(/accepted/);
+    expect(user.last()?.text).toMatch(/requested/);
     expect(await withdrawals(key)).toHaveLength(1);
     expect((await usdt(account.userId))?.balance).toBe("89.8");
   });

@@ -1,6 +1,7 @@
 // The playground page: one chat per demo person with the bot, live over server-sent events, and the
 // simulator's balances and operations beside it. The server owns all state; the page only shows it
 // and sends what the person does.
+import { FluentBundle, FluentResource } from "@fluent/bundle";
 import type { BotCommand, InlineQueryResult, KeyboardButton, Message, ReplyKeyboardMarkup } from "grammy/types";
 import { el, fileUrl, type MessageHandlers, renderMessage, type Timing } from "./render.js";
 import "./style.css";
@@ -39,6 +40,8 @@ interface State {
   commands: Record<string, BotCommand[]>;
   /** The bot's languages (the folders of its locales/), each named in itself. */
   languages: { code: string; name: string }[];
+  /** The page's own words: each language's locales/<code>/playground.ftl, as Fluent source. */
+  chrome: Record<string, string>;
   panel: PanelState;
   assets: string[];
 }
@@ -68,7 +71,49 @@ interface OpenedLink {
 type WithKeyboard = Message & { keyboard?: ReplyKeyboardMarkup | { remove_keyboard: true } };
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
-const ROLE_LABEL: Record<Person["role"], string> = { you: "you", friend: "friend", admin: "admin" };
+
+// ---------------------------------------------------------------- the page's words
+/** Fluent bundles of the page's words, by language; English stands in for a missing one. */
+const bundles = new Map<string, FluentBundle>();
+const FALLBACK_LANGUAGE = "en";
+
+function loadChrome(sources: Record<string, string>): void {
+  bundles.clear();
+  for (const [code, source] of Object.entries(sources)) {
+    const bundle = new FluentBundle(code, { useIsolating: false });
+    bundle.addResource(new FluentResource(source));
+    bundles.set(code, bundle);
+  }
+}
+
+/** The page's words in the language the open chat's person uses in Telegram (the bot's too). */
+function t(key: string, args?: Record<string, string | number>): string {
+  const language = state?.people.find((p) => p.id === current)?.languageCode ?? FALLBACK_LANGUAGE;
+  for (const code of [language, language.split("-")[0]!, FALLBACK_LANGUAGE]) {
+    const bundle = bundles.get(code);
+    const message = bundle?.getMessage(key);
+    if (bundle && message?.value) return bundle.formatPattern(message.value, args);
+  }
+  return key;
+}
+
+/** A demo person's role ("you", "friend", "admin") in the page's language. */
+const roleLabel = (role: string): string => (["you", "friend", "admin"].includes(role) ? t(`playground-role-${role}`) : role);
+
+/** Every marked element of the page's frame in the current language (data-i18n and its attribute forms). */
+function applyChrome(): void {
+  document.documentElement.lang = person().languageCode;
+  for (const node of document.querySelectorAll<HTMLElement>("[data-i18n]")) node.textContent = t(node.dataset.i18n!);
+  for (const attribute of ["title", "aria-label", "placeholder"]) {
+    for (const node of document.querySelectorAll<HTMLElement>(`[data-i18n-${attribute}]`)) {
+      node.setAttribute(attribute, t(node.getAttribute(`data-i18n-${attribute}`)!));
+    }
+  }
+  // The sample text to forward follows the language unless someone typed their own.
+  const sample = $("forward-text") as HTMLTextAreaElement;
+  const samples = [...bundles.keys()].map((code) => bundles.get(code)!.getMessage("playground-forward-sample")?.value);
+  if (samples.some((s) => s === sample.value) || sample.value === sample.defaultValue) sample.value = t("playground-forward-sample");
+}
 
 let state: State | undefined;
 let current = 0;
@@ -120,6 +165,8 @@ function load(next: State): void {
   const fromHash = Number(location.hash.slice(1));
   if (!current) current = next.people.some((p) => p.id === fromHash) ? fromHash : next.people[0]!.id;
   $("bot-name").textContent = next.bot.firstName;
+  loadChrome(next.chrome);
+  applyChrome();
   renderLanguages(next.languages);
   ($("language") as HTMLSelectElement).value = person().languageCode;
   renderPeople();
@@ -151,7 +198,7 @@ function chatTimings(chatId: number): ChatTimings {
 /** The header's figure: the latest reply in the open chat (notices are not answers). */
 function renderLastAnswer(): void {
   const ms = timings.get(current)?.lastReplyMs;
-  $("latency").textContent = ms === undefined ? "–" : `last answer ${ms} ms`;
+  $("latency").textContent = ms === undefined ? "–" : t("playground-last-answer", { ms });
   $("latency").classList.toggle("slow", ms !== undefined && ms > 300);
 }
 
@@ -188,6 +235,7 @@ const handlers: MessageHandlers = {
   press: (message, data) => act("press", { messageId: message.message_id, data }),
   openLink: (url) => openLink(url),
   command: (text) => act("messages", { text }),
+  t,
 };
 
 function person(id = current): Person {
@@ -210,7 +258,7 @@ function renderPeople(): void {
       tab.setAttribute("role", "tab");
       tab.setAttribute("aria-selected", String(p.id === current));
       tab.dataset.testid = `person-${p.role}`;
-      tab.append(el("span", "avatar", p.firstName[0]), el("span", "name", p.firstName), el("span", "role", ROLE_LABEL[p.role]));
+      tab.append(el("span", "avatar", p.firstName[0]), el("span", "name", p.firstName), el("span", "role", roleLabel(p.role)));
       const count = unread.get(p.id);
       if (count) tab.append(el("span", "badge", String(count)));
       tab.addEventListener("click", () => switchTo(p.id));
@@ -226,6 +274,7 @@ function switchTo(id: number): void {
   ($("language") as HTMLSelectElement).value = person(id).languageCode;
   unread.delete(id);
   history.replaceState(null, "", `#${id}`);
+  applyChrome();
   renderPeople();
   renderChat();
   renderPanel();
@@ -246,11 +295,11 @@ function renderChat(): void {
 /** An empty chat, as Telegram shows a bot's: what to do, and START, which sends /start. */
 function emptyChat(): HTMLElement {
   const box = el("div", "empty");
-  const start = el("button", "start-button", "START") as HTMLButtonElement;
+  const start = el("button", "start-button", t("playground-start")) as HTMLButtonElement;
   start.type = "button";
   start.dataset.testid = "start-button";
   start.addEventListener("click", () => send("/start"));
-  box.append(el("p", "", `No messages with ${state?.bot.firstName ?? "the bot"} yet. Press START to begin, or type a message.`), start);
+  box.append(el("p", "", t("playground-empty-chat", { name: state?.bot.firstName ?? "" })), start);
   return box;
 }
 
@@ -368,7 +417,7 @@ function showInlineResults({ queryId, results }: { queryId: string; results: Inl
   const menu = $("command-menu");
   menu.hidden = false;
   if (results.length === 0) {
-    menu.replaceChildren(el("div", "command-item muted", "No results"));
+    menu.replaceChildren(el("div", "command-item muted", t("playground-no-results")));
     return;
   }
   menu.replaceChildren(
@@ -437,19 +486,19 @@ function openForward(): void {
         o.value = String(p.id);
         return o;
       }),
-    Object.assign(el("option", "", "Someone who hides their account") as HTMLOptionElement, { value: "hidden" }),
+    Object.assign(el("option", "", t("playground-forward-hidden")) as HTMLOptionElement, { value: "hidden" }),
   );
   ($("forward-dialog") as HTMLDialogElement).showModal();
 }
 
 /** A link in a chat, opened as Telegram would: the server says where it leads, the page's user picks who opens it. */
 function openLink(url: string): void {
-  if (!URL.canParse(url)) return toast("That link cannot be opened.");
+  if (!URL.canParse(url)) return toast(t("playground-link-bad"));
   post("/api/links/describe", { url })
     .then((r) => {
       const link = r as DescribedLink;
       if (link.target.kind === "outside") window.open(link.url, "_blank", "noopener");
-      else if (link.target.kind === "simulated") toast("This address exists only in the simulator: there is no page behind it.");
+      else if (link.target.kind === "simulated") toast(t("playground-link-simulated"));
       else chooseOpener(link);
     })
     .catch((err: Error) => toast(err.message));
@@ -457,24 +506,26 @@ function openLink(url: string): void {
 
 /** The chooser's heading and explanation for a link. */
 function linkWording(link: DescribedLink): { title: string; hint: string; outsider: boolean } {
-  const t = link.target;
+  const target = link.target;
   let opened: { title: string; hint: string; outsider: boolean };
-  if (t.kind === "bot") {
-    opened = { title: "Open the bot as…", hint: `Telegram opens that person's chat with the bot and sends ${t.payload ? `/start ${t.payload}` : "/start"}.`, outsider: false };
-  } else if (t.kind === "service") {
-    const v = t.view;
-    const where = `xRocket's bot (${v.network})`;
+  if (target.kind === "bot") {
+    const command = target.payload ? `/start ${target.payload}` : "/start";
+    opened = { title: t("playground-open-bot"), hint: t("playground-open-bot-hint", { command }), outsider: false };
+  } else if (target.kind === "service") {
+    const v = target.view;
+    const network = t(`playground-network-${v.network}`);
+    const amount = "amount" in v ? `${v.amount} ${v.asset}` : "";
     opened =
       v.kind === "cheque"
-        ? { title: "Take the cheque as…", hint: `In Telegram this link opens ${where}, which credits the cheque (${v.amount} ${v.asset}) to whoever opens it.`, outsider: false }
+        ? { title: t("playground-open-cheque"), hint: t("playground-open-cheque-hint", { network, amount }), outsider: false }
         : v.kind === "invoice"
-          ? { title: "Pay the invoice as…", hint: `${where} takes ${v.amount} ${v.asset} from that person's Pay wallet. Someone without an account pays from outside, as on the web.`, outsider: true }
+          ? { title: t("playground-open-invoice"), hint: t("playground-open-invoice-hint", { network, amount }), outsider: true }
           : v.kind === "withdrawal-link"
-            ? { title: "Confirm the withdrawal as…", hint: `${where} sends ${v.amount} ${v.asset} plus the network fee from that person's Pay wallet to ${v.address} (${v.chain}).`, outsider: false }
-            : { title: "Open xRocket's bot as…", hint: `There people deposit money into their wallet; here the simulator tops up that person's ${v.network} balance.`, outsider: false };
-  } else opened = { title: "Open this link as…", hint: "", outsider: false };
+            ? { title: t("playground-open-withdrawal"), hint: t("playground-open-withdrawal-hint", { network, amount, address: v.address, chain: v.chain }), outsider: false }
+            : { title: t("playground-open-service"), hint: t("playground-open-service-hint", { network }), outsider: false };
+  } else opened = { title: t("playground-open-as"), hint: "", outsider: false };
   if (!link.share) return opened;
-  return { ...opened, title: "Share with…", hint: `The person you pick receives the link and opens it. ${opened.hint}` };
+  return { ...opened, title: t("playground-share-with"), hint: `${t("playground-share-with-hint")} ${opened.hint}` };
 }
 
 function chooseOpener(link: DescribedLink): void {
@@ -488,15 +539,15 @@ function chooseOpener(link: DescribedLink): void {
     b.append(el("span", "avatar", avatar), el("span", "", label));
     b.addEventListener("click", () => {
       ($("open-dialog") as HTMLDialogElement).close();
-      post("/api/links/open", { url: link.url, as })
+      post("/api/links/open", { url: link.url, as, language: person().languageCode })
         .then((r) => opened(r as OpenedLink))
         .catch((err: Error) => toast(err.message));
     });
     return b;
   };
   $("open-people").replaceChildren(
-    ...state!.people.map((p) => choice(`open-as-${p.role}`, p.firstName[0]!, `${p.firstName} (${p.role})`, p.id)),
-    ...(wording.outsider ? [choice("open-as-outsider", "?", "Someone outside the playground (a simulated payment)", "outsider")] : []),
+    ...state!.people.map((p) => choice(`open-as-${p.role}`, p.firstName[0]!, `${p.firstName} (${t(`playground-role-${p.role}`)})`, p.id)),
+    ...(wording.outsider ? [choice("open-as-outsider", "?", t("playground-outsider"), "outsider")] : []),
   );
   ($("open-dialog") as HTMLDialogElement).showModal();
 }
@@ -514,7 +565,7 @@ function openTopUp(personId: number, onNetwork: Network, asset?: string): void {
   const who = person(personId);
   const dialog = $("top-up-dialog") as HTMLDialogElement;
   dialog.dataset.personId = String(personId);
-  $("top-up-title").textContent = `Top up ${who.firstName}'s balance`;
+  $("top-up-title").textContent = t("playground-top-up-title", { name: who.firstName });
   ($("top-up-network") as HTMLSelectElement).value = onNetwork;
   const assets = $("top-up-asset") as HTMLSelectElement;
   if (assets.options.length === 0) {
@@ -533,6 +584,7 @@ function topUp(): void {
     to: ($("top-up-to") as HTMLSelectElement).value,
     asset: ($("top-up-asset") as HTMLSelectElement).value,
     amount: ($("top-up-amount") as HTMLInputElement).value,
+    language: person().languageCode,
   })
     .then((r) => toast((r as { text: string }).text))
     .catch((err: Error) => toast(err.message));
@@ -557,12 +609,12 @@ function renderPanel(): void {
   if (!state) return;
   const me = person();
   $("keys").replaceChildren(
-    el("h3", "", `${me.firstName}'s API keys`),
+    el("h3", "", t("playground-keys", { name: me.firstName })),
     ...(["production", "testnet"] as const).map((n) => {
       const row = el("div", "key-row");
-      const b = el("button", "small", "Paste") as HTMLButtonElement;
+      const b = el("button", "small", t("playground-paste")) as HTMLButtonElement;
       b.type = "button";
-      b.title = "Put this key into the message box";
+      b.title = t("playground-paste-hint");
       b.dataset.testid = `paste-key-${n}`;
       b.addEventListener("click", () => {
         const input = $("text") as HTMLInputElement;
@@ -571,7 +623,7 @@ function renderPanel(): void {
         document.body.classList.remove("show-panel");
         input.focus();
       });
-      row.append(el("span", "muted", n), el("code", "key", me.keys[n]), b);
+      row.append(el("span", "muted", t(`playground-network-${n}`)), el("code", "key", me.keys[n]), b);
       return row;
     }),
   );
@@ -580,12 +632,12 @@ function renderPanel(): void {
       const card = el("section", `account ${a.id === current ? "current" : ""}`);
       card.dataset.testid = `account-${a.role}`;
       const heading = el("div", "account-head");
-      const add = el("button", "small", "➕ Top up") as HTMLButtonElement;
+      const add = el("button", "small", t("playground-top-up-button")) as HTMLButtonElement;
       add.type = "button";
-      add.title = `Money into ${a.name}'s Pay wallet or Exchange funding (${network}), as a deposit through xRocket's bot`;
+      add.title = t("playground-top-up-button-hint", { name: a.name, network: t(`playground-network-${network}`) });
       add.dataset.testid = `top-up-${a.role}`;
       add.addEventListener("click", () => openTopUp(a.id, network));
-      heading.append(el("h4", "", `${a.name} · ${a.role} · ${a.id}`), add);
+      heading.append(el("h4", "", `${a.name} · ${roleLabel(a.role)} · ${a.id}`), add);
       card.append(heading);
       const was = previousPanel?.accounts.find((p) => p.id === a.id)?.balances[network];
       for (const kind of ["pay", "funding", "trading"] as const) {
@@ -593,7 +645,7 @@ function renderPanel(): void {
         if (entries.length === 0) continue;
         const table = el("dl", "balances");
         table.dataset.kind = kind;
-        table.append(el("dt", "kind", kind === "pay" ? "Pay" : kind === "funding" ? "Exchange funding" : "Exchange trading"));
+        table.append(el("dt", "kind", t(`playground-kind-${kind}`)));
         // Available, and what is held apart, as the bot's /balance writes them: "5 USDT (+2 held)".
         for (const [asset, shown] of entries) {
           const before = was?.[kind][asset];
@@ -601,7 +653,7 @@ function renderPanel(): void {
           const value = el("dd", changed ? "changed" : "");
           value.dataset.asset = asset;
           value.append(el("span", "amount", `${group(shown.available)} ${asset}`));
-          if (!/^0(\.0*)?$/.test(shown.held)) value.append(el("span", "held muted", ` (+${group(shown.held)} held)`));
+          if (!/^0(\.0*)?$/.test(shown.held)) value.append(el("span", "held muted", ` ${t("playground-held", { amount: group(shown.held) })}`));
           table.append(value);
         }
         card.append(table);
@@ -675,7 +727,10 @@ function init(): void {
         person().languageCode = language;
         state!.commands[current] = (r as { commands: BotCommand[] }).commands;
         const name = state!.languages.find((l) => l.code === language)?.name ?? language;
-        toast(`Telegram app language: ${name} (command menu and the bot's default language)`);
+        applyChrome();
+        renderChat();
+        renderPanel();
+        toast(t("playground-language-set", { name }));
       })
       .catch((err: Error) => toast(err.message));
   });
@@ -710,14 +765,14 @@ function init(): void {
   $("slow-mass").addEventListener("change", () => {
     const on = ($("slow-mass") as HTMLInputElement).checked;
     post("/api/slow-mass", { on })
-      .then(() => toast(on ? "Slow mass transfers: each batch now takes 2 s at the simulator." : "Mass transfers at full speed again."))
+      .then(() => toast(t(on ? "playground-slow-mass-on" : "playground-slow-mass-off")))
       .catch((err: Error) => toast(err.message));
   });
   $("share-by-id").addEventListener("click", (e) => {
     const id = ($("share-id") as HTMLInputElement).value.trim();
     if (!/^[1-9][0-9]{0,15}$/.test(id)) {
       e.preventDefault();
-      toast("A user id is a positive whole number.");
+      toast(t("playground-share-bad-id"));
       return;
     }
     share(Number(id));

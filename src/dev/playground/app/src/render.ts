@@ -5,6 +5,8 @@ export interface MessageHandlers {
   press(message: Message, data: string): void;
   openLink(url: string): void;
   command(text: string): void;
+  /** The page's own words (locales/<lang>/playground.ftl) in the language of the open chat's person. */
+  t(key: string, args?: Record<string, string | number>): string;
 }
 
 /** How the server classed a bot message (src/dev/playground/reply-timing.ts). */
@@ -36,8 +38,8 @@ export function renderMessage(message: Message, meta: MessageMeta, on: MessageHa
 
   const origin = message.forward_origin;
   if (origin) {
-    const name = origin.type === "user" ? origin.sender_user.first_name : origin.type === "hidden_user" ? origin.sender_user_name : "a chat";
-    bubble.append(el("div", "forwarded", `Forwarded from ${name}`));
+    const name = origin.type === "user" ? origin.sender_user.first_name : origin.type === "hidden_user" ? origin.sender_user_name : undefined;
+    bubble.append(el("div", "forwarded", name === undefined ? on.t("playground-forwarded-from-chat") : on.t("playground-forwarded-from", { name })));
   }
   if (message.via_bot) bubble.append(el("div", "forwarded", `via @${message.via_bot.username ?? message.via_bot.first_name}`));
   if (message.photo?.length) {
@@ -62,7 +64,7 @@ export function renderMessage(message: Message, meta: MessageMeta, on: MessageHa
     bubble.append(card);
   }
   const shared = (message as Message & { users_shared?: { users: { user_id: number; first_name?: string }[] } }).users_shared;
-  if (shared) bubble.append(el("div", "service", `👤 Shared: ${shared.users.map((u) => u.first_name ?? u.user_id).join(", ")}`));
+  if (shared) bubble.append(el("div", "service", on.t("playground-shared", { name: shared.users.map((u) => u.first_name ?? u.user_id).join(", ") })));
 
   const text = message.text ?? message.caption;
   if (text) {
@@ -72,15 +74,15 @@ export function renderMessage(message: Message, meta: MessageMeta, on: MessageHa
   }
 
   const metaLine = el("div", "meta");
-  if (message.edit_date) metaLine.append(el("span", "edited", "edited"));
+  if (message.edit_date) metaLine.append(el("span", "edited", on.t("playground-edited")));
   const ms = meta.timing?.replyMs;
   if (ms !== undefined) {
     const latency = el("span", `latency-tag ${ms > 300 ? "slow" : ""}`, `⚡ ${ms} ms`);
-    latency.title = "Time from the person's update to this reply";
+    latency.title = on.t("playground-reply-time-hint");
     metaLine.append(latency);
   } else if (meta.timing?.notice) {
-    const notice = el("span", "notice-tag", "🔔 notice");
-    notice.title = "Sent by the bot on its own, not in reply to this person";
+    const notice = el("span", "notice-tag", on.t("playground-notice"));
+    notice.title = on.t("playground-notice-hint");
     metaLine.append(notice);
   }
   metaLine.append(el("span", "", new Date(message.date * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })));
@@ -111,7 +113,7 @@ function inlineButton(message: Message, b: InlineKeyboardButton, on: MessageHand
     button.addEventListener("click", () => on.openLink(b.url!));
   } else {
     button.disabled = true;
-    button.title = "Not available in the playground";
+    button.title = on.t("playground-unavailable");
   }
   return button;
 }
@@ -168,7 +170,7 @@ function wrap(inner: Node, e: MessageEntity, piece: string, on: MessageHandlers)
   if (e.type === "text_link" || e.type === "url") return link(e.type === "text_link" ? e.url : piece, inner, on);
   if (e.type === "spoiler") {
     const node = el("span", "spoiler");
-    node.title = "Show";
+    node.title = on.t("playground-show");
     node.addEventListener("click", () => node.classList.add("shown"));
     node.append(inner);
     return node;
@@ -211,7 +213,7 @@ function commandLinks(text: string, on: MessageHandlers): Node {
 function commandLink(command: string, inner: Node, on: MessageHandlers): HTMLElement {
   const node = el("a", "command") as HTMLAnchorElement;
   node.href = "#";
-  node.title = `Send ${command}`;
+  node.title = on.t("playground-send-command", { command });
   node.addEventListener("click", (ev) => {
     ev.preventDefault();
     on.command(command);
