@@ -24,11 +24,11 @@ describe("money received from another person of this bot", () => {
     const receiver = h.user(2002, { firstName: "Sam", languageCode: "ru" });
     h.sim.createAccount({ userId: 2002 });
     await receiver.send("/start");
-    await payThroughMenu(sender.user, 2002, "7.5", "за обед");
+    await payThroughMenu(sender.user, 2002, "7,5", "за обед");
     await delivered();
     await delivered();
     const told = receiver.texts().filter((t) => t.startsWith("💸"));
-    expect(told).toEqual([`💸 Вам пришло 7.5 USDT (≈ 7.50 USD). Отправитель: «Alex» (ID ${sender.user.id}).\n│ за обед`]);
+    expect(told).toEqual([`💸 Вам пришло 7,5 USDT (≈ 7,50 USD). Отправитель: «Alex» (ID ${sender.user.id}).\n│ за обед`]);
     expect((await h.account(2002)).pay.USDT?.available).toBe("7.5");
   });
 

@@ -271,9 +271,9 @@ describe("an order's line", () => {
 
   it("names a stop order's limit and stop prices, and a market order's", () => {
     const stop = order({ size: "0.5", price: "60000", stopPrice: "61000" });
-    expect(orderLine(t("en"), 1, stop)).toContain("· size 0.5 BTC at 60\u00a0000 USDT, stop 61\u00a0000 USDT ·");
-    expect(orderLine(t("ru"), 1, stop)).toContain("· объём 0.5 BTC по 60\u00a0000 USDT, стоп 61\u00a0000 USDT ·");
+    expect(orderLine(t("en"), 1, stop)).toContain("· size 0.5 BTC at 60,000 USDT, stop 61,000 USDT ·");
+    expect(orderLine(t("ru"), 1, stop)).toContain("· объём 0,5 BTC по 60\u00a0000 USDT, стоп 61\u00a0000 USDT ·");
     const market = order({ type: "stopMarket", side: "buy", funds: "100", stopPrice: "70000" });
-    expect(orderLine(t("en"), 2, market)).toContain("· for 100 USDT at market, stop 70\u00a0000 USDT ·");
+    expect(orderLine(t("en"), 2, market)).toContain("· for 100 USDT at market, stop 70,000 USDT ·");
   });
 });

@@ -289,7 +289,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     await fillTransfer(sender.user, "2,5");
     expect(sender.user.last()?.text).toContain(`Кому: ID ${recipientId}`);
     expect(sender.user.last()?.text).toMatch(/Комиссия: 0 USDT/);
-    expect(sender.user.last()?.text).toMatch(/Останется доступно: 97.5 USDT/);
+    expect(sender.user.last()?.text).toMatch(/Останется доступно: 97,5 USDT/);
     await sender.user.pressLabel(/Подтвердить/);
     await expectMovedOnce(sender, recipientId, "2.5");
     // The recipient is named after a label, so no case has to fit it.
@@ -306,7 +306,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(sender.user.texts()).toContain(`Получатель: «Сэм» (ID ${recipientId})`);
     await fillTransfer(sender.user);
     await sender.user.pressLabel(/Подтвердить/);
-    expect(sender.user.last()?.text).toContain(`✅ Отправлено 10 USDT (≈ 10.00 USD), получатель: «Сэм» (ID ${recipientId}).`);
+    expect(sender.user.last()?.text).toContain(`✅ Отправлено 10 USDT (≈ 10,00 USD), получатель: «Сэм» (ID ${recipientId}).`);
   });
 
   it("checks the amount before any confirmation", async () => {

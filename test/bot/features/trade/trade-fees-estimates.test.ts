@@ -112,10 +112,10 @@ describe("order summaries at the prices the order will meet", () => {
   it("speaks Russian: the stop's estimate at its stop and the maker fee of a resting limit", async () => {
     const { user } = await trader({ BTC: "1", USDT: "5000" }, "ru");
     const stopText = await summary(user, "sell", "stopMarket", ["60000", "0.01288"]);
-    expect(stopText).toContain(`Когда сработает: ≈ 0.01288 BTC за ≈ 772.8 USDT, примерно по стоп-цене ${formatAmount("60000", "USDT")}`);
-    expect(stopText).toContain("Комиссия при срабатывании: ≈ 1.5456 USDT (ставка тейкера 0.2 %)");
+    expect(stopText).toContain(`Когда сработает: ≈ 0,01288 BTC за ≈ 772,8 USDT, примерно по стоп-цене ${formatAmount("60000", "USDT")}`);
+    expect(stopText).toContain("Комиссия при срабатывании: ≈ 1,5456 USDT (ставка тейкера 0,2 %)");
     await user.send("/cancel");
     const limitText = await summary(user, "buy", "limit", ["60000", "0.01"]);
-    expect(limitText).toContain("Комиссия при исполнении: ≈ 0.00001 BTC (ставка мейкера 0.1 %)");
+    expect(limitText).toContain("Комиссия при исполнении: ≈ 0,00001 BTC (ставка мейкера 0,1 %)");
   });
 });
