@@ -32,6 +32,8 @@ const GROUP_CHAR = new RegExp(`[${GROUP_CHARS}]`);
 const GROUP_CHAR_ALL = new RegExp(`[${GROUP_CHARS}]`, "g");
 /** Whole thousands groups with one separator throughout: 1 000, 12'345'678. */
 const GROUPED = new RegExp(`^[0-9]{1,3}([${GROUP_CHARS}])[0-9]{3}(?:\\1[0-9]{3})*$`);
+/** English grouping, as the bot writes amounts in English: 1,234.5 and 1,234,567 (one group alone is ambiguous). */
+const COMMA_GROUPED = /^[1-9][0-9]{0,2}(?:,[0-9]{3})+(?:\.[0-9]+)?$/;
 /** Digits and separators only: a number whose separators stand where no thousands group ends. */
 const DIGITS_AND_SEPARATORS = new RegExp(`^[0-9${GROUP_CHARS}]+$`);
 
@@ -47,7 +49,7 @@ export function isAmbiguousAmount(text: string): boolean {
 }
 
 /**
- * Reads what a person typed ("1,5", " 10 ", "0.50", "1 000") as a plain decimal string. Nothing is
+ * Reads what a person typed ("1,5", " 10 ", "0.50", "1 000", "1,234.5") as a plain decimal string. Nothing is
  * dropped from it but the spaces around it and separators that mark whole thousands groups: a
  * separator anywhere else, or an invisible character anywhere, is refused with its own reason.
  */
@@ -57,6 +59,7 @@ export function readAmountInput(
   if (INVISIBLE.test(text)) return { ok: false, error: "invisible_character" };
   const trimmed = text.trim();
   if (isAmbiguousAmount(trimmed)) return { ok: false, error: "ambiguous" };
+  if (COMMA_GROUPED.test(trimmed)) return { ok: true, amount: new D(trimmed.replaceAll(",", "")).toFixed() };
   const parts = trimmed.split(/[.,]/);
   if (parts.length > 2) return { ok: false, error: "not_a_number" };
   const [whole = "", fraction] = parts;

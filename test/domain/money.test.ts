@@ -30,7 +30,6 @@ describe("normaliseAmountInput", () => {
     "-1",
     "+5",
     "1.2.3",
-    "1,000,000",
     "1.",
     "",
     "   ",
@@ -235,6 +234,10 @@ describe("characters that are not part of an amount", () => {
     ["12\u202F345\u202F678", "12345678"],
     ["1\u2009000", "1000"],
     ["1 000 000,25", "1000000.25"],
+    // As the bot writes amounts in English: commas between groups, a point before the decimals.
+    ["70,000.55", "70000.55"],
+    ["5,470.06", "5470.06"],
+    ["1,234,567", "1234567"],
     ["1'000'000.5", "1000000.5"],
   ])("reads thousands groups %j as %j", (escaped, expected) => {
     const text = JSON.parse(`"${escaped}"`) as string;

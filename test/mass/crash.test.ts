@@ -64,7 +64,7 @@ describe.each(BACKENDS.map((url) => ({ url, name: backendName(url) })))(
       );
       // The total is above MASS_CONFIRM_TOTAL (1000): it must be typed back.
       const prompt = admin.last()!.text;
-      const total = /exactly: ([\d\u00a0.]+) USDT/.exec(prompt)?.[1];
+      const total = /exactly: ([\d,.]+) USDT/.exec(prompt)?.[1];
       expect(total).toBeDefined();
       await admin.send(total!);
       const job = (await latestJob(h))!;

@@ -51,6 +51,6 @@ describe("a notice to a person who never chose a language", () => {
     await payThroughMenu(sender.user, 4004, "1");
     await delivered();
     await delivered();
-    expect(h.user(4004).texts().filter((t) => t.startsWith("💸"))).toEqual([expect.stringMatching(/^💸 Вам надійшло 1 USDT \(≈ 1\.00 USD\)\. Відправник: /)]);
+    expect(h.user(4004).texts().filter((t) => t.startsWith("💸"))).toEqual([expect.stringMatching(/^💸 Вам надійшло 1 USDT \(≈ 1,00 USD\)\. Відправник: /)]);
   });
 });

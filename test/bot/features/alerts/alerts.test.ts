@@ -182,7 +182,7 @@ describe("the guided flow", () => {
     const user = await person(9124);
     await user.send("/price eth-usdt");
     await user.pressLabel(/🔔 Alert/);
-    expect(user.last()?.text).toMatch(/^ETH-USDT is at [0-9\u00a0.]+ USDT now\. Tell you when the price goes…$/);
+    expect(user.last()?.text).toMatch(/^ETH-USDT is at [0-9,.]+ USDT now\. Tell you when the price goes…$/);
   });
 
   it("in Russian: an unknown pair suggests, a typed price above, « Back from the pair step shows the list", async () => {
@@ -201,7 +201,7 @@ describe("the guided flow", () => {
     expect(user.last()?.text).toBe(
       "Выше какой цены? BTC-USDT сейчас стоит 65\u00a0032,5 USDT. Нажмите на цену или напишите свою в USDT.",
     );
-    expect(labels(user)[0]).toEqual(["+1 % · 65,682.9 USDT"]);
+    expect(labels(user)[0]).toEqual(["+1 % · 65\u00a0682,9 USDT"]);
     await user.send("70000,55");
     expect(user.last()?.text).toBe("В цене BTC-USDT не больше 1 знака после запятой.");
     await user.send("70000,5");

@@ -261,7 +261,7 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       expect(summary).toContain("Откуда: Финансовый баланс (останется: 37,5 USDT)");
       expect(summary).toContain("Куда: Торговый баланс (станет доступно: 17,5 USDT)");
       await user.pressLabel(/Подтвердить/);
-      expect(user.last()!.text).toMatch(/\n✅ Перемещено 12\.5 USDT с финансового на торговый баланс\.$/);
+      expect(user.last()!.text).toMatch(/\n✅ Перемещено 12,5 USDT с финансового на торговый баланс\.$/);
       expect((await h.account(account.userId)).trading.USDT).toBe("17.5");
 
       await user.send("/moves");

@@ -294,7 +294,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     await expectMovedOnce(sender, recipientId, "2.5");
     // The recipient is named after a label, so no case has to fit it.
     expect(sender.user.last()?.text).toMatch(
-      new RegExp(`\\n✅ Отправлено 2\\.5 USDT \\(≈ 2\\.50 USD\\), получатель: ID ${recipientId}\\.\\nID перевода: \\S+$`),
+      new RegExp(`\\n✅ Отправлено 2,5 USDT \\(≈ 2,50 USD\\), получатель: ID ${recipientId}\\.\\nID перевода: \\S+$`),
     );
   });
 
@@ -578,7 +578,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
       expect(lines).toHaveLength(10);
       expect(lines[0]).toMatch(
         new RegExp(
-          `^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC → user id ${recipientId}: 12 USDT · ${made[11]!.payoutId}$`,
+          `^\\d\\d/\\d\\d/\\d{4}, \\d\\d:\\d\\d UTC → user id ${recipientId}: 12 USDT · ${made[11]!.payoutId}$`,
         ),
       );
       expect(lines[9]).toContain(`3 USDT · ${made[2]!.payoutId}`);

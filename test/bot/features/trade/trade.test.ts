@@ -106,7 +106,7 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
     await user.press(pickData("market"));
     const prompt = user.last()!.text;
     expect(prompt).toContain(`Available on your trading balance: ${fmt("5000", "USDT")}. Minimum 1 USDT.`);
-    expect(prompt).toMatch(/Best bid: 64[\d\u00a0.]+ USDT · best ask: 65[\d\u00a0.]+ USDT/);
+    expect(prompt).toMatch(/Best bid: 64[\d,.]+ USDT · best ask: 65[\d,.]+ USDT/);
     await user.send("100");
 
     const estimate = await exchange.estimateOrder({
