@@ -114,6 +114,8 @@ const KEPT_IN: Record<string, string[]> = {
 };
 /** Messages that explain both decimal separators (an ambiguous "1,000"), in every language. */
 const BOTH_SEPARATORS_IN = new Set(["amount-ambiguous", "mass-problem-amount-ambiguous"]);
+/** Messages no person reads: the Intl tag a language writes its numbers and dates with. */
+const NOT_SHOWN = new Set(["language-format"]);
 /** Messages about moving funds between one's own Exchange balances (never a transfer to a person). */
 const ABOUT_MOVES = (id: string, text: string) =>
   /^(balances-(cmd-)?move|funding-(cmd-)?moves?\b|funding-move-)/.test(id) || text.includes("/move");
@@ -474,7 +476,7 @@ function renderProblems(rules: Rules, bundle: FluentBundle, entry: Entry, vars: 
   for (const args of variations(rules, entry.id, vars)) {
     const { text, errors } = render(bundle, entry, args);
     problems.push(...errors);
-    const foreign = foreignWords(rules, entry, text, args);
+    const foreign = NOT_SHOWN.has(entry.id) ? [] : foreignWords(rules, entry, text, args);
     if (foreign.length > 0) problems.push(`${foreign.join(", ")} in “${text}”`);
     if (!BOTH_SEPARATORS_IN.has(entry.id))
       for (const [, separator] of ownWords(text, args).matchAll(/\d([.,])\d/g))

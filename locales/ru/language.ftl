@@ -1,6 +1,8 @@
 ## the language
 # Its name as it writes it: the language buttons, /language and the playground show it.
 language-name = Русский
+# How this language writes numbers and dates (a BCP 47 tag for Intl).
+language-format = ru
 
 ## what the locale tests hold this language's messages to (test/locales-render.test.ts)
 # Terms, so no message can show them; each is a list separated by spaces (phrases: one a line).

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { I18n, type I18nFlavor } from "@grammyjs/i18n";
 import type { Context, MiddlewareFn } from "grammy";
+import { DEFAULT_FORMAT_LOCALE, formattingFor, switchFormatLocale, withFormatTag } from "../domain/format-locale.js";
 import type { Translate } from "../domain/translate.js";
 import type { PeopleRepo } from "../storage/people.js";
 import type { UsersRepo } from "../storage/types.js";
@@ -18,6 +19,8 @@ export const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.ur
 export const DEFAULT_LOCALE = "en";
 /** The message in which each locale writes its own name ("Українська"). */
 export const LANGUAGE_NAME_KEY = "language-name";
+/** The message in which each locale names how it writes numbers and dates (an Intl tag: "en-GB"). */
+const LANGUAGE_FORMAT_KEY = "language-format";
 
 /** What a language folder may be called: a language tag short enough for a button's data. */
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
@@ -49,6 +52,8 @@ export function createI18n<C extends Context>(dir = LOCALES_DIR): I18n<C> {
 export interface Language {
   code: string;
   name: string;
+  /** How it writes numbers and dates (its folder's code when it names none). */
+  format: string;
 }
 
 /**
@@ -63,7 +68,12 @@ export class Languages {
   constructor(readonly i18n: BotI18n) {
     this.codes = [DEFAULT_LOCALE, ...i18n.locales.filter((c) => c !== DEFAULT_LOCALE).sort()];
     this.#known = new Set(this.codes.map((c) => c.toLowerCase()));
-    this.list = this.codes.map((code) => ({ code, name: i18n.t(code, LANGUAGE_NAME_KEY) }));
+    this.list = this.codes.map((code) => ({ code, name: i18n.t(code, LANGUAGE_NAME_KEY), format: formatTagOf(i18n, code) }));
+  }
+
+  /** The Intl tag the language `code` (one of `codes`) writes numbers and dates with. */
+  formatOf(code: string): string {
+    return this.list.find((l) => l.code === code)?.format ?? DEFAULT_FORMAT_LOCALE;
   }
 
   /** Whether `code` is exactly one of the languages (as a button or a stored choice names it). */
@@ -87,6 +97,19 @@ export class Languages {
     return this.codes.map((code) => this.i18n.t(code, key));
   }
 }
+/** The locale's own "language-format" when it is a tag Intl knows, else its folder's code. */
+function formatTagOf(i18n: BotI18n, code: string): string {
+  const named = i18n.t(code, LANGUAGE_FORMAT_KEY).trim();
+  for (const tag of [named, code]) {
+    try {
+      if (Intl.NumberFormat.supportedLocalesOf([tag]).length > 0) return tag;
+    } catch {
+      // Not a well-formed tag (a missing message reads as its key): try the next.
+    }
+  }
+  return DEFAULT_FORMAT_LOCALE;
+}
+
 /**
  * A translate function in a user's language, for messages sent outside an update; `fallback` (e.g.
  * the language Telegram reported when the user last wrote) applies when the user chose none.
@@ -99,7 +122,8 @@ export function translatorsFor(languages: Languages, users: UsersRepo, people?: 
     // Not chosen in /language: the language their Telegram app last said it uses, as in a reply.
     const seen = user?.language || fallback || !telegramId ? undefined : await people?.languageOf(telegramId);
     const locale = languages.pick(user?.language ?? fallback ?? seen);
-    return (key, vars) => languages.i18n.t(locale, key, vars);
+    const t: Translate = (key, vars) => languages.i18n.t(locale, key, vars);
+    return withFormatTag(t, languages.formatOf(locale));
   };
 }
 
@@ -131,7 +155,7 @@ export function translations(languages: Languages, users: UsersRepo): Middleware
       }
       return text;
     };
-    translatorFor.set(locale, t);
+    translatorFor.set(locale, withFormatTag(t, languages.formatOf(locale)));
     return t;
   };
   return async (ctx, next) => {
@@ -140,6 +164,8 @@ export function translations(languages: Languages, users: UsersRepo): Middleware
     const use = (next: string) => {
       locale = languages.pick(next);
       ctx.t = ctx.translate = translatorOf(locale) as I18nFlavor["t"];
+      // A language picked mid-update: the rest of its replies write figures its way.
+      switchFormatLocale(languages.formatOf(locale));
     };
     use(locale);
     ctx.i18n = {
@@ -149,7 +175,8 @@ export function translations(languages: Languages, users: UsersRepo): Middleware
       useLocale: use,
       renegotiateLocale: async () => use(await negotiate()),
     };
-    await next();
+    // Every figure the update's replies show is written as the person's language writes it.
+    await formattingFor(languages.formatOf(locale), next);
   };
 }
 

@@ -2,6 +2,7 @@
  * Money as decimal strings. Every amount the bot reads, shows or sends passes through here; arithmetic
  * uses decimal.js and results are written with `toFixed()` so that no exponent notation appears.
  */
+import { cachedFormat, formatLocale } from "./format-locale.js";
 import { Decimal } from "decimal.js";
 
 /** Enough precision for any asset amount; exponent notation is never produced by `toFixed()`. */
@@ -31,6 +32,8 @@ const GROUP_CHAR = new RegExp(`[${GROUP_CHARS}]`);
 const GROUP_CHAR_ALL = new RegExp(`[${GROUP_CHARS}]`, "g");
 /** Whole thousands groups with one separator throughout: 1 000, 12'345'678. */
 const GROUPED = new RegExp(`^[0-9]{1,3}([${GROUP_CHARS}])[0-9]{3}(?:\\1[0-9]{3})*$`);
+/** English grouping, as the bot writes amounts in English: 1,234.5 and 1,234,567 (one group alone is ambiguous). */
+const COMMA_GROUPED = /^[1-9][0-9]{0,2}(?:,[0-9]{3})+(?:\.[0-9]+)?$/;
 /** Digits and separators only: a number whose separators stand where no thousands group ends. */
 const DIGITS_AND_SEPARATORS = new RegExp(`^[0-9${GROUP_CHARS}]+$`);
 
@@ -46,7 +49,7 @@ export function isAmbiguousAmount(text: string): boolean {
 }
 
 /**
- * Reads what a person typed ("1,5", " 10 ", "0.50", "1 000") as a plain decimal string. Nothing is
+ * Reads what a person typed ("1,5", " 10 ", "0.50", "1 000", "1,234.5") as a plain decimal string. Nothing is
  * dropped from it but the spaces around it and separators that mark whole thousands groups: a
  * separator anywhere else, or an invisible character anywhere, is refused with its own reason.
  */
@@ -56,6 +59,7 @@ export function readAmountInput(
   if (INVISIBLE.test(text)) return { ok: false, error: "invisible_character" };
   const trimmed = text.trim();
   if (isAmbiguousAmount(trimmed)) return { ok: false, error: "ambiguous" };
+  if (COMMA_GROUPED.test(trimmed)) return { ok: true, amount: new D(trimmed.replaceAll(",", "")).toFixed() };
   const parts = trimmed.split(/[.,]/);
   if (parts.length > 2) return { ok: false, error: "not_a_number" };
   const [whole = "", fraction] = parts;
@@ -155,13 +159,23 @@ export function ceilToStep(a: string, step: string): string {
   return money.eq(down, a) ? down : money.add(down, step);
 }
 
-/** The one place an amount is formatted for people: grouped thousands, no exponent, asset code after. */
+const amountFormats = new Map<string, Intl.NumberFormat>();
+const fiatFormats = new Map<string, Intl.NumberFormat>();
+/** Intl formats a decimal string exactly, whatever its digits (never through a float). */
+const exactly = (decimal: string) => decimal as Intl.StringNumericLiteral;
+
+/**
+ * A plain number as the reader's language writes it (src/domain/format-locale.ts): every digit kept,
+ * no exponent, its grouping and decimal sign ("1,003.5" in English, "1 003,5" in Russian).
+ */
+export function formatNumber(value: string): string {
+  const f = cachedFormat(amountFormats, formatLocale(), (tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 100 }));
+  return f.format(exactly(new D(value).toFixed()));
+}
+
+/** The one place an amount is formatted for people: as their language writes numbers, asset code after. */
 export function formatAmount(amount: string, asset?: string): string {
-  const plain = new D(amount).toFixed();
-  const [int = "0", frac] = plain.replace(/^-/, "").split(".");
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
-  const sign = plain.startsWith("-") ? "-" : "";
-  const text = `${sign}${grouped}${frac ? `.${frac}` : ""}`;
+  const text = formatNumber(amount);
   return asset ? `${text} ${asset}` : text;
 }
 
@@ -178,17 +192,37 @@ export function fiatDecimals(fiat: string): number {
 }
 
 /**
- * A value in a fiat currency, rounded half up to its minor unit and shown with all its places ("1 344.50
- * USD"); a value above zero that rounds to nothing reads "< 0.01 USD", never "0.00 USD".
+ * A value in a fiat currency, rounded half up to its minor unit and shown with all its places, as the
+ * reader's language writes numbers ("1,344.50 USD", "1 344,50 USD"); a value above zero that rounds
+ * to nothing reads "< 0.01 USD", never "0.00 USD".
  */
 export function formatFiat(value: string, fiat: string): string {
   const places = fiatDecimals(fiat);
+  const f = cachedFormat(fiatFormats, `${formatLocale()}|${places}`, (key) =>
+    new Intl.NumberFormat(key.split("|")[0], { minimumFractionDigits: places, maximumFractionDigits: places }),
+  );
   const exact = new D(value);
   const rounded = exact.toDecimalPlaces(places, D.ROUND_HALF_UP);
-  if (rounded.isZero() && exact.gt(0)) return `< ${new D(10).pow(-places).toFixed(places)} ${fiat}`;
-  const [int = "0", frac] = rounded.abs().toFixed(places).split(".");
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
-  return `${rounded.isNegative() && !rounded.isZero() ? "-" : ""}${grouped}${frac ? `.${frac}` : ""} ${fiat}`;
+  if (rounded.isZero() && exact.gt(0)) return `< ${f.format(exactly(new D(10).pow(-places).toFixed()))} ${fiat}`;
+  return `${f.format(exactly(rounded.isZero() ? "0" : rounded.toFixed()))} ${fiat}`;
+}
+
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A rate ("0.0123") as a percentage the reader's language writes, to `decimals` places: "1.23%",
+ * "1,23 %" (at least `minDecimals` places); with `signed`, "+1.23%" for a change.
+ */
+export function formatPercent(rate: string, decimals = 2, signed = false, minDecimals = decimals): string {
+  const f = cachedFormat(percentFormats, `${formatLocale()}|${decimals}|${signed}|${minDecimals}`, (key) =>
+    new Intl.NumberFormat(key.split("|")[0], {
+      style: "percent",
+      minimumFractionDigits: minDecimals,
+      maximumFractionDigits: decimals,
+      signDisplay: signed ? "exceptZero" : "auto",
+    }),
+  );
+  return f.format(exactly(new D(rate).toFixed()));
 }
 
 /**

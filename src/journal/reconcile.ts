@@ -3,6 +3,7 @@
  * of reach): each is taken over by one instance, read back by its client id and, when the service has
  * nothing under that id, sent with it. The outcome and the notice telling it are recorded together.
  */
+import { formattingAs } from "../domain/format-locale.js";
 import type { Translate } from "../domain/translate.js";
 import type { Reconciled } from "../service/reconcile.js";
 import type { OperationRecord } from "../storage/types.js";
@@ -43,7 +44,9 @@ export async function reconcileUnfinished<K>(
     if (op.updatedAt.getTime() > cutoff) continue;
     if (!(await deps.storage.operations.takeOver(op.id, op.updatedAt, deps.now()))) continue;
     try {
-      if (await settleUnfinished(j, j.actions.get(op.kind), op, await translatorFor(op.telegramId))) settled++;
+      const t = await translatorFor(op.telegramId);
+      // Its outcome message writes figures as its person's language does.
+      if (await formattingAs(t, () => settleUnfinished(j, j.actions.get(op.kind), op, t))) settled++;
     } catch (err) {
       deps.logger.warn({ err, operationId: op.id }, "reconciliation failed; will retry later");
     }

@@ -10,6 +10,7 @@ import type { OutboxState, OutgoingMessage } from "../outbox/store.js";
 import { jobLabel } from "./progress.js";
 import { totalsText } from "./report.js";
 import { type FiatWorth, readWorth, type WorthReader } from "../domain/worth.js";
+import { formattingAs } from "../domain/format-locale.js";
 import { type MassJob, type MassRow, NOTIFY } from "./store.js";
 
 /** The outbox group of one job's notifications. */
@@ -30,7 +31,9 @@ export async function notificationMessages(
   const messages: OutgoingMessage[] = [];
   for (const [target, paid] of byTarget) {
     const t = await translatorFor(Number(target));
-    const amounts = totalsText(t, paid, await worthsOf(worthOf, Number(target), paid));
+    const worths = await worthsOf(worthOf, Number(target), paid);
+    // In the recipient's way of writing numbers, not the operator's.
+    const amounts = formattingAs(t, () => totalsText(t, paid, worths));
     // Only this recipient's own rows' notes: another row's note is another person's business.
     const notes = [...new Set(paid.map((r) => r.description).filter((n): n is string => !!n))];
     const text = [

@@ -4,6 +4,7 @@
  * slow, failing or hanging edit never holds the job up (the message is only a view of what storage
  * holds).
  */
+import { formatPercent } from "../domain/money.js";
 import { type Api, GrammyError, InlineKeyboard } from "grammy";
 import type { Logger } from "pino";
 import type { Translate } from "../domain/translate.js";
@@ -40,7 +41,7 @@ export function renderProgress(
   const filled = Math.round(ratio * BAR_WIDTH);
   const lines = [
     t("mass-progress-title", { job: jobLabel(jobId) }),
-    `${"▓".repeat(filled)}${"░".repeat(BAR_WIDTH - filled)} ${Math.floor(ratio * 100)}%`,
+    `${"▓".repeat(filled)}${"░".repeat(BAR_WIDTH - filled)} ${formatPercent(String(Math.floor(ratio * 100) / 100), 0)}`,
     t("mass-progress-counts", { sent: c.completed, failed: c.failed, left }),
   ];
   if (c.cancelled > 0) lines.push(t("mass-progress-skipped", { skipped: c.cancelled }));

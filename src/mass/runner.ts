@@ -24,6 +24,7 @@ import { type AccountDeps, clientsFor, NoKeyError } from "../accounts/clients.js
 import { money } from "../domain/money.js";
 import type { Translate } from "../domain/translate.js";
 import type { WorthReader } from "../domain/worth.js";
+import { formattingAs } from "../domain/format-locale.js";
 import type { JobResult, Jobs } from "../jobs/types.js";
 import type { Outbox } from "../outbox/worker.js";
 import type { PayClient } from "../service/client.js";
@@ -199,30 +200,35 @@ export class MassRunner {
     log.info("mass-transfer run took the job");
     if (taken.orphaned > 0)
       log.warn({ rows: taken.orphaned }, "rows left in flight are now unknown and will be reconciled");
-    let job = await store.get(jobId);
-    if (!job) return;
-    const t = await this.r.translatorFor(job.adminId, job.locale ?? undefined);
-    let progress = this.#progress.get(jobId);
-    if (!progress) {
-      progress = new ProgressMessage(this.r.api, store, job, job.progressMessageId, t, log);
-      this.#progress.set(jobId, progress);
-    }
-    progress.beginRun();
-    const run: Run = { job, lease: taken.lease, wake, signal, progress, t, log };
-    if (ACTIVE_STATUSES.includes(job.status)) {
-      const end = await this.#send(run);
-      if (end === "stopped") return "again";
-      // The engine retries with a growing delay.
-      if (end === "error") throw new Error("mass-transfer run could not go on; retrying later");
-      if (end !== "done") return;
-      job = await store.get(jobId);
-      if (!job) return;
-    }
-    if (!FINAL_STATUSES.includes(job.status)) return;
-    const again = await this.#afterwards({ ...run, job });
-    // Its last view may still be on its way; no later run of the job will show another.
-    if (again === undefined) this.#progress.delete(jobId);
-    return again;
+    const first = await store.get(jobId);
+    if (!first) return;
+    let job: MassJob = first;
+    const t = await this.r.translatorFor(first.adminId, first.locale ?? undefined);
+    // Its progress, report and notices write figures as the operator's language does.
+    return formattingAs(t, async (): Promise<JobResult> => {
+      let progress = this.#progress.get(jobId);
+      if (!progress) {
+        progress = new ProgressMessage(this.r.api, store, job, job.progressMessageId, t, log);
+        this.#progress.set(jobId, progress);
+      }
+      progress.beginRun();
+      const run: Run = { job, lease: taken.lease, wake, signal, progress, t, log };
+      if (ACTIVE_STATUSES.includes(job.status)) {
+        const end = await this.#send(run);
+        if (end === "stopped") return "again";
+        // The engine retries with a growing delay.
+        if (end === "error") throw new Error("mass-transfer run could not go on; retrying later");
+        if (end !== "done") return;
+        const now = await store.get(jobId);
+        if (!now) return;
+        job = now;
+      }
+      if (!FINAL_STATUSES.includes(job.status)) return;
+      const again = await this.#afterwards({ ...run, job });
+      // Its last view may still be on its way; no later run of the job will show another.
+      if (again === undefined) this.#progress.delete(jobId);
+      return again;
+    });
   }
 
   /** Sends and reconciles until no row is left to send or in doubt; then records the job's end. */

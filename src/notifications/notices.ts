@@ -11,6 +11,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { formatAmount as formatPlain, formatOptionalAmount } from "../domain/money.js";
+import { formattingAs } from "../domain/format-locale.js";
 import { approxWorth, type FiatWorth, readWorth, type WorthReader } from "../domain/worth.js";
 import { pairOn } from "../domain/networks.js";
 import { type Payer, payerName } from "../domain/payer-name.js";
@@ -216,7 +217,7 @@ export class NoticeSender {
     const t = await this.d.translatorFor(user);
     const asset = noticeAsset(notice);
     const worth = asset === undefined ? undefined : await readWorth(this.d.worthOf, user, asset);
-    const { text, keyboard } = renderNotice(t, notice, this.d.buttons, (id) => names.get(Number(id)), worth);
+    const { text, keyboard } = formattingAs(t, () => renderNotice(t, notice, this.d.buttons, (id) => names.get(Number(id)), worth));
     const handed = await db.transaction().execute(async (trx) => {
       const r = await trx
         .updateTable("notices")

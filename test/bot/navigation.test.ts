@@ -66,7 +66,7 @@ it("the Russian /help gives its examples in Russian, and the bot takes them as w
   const usage = russian.last()!.text;
   expect(usage).toContain("/alert BTC-USDT выше 100000 (или ниже). Добавьте «каждый»");
   await russian.send("/alert ETH-USDT ниже 0,25 каждый");
-  expect(russian.last()!.text).toMatch(/^✅ Оповещение задано: ETH-USDT ниже 0\.25 USDT \(каждый раз\)\./);
+  expect(russian.last()!.text).toMatch(/^✅ Оповещение задано: ETH-USDT ниже 0,25 USDT \(каждый раз\)\./);
 });
 
 it("the cheques menu and an empty cheque list lead back", async () => {

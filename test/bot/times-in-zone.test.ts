@@ -16,9 +16,23 @@ const HOUR = 3_600_000;
 const MOSCOW = 7; // its index among the offered zones
 const TRX_ADDRESS = `T${"a1B2c".repeat(6)}xyz`;
 
-/** A service timestamp on the Moscow wall clock: "2026-05-01 15:30" (and ":05" with seconds). */
-const moscow = (iso: string, seconds = false) =>
-  new Date(Date.parse(iso) + 3 * HOUR).toISOString().slice(0, seconds ? 19 : 16).replace("T", " ");
+/**
+ * A service timestamp on a wall clock (Moscow unless said) as the language writes it: "01/05/2026,
+ * 15:30" in English, "01.05.2026, 15:30" in Russian (and ":05" with seconds).
+ */
+const wallIn = (iso: string, { seconds = false, lang = "en", zone = "Europe/Moscow" } = {}) =>
+  new Intl.DateTimeFormat(lang === "en" ? "en-GB" : lang, {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    ...(seconds ? { second: "2-digit" } : {}),
+    hourCycle: "h23",
+  }).format(Date.parse(iso));
+const moscow = (iso: string, seconds = false) => wallIn(iso, { seconds });
+const moscowRu = (iso: string, seconds = false) => wallIn(iso, { seconds, lang: "ru" });
 
 /** A person in Moscow time with an order filled, one resting, a move and a funding withdrawal. */
 async function personWithHistory(languageCode: "en" | "ru") {
@@ -117,15 +131,15 @@ describe("times in the person's zone", () => {
     const shown = await screens(user, filled.id);
 
     expect(shown.history.split("\n")[0]).toBe("📈 История ордеров (время: Москва, UTC+3)");
-    expect(shown.history).toMatch(new RegExp(`^1\\. .* · ${moscow(filled.createdAt)}$`, "m"));
-    expect(shown.details).toContain(`Создан: ${moscow(filled.createdAt, true)} (UTC+3)`);
+    expect(shown.history).toMatch(new RegExp(`^1\\. .* · ${moscowRu(filled.createdAt)}$`, "m"));
+    expect(shown.details).toContain(`Создан: ${moscowRu(filled.createdAt, true)} (UTC+3)`);
     expect(shown.active.split("\n")[0]).toBe("⏳ Активные ордера (время: Москва, UTC+3)");
-    expect(shown.active).toMatch(new RegExp(`^1\\. .* · ${moscow(resting.createdAt)}$`, "m"));
+    expect(shown.active).toMatch(new RegExp(`^1\\. .* · ${moscowRu(resting.createdAt)}$`, "m"));
     expect(shown.withdrawals.split("\n")[0]).toBe("🏦 Выводы с финансового баланса (время: Москва, UTC+3)");
-    expect(shown.withdrawals).toMatch(new RegExp(`^1\\. ${moscow(withdrawal.createdAt)} · `, "m"));
+    expect(shown.withdrawals).toMatch(new RegExp(`^1\\. ${moscowRu(withdrawal.createdAt)} · `, "m"));
     expect(shown.moves.split("\n")[0]).toBe("↔️ Перемещения между финансовым и торговым балансом (время: Москва, UTC+3)");
-    expect(shown.moves).toMatch(new RegExp(`^1\\. ${moscow(move.createdAt)} · `, "m"));
-    expect(shown.move).toContain(`${moscow(move.createdAt)} (UTC+3)`);
+    expect(shown.moves).toMatch(new RegExp(`^1\\. ${moscowRu(move.createdAt)} · `, "m"));
+    expect(shown.move).toContain(`${moscowRu(move.createdAt)} (UTC+3)`);
     for (const text of Object.values(shown)) {
       expect(text).not.toContain("время UTC");
       expect(text).not.toMatch(/\d{2}:\d{2}(:\d{2})? UTC/);
@@ -147,9 +161,9 @@ describe("times in the person's zone", () => {
     await user.send("/orders");
     await user.pressLabel(/Show/);
     expect(user.last()!.text.split("\n")[0]).toBe("📈 Order history (times in UTC)");
-    expect(user.last()!.text).toContain(filled.createdAt.slice(0, 16).replace("T", " "));
+    expect(user.last()!.text).toContain(wallIn(filled.createdAt, { zone: "UTC" }));
     await user.press(`ord:show:${filled.id}`);
-    expect(user.last()!.text).toContain(`Created: ${filled.createdAt.slice(0, 19).replace("T", " ")} UTC`);
+    expect(user.last()!.text).toContain(`Created: ${wallIn(filled.createdAt, { zone: "UTC", seconds: true })} UTC`);
   });
 
   it("\"Today\" in the order filters starts at the person's midnight", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fiatDecimals, formatAmount, formatFiat, money, normaliseAmountInput, parseAmount } from "../../src/domain/money.js";
+import { fiatDecimals, formatAmount, formatFiat, formatPercent, money, normaliseAmountInput, parseAmount } from "../../src/domain/money.js";
+import { formattingFor } from "../../src/domain/format-locale.js";
 
 const NBSP = "\u00a0";
 const BIG = "123456789012345678901234567890.123456789";
@@ -29,7 +30,6 @@ describe("normaliseAmountInput", () => {
     "-1",
     "+5",
     "1.2.3",
-    "1,000,000",
     "1.",
     "",
     "   ",
@@ -154,26 +154,44 @@ describe("formatAmount", () => {
   it.each([
     ["0", "0"],
     ["999", "999"],
-    ["1000", `1${NBSP}000`],
-    ["1234567.891", `1${NBSP}234${NBSP}567.891`],
-    ["-1234.5", `-1${NBSP}234.5`],
+    ["1000", "1,000"],
+    ["1234567.891", "1,234,567.891"],
+    ["-1234.5", "-1,234.5"],
     ["0.00000001", "0.00000001"],
     ["0.123456789", "0.123456789"],
     ["1.50", "1.5"],
-    ["1e21", `1${NBSP}000${NBSP}000${NBSP}000${NBSP}000${NBSP}000${NBSP}000${NBSP}000`],
+    ["1e21", "1,000,000,000,000,000,000,000"],
     ["-0", "0"],
-  ])("formats %j as %j", (amount, expected) => {
+  ])("formats %j as %j in English (outside any reader's context)", (amount, expected) => {
     expect(formatAmount(amount)).toBe(expected);
   });
 
-  it("puts the asset code after the amount", () => {
-    expect(formatAmount("1234.5", "USDT")).toBe(`1${NBSP}234.5 USDT`);
+  it.each([
+    ["1000", `1${NBSP}000`],
+    ["1234567.891", `1${NBSP}234${NBSP}567,891`],
+    ["-1234.5", `-1${NBSP}234,5`],
+    ["0.00000001", "0,00000001"],
+  ])("formats %j as %j for a Russian reader", (amount, expected) => {
+    expect(formattingFor("ru", () => formatAmount(amount))).toBe(expected);
   });
 
-  it("keeps every digit of a large amount and never uses exponent notation", () => {
-    const text = formatAmount(BIG);
-    expect(text.replaceAll(NBSP, "")).toBe(BIG);
-    expect(text).not.toMatch(/e/i);
+  it("puts the asset code after the amount", () => {
+    expect(formatAmount("1234.5", "USDT")).toBe("1,234.5 USDT");
+    expect(formattingFor("uk", () => formatAmount("1234.5", "USDT"))).toBe(`1${NBSP}234,5 USDT`);
+  });
+
+  it("keeps every digit of a large amount and never uses exponent notation, in every language", () => {
+    expect(formatAmount(BIG).replaceAll(",", "")).toBe(BIG);
+    expect(formattingFor("ru", () => formatAmount(BIG)).replaceAll(NBSP, "").replace(",", ".")).toBe(BIG);
+    expect(formatAmount("0.000000000000000000000000001")).toBe("0.000000000000000000000000001");
+    expect(formatAmount(BIG)).not.toMatch(/e/i);
+  });
+
+  it("writes fiat with its minor unit and percentages the reader's way", () => {
+    expect(formattingFor("ru", () => formatFiat("1234.5", "RUB"))).toBe(`1${NBSP}234,50 RUB`);
+    expect(formattingFor("ru", () => formatPercent("0.0075", 2, true))).toBe(`+0,75${NBSP}%`);
+    expect(formatPercent("0.0075", 2, true)).toBe("+0.75%");
+    expect(formatPercent("-0.0123", 2, true)).toBe("-1.23%");
   });
 });
 
@@ -216,6 +234,10 @@ describe("characters that are not part of an amount", () => {
     ["12\u202F345\u202F678", "12345678"],
     ["1\u2009000", "1000"],
     ["1 000 000,25", "1000000.25"],
+    // As the bot writes amounts in English: commas between groups, a point before the decimals.
+    ["70,000.55", "70000.55"],
+    ["5,470.06", "5470.06"],
+    ["1,234,567", "1234567"],
     ["1'000'000.5", "1000000.5"],
   ])("reads thousands groups %j as %j", (escaped, expected) => {
     const text = JSON.parse(`"${escaped}"`) as string;
@@ -243,7 +265,7 @@ describe("figures rounded for reading", () => {
   it("takes a currency's minor unit from Intl", () => {
     expect(fiatDecimals("RUB")).toBe(2);
     expect(fiatDecimals("JPY")).toBe(0);
-    expect(formatFiat("1234.5", "JPY")).toBe("1\u00a0235 JPY");
-    expect(formatFiat("1234.5", "RUB")).toBe("1\u00a0234.50 RUB");
+    expect(formatFiat("1234.5", "JPY")).toBe("1,235 JPY");
+    expect(formatFiat("1234.5", "RUB")).toBe("1,234.50 RUB");
   });
 });

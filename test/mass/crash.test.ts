@@ -7,7 +7,7 @@
  * one in flight at the crash is sent twice).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { formatFiat, money } from "../../src/domain/money.js";
+import { formatAmount, formatFiat, money } from "../../src/domain/money.js";
 import { massTuning } from "../../src/mass/tuning.js";
 import { outboxTuning } from "../../src/outbox/worker.js";
 import { Harness } from "../helpers/bot-harness.js";
@@ -64,7 +64,7 @@ describe.each(BACKENDS.map((url) => ({ url, name: backendName(url) })))(
       );
       // The total is above MASS_CONFIRM_TOTAL (1000): it must be typed back.
       const prompt = admin.last()!.text;
-      const total = /exactly: ([\d\u00a0.]+) USDT/.exec(prompt)?.[1];
+      const total = /exactly: ([\d,.]+) USDT/.exec(prompt)?.[1];
       expect(total).toBeDefined();
       await admin.send(total!);
       const job = (await latestJob(h))!;
@@ -125,7 +125,7 @@ describe.each(BACKENDS.map((url) => ({ url, name: backendName(url) })))(
 
       // The report matches: message, CSV (every row, its outcome and transfer id), audit, journal.
       const texts = admin.texts().join("\n");
-      expect(texts).toContain(`Paid: ${targets.length} (${formatThousands(paidTotal)} USDT (≈ ${formatFiat(paidTotal, "USD")}))`);
+      expect(texts).toContain(`Paid: ${targets.length} (${formatAmount(paidTotal, "USDT")} (≈ ${formatFiat(paidTotal, "USD")}))`);
       expect(texts).toContain("the recipient was not found: 3");
       const csv = lastDocument(h, ADMIN)!.content.trim().split("\n");
       expect(csv).toHaveLength(ROWS + 1);
@@ -193,8 +193,3 @@ describe.each(BACKENDS.map((url) => ({ url, name: backendName(url) })))(
   },
 );
 
-/** formatAmount's grouping (non-breaking spaces). */
-function formatThousands(amount: string): string {
-  const [int = "0", frac] = amount.split(".");
-  return int.replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0") + (frac ? `.${frac}` : "");
-}

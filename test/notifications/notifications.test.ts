@@ -365,7 +365,7 @@ describe("price alerts", () => {
     const user = h.user(9001);
     await user.send("/start");
     await user.send("/alert BTC-USDT above 1000000");
-    expect(user.last()?.text).toMatch(/Alert set: BTC-USDT above 1\u00a0000\u00a0000 USDT \(once\)/);
+    expect(user.last()?.text).toMatch(/Alert set: BTC-USDT above 1,000,000 USDT \(once\)/);
     await h.notifications.alertWatcher.round();
     await send();
     expect(noticesTo(user, /🔔/)).toEqual([]);
@@ -375,7 +375,7 @@ describe("price alerts", () => {
     await h.notifications.alertWatcher.round();
     await send();
     expect(noticesTo(user, /🔔/)).toEqual([
-      "🔔 BTC-USDT is at 1\u00a0000\u00a0500 USDT: above your alert price 1\u00a0000\u00a0000 USDT.",
+      "🔔 BTC-USDT is at 1,000,500 USDT: above your alert price 1,000,000 USDT.",
     ]);
     await user.send("/alerts");
     expect(user.last()?.text).toMatch(/no price alerts/);

@@ -151,8 +151,8 @@ describe("Max and quick amounts", () => {
   it("withdrawal link in Russian: the same line and buttons, and Max confirmed leaves 0", async () => {
     const { prompt, quick, made, available } = await linkWithMax("ru");
     expect(prompt).toContain("Доступно: 100 USDT.");
-    expect(quick).toEqual(["25 %", "50 %", "Макс. · 99.8 USDT", "✖️ Отмена"]);
-    expect(made).toContain("99.8 USDT");
+    expect(quick).toEqual(["25 %", "50 %", "Макс. · 99,8 USDT", "✖️ Отмена"]);
+    expect(made).toContain("99,8 USDT");
     expect(available).toBe("0");
   });
 

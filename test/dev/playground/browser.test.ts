@@ -151,7 +151,7 @@ describe.skipIf(!chromiumPresent())("the playground in headless Chromium", () =>
     await d.see(/USDT: .*Trading 900 \(\+100 held\)/);
     // The funding balance holds nothing: the panel shows its amount alone, as /balance does.
     expect(await d.page.getByTestId("account-admin").locator("dl[data-kind=funding] dd[data-asset=USDT]").innerText()).toBe("1\u202f000 USDT");
-    await d.see(/Funding 1\u00a0000 ·/);
+    await d.see(/Funding 1,000 ·/);
     await d.page.close();
   });
 });

@@ -200,8 +200,8 @@ describe("the page's person", () => {
   it("offers the bot's languages as its folders of locales/ name them, one added as a folder included", async () => {
     const pg = await start(mkdtempSync(join(tmpdir(), "playground-languages-")), localesWithEsperanto());
     const languages = (await (await fetch(`${pg.url}/api/languages`)).json()) as { code: string; name: string }[];
-    expect(languages).toContainEqual({ code: "eo", name: "Esperanto" });
-    expect(languages).toContainEqual({ code: "ru", name: "Русский" });
+    expect(languages).toContainEqual(expect.objectContaining({ code: "eo", name: "Esperanto" }));
+    expect(languages).toContainEqual(expect.objectContaining({ code: "ru", name: "Русский" }));
     expect(((await (await fetch(`${pg.url}/api/state`)).json()) as { languages: unknown }).languages).toEqual(languages);
     const friend = pg.people.find((p) => p.role === "friend")!.id;
     const switched = await post(pg, `/api/chats/${friend}/language`, { language: "eo" });

@@ -5,7 +5,7 @@
  * its pair (`pairOn`).
  */
 import { InlineKeyboard } from "grammy";
-import { formatAmount, money } from "../../../domain/money.js";
+import { formatAmount, formatPercent, money } from "../../../domain/money.js";
 import { type NetworkName, pairOn } from "../../../domain/networks.js";
 import { typedPair } from "../../../domain/symbols.js";
 import type { Translate } from "../../../domain/translate.js";
@@ -30,11 +30,9 @@ export const assetsOf = (symbol: string) => {
 /** Text for `<pre>` blocks and HTML messages. */
 export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** "+1.23%" from a rate such as "0.0123" (two places, sign always shown). */
+/** "+1.23%" from a rate such as "0.0123" (two places, the sign of a change), as the reader writes it. */
 export function percent(rate: string): string {
-  const value = money.fixed(money.mul(rate, "100"), 2);
-  const sign = value.startsWith("-") ? "" : "+";
-  return `${sign}${value}%`;
+  return formatPercent(rate, 2, true);
 }
 
 /** A 24 h volume to read: two places from 1 up ("1 234.57"), four significant digits below ("0.001235"). */
@@ -44,7 +42,7 @@ export function volume(amount: string): string {
 
 /** A fee rate as a percentage without a sign ("0.08%"): a fee is no change up or down. */
 export function feePercent(rate: string): string {
-  return `${money.fixed(money.mul(rate, "100"), 2)}%`;
+  return formatPercent(rate, 2);
 }
 
 /** The ticker card: last price, 24 h change, range, volume, best bid and ask. */

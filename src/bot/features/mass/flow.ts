@@ -92,7 +92,10 @@ async function askTypedTotal(
   for (;;) {
     const answer = await waitAnswer(conversation);
     if (answer.kind === "text") {
-      const typed = normaliseAmountInput(answer.text.replace(new RegExp(`\\s*${line.asset}\\s*$`, "i"), ""));
+      const bare = answer.text.replace(new RegExp(`\\s*${line.asset}\\s*$`, "i"), "").trim();
+      // The total as the prompt wrote it ("5,491" in English) is taken as it stands, though alone it would be ambiguous.
+      if (bare.replace(/\s/g, " ") === formatAmount(line.total).replace(/\s/g, " ")) return;
+      const typed = normaliseAmountInput(bare);
       if (typed !== null && money.eq(typed, line.total)) return;
     }
     await answer.ctx.reply(ctx.t("mass-type-total-wrong", vars), { reply_markup: cancelRow(ctx) });

@@ -9,7 +9,7 @@
  */
 import { clientsFor } from "../../../accounts/clients.js";
 import { newClientId } from "../../../domain/ids.js";
-import { formatAmount, money } from "../../../domain/money.js";
+import { formatAmount, formatPercent, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import { inlineUserText } from "../../../domain/user-text.js";
 import type { SymbolInfo } from "../../../service/schemas.js";
@@ -273,7 +273,7 @@ export function swapConversation(deps: BotDeps, actions: ActionRegistry) {
           ctx.t(quote.kind === "deep" ? "swap-too-deep" : "swap-too-small", {
             pair: route.symbol,
             amount: formatAmount(amount, from),
-            margin: `${money.mul(SWAP_PRICE_MARGIN, "100")} %`,
+            margin: formatPercent(SWAP_PRICE_MARGIN, 4, false, 0),
           }),
         );
         amount = await askAmountNow(balances, false);

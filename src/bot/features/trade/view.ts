@@ -5,7 +5,7 @@
  */
 import { copyable } from "../../../domain/copyable.js";
 import { InlineKeyboard } from "grammy";
-import { formatAmount, money } from "../../../domain/money.js";
+import { formatAmount, formatPercent, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { Order } from "../../../service/schemas.js";
 import type { FeeRates } from "../../shared/trade-fees.js";
@@ -51,7 +51,7 @@ function kindLine(t: Translate, o: { side: string; type: string; timeInForce: st
 const available = (balances: Record<string, string>, asset: string) => balances[asset] ?? "0";
 
 /** A fee rate as people read it: "0.001" → "0.1 %". */
-const ratePercent = (rate: string) => `${money.mul(rate, "100")} %`;
+const ratePercent = (rate: string) => formatPercent(rate, 4, false, 0);
 
 /**
  * The fee line: a market order's as estimated; a limit order's taker fee on what fills now and maker

@@ -34,9 +34,9 @@ describe("the same alert twice", () => {
     await setPrice("BTC-USDT", "65032.5");
     const user = await person(9101);
     await user.send("/alert btc above 70000");
-    expect(user.last()?.text).toBe("✅ Alert set: BTC-USDT above 70\u00a0000 USDT (once). The price now: 65\u00a0032.5 USDT.");
+    expect(user.last()?.text).toBe("✅ Alert set: BTC-USDT above 70,000 USDT (once). The price now: 65,032.5 USDT.");
     await user.send("/alert BTC/USDT above 70 000.0");
-    expect(user.last()?.text).toBe("You already have this alert: BTC-USDT above 70\u00a0000 USDT (once). I did not add it again.");
+    expect(user.last()?.text).toBe("You already have this alert: BTC-USDT above 70,000 USDT (once). I did not add it again.");
     expect(await stored(user)).toEqual(["BTC-USDT above 70000 once"]);
     // Another price or the other direction is another alert.
     await user.send("/alert btc below 60000");
@@ -48,10 +48,10 @@ describe("the same alert twice", () => {
     await setPrice("ETH-USDT", "3012.34");
     const user = await person(9102, "ru");
     await user.send("/alert eth ниже 2500,5 каждый");
-    expect(user.last()?.text).toBe("✅ Оповещение задано: ETH-USDT ниже 2\u00a0500.5 USDT (каждый раз). Цена сейчас: 3\u00a0012.34 USDT.");
+    expect(user.last()?.text).toBe("✅ Оповещение задано: ETH-USDT ниже 2\u00a0500,5 USDT (каждый раз). Цена сейчас: 3\u00a0012,34 USDT.");
     await user.send("/alert ETH-USDT ниже 2500.50");
     expect(user.last()?.text).toBe(
-      "Такое оповещение у вас уже есть: ETH-USDT ниже 2\u00a0500.5 USDT (каждый раз). Второй раз не добавляю.",
+      "Такое оповещение у вас уже есть: ETH-USDT ниже 2\u00a0500,5 USDT (каждый раз). Второй раз не добавляю.",
     );
     expect(await stored(user)).toEqual(["ETH-USDT below 2500.5 every"]);
   });
@@ -64,12 +64,12 @@ describe("an alert the market is already past", () => {
     const user = await person(9111);
     await user.send("/alert btc above 1.5");
     expect(user.last()?.text).toBe(
-      "BTC-USDT is already above 1.5 USDT: it is at 65\u00a0032.5 USDT now, so this alert would go off at once.",
+      "BTC-USDT is already above 1.5 USDT: it is at 65,032.5 USDT now, so this alert would go off at once.",
     );
     expect(labels(user)).toEqual([["Keep it anyway"], ["✏️ Change the price"], ["✖️ Cancel"]]);
     expect(await stored(user)).toEqual([]);
     await user.pressLabel(/Keep it anyway/);
-    expect(user.last()?.text).toBe("✅ Alert set: BTC-USDT above 1.5 USDT (once). The price now: 65\u00a0032.5 USDT.");
+    expect(user.last()?.text).toBe("✅ Alert set: BTC-USDT above 1.5 USDT (once). The price now: 65,032.5 USDT.");
     expect(await stored(user)).toEqual(["BTC-USDT above 1.5 once"]);
     expect(labels(user)).toEqual([["🔁 Tell me every time"], ["📈 Price alerts", "➕ New alert"], ["« Back"]]);
     // Once the alert is gone, its buttons say so.
@@ -86,20 +86,20 @@ describe("an alert the market is already past", () => {
     await setPrice("BTC-USDT", "65032.5");
     const user = await person(9112);
     await user.send("/alert BTC-USDT below 70000");
-    expect(user.last()?.text).toMatch(/^BTC-USDT is already below 70\u00a0000 USDT: it is at 65\u00a0032.5 USDT now/);
+    expect(user.last()?.text).toMatch(/^BTC-USDT is already below 70,000 USDT: it is at 65,032.5 USDT now/);
     await user.pressLabel(/Change the price/);
     expect(user.last()?.text).toBe(
-      "Below which price? BTC-USDT is at 65\u00a0032.5 USDT now. Tap one or type a price in USDT.",
+      "Below which price? BTC-USDT is at 65,032.5 USDT now. Tap one or type a price in USDT.",
     );
     // Below offers minus only, rounded down to the pair's step of 0.1.
     expect(labels(user)).toEqual([
-      ["−1% · 64\u00a0382.1 USDT"],
-      ["−5% · 61\u00a0780.8 USDT"],
-      ["−10% · 58\u00a0529.2 USDT"],
+      ["−1% · 64,382.1 USDT"],
+      ["−5% · 61,780.8 USDT"],
+      ["−10% · 58,529.2 USDT"],
       ["« Back", "✖️ Cancel"],
     ]);
     await user.pressLabel(/−5%/);
-    expect(user.last()?.text).toBe("✅ Alert set: BTC-USDT below 61\u00a0780.8 USDT (once). The price now: 65\u00a0032.5 USDT.");
+    expect(user.last()?.text).toBe("✅ Alert set: BTC-USDT below 61,780.8 USDT (once). The price now: 65,032.5 USDT.");
 
     await user.send("/alert btc above 2");
     await user.pressLabel(/Cancel/);
@@ -113,11 +113,11 @@ describe("an alert the market is already past", () => {
     const user = await person(9113, "ru");
     await user.send("/alert btc выше 1,5");
     expect(user.last()?.text).toBe(
-      "BTC-USDT уже выше 1.5 USDT: сейчас цена 65\u00a0032.5 USDT, так что оповещение сработает сразу.",
+      "BTC-USDT уже выше 1,5 USDT: сейчас цена 65\u00a0032,5 USDT, так что оповещение сработает сразу.",
     );
     expect(labels(user)).toEqual([["Всё равно оставить"], ["✏️ Изменить цену"], ["✖️ Отмена"]]);
     await user.pressLabel(/Всё равно оставить/);
-    expect(user.last()?.text).toBe("✅ Оповещение задано: BTC-USDT выше 1.5 USDT (один раз). Цена сейчас: 65\u00a0032.5 USDT.");
+    expect(user.last()?.text).toBe("✅ Оповещение задано: BTC-USDT выше 1,5 USDT (один раз). Цена сейчас: 65\u00a0032,5 USDT.");
   });
 });
 
@@ -132,20 +132,20 @@ describe("the guided flow", () => {
     expect(pairRow.flat()).toContain("BTC-USDT");
     expect(pairRow.at(-1)).toEqual(["« Back", "✖️ Cancel"]);
     await user.send("eth");
-    expect(user.last()?.text).toBe("ETH-USDT is at 3\u00a0012.34 USDT now. Tell you when the price goes…");
+    expect(user.last()?.text).toBe("ETH-USDT is at 3,012.34 USDT now. Tell you when the price goes…");
     expect(labels(user)).toEqual([["📈 Above", "📉 Below"], ["« Back", "✖️ Cancel"]]);
     await user.pressLabel(/Below/);
     expect(labels(user).slice(0, 3)).toEqual([
-      ["−1% · 2\u00a0982.21 USDT"],
-      ["−5% · 2\u00a0861.72 USDT"],
-      ["−10% · 2\u00a0711.1 USDT"],
+      ["−1% · 2,982.21 USDT"],
+      ["−5% · 2,861.72 USDT"],
+      ["−10% · 2,711.1 USDT"],
     ]);
     await user.pressLabel(/−5%/);
-    expect(user.last()?.text).toBe("✅ Alert set: ETH-USDT below 2\u00a0861.72 USDT (once). The price now: 3\u00a0012.34 USDT.");
+    expect(user.last()?.text).toBe("✅ Alert set: ETH-USDT below 2,861.72 USDT (once). The price now: 3,012.34 USDT.");
     expect(await stored(user)).toEqual(["ETH-USDT below 2861.72 once"]);
     // Set step by step, it tells once; one press makes it tell every time, and back.
     await user.pressLabel(/Tell me every time/);
-    expect(user.last()?.text).toBe("✅ Alert set: ETH-USDT below 2\u00a0861.72 USDT (every time).");
+    expect(user.last()?.text).toBe("✅ Alert set: ETH-USDT below 2,861.72 USDT (every time).");
     expect(await stored(user)).toEqual(["ETH-USDT below 2861.72 every"]);
     await user.pressLabel(/Tell me once/);
     expect(await stored(user)).toEqual(["ETH-USDT below 2861.72 once"]);
@@ -159,21 +159,21 @@ describe("the guided flow", () => {
     await user.pressLabel(/^BTC-USDT$/);
     await user.pressLabel(/Above/);
     expect(labels(user).slice(0, 3)).toEqual([
-      ["+1% · 65\u00a0682.9 USDT"],
-      ["+5% · 68\u00a0284.2 USDT"],
-      ["+10% · 71\u00a0535.8 USDT"],
+      ["+1% · 65,682.9 USDT"],
+      ["+5% · 68,284.2 USDT"],
+      ["+10% · 71,535.8 USDT"],
     ]);
     // « Back from the price: the direction again; a button of the price step left above is stale.
     const stalePrice = user.buttonData(/\+5%/)!;
     await user.pressLabel(/Back/);
-    expect(user.last()?.text).toMatch(/^BTC-USDT is at 65\u00a0032.5 USDT now/);
+    expect(user.last()?.text).toMatch(/^BTC-USDT is at 65,032.5 USDT now/);
     await user.press(stalePrice);
     expect(lastAnswer()).toBe("This button is no longer active.");
     await user.pressLabel(/Above/);
     await user.send("70000.55");
     expect(user.last()?.text).toBe("Prices of BTC-USDT have at most 1 decimal place.");
     await user.send("70 000,5");
-    expect(user.last()?.text).toBe("✅ Alert set: BTC-USDT above 70\u00a0000.5 USDT (once). The price now: 65\u00a0032.5 USDT.");
+    expect(user.last()?.text).toBe("✅ Alert set: BTC-USDT above 70,000.5 USDT (once). The price now: 65,032.5 USDT.");
     expect(await stored(user)).toEqual(["BTC-USDT above 70000.5 once"]);
   });
 
@@ -182,7 +182,7 @@ describe("the guided flow", () => {
     const user = await person(9124);
     await user.send("/price eth-usdt");
     await user.pressLabel(/🔔 Alert/);
-    expect(user.last()?.text).toMatch(/^ETH-USDT is at [0-9\u00a0.]+ USDT now\. Tell you when the price goes…$/);
+    expect(user.last()?.text).toMatch(/^ETH-USDT is at [0-9,.]+ USDT now\. Tell you when the price goes…$/);
   });
 
   it("in Russian: an unknown pair suggests, a typed price above, « Back from the pair step shows the list", async () => {
@@ -196,18 +196,18 @@ describe("the guided flow", () => {
     await user.send("btx");
     expect(user.last()?.text).toMatch(/^Торговой пары «btx» нет/);
     await user.send("BTC");
-    expect(user.last()?.text).toBe("BTC-USDT сейчас стоит 65\u00a0032.5 USDT. Сообщить, когда цена станет…");
+    expect(user.last()?.text).toBe("BTC-USDT сейчас стоит 65\u00a0032,5 USDT. Сообщить, когда цена станет…");
     await user.pressLabel(/Выше/);
     expect(user.last()?.text).toBe(
-      "Выше какой цены? BTC-USDT сейчас стоит 65\u00a0032.5 USDT. Нажмите на цену или напишите свою в USDT.",
+      "Выше какой цены? BTC-USDT сейчас стоит 65\u00a0032,5 USDT. Нажмите на цену или напишите свою в USDT.",
     );
-    expect(labels(user)[0]).toEqual(["+1 % · 65\u00a0682.9 USDT"]);
+    expect(labels(user)[0]).toEqual(["+1 % · 65\u00a0682,9 USDT"]);
     await user.send("70000,55");
     expect(user.last()?.text).toBe("В цене BTC-USDT не больше 1 знака после запятой.");
     await user.send("70000,5");
-    expect(user.last()?.text).toBe("✅ Оповещение задано: BTC-USDT выше 70\u00a0000.5 USDT (один раз). Цена сейчас: 65\u00a0032.5 USDT.");
+    expect(user.last()?.text).toBe("✅ Оповещение задано: BTC-USDT выше 70\u00a0000,5 USDT (один раз). Цена сейчас: 65\u00a0032,5 USDT.");
     await user.pressLabel(/Сообщать каждый раз/);
-    expect(user.last()?.text).toBe("✅ Оповещение задано: BTC-USDT выше 70\u00a0000.5 USDT (каждый раз).");
+    expect(user.last()?.text).toBe("✅ Оповещение задано: BTC-USDT выше 70\u00a0000,5 USDT (каждый раз).");
 
     await user.send("/alert");
     await user.pressLabel(/Назад/);
@@ -226,26 +226,26 @@ describe("/alerts", () => {
     const first = user.last()!;
     expect(first.text.split("\n")).toEqual([
       "Your price alerts (7 of 20), page 1 of 2. Tap ✖️ to remove one:",
-      "1. BTC-USDT above 70\u00a0001 USDT (once)",
-      "2. BTC-USDT above 70\u00a0002 USDT (once)",
-      "3. BTC-USDT above 70\u00a0003 USDT (once)",
-      "4. BTC-USDT above 70\u00a0004 USDT (once)",
-      "5. BTC-USDT above 70\u00a0005 USDT (once)",
+      "1. BTC-USDT above 70,001 USDT (once)",
+      "2. BTC-USDT above 70,002 USDT (once)",
+      "3. BTC-USDT above 70,003 USDT (once)",
+      "4. BTC-USDT above 70,004 USDT (once)",
+      "5. BTC-USDT above 70,005 USDT (once)",
     ]);
     expect(labels(user).slice(0, 5).flat()).toEqual([
-      "✖️ 1. BTC-USDT > 70\u00a0001 USDT",
-      "✖️ 2. BTC-USDT > 70\u00a0002 USDT",
-      "✖️ 3. BTC-USDT > 70\u00a0003 USDT",
-      "✖️ 4. BTC-USDT > 70\u00a0004 USDT",
-      "✖️ 5. BTC-USDT > 70\u00a0005 USDT",
+      "✖️ 1. BTC-USDT > 70,001 USDT",
+      "✖️ 2. BTC-USDT > 70,002 USDT",
+      "✖️ 3. BTC-USDT > 70,003 USDT",
+      "✖️ 4. BTC-USDT > 70,004 USDT",
+      "✖️ 5. BTC-USDT > 70,005 USDT",
     ]);
     expect(labels(user).slice(5)).toEqual([["Next »"], ["➕ New alert", "« Back"]]);
 
     await user.pressLabel(/Next/);
     expect(user.last()!.text.split("\n")).toEqual([
       "Your price alerts (7 of 20), page 2 of 2. Tap ✖️ to remove one:",
-      "6. BTC-USDT above 70\u00a0006 USDT (once)",
-      "7. BTC-USDT above 70\u00a0007 USDT (once)",
+      "6. BTC-USDT above 70,006 USDT (once)",
+      "7. BTC-USDT above 70,007 USDT (once)",
     ]);
     const removeSeventh = user.buttonData(/✖️ 7\./)!;
     await user.press(removeSeventh);
@@ -293,10 +293,10 @@ describe("the fired notice", () => {
     await h.notifications.sender.drain();
     await h.outboxSent();
     expect(alex.texts().filter((t) => t.startsWith("🔔"))).toEqual([
-      "🔔 BTC-USDT is at 66\u00a0012.3 USDT: above your alert price 66\u00a0000 USDT.",
+      "🔔 BTC-USDT is at 66,012.3 USDT: above your alert price 66,000 USDT.",
     ]);
     expect(sam.texts().filter((t) => t.startsWith("🔔"))).toEqual([
-      "🔔 BTC-USDT сейчас 66\u00a0012.3 USDT: выше цены вашего оповещения 66\u00a0000 USDT.",
+      "🔔 BTC-USDT сейчас 66\u00a0012,3 USDT: выше цены вашего оповещения 66\u00a0000 USDT.",
     ]);
   });
 });
@@ -309,7 +309,7 @@ describe.skipIf(!PG_URL)("alerts (postgres)", () => {
     const user = await person(9151);
     await user.send("/alert btc above 70000");
     await user.send("/alert BTC-USDT above 70000.00");
-    expect(user.last()?.text).toMatch(/^You already have this alert: BTC-USDT above 70\u00a0000 USDT/);
+    expect(user.last()?.text).toMatch(/^You already have this alert: BTC-USDT above 70,000 USDT/);
     await user.send("/alert btc below 60000 every");
     expect(await stored(user)).toEqual(["BTC-USDT above 70000 once", "BTC-USDT below 60000 every"]);
     await user.send("/alerts");

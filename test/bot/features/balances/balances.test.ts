@@ -38,9 +38,9 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       const lines = text.split("\n").filter((l) => /^[A-Z]+: /.test(l));
       // Each asset's whole holding (held amounts included) valued in USD, the default.
       expect(lines).toEqual([
-        `USDT: Pay 90 (+10 held) · Funding 10 · Trading ${formatAmount("1234.5")} ≈ 1\u00a0344.50 USD`,
+        `USDT: Pay 90 (+10 held) · Funding 10 · Trading ${formatAmount("1234.5")} ≈ 1,344.50 USD`,
         "TONCOIN: Pay 2.5 · Funding 0 · Trading 0 ≈ 13.00 USD",
-        "BTC: Pay 0 · Funding 0.5 · Trading 0 ≈ 32\u00a0500.00 USD",
+        "BTC: Pay 0 · Funding 0.5 · Trading 0 ≈ 32,500.00 USD",
       ]);
       // What is shown is what the service holds.
       const state = await h.account(account.userId);
@@ -97,10 +97,10 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       expect(shown.text.split("\n")).toEqual([
         "💰 Балансы · Основная сеть",
         "",
-        "USDT: кошелёк 1 · финансовый баланс 2.5 · торговый баланс 0 ≈ 3.50 USD",
-        "BTC: кошелёк 0 · финансовый баланс 0 · торговый баланс 0.5 ≈ 32\u00a0500.00 USD",
+        "USDT: кошелёк 1 · финансовый баланс 2,5 · торговый баланс 0 ≈ 3,50 USD",
+        "BTC: кошелёк 0 · финансовый баланс 0 · торговый баланс 0,5 ≈ 32\u00a0500,00 USD",
         "",
-        "Всего ≈ 32\u00a0503.50 USD",
+        "Всего ≈ 32\u00a0503,50 USD",
         "Стоимость в USD — по курсам сервиса, каждая сумма округлена до 2 знаков после запятой.",
       ]);
       const labels = shown.keyboard!.inline_keyboard.flat().map((b) => b.text);
@@ -258,16 +258,16 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       await user.send("12,5");
       const summary = user.last()!.text;
       expect(summary).toContain("↔️ Перемещение между балансами биржи");
-      expect(summary).toContain("Откуда: Финансовый баланс (останется: 37.5 USDT)");
-      expect(summary).toContain("Куда: Торговый баланс (станет доступно: 17.5 USDT)");
+      expect(summary).toContain("Откуда: Финансовый баланс (останется: 37,5 USDT)");
+      expect(summary).toContain("Куда: Торговый баланс (станет доступно: 17,5 USDT)");
       await user.pressLabel(/Подтвердить/);
-      expect(user.last()!.text).toMatch(/\n✅ Перемещено 12\.5 USDT с финансового на торговый баланс\.$/);
+      expect(user.last()!.text).toMatch(/\n✅ Перемещено 12,5 USDT с финансового на торговый баланс\.$/);
       expect((await h.account(account.userId)).trading.USDT).toBe("17.5");
 
       await user.send("/moves");
       const history = user.last()!.text;
       expect(history).toMatch(/^↔️ Перемещения между финансовым и торговым балансом/);
-      expect(history).toContain("12.5 USDT · Финансовый баланс → Торговый баланс · выполнено");
+      expect(history).toContain("12,5 USDT · Финансовый баланс → Торговый баланс · выполнено");
       expect(history).not.toMatch(/[Пп]еревод/);
     });
 

@@ -353,7 +353,7 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
     expect(details.text).toContain("Amount: 7 USDT");
     expect(details.text).toContain("Description:\n│ gift 7");
     expect(details.text).toContain("Who may redeem: anyone with the link");
-    expect(details.text).toMatch(/Created: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(details.text).toMatch(/Created: \d{2}[./]\d{2}[./]\d{4}, \d{2}:\d{2} UTC/);
     expect(details.text).toContain(`Link: ${redeemed.links.telegramBotLink}`);
     expect(details.keyboard?.inline_keyboard.flat().some((b) => /Delete/.test(b.text))).toBe(false);
 

@@ -48,14 +48,14 @@ describe("market data without a key", () => {
     await user.send("/price btc");
     const card = user.last()!.text;
     expect(card).toMatch(/^💹 BTC-USDT\n/);
-    expect(card).toContain("Last price: 70\u00a0000 USDT");
+    expect(card).toContain("Last price: 70,000 USDT");
     expect(card).not.toContain("testnet");
     await user.send("/book btc");
     expect(user.last()!.text).toMatch(/^📖 Order book BTC-USDT \(top 10\)/);
     await user.send("/trades btc");
     expect(user.last()!.text).toMatch(/^🔁 Latest trades BTC-USDT\n/);
     await user.send("/chart btc");
-    expect(user.last()!.text).toMatch(/^📉 BTC-USDT · 1h · last price 70\u00a0000 USDT/);
+    expect(user.last()!.text).toMatch(/^📉 BTC-USDT · 1h · last price 70,000 USDT/);
     await user.send("/status");
     expect(user.last()!.text).toContain("(production)");
 
@@ -71,7 +71,7 @@ describe("market data without a key", () => {
     await user.send("/price btc");
     const card = user.last()!.text;
     expect(card).toMatch(/^💹 BTC-USDT on 🧪 testnet\n/);
-    expect(card).toContain("Last price: 65\u00a0000 USDT");
+    expect(card).toContain("Last price: 65,000 USDT");
     await user.press("mkt:info:BTC-USDT");
     expect(user.last()!.text).toMatch(/^ℹ️ BTC-USDT on 🧪 testnet: trading rules/);
     await user.send("/book btc");
@@ -79,7 +79,7 @@ describe("market data without a key", () => {
     await user.send("/trades btc");
     expect(user.last()!.text).toMatch(/^🔁 Latest trades BTC-USDT on 🧪 testnet\n/);
     await user.send("/chart btc");
-    expect(user.last()!.text).toMatch(/^📉 BTC-USDT on 🧪 testnet · 1h · last price 65\u00a0000 USDT/);
+    expect(user.last()!.text).toMatch(/^📉 BTC-USDT on 🧪 testnet · 1h · last price 65,000 USDT/);
 
     for (const op of ["getTicker", "getOrderbook", "getTrades", "getCandles"]) expect(await networksOf(op)).toEqual(["testnet"]);
   });
@@ -96,10 +96,10 @@ describe("market data without a key", () => {
     const tester = await person(9304);
     await chooseTestnet(tester);
     const card = await inlineCard(tester);
-    expect(card.title).toMatch(/^BTC-USDT on 🧪 testnet · 65\u00a0000 USDT/);
+    expect(card.title).toMatch(/^BTC-USDT on 🧪 testnet · 65,000 USDT/);
     expect(card.input_message_content.message_text).toMatch(/^💹 BTC-USDT on 🧪 testnet\n/);
     const real = await inlineCard(await person(9305));
-    expect(real.title).toMatch(/^BTC-USDT · 70\u00a0000 USDT/);
+    expect(real.title).toMatch(/^BTC-USDT · 70,000 USDT/);
     expect(real.input_message_content.message_text).toMatch(/^💹 BTC-USDT\n/);
   });
 
@@ -121,28 +121,28 @@ describe("price alerts on testnet", () => {
     await chooseTestnet(tester);
     await tester.send("/alert btc above 66000");
     expect(tester.last()!.text).toBe(
-      "✅ Alert set: BTC-USDT on 🧪 testnet above 66\u00a0000 USDT (once). The price now: 65\u00a0000 USDT.",
+      "✅ Alert set: BTC-USDT on 🧪 testnet above 66,000 USDT (once). The price now: 65,000 USDT.",
     );
     expect((await h.notifications.alerts.list(tester.id))[0]).toMatchObject({ network: "testnet", symbol: "BTC-USDT" });
     await tester.send("/alerts");
-    expect(tester.last()!.text).toContain("1. BTC-USDT on 🧪 testnet above 66\u00a0000 USDT (once)");
+    expect(tester.last()!.text).toContain("1. BTC-USDT on 🧪 testnet above 66,000 USDT (once)");
 
     const real = await person(9312);
     // Production is at 70 000 already: the alert is asked about, then kept.
     await real.send("/alert btc above 69000");
-    expect(real.last()!.text).toContain("BTC-USDT is already above 69\u00a0000 USDT: it is at 70\u00a0000 USDT now");
+    expect(real.last()!.text).toContain("BTC-USDT is already above 69,000 USDT: it is at 70,000 USDT now");
     await real.pressLabel(/Keep it anyway/);
-    expect(real.last()!.text).toMatch(/^✅ Alert set: BTC-USDT above 69\u00a0000 USDT \(once\)/);
+    expect(real.last()!.text).toMatch(/^✅ Alert set: BTC-USDT above 69,000 USDT \(once\)/);
 
     await setPrice("66500", "testnet");
     await h.notifications.alertWatcher.round();
     await h.notifications.sender.drain();
     await h.outboxSent();
     expect(tester.texts().filter((t) => t.startsWith("🔔"))).toEqual([
-      "🔔 BTC-USDT on 🧪 testnet is at 66\u00a0500 USDT: above your alert price 66\u00a0000 USDT.",
+      "🔔 BTC-USDT on 🧪 testnet is at 66,500 USDT: above your alert price 66,000 USDT.",
     ]);
     expect(real.texts().filter((t) => t.startsWith("🔔"))).toEqual([
-      "🔔 BTC-USDT is at 70\u00a0000 USDT: above your alert price 69\u00a0000 USDT.",
+      "🔔 BTC-USDT is at 70,000 USDT: above your alert price 69,000 USDT.",
     ]);
   });
 

@@ -42,7 +42,7 @@ describe("market data", () => {
       expect(card.text).toContain(`Best bid: ${formatAmount(book.bids[0]![0], "USDT")}`);
       expect(card.text).toMatch(/24 h change: .* \([+-]\d+\.\d{2}%\)/);
       // Volumes are rounded for reading: at most two places from 1 up.
-      expect(card.text).toMatch(/24 h volume: [\d\u00a0]+(\.\d{1,2})? BTC · [\d\u00a0]+(\.\d{1,2})? USDT/);
+      expect(card.text).toMatch(/24 h volume: [\d,]+(\.\d{1,2})? BTC · [\d,]+(\.\d{1,2})? USDT/);
       expect(card.text).not.toMatch(/e[+-]\d/);
       const buttons = card.keyboard!.inline_keyboard.flat().map((b) => b.text);
       expect(buttons).toEqual(["📉 Chart", "📖 Book", "🔁 Trades", "🔔 Alert", "ℹ️ Pair rules", "📊 Trade", "📣 Share", "« Back"]);

@@ -557,13 +557,13 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       await admin.send("ООО Ромашка");
       const summary = admin.last()!.text;
       expect(summary).toContain("Получателей: 1 (переводов: 1)");
-      expect(summary).toContain("USDT: 1.5 USDT (≈ 1.50 USD) в 1 переводе · комиссия: нет");
+      expect(summary).toContain("USDT: 1,5 USDT (≈ 1,50 USD) в 1 переводе · комиссия: нет");
       expect(summary).toContain("о выплате от «ООО Ромашка»");
       const job = (await latestJob(h))!;
       await admin.pressLabel(/Подтвердить/);
       await waitDone(h, job.id);
-      expect(admin.texts().join("\n")).toContain("Выплачено: 1 (1.5 USDT (≈ 1.50 USD))");
-      expect(h.tg.textsIn(R1)).toEqual(["💸 Вы получили 1.5 USDT (≈ 1.50 USD). Отправитель: ООО Ромашка."]);
+      expect(admin.texts().join("\n")).toContain("Выплачено: 1 (1,5 USDT (≈ 1,50 USD))");
+      expect(h.tg.textsIn(R1)).toEqual(["💸 Вы получили 1,5 USDT (≈ 1,50 USD). Отправитель: ООО Ромашка."]);
     });
 
     it("speaks of one recipient and one transfer in the singular", async () => {

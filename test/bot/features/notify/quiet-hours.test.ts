@@ -237,16 +237,17 @@ describe("time zone and quiet hours", () => {
     await user.press(confirm);
     await user.press(SEND_DATA.page.build({ page: 0 }));
     const utcLine = user.last()!.text.split("\n").find((l) => / UTC/.test(l))!;
-    const [, day, time] = /(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC/.exec(utcLine)!;
-    const sent = Date.parse(`${day}T${time}:00Z`);
+    const [, dd, mm, yyyy, time] = /(\d{2})\/(\d{2})\/(\d{4}), (\d{2}:\d{2}) UTC/.exec(utcLine)!;
+    const sent = Date.parse(`${yyyy}-${mm}-${dd}T${time}:00Z`);
 
     await user.send("/notify");
     await user.press("nt:q");
     await user.press("nt:zones");
     await user.press(`nt:tz:${MOSCOW}`);
     await user.send("/transfers");
-    const moscow = new Date(sent + 3 * HOUR).toISOString();
-    expect(user.last()!.text).toContain(`${moscow.slice(0, 10)} ${moscow.slice(11, 16)} (UTC+3)`);
+    const [y, m, d] = new Date(sent + 3 * HOUR).toISOString().slice(0, 10).split("-");
+    const moscow = new Date(sent + 3 * HOUR).toISOString().slice(11, 16);
+    expect(user.last()!.text).toContain(`${d}/${m}/${y}, ${moscow} (UTC+3)`);
     expect(user.last()!.text).not.toContain(" UTC ");
   });
 
@@ -255,7 +256,7 @@ describe("time zone and quiet hours", () => {
     const { user, confirm } = await transferSummary(h);
     await user.press(confirm);
     await user.send("/price BTC-USDT");
-    const utcTime = /(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC/.exec(user.last()!.text);
+    const utcTime = /(\d{2}\/\d{2}\/\d{4}), (\d{2}:\d{2}) UTC/.exec(user.last()!.text);
     expect(utcTime).not.toBeNull();
 
     await user.send("/notify");
@@ -263,8 +264,10 @@ describe("time zone and quiet hours", () => {
     await user.press("nt:zones");
     await user.press(`nt:tz:${MOSCOW}`);
     await user.send("/price BTC-USDT");
-    const moscow = new Date(Date.parse(`${utcTime![1]}T${utcTime![2]}:00Z`) + 3 * HOUR).toISOString();
-    expect(user.last()!.text).toContain(`${moscow.slice(0, 10)} ${moscow.slice(11, 16)} (UTC+3)`);
+    const [dd, mm, yyyy] = utcTime![1]!.split("/");
+    const moscow = new Date(Date.parse(`${yyyy}-${mm}-${dd}T${utcTime![2]}:00Z`) + 3 * HOUR).toISOString();
+    const [y, m, d] = moscow.slice(0, 10).split("-");
+    expect(user.last()!.text).toContain(`${d}/${m}/${y}, ${moscow.slice(11, 16)} (UTC+3)`);
     expect(user.last()!.text).not.toMatch(/\d{2}:\d{2} UTC/);
 
     const [sent] = await h.simRequests("createTransfer");

@@ -10,6 +10,11 @@ import type { Order } from "../../../../src/service/schemas.js";
 import { orderLine } from "../../../../src/bot/features/orders/view.js";
 import { createI18n } from "../../../../src/bot/i18n.js";
 import { Harness, type TestUser } from "../../../helpers/bot-harness.js";
+import { formattingFor } from "../../../../src/domain/format-locale.js";
+
+/** A service timestamp on the UTC wall clock as the bot writes it in English: "01/05/2026, 12:30". */
+const utcWall = (iso: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(Date.parse(iso));
 
 const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -77,7 +82,7 @@ describe.each(databases)("orders (database %s)", (databaseUrl) => {
     expect(orderLines(user)[0]).toBe(
       `1. ✅ completed BUY market BTC-USDT · size 0.001 BTC at ${formatAmount(money.div(bought.dealFunds, "0.001", 8), "USDT")} on average` +
         ` · filled 0.001 BTC for ${formatAmount(bought.dealFunds, "USDT")}` +
-        ` · fee ${formatAmount(bought.fee, bought.feeAsset)} · ${bought.createdAt.slice(0, 16).replace("T", " ")}`,
+        ` · fee ${formatAmount(bought.fee, bought.feeAsset)} · ${utcWall(bought.createdAt)}`,
     );
     expect(user.buttonData(/^1$/)).toBe(`ord:show:${bought.id}`);
 
@@ -90,7 +95,7 @@ describe.each(databases)("orders (database %s)", (databaseUrl) => {
     expect(details).toContain(`Filled: 0.001 BTC for ${formatAmount(bought.dealFunds, "USDT")}`);
     expect(details).toContain(`Fee: ${formatAmount(bought.fee, bought.feeAsset)}`);
     expect(details).toContain(`Client order id: ${bought.clientOrderId}`);
-    expect(details).toMatch(/Average price: [\d\u00a0.]+ USDT/);
+    expect(details).toMatch(/Average price: [\d,.]+ USDT/);
     expect(await h.simRequests("getOrder")).toHaveLength(1);
   });
 
@@ -220,9 +225,7 @@ describe.each(databases)("orders (database %s)", (databaseUrl) => {
     const text = user.last()!.text;
     expect(text).toContain("⏳ Active orders");
     expect(orderLines(user)).toEqual([
-      `1. 🔄 working BUY limit TONCOIN-USDT · size 3 TONCOIN at 1 USDT · filled 0 TONCOIN for 0 USDT · fee 0 TONCOIN · ${open.createdAt
-        .slice(0, 16)
-        .replace("T", " ")}`,
+      `1. 🔄 working BUY limit TONCOIN-USDT · size 3 TONCOIN at 1 USDT · filled 0 TONCOIN for 0 USDT · fee 0 TONCOIN · ${utcWall(open.createdAt)}`,
     ]);
     await user.pressLabel(/^1$/);
     expect(user.last()!.text).toContain("Status: 🔄 working");
@@ -271,9 +274,9 @@ describe("an order's line", () => {
 
   it("names a stop order's limit and stop prices, and a market order's", () => {
     const stop = order({ size: "0.5", price: "60000", stopPrice: "61000" });
-    expect(orderLine(t("en"), 1, stop)).toContain("· size 0.5 BTC at 60\u00a0000 USDT, stop 61\u00a0000 USDT ·");
-    expect(orderLine(t("ru"), 1, stop)).toContain("· объём 0.5 BTC по 60\u00a0000 USDT, стоп 61\u00a0000 USDT ·");
+    expect(orderLine(t("en"), 1, stop)).toContain("· size 0.5 BTC at 60,000 USDT, stop 61,000 USDT ·");
+    expect(formattingFor("ru", () => orderLine(t("ru"), 1, stop))).toContain("· объём 0,5 BTC по 60\u00a0000 USDT, стоп 61\u00a0000 USDT ·");
     const market = order({ type: "stopMarket", side: "buy", funds: "100", stopPrice: "70000" });
-    expect(orderLine(t("en"), 2, market)).toContain("· for 100 USDT at market, stop 70\u00a0000 USDT ·");
+    expect(orderLine(t("en"), 2, market)).toContain("· for 100 USDT at market, stop 70,000 USDT ·");
   });
 });

@@ -289,12 +289,12 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     await fillTransfer(sender.user, "2,5");
     expect(sender.user.last()?.text).toContain(`Кому: ID ${recipientId}`);
     expect(sender.user.last()?.text).toMatch(/Комиссия: 0 USDT/);
-    expect(sender.user.last()?.text).toMatch(/Останется доступно: 97.5 USDT/);
+    expect(sender.user.last()?.text).toMatch(/Останется доступно: 97,5 USDT/);
     await sender.user.pressLabel(/Подтвердить/);
     await expectMovedOnce(sender, recipientId, "2.5");
     // The recipient is named after a label, so no case has to fit it.
     expect(sender.user.last()?.text).toMatch(
-      new RegExp(`\\n✅ Отправлено 2\\.5 USDT \\(≈ 2\\.50 USD\\), получатель: ID ${recipientId}\\.\\nID перевода: \\S+$`),
+      new RegExp(`\\n✅ Отправлено 2,5 USDT \\(≈ 2,50 USD\\), получатель: ID ${recipientId}\\.\\nID перевода: \\S+$`),
     );
   });
 
@@ -306,7 +306,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(sender.user.texts()).toContain(`Получатель: «Сэм» (ID ${recipientId})`);
     await fillTransfer(sender.user);
     await sender.user.pressLabel(/Подтвердить/);
-    expect(sender.user.last()?.text).toContain(`✅ Отправлено 10 USDT (≈ 10.00 USD), получатель: «Сэм» (ID ${recipientId}).`);
+    expect(sender.user.last()?.text).toContain(`✅ Отправлено 10 USDT (≈ 10,00 USD), получатель: «Сэм» (ID ${recipientId}).`);
   });
 
   it("checks the amount before any confirmation", async () => {
@@ -578,7 +578,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
       expect(lines).toHaveLength(10);
       expect(lines[0]).toMatch(
         new RegExp(
-          `^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC → user id ${recipientId}: 12 USDT · ${made[11]!.payoutId}$`,
+          `^\\d\\d/\\d\\d/\\d{4}, \\d\\d:\\d\\d UTC → user id ${recipientId}: 12 USDT · ${made[11]!.payoutId}$`,
         ),
       );
       expect(lines[9]).toContain(`3 USDT · ${made[2]!.payoutId}`);

@@ -56,7 +56,7 @@ describe("a transfer's worth in fiat", () => {
     await toAmountPrompt(user, sam, "USDT");
     await user.send("2,5");
     await user.press("in:skip");
-    expect(user.last()!.text).toContain("2.5 USDT (≈ 2.50 USD)");
+    expect(user.last()!.text).toContain("2,5 USDT (≈ 2,50 USD)");
   });
 
   it("the result and the receipt keep what it was worth then, whatever the rate later", async () => {

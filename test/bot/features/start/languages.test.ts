@@ -67,7 +67,7 @@ describe("a language added as a folder", () => {
     const user = h.user(6104);
     await user.send("/start");
     await user.send("/alert btc super 70000 ĉiufoje");
-    expect(user.last()?.text).toMatch(/^✅ Alert set: BTC-USDT above 70\u00a0000 USDT \(every time\)\./);
+    expect(user.last()?.text).toMatch(/^✅ Alert set: BTC-USDT above 70,000 USDT \(every time\)\./);
     expect((await h.notifications.alerts.list(user.id)).map((a) => [a.direction, a.price, a.repeat])).toEqual([["above", "70000", true]]);
   });
 

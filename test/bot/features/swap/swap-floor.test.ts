@@ -15,12 +15,13 @@ import { pickData } from "../../../../src/bot/shared/input-data.js";
 const databases = [undefined, process.env.TEST_DATABASE_URL].filter((u, i) => i === 0 || u !== undefined);
 
 /** The plain decimal of an amount as the bot shows it ("1 657.05 USDT" with a narrow space → "1657.05"). */
-const plain = (shown: string) => shown.replace(/[\s\u00a0]/g, "");
+const plain = (shown: string) =>
+  shown.includes(".") ? shown.replace(/[\s\u00a0,]/g, "") : shown.replace(/[\s\u00a0]/g, "").replace(",", ".");
 
 /** The amount of `asset` that follows `label` in `text` (after an optional "≈ "). */
 function amountAfter(text: string, label: string, asset: string): string {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const found = new RegExp(`${escaped}\\s*(?:≈\\s*)?([\\d\\u00a0 ]+(?:\\.\\d+)?) ${asset}`).exec(text);
+  const found = new RegExp(`${escaped}\\s*(?:≈\\s*)?([\\d\\u00a0 ,]+(?:[.,]\\d+)?) ${asset}`).exec(text);
   if (!found) throw new Error(`no "${label} … ${asset}" in:\n${text}`);
   return plain(found[1]!);
 }
@@ -97,7 +98,7 @@ describe.each(databases)("swap figures that hold (database %s)", (databaseUrl) =
     expect(money.gte(usdt.trading, least)).toBe(true);
     // The book did not move: what arrives is what the summary estimated.
     expect(usdt.trading).toBe(estimate);
-    expect(user.last()!.text).toMatch(new RegExp(`✅ Swapped 319.2 TONCOIN \\(≈ [\\d\\s,.]+ USD\\) for ${summary.match(/You receive: ≈ ([\d\s.]+ USDT)/)![1]}`));
+    expect(user.last()!.text).toMatch(new RegExp(`✅ Swapped 319.2 TONCOIN \\(≈ [\\d\\s,.]+ USD\\) for ${summary.match(/You receive: ≈ ([\d,.]+ USDT)/)![1]}`));
   });
 
   it("100 USDT for TONCOIN: “you give” is what leaves the balances, the unspent rest stays on trading as said, TONCOIN at least the floor", async () => {
@@ -141,8 +142,10 @@ describe.each(databases)("swap figures that hold (database %s)", (databaseUrl) =
     await user.pressLabel(/Подтвердить/);
     expect(await balancesOf(ex, "USDT")).toEqual({ funding: "0", trading: rest });
     expect(money.gte((await balancesOf(ex, "BTC")).trading, least)).toBe(true);
-    expect(plain(user.last()!.text)).toMatch(new RegExp(`Обменяно:${give}USDT\\(≈[\\d.]+USD\\)на`));
-    expect(plain(user.last()!.text)).toContain(`${rest}USDT,непотраченныеордером,остаютсянаторговомбалансе.`);
+    // Written the Russian way: a decimal comma; compared without spaces.
+    const done = user.last()!.text.replace(/[\s\u00a0]/g, "");
+    expect(done).toMatch(new RegExp(`Обменяно:${give.replace(".", ",")}USDT\\(≈[\\d,]+USD\\)на`));
+    expect(done).toContain(`${rest.replace(".", ",")}USDT,непотраченныеордером,остаютсянаторговомбалансе.`);
   });
 
   it("the book moves a little before Confirm: the swap fills below the estimate but never below “at least”", async () => {
@@ -199,7 +202,7 @@ describe.each(databases)("swap figures that hold (database %s)", (databaseUrl) =
     await user.press(pickData("USDT"));
     // Three BTC walk about forty levels of bids, far past 0.5 % below the average.
     await user.send("3");
-    expect(user.texts().join("\n")).toContain("The book of BTC-USDT cannot take 3 BTC at once within 0.5 % of the current price. Send a smaller amount.");
+    expect(user.texts().join("\n")).toContain("The book of BTC-USDT cannot take 3 BTC at once within 0.5% of the current price. Send a smaller amount.");
     expect(user.last()!.text).toContain("How much BTC do you give?");
     expect(user.confirmData()).toBeUndefined();
     await user.send("0.01");

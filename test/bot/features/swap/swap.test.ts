@@ -272,14 +272,14 @@ describe.each(databases)("swap (database %s)", (databaseUrl) => {
     await user.send("0,1");
     const summary = user.last()!.text;
     expect(summary).toContain("🔁 Обмен на бирже");
-    expect(summary).toContain("Вы отдаёте: 0.1 BTC");
-    expect(summary).toContain("Сначала с финансового баланса на торговый перемещается 0.1 BTC");
+    expect(summary).toContain("Вы отдаёте: 0,1 BTC");
+    expect(summary).toContain("Сначала с финансового баланса на торговый перемещается 0,1 BTC");
     expect(summary).toMatch(/Курс: 1 BTC ≈ /);
     expect(summary).toMatch(/Вы получите: ≈ .+ USDT/);
     expect(summary).toMatch(/Не меньше: .+ USDT \(≈ .+ USD\)\. Ордер продаёт по .+ USDT за 1 BTC или дороже, всё или ничего/);
-    expect(summary).toContain("BTC после обмена: 0.1 BTC на финансовом балансе · 0 BTC на торговом");
+    expect(summary).toContain("BTC после обмена: 0,1 BTC на финансовом балансе · 0 BTC на торговом");
     await user.pressLabel(/Подтвердить/);
-    expect(user.last()!.text).toMatch(/✅ Обменяно: 0.1 BTC \(≈ .+ USD\) на /);
+    expect(user.last()!.text).toMatch(/✅ Обменяно: 0,1 BTC \(≈ .+ USD\) на /);
     expect(await exchangeOf(user, "BTC")).toEqual({ funding: "0.1", trading: "0" });
   });
 });

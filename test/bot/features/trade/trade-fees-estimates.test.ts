@@ -45,7 +45,7 @@ describe("order summaries at the prices the order will meet", () => {
     const text = await summary(user, "sell", "stopMarket", ["60000", "0.01288"]);
     // 0.01288 × 60 000 = 772.8 USDT; the taker fee 0.2 % of it, 1.5456 USDT.
     expect(text).toContain(`When it triggers: ≈ 0.01288 BTC for ≈ 772.8 USDT, at about the stop price ${formatAmount("60000", "USDT")}`);
-    expect(text).toContain("Fee when it triggers: ≈ 1.5456 USDT (taker rate 0.2 %)");
+    expect(text).toContain("Fee when it triggers: ≈ 1.5456 USDT (taker rate 0.2%)");
     expect(text).not.toContain(formatAmount(today.funds, "USDT"));
     expect(text).not.toContain("If it triggered now");
   });
@@ -55,7 +55,7 @@ describe("order summaries at the prices the order will meet", () => {
     const stop = money.add(money.floor(await lastOf(exchange), 0), "1000");
     const text = await summary(user, "buy", "stopMarket", [stop, "0.01"]);
     expect(text).toContain(`When it triggers: ≈ 0.01 BTC for ≈ ${formatAmount(money.mul("0.01", stop), "USDT")}, at about the stop price`);
-    expect(text).toContain("Fee when it triggers: ≈ 0.00002 BTC (taker rate 0.2 %)");
+    expect(text).toContain("Fee when it triggers: ≈ 0.00002 BTC (taker rate 0.2%)");
   });
 
   it("a stop-limit sell is estimated at its limit price", async () => {
@@ -67,7 +67,7 @@ describe("order summaries at the prices the order will meet", () => {
       `When it triggers: a limit order for 0.2 BTC at ${formatAmount(limit, "USDT")}, ≈ ${formatAmount(money.mul("0.2", limit), "USDT")} when it fills`,
     );
     expect(text).toContain(
-      `Fee when it fills: ≈ ${formatAmount(money.mul(money.mul("0.2", limit), "0.001"), "USDT")} if it waits on the book (maker rate 0.1 %), ≈ ${formatAmount(money.mul(money.mul("0.2", limit), "0.002"), "USDT")} if it fills at once (taker rate 0.2 %)`,
+      `Fee when it fills: ≈ ${formatAmount(money.mul(money.mul("0.2", limit), "0.001"), "USDT")} if it waits on the book (maker rate 0.1%), ≈ ${formatAmount(money.mul(money.mul("0.2", limit), "0.002"), "USDT")} if it fills at once (taker rate 0.2%)`,
     );
   });
 
@@ -76,7 +76,7 @@ describe("order summaries at the prices the order will meet", () => {
     const text = await summary(user, "buy", "limit", ["60000", "0.01"]);
     expect(text).not.toContain("Fee: ≈ 0 BTC");
     // 0.01 BTC bought, 0.1 % of it kept as the maker fee.
-    expect(text).toContain("Fee when it fills: ≈ 0.00001 BTC (maker rate 0.1 %)");
+    expect(text).toContain("Fee when it fills: ≈ 0.00001 BTC (maker rate 0.1%)");
     await user.press(user.confirmData()!);
 
     // Someone sells through every bid down to 60 000: the order fills as a maker.
@@ -105,17 +105,17 @@ describe("order summaries at the prices the order will meet", () => {
     const text = await summary(user, "sell", "limit", [price, size]);
     const rest = money.mul(money.mul("0.1", price), "0.001");
     expect(text).toContain(
-      `Fee: ≈ ${formatAmount(estimate.fee, "USDT")} now (taker rate 0.2 %) + ≈ ${formatAmount(rest, "USDT")} when the rest fills (maker rate 0.1 %)`,
+      `Fee: ≈ ${formatAmount(estimate.fee, "USDT")} now (taker rate 0.2%) + ≈ ${formatAmount(rest, "USDT")} when the rest fills (maker rate 0.1%)`,
     );
   });
 
   it("speaks Russian: the stop's estimate at its stop and the maker fee of a resting limit", async () => {
     const { user } = await trader({ BTC: "1", USDT: "5000" }, "ru");
     const stopText = await summary(user, "sell", "stopMarket", ["60000", "0.01288"]);
-    expect(stopText).toContain(`Когда сработает: ≈ 0.01288 BTC за ≈ 772.8 USDT, примерно по стоп-цене ${formatAmount("60000", "USDT")}`);
-    expect(stopText).toContain("Комиссия при срабатывании: ≈ 1.5456 USDT (ставка тейкера 0.2 %)");
+    expect(stopText).toContain(`Когда сработает: ≈ 0,01288 BTC за ≈ 772,8 USDT, примерно по стоп-цене 60\u00a0000 USDT`);
+    expect(stopText).toContain("Комиссия при срабатывании: ≈ 1,5456 USDT (ставка тейкера 0,2\u00a0%)");
     await user.send("/cancel");
     const limitText = await summary(user, "buy", "limit", ["60000", "0.01"]);
-    expect(limitText).toContain("Комиссия при исполнении: ≈ 0.00001 BTC (ставка мейкера 0.1 %)");
+    expect(limitText).toContain("Комиссия при исполнении: ≈ 0,00001 BTC (ставка мейкера 0,1\u00a0%)");
   });
 });

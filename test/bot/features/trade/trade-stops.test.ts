@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatAmount, money } from "../../../../src/domain/money.js";
+import { formattingFor } from "../../../../src/domain/format-locale.js";
 import { createExchangeClient, type ExchangeClient } from "../../../../src/service/client.js";
 import { Harness } from "../../../helpers/bot-harness.js";
 import { TRADE_DATA } from "../../../../src/bot/features/trade/callback-data.js";
@@ -118,7 +119,7 @@ describe("stop orders", () => {
     await user.send(stop);
     expect(user.last()!.text).toMatch(
       new RegExp(
-        `^По какой лимитной цене, в USDT за BTC, выставить ордер, когда сработает стоп ${formatAmount(stop, "USDT")}\\? Шаг цены: `,
+        `^По какой лимитной цене, в USDT за BTC, выставить ордер, когда сработает стоп ${formattingFor("ru", () => formatAmount(stop, "USDT"))}\\? Шаг цены: `,
       ),
     );
   });

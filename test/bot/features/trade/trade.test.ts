@@ -106,7 +106,7 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
     await user.press(pickData("market"));
     const prompt = user.last()!.text;
     expect(prompt).toContain(`Available on your trading balance: ${fmt("5000", "USDT")}. Minimum 1 USDT.`);
-    expect(prompt).toMatch(/Best bid: 64[\d\u00a0.]+ USDT · best ask: 65[\d\u00a0.]+ USDT/);
+    expect(prompt).toMatch(/Best bid: 64[\d,.]+ USDT · best ask: 65[\d,.]+ USDT/);
     await user.send("100");
 
     const estimate = await exchange.estimateOrder({
@@ -353,7 +353,7 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
     await user.send("1.1234567");
     expect(last()).toBe("Too many decimal places: USDT allows at most 6.");
     await user.send("5000.01");
-    expect(last()).toMatch(/^Not enough on your trading balance: 5\u00a0000 USDT available/);
+    expect(last()).toMatch(/^Not enough on your trading balance: 5,000 USDT available/);
     expect(await requests("estimateOrder")).toBe(1);
     expect(await requests("placeOrder")).toBe(0);
   });
