@@ -19,9 +19,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createI18n, Languages, LOCALES_DIR } from "../src/bot/i18n.js";
+import { formattingFor } from "../src/domain/format-locale.js";
+import { formatAmount } from "../src/domain/money.js";
 
 /** The languages the bot speaks: the folders of locales/. */
-const LOCALES = new Languages(createI18n()).codes;
+const LANGUAGES = new Languages(createI18n());
+const LOCALES = LANGUAGES.codes;
 
 type Pattern = NonNullable<ReturnType<FluentBundle["getMessage"]>>["value"];
 type Node = Exclude<NonNullable<Pattern>, string>[number];
@@ -29,7 +32,7 @@ type Node = Exclude<NonNullable<Pattern>, string>[number];
 /**
  * What each variable holds, which decides its sample value and the checks it takes part in:
  * - count: a whole number the text counts with (varied over 1, 2, 5, 21 for the plural checks);
- * - amount: a figure, usually with its asset ("2.5 USDT");
+ * - amount: a figure, usually with its asset (1003.5 USDT, as the language writes it);
  * - code: something the text shows as it is and that never declines (a ticker, an id, a time, a link);
  * - name: text a person typed or Telegram passed on (shown in quote marks, so its case never matters);
  * - word: a fragment of the bot's own language slotted into the sentence (a status, a balance's name).
@@ -96,8 +99,7 @@ const KIND_IN_MESSAGE: Record<string, Record<string, Kind>> = {
   "swap-no-pair": { from: "code", to: "code" },
   "history-line-swap": { to: "code" },
 };
-const SAMPLE: Record<Exclude<Kind, "count">, string> = {
-  amount: "2.5 USDT",
+const SAMPLE: Record<Exclude<Kind, "count" | "amount">, string> = {
   code: "BTC-USDT",
   name: "Sam",
   word: "Sam",
@@ -158,6 +160,8 @@ interface Rules {
   roundCategory: string;
   decimal: string;
   group: string;
+  /** The sample amount, written as the language writes numbers ("1,003.5 USDT", "1 003,5 USDT"). */
+  amount: string;
 }
 
 /** The locale's rules: its `-check-…` terms and Intl's data for its code. */
@@ -192,6 +196,8 @@ function rulesOf(locale: string, sources: { text: string }[]): Rules {
     notAboutMoves: [...words("not-about-moves")],
     pluralCategories: new Set(plural.resolvedOptions().pluralCategories),
     samples,
+    // An amount as the bot writes it for this language's reader (src/domain/format-locale.ts).
+    amount: formattingFor(LANGUAGES.formatOf(locale), () => formatAmount("1003.5", "USDT")),
     roundCategory: plural.select(100),
     decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
     group: parts.find((p) => p.type === "group")?.value ?? ",",
@@ -308,11 +314,12 @@ function kindOf(id: string, v: Variable): Kind | undefined {
 
 type Args = Record<string, string | number>;
 
-function baseArgs(id: string, vars: Variable[]): Args {
+function baseArgs(rules: Rules, id: string, vars: Variable[]): Args {
   const args: Args = {};
   for (const v of vars) {
     const kind = kindOf(id, v) ?? "word";
-    args[v.name] = kind === "count" ? BASE_COUNT : v.selectKeys.size > 0 ? [...v.selectKeys][0]! : SAMPLE[kind];
+    const sample = kind === "amount" ? rules.amount : kind === "count" ? "" : SAMPLE[kind];
+    args[v.name] = kind === "count" ? BASE_COUNT : v.selectKeys.size > 0 ? [...v.selectKeys][0]! : sample;
   }
   return args;
 }
@@ -322,7 +329,7 @@ function baseArgs(id: string, vars: Variable[]): Args {
  * at two numbers of each of the language's plural categories).
  */
 function variations(rules: Rules, id: string, vars: Variable[]): Args[] {
-  const base = baseArgs(id, vars);
+  const base = baseArgs(rules, id, vars);
   const all = [base];
   for (const v of vars) {
     const kind = kindOf(id, v);
@@ -388,7 +395,7 @@ const isCapitals = (t: string) => t.length > 1 && t === t.toUpperCase() && t !==
  */
 function pluralProblems(rules: Rules, bundle: FluentBundle, entry: Entry, vars: Variable[]): string[] {
   const problems: string[] = [];
-  const base = baseArgs(entry.id, vars);
+  const base = baseArgs(rules, entry.id, vars);
   const at = (v: Variable, n: number) => tokens(render(bundle, entry, { ...base, [v.name]: n }).text);
   const round = rules.samples.find((s) => s.first && s.category === rules.roundCategory)!;
   const judged = (w: string) =>
@@ -478,6 +485,11 @@ function renderProblems(rules: Rules, bundle: FluentBundle, entry: Entry, vars: 
     problems.push(...errors);
     const foreign = NOT_SHOWN.has(entry.id) ? [] : foreignWords(rules, entry, text, args);
     if (foreign.length > 0) problems.push(`${foreign.join(", ")} in “${text}”`);
+    // Figures the bot writes (amounts, counts) follow the language's separators too: one grouping style.
+    if (!BOTH_SEPARATORS_IN.has(entry.id))
+      for (const [figure, separator] of text.matchAll(/\d([.,\u00a0\u202f])\d{3}(?!\d)/g))
+        if (separator !== rules.decimal && separator !== rules.group.replace("\u202f", "\u00a0"))
+          problems.push(`a figure "${figure}" with a separator the language does not write in “${text}”`);
     if (!BOTH_SEPARATORS_IN.has(entry.id))
       for (const [, separator] of ownWords(text, args).matchAll(/\d([.,])\d/g))
         if (separator !== rules.decimal && separator !== rules.group)
@@ -514,6 +526,8 @@ describe("the checks", () => {
     ["en", "balances-currencies-head = { $asset } ({ $precision } decimal places)", [0, 1, 0]],
     ["en", "withdraw-bad-address = That is not a { $network } address.", [0, 0, 1]],
     ["en", "x = Готово.", [1, 0, 0]],
+    ["en", "x = Total: 1\u00a0000 USDT", [1, 0, 0]],
+    ["ru", "x = Итого: 1,000.5 USDT", [1, 0, 0]],
     ["en", "x = See { no-such-message }.", [1, 0, 0]],
     ["en", "x = { $count ->\n  [one] { $count } pair\n *[other] { $count } pairs\n}", [0, 0, 0]],
     ["en", "x = { $count ->\n  [one] { $count } pair\n  [few] { $count } pairs\n *[other] { $count } pairs\n}", [0, 1, 0]],
