@@ -32,14 +32,10 @@ export function formatLocale(): string {
   return current.getStore()?.tag ?? DEFAULT_FORMAT_LOCALE;
 }
 
-/** One formatter per locale and options (building one is costly; formatting is not). */
-export function cachedFormat<F>(cache: Map<string, F>, tag: string, make: (tag: string) => F): F {
-  let f = cache.get(tag);
-  if (!f) {
-    f = make(tag);
-    cache.set(tag, f);
-  }
-  return f;
+/** One formatter (or what one resolved) per locale and options: building one is costly, using it is not. */
+export function cachedFormat<F>(cache: Map<string, F>, key: string, make: (key: string) => F): F {
+  if (!cache.has(key)) cache.set(key, make(key));
+  return cache.get(key)!;
 }
 
 /** The tag each translator's reader formats figures with (set where the translator is made). */

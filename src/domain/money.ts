@@ -182,13 +182,17 @@ export function formatAmount(amount: string, asset?: string): string {
 /** Places a value in a fiat currency is shown with when Intl does not know the currency. */
 const FIAT_DECIMALS = 2;
 
+const fiatPlaces = new Map<string, number>();
+
 /** The places of a fiat currency's minor unit, as Intl knows it (2 for USD and RUB, 0 for JPY). */
 export function fiatDecimals(fiat: string): number {
-  try {
-    return new Intl.NumberFormat("en", { style: "currency", currency: fiat }).resolvedOptions().maximumFractionDigits ?? FIAT_DECIMALS;
-  } catch {
-    return FIAT_DECIMALS;
-  }
+  return cachedFormat(fiatPlaces, fiat, () => {
+    try {
+      return new Intl.NumberFormat("en", { style: "currency", currency: fiat }).resolvedOptions().maximumFractionDigits ?? FIAT_DECIMALS;
+    } catch {
+      return FIAT_DECIMALS;
+    }
+  });
 }
 
 /**

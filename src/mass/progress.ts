@@ -4,7 +4,7 @@
  * slow, failing or hanging edit never holds the job up (the message is only a view of what storage
  * holds).
  */
-import { formatPercent } from "../domain/money.js";
+import { formatNumber, formatPercent } from "../domain/money.js";
 import { type Api, GrammyError, InlineKeyboard } from "grammy";
 import type { Logger } from "pino";
 import type { Translate } from "../domain/translate.js";
@@ -46,7 +46,7 @@ export function renderProgress(
   ];
   if (c.cancelled > 0) lines.push(t("mass-progress-skipped", { skipped: c.cancelled }));
   if (v.rate !== null && v.rate > 0 && left > 0 && (v.status === "running" || v.status === "cancelling")) {
-    lines.push(t("mass-progress-rate", { rate: v.rate.toFixed(1), eta: formatDuration(left / v.rate) }));
+    lines.push(t("mass-progress-rate", { rate: formatNumber(v.rate.toFixed(1)), eta: formatDuration(left / v.rate) }));
   }
   lines.push(t(statusKey(v.status, c)));
   if (v.error && v.status === "paused")

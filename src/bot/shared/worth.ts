@@ -85,12 +85,7 @@ export function withWorthOf(t: Translate, amount: string, asset: string, worths:
 
 /** The summary's "Worth: ≈ …" and "Rate: 1 X ≈ …" lines, or none without a worth. */
 export function worthLines(t: Translate, amount: string, worth: Worth | undefined): string[] {
-  return worth
-    ? [
-        t("withdraw-field-worth", { worth: worthText(t, amount, worth) }),
-        t("worth-rate", { asset: worth.asset, rate: formatFiat(worth.rate, worth.fiat) }),
-      ]
-    : [];
+  return worth ? [t("withdraw-field-worth", { worth: worthText(t, amount, worth) }), ...rateLines(t, [worth])] : [];
 }
 
 /** A result's text followed by "Worth then: ≈ …" when its payload kept a worth. */

@@ -8,14 +8,14 @@ import type { PeopleRepo } from "../../../storage/index.js";
 import { personLabel } from "../../shared/people.js";
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
-import { formatAmount, formatFiat, formatOptionalAmount, money } from "../../../domain/money.js";
+import { formatAmount, formatOptionalAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import { quotedField } from "../../../domain/user-text.js";
 import type { Cheque } from "../../../service/schemas.js";
 import { formatTime, shareUrl } from "../../shared/format.js";
 import { CHEQUE_DATA } from "./callback-data.js";
 import { menu } from "../../menu-data.js";
-import { withWorth, type Worth } from "../../shared/worth.js";
+import { rateLines, withWorth, type Worth } from "../../shared/worth.js";
 
 /** Callback data of the feature (CHEQUE_DATA); every value stays within Telegram's 64 bytes. */
 export const CB = {
@@ -91,7 +91,7 @@ export function createSummary(t: Translate, s: CreateSummary, known?: KnownPerso
     available: formatAmount(s.available, s.asset) + withWorth(t, s.available, worth),
     after: formatAmount(after, s.asset) + withWorth(t, after, worth),
   });
-  return worth ? `${text}\n${t("worth-rate", { asset: s.asset, rate: formatFiat(worth.rate, worth.fiat) })}` : text;
+  return worth ? [text, ...rateLines(t, [worth])].join("\n") : text;
 }
 
 /** The confirmation text of deleting a cheque: which one and what returns to the available balance. */

@@ -1,5 +1,5 @@
 /** How transfers are shown: summary lines, details, history lines. All amounts via formatAmount. */
-import { formatAmount, formatFiat, formatOptionalAmount, money } from "../../../domain/money.js";
+import { formatAmount, formatOptionalAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import { quotedField } from "../../../domain/user-text.js";
 import type { Transfer } from "../../../service/schemas.js";
@@ -7,7 +7,7 @@ import { copyable } from "../../../domain/copyable.js";
 import type { KnownPerson } from "../../../domain/people.js";
 import { formatTime } from "../../shared/format.js";
 import { personLabel } from "../../shared/people.js";
-import { withWorth, type Worth } from "../../shared/worth.js";
+import { rateLines, withWorth, type Worth } from "../../shared/worth.js";
 
 /** The confirmed action's parameters, stored with the operation row (plain JSON, no secrets). */
 export type TransferPayload = {
@@ -50,7 +50,7 @@ export function transferSummary(t: Translate, p: TransferPayload, available: str
     t("send-summary-available", { available: formatAmount(available, p.asset) + withWorth(t, available, worth) }),
     t("send-summary-after", { after: formatAmount(after, p.asset) + withWorth(t, after, worth) }),
   );
-  if (worth) lines.push(t("worth-rate", { asset: p.asset, rate: formatFiat(worth.rate, worth.fiat) }));
+  if (worth) lines.push(...rateLines(t, [worth]));
   lines.push("", t("send-summary-irreversible"));
   return lines.join("\n");
 }
