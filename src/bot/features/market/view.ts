@@ -30,9 +30,16 @@ export const assetsOf = (symbol: string) => {
 /** Text for `<pre>` blocks and HTML messages. */
 export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** "+1.23%" from a rate such as "0.0123" (two places, the sign of a change), as the reader writes it. */
+/**
+ * "+1.23%" from a rate such as "0.0123" (two places, the sign of a change), as the reader writes it;
+ * a change too small for two places keeps its first significant digit ("+0.0005%"), so a move up or
+ * down never reads as an unsigned 0.
+ */
 export function percent(rate: string): string {
-  return formatPercent(rate, 2, true);
+  const points = money.mul(rate.replace(/^-/, ""), "100");
+  const tiny = !money.isZero(points) && money.lt(points, "0.005");
+  const decimals = tiny ? Math.min(8, money.decimalPlaces(money.significant(points, 1))) : 2;
+  return formatPercent(rate, decimals, true, 2);
 }
 
 /** A 24 h volume to read: two places from 1 up ("1 234.57"), four significant digits below ("0.001235"). */
