@@ -14,9 +14,9 @@ afterEach(async () => h?.close());
 
 const NBSP = "\u00a0";
 const LANGUAGES = [
-  { code: "en", balance: "Pay 1,003.5 ·", amount: "2.5 USDT (≈ 2.50 USD)", date: /\b\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\b/, change: /[+-]\d+\.\d{2}%/ },
-  { code: "ru", balance: `кошелёк 1${NBSP}003,5 ·`, amount: "2,5 USDT (≈ 2,50 USD)", date: /\b\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\b/, change: /[+-]\d+,\d{2}\s?%/ },
-  { code: "uk", balance: `гаманець 1${NBSP}003,5 ·`, amount: "2,5 USDT (≈ 2,50 USD)", date: /\b\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\b/, change: /[+-]\d+,\d{2}\s?%/ },
+  { code: "en", balance: "Pay 1,003.5 ·", amount: "2.5 USDT (≈ 2.50 USD)", date: /\b\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\b/, change: /[+-]\d+\.\d{2,}%/ },
+  { code: "ru", balance: `кошелёк 1${NBSP}003,5 ·`, amount: "2,5 USDT (≈ 2,50 USD)", date: /\b\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\b/, change: /[+-]\d+,\d{2,}\s?%/ },
+  { code: "uk", balance: `гаманець 1${NBSP}003,5 ·`, amount: "2,5 USDT (≈ 2,50 USD)", date: /\b\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\b/, change: /[+-]\d+,\d{2,}\s?%/ },
 ];
 
 describe.each(LANGUAGES)("figures in $code", (lang) => {
