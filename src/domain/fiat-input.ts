@@ -7,6 +7,8 @@ import { readAmountInput } from "./money.js";
 
 /** Symbols people type for the fiat currencies the service values in (and a few more it may add). */
 const SYMBOLS: Readonly<Record<string, string>> = {
+  // British English writes the dollar "US$" (formatFiat), so what is shown can be typed back.
+  US$: "USD",
   $: "USD",
   "€": "EUR",
   "₽": "RUB",
@@ -15,7 +17,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   "₸": "KZT",
 };
 /** A currency code or symbol before or after the number, with or without a space. */
-const SHAPE = /^\s*(?:([A-Za-z]{3}|[$€₽£₴₸])\s*([0-9][0-9 .,'\u00a0\u202f]*)|([0-9][0-9 .,'\u00a0\u202f]*?)\s*([A-Za-z]{3}|[$€₽£₴₸]))\s*$/u;
+const SHAPE = /^\s*(?:([A-Za-z]{3}|US\$|[$€₽£₴₸])\s*([0-9][0-9 .,'\u00a0\u202f]*)|([0-9][0-9 .,'\u00a0\u202f]*?)\s*([A-Za-z]{3}|US\$|[$€₽£₴₸]))\s*$/iu;
 
 /** The fiat codes a typed amount may name; only the person's own can be converted (its rate is read). */
 export const FIAT_CODES: readonly string[] = [...new Set(Object.values(SYMBOLS)), "CNY", "INR", "TRY", "BRL"];
@@ -33,9 +35,9 @@ export function readFiatInput(text: string, fiats: readonly string[]): FiatInput
   if (!m) return { ok: false, error: "not_fiat" };
   const mark = (m[1] ?? m[4])!;
   const number = (m[2] ?? m[3])!.trim();
-  const fiat = SYMBOLS[mark] ?? mark.toUpperCase();
+  const fiat = SYMBOLS[mark.toUpperCase()] ?? mark.toUpperCase();
   // Three letters that are no fiat of ours may be an asset ("10 TON"): not a fiat amount at all.
-  if (!fiats.includes(fiat)) return { ok: false, error: SYMBOLS[mark] ? "unknown_fiat" : "not_fiat" };
+  if (!fiats.includes(fiat)) return { ok: false, error: SYMBOLS[mark.toUpperCase()] ? "unknown_fiat" : "not_fiat" };
   const read = readAmountInput(number);
   if (!read.ok) return { ok: false, error: "not_a_number" };
   return { ok: true, fiat, amount: read.amount };

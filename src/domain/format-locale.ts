@@ -7,8 +7,8 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-/** The BCP 47 tag figures are formatted with when no reader is known. */
-export const DEFAULT_FORMAT_LOCALE = "en";
+/** The BCP 47 tag figures are formatted with when no reader is known: English as locales/en writes it. */
+export const DEFAULT_FORMAT_LOCALE = "en-GB";
 
 /** Mutable: a person who picks another language mid-update gets the rest of it in that one. */
 interface Holder {

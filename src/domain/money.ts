@@ -160,7 +160,6 @@ export function ceilToStep(a: string, step: string): string {
 }
 
 const amountFormats = new Map<string, Intl.NumberFormat>();
-const fiatFormats = new Map<string, Intl.NumberFormat>();
 /** Intl formats a decimal string exactly, whatever its digits (never through a float). */
 const exactly = (decimal: string) => decimal as Intl.StringNumericLiteral;
 
@@ -195,20 +194,60 @@ export function fiatDecimals(fiat: string): number {
   });
 }
 
+const fiatFormats = new Map<string, (value: Intl.StringNumericLiteral) => string>();
+
+const currencies = new Set(Intl.supportedValuesOf("currency"));
+
+/** Whether `code` is an ISO 4217 currency Intl knows (USD, RUB), not an asset (USDT, TON). */
+function isCurrency(code: string): boolean {
+  return currencies.has(code.toUpperCase());
+}
+
+/**
+ * Money in `fiat` as the reader's language writes it, with at least the currency's minor unit and at
+ * most `maxPlaces`: the symbol the language uses for it, the code where it has none.
+ */
+function fiatFormat(fiat: string, maxPlaces: number): (value: Intl.StringNumericLiteral) => string {
+  const places = fiatDecimals(fiat);
+  return cachedFormat(fiatFormats, `${formatLocale()}|${fiat}|${maxPlaces}`, (key) => {
+    const [tag] = key.split("|");
+    const digits = { minimumFractionDigits: places, maximumFractionDigits: Math.max(places, maxPlaces) };
+    if (isCurrency(fiat)) {
+      const f = new Intl.NumberFormat(tag, { style: "currency", currency: fiat, ...digits });
+      return (n) => f.format(n);
+    }
+    // Not a currency Intl knows: the number as the language writes it, the code after.
+    const f = new Intl.NumberFormat(tag, digits);
+    return (n) => `${f.format(n)} ${fiat}`;
+  });
+}
+
 /**
  * A value in a fiat currency, rounded half up to its minor unit and shown with all its places, as the
- * reader's language writes numbers ("1,344.50 USD", "1 344,50 USD"); a value above zero that rounds
- * to nothing reads "< 0.01 USD", never "0.00 USD".
+ * reader's language writes money: with the symbol the language uses for that currency ("US$1,344.50"
+ * and "€5.00" in British English, "1 344,50 $" and "92,50 ₽" in Russian), the code where it has none
+ * ("RUB 92.50"); a value above zero that rounds to nothing reads "< US$0.01", never "US$0.00".
  */
 export function formatFiat(value: string, fiat: string): string {
   const places = fiatDecimals(fiat);
-  const f = cachedFormat(fiatFormats, `${formatLocale()}|${places}`, (key) =>
-    new Intl.NumberFormat(key.split("|")[0], { minimumFractionDigits: places, maximumFractionDigits: places }),
-  );
+  const format = fiatFormat(fiat, places);
   const exact = new D(value);
   const rounded = exact.toDecimalPlaces(places, D.ROUND_HALF_UP);
-  if (rounded.isZero() && exact.gt(0)) return `< ${f.format(exactly(new D(10).pow(-places).toFixed()))} ${fiat}`;
-  return `${f.format(exactly(rounded.isZero() ? "0" : rounded.toFixed()))} ${fiat}`;
+  if (rounded.isZero() && exact.gt(0)) return `< ${format(exactly(new D(10).pow(-places).toFixed()))}`;
+  return format(exactly(rounded.isZero() ? "0" : rounded.toFixed()));
+}
+
+/** The most fraction digits Intl.NumberFormat takes. */
+const MAX_INTL_PLACES = 100;
+
+/**
+ * A rate in a fiat currency (the price of one unit of an asset) with every digit the service gave, at
+ * least the minor unit's ("US$5.20", "US$0.0061"): a cheap asset's rate never reads as nothing.
+ */
+export function formatFiatRate(rate: string, fiat: string): string {
+  // Rates may be quoted in an asset ("1 TON = 2.5 USDT"): that is an amount, not money in a currency.
+  if (!isCurrency(fiat)) return formatAmount(rate, fiat);
+  return fiatFormat(fiat, MAX_INTL_PLACES)(exactly(new D(rate).toFixed()));
 }
 
 const percentFormats = new Map<string, Intl.NumberFormat>();

@@ -6,7 +6,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { SEND_DATA } from "../../src/bot/features/send/callback-data.js";
 import { pickData } from "../../src/bot/shared/input-data.js";
-import { formatAmount } from "../../src/domain/money.js";
+import { createI18n, Languages } from "../../src/bot/i18n.js";
+import { DEFAULT_FORMAT_LOCALE } from "../../src/domain/format-locale.js";
+import { formatAmount, formatFiat } from "../../src/domain/money.js";
 import { Harness } from "../helpers/bot-harness.js";
 
 let h: Harness;
@@ -14,9 +16,9 @@ afterEach(async () => h?.close());
 
 const NBSP = "\u00a0";
 const LANGUAGES = [
-  { code: "en", balance: "Pay 1,003.5 ·", amount: "2.5 USDT (≈ 2.50 USD)", date: /\b\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\b/, change: /[+-]\d+\.\d{2,}%/ },
-  { code: "ru", balance: `кошелёк 1${NBSP}003,5 ·`, amount: "2,5 USDT (≈ 2,50 USD)", date: /\b\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\b/, change: /[+-]\d+,\d{2,}\s?%/ },
-  { code: "uk", balance: `гаманець 1${NBSP}003,5 ·`, amount: "2,5 USDT (≈ 2,50 USD)", date: /\b\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\b/, change: /[+-]\d+,\d{2,}\s?%/ },
+  { code: "en", balance: "Pay 1,003.5 ·", amount: "2.5 USDT (≈ US$2.50)", date: /\b\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\b/, change: /[+-]\d+\.\d{2,}%/ },
+  { code: "ru", balance: `кошелёк 1${NBSP}003,5 ·`, amount: `2,5 USDT (≈ 2,50${NBSP}$)`, date: /\b\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\b/, change: /[+-]\d+,\d{2,}\s?%/ },
+  { code: "uk", balance: `гаманець 1${NBSP}003,5 ·`, amount: `2,5 USDT (≈ 2,50${NBSP}USD)`, date: /\b\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\b/, change: /[+-]\d+,\d{2,}\s?%/ },
 ];
 
 describe.each(LANGUAGES)("figures in $code", (lang) => {
@@ -49,13 +51,19 @@ describe.each(LANGUAGES)("figures in $code", (lang) => {
     if (lang.code === "en") {
       // One grouping style: commas, never a space between digits.
       expect(everything).not.toMatch(/\d[\u00a0\u202f ]\d{3}\b/);
+      // Dollars with the symbol British English writes, never a code after the figure.
+      expect(everything).not.toMatch(/≈ [\d,.]+ USD\b/);
     } else {
       // A decimal comma: no amount written with a point.
       expect(everything).not.toMatch(/\d\.\d+ (USDT|BTC|TONCOIN|USD)\b/);
+      // The currency after the figure, never written the English way before it.
+      expect(everything).not.toMatch(/US\$\d/);
     }
   });
 });
 
-it("text made outside any person's context (logs, CSV) writes English", () => {
+it("text made outside any person's context (logs, CSV) writes English, as the English folder writes it", () => {
   expect(formatAmount("1003.5", "USDT")).toBe("1,003.5 USDT");
+  expect(formatFiat("1003.5", "USD")).toBe("US$1,003.50");
+  expect(new Languages(createI18n()).formatOf("en")).toBe(DEFAULT_FORMAT_LOCALE);
 });

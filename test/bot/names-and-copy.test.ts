@@ -69,7 +69,7 @@ describe.each(databases)("names and copy (database %s)", (databaseUrl) => {
 
     await user.pressLabel(/Confirm/);
     const result = user.last()!;
-    expect(result.text).toMatch(new RegExp(`✅ Sent 10 USDT \\(≈ 10\\.00 USD\\) to “Sam Lee” \\(id ${samId}\\)`));
+    expect(result.text).toMatch(new RegExp(`✅ Sent 10 USDT \\(≈ US\\$10\\.00\\) to “Sam Lee” \\(id ${samId}\\)`));
     expect((await h.account(samId)).pay.USDT?.available).toBe("10");
     // The summary's id stays copyable after the edit; the result adds the transfer's id.
     const payoutId = copied(result).find((c) => c.startsWith("pyt_"));

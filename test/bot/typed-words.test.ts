@@ -63,7 +63,7 @@ describe("a message forwarded outside a flow", () => {
     await user.pressLabel(/Skip/);
     expect(user.last()?.text).toContain(`To: “Sam” (id ${friend.userId})`);
     await user.pressLabel(/Confirm/);
-    expect(user.last()?.text).toContain(`Sent 5 USDT (≈ 5.00 USD) to “Sam” (id ${friend.userId})`);
+    expect(user.last()?.text).toContain(`Sent 5 USDT (≈ US$5.00) to “Sam” (id ${friend.userId})`);
     expect((await h.account(friend.userId)).pay.USDT?.balance).toBe("5");
   });
 

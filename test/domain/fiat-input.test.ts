@@ -2,6 +2,8 @@ import { Decimal } from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readFiatInput } from "../../src/domain/fiat-input.js";
+import { formattingFor } from "../../src/domain/format-locale.js";
+import { formatFiat } from "../../src/domain/money.js";
 
 const FIATS = ["USD", "EUR", "RUB"];
 
@@ -14,6 +16,8 @@ describe("an amount typed in fiat", () => {
     ["10 ₽", "RUB", "10"],
     ["1 000,5 rub", "RUB", "1000.5"],
     ["€ 2,50", "EUR", "2.5"],
+    ["US$12.50", "USD", "12.5"],
+    ["us$ 3", "USD", "3"],
   ])("reads %j as %s %s", (text, fiat, amount) => {
     expect(readFiatInput(text, FIATS)).toEqual({ ok: true, fiat, amount });
   });
@@ -39,6 +43,16 @@ describe("an amount typed in fiat", () => {
       fc.property(amount, form, (a, f) => {
         const read = readFiatInput(f(a), FIATS);
         expect(read).toEqual({ ok: true, fiat: "USD", amount: new Decimal(a).toFixed() });
+      }),
+    );
+  });
+
+  it("reads back every value as each language shows it, symbol and grouping included", () => {
+    const value = fc.bigInt({ min: 0n, max: 10n ** 12n }).map((cents) => new Decimal(cents.toString()).div(100).toFixed());
+    fc.assert(
+      fc.property(value, fc.constantFrom("en-GB", "ru", "uk"), fc.constantFrom(...FIATS), (v, tag, fiat) => {
+        const shown = formattingFor(tag, () => formatFiat(v, fiat));
+        expect(readFiatInput(shown, FIATS), shown).toEqual({ ok: true, fiat, amount: new Decimal(v).toFixed() });
       }),
     );
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fiatDecimals, formatAmount, formatFiat, formatPercent, money, normaliseAmountInput, parseAmount } from "../../src/domain/money.js";
+import { fiatDecimals, formatAmount, formatFiat, formatFiatRate, formatPercent, money, normaliseAmountInput, parseAmount } from "../../src/domain/money.js";
 import { formattingFor } from "../../src/domain/format-locale.js";
 
 const NBSP = "\u00a0";
@@ -188,7 +188,20 @@ describe("formatAmount", () => {
   });
 
   it("writes fiat with its minor unit and percentages the reader's way", () => {
-    expect(formattingFor("ru", () => formatFiat("1234.5", "RUB"))).toBe(`1${NBSP}234,50 RUB`);
+    expect(formattingFor("ru", () => formatFiat("1234.5", "RUB"))).toBe(`1${NBSP}234,50${NBSP}₽`);
+    expect(formattingFor("ru", () => formatFiat("92.5", "USD"))).toBe(`92,50${NBSP}$`);
+    expect(formattingFor("en-GB", () => formatFiat("1234.5", "USD"))).toBe("US$1,234.50");
+    expect(formattingFor("en-GB", () => formatFiat("5", "EUR"))).toBe("€5.00");
+    // A currency the language has no symbol for keeps its code.
+    expect(formattingFor("en-GB", () => formatFiat("92.5", "RUB"))).toBe(`RUB${NBSP}92.50`);
+    expect(formattingFor("en-GB", () => formatFiat("0.001", "USD"))).toBe("< US$0.01");
+    // Not a currency (an asset): the number, then its code.
+    expect(formatFiat("1.5", "TON")).toBe("1.50 TON");
+    // A rate keeps every digit the service gave; quoted in an asset, it is that asset's amount.
+    expect(formatFiatRate("0.0061", "USD")).toBe("US$0.0061");
+    expect(formatFiatRate("65000", "USD")).toBe("US$65,000.00");
+    expect(formattingFor("ru", () => formatFiatRate("92.5", "RUB"))).toBe(`92,50${NBSP}₽`);
+    expect(formatFiatRate("2.5", "USDT")).toBe("2.5 USDT");
     expect(formattingFor("ru", () => formatPercent("0.0075", 2, true))).toBe(`+0,75${NBSP}%`);
     expect(formatPercent("0.0075", 2, true)).toBe("+0.75%");
     expect(formatPercent("-0.0123", 2, true)).toBe("-1.23%");
@@ -265,7 +278,7 @@ describe("figures rounded for reading", () => {
   it("takes a currency's minor unit from Intl", () => {
     expect(fiatDecimals("RUB")).toBe(2);
     expect(fiatDecimals("JPY")).toBe(0);
-    expect(formatFiat("1234.5", "JPY")).toBe("1,235 JPY");
-    expect(formatFiat("1234.5", "RUB")).toBe("1,234.50 RUB");
+    expect(formatFiat("1234.5", "JPY")).toBe("JP¥1,235");
+    expect(formatFiat("1234.5", "RUB")).toBe(`RUB${NBSP}1,234.50`);
   });
 });

@@ -45,7 +45,7 @@ it("carries out one transfer for 1,000 presses and 300 redeliveries, answering e
 
   // One success message (the summary, edited), and no other message in the chat.
   const texts = user.texts();
-  expect(texts.filter((t) => t.includes(`✅ Sent 10 USDT (≈ 10.00 USD) to user id ${recipientId}`))).toHaveLength(1);
+  expect(texts.filter((t) => t.includes(`✅ Sent 10 USDT (≈ US$10.00) to user id ${recipientId}`))).toHaveLength(1);
   expect(h.tg.sent.slice(sentBefore)).toEqual([]);
   expect(texts.some((t) => /Something went wrong/.test(t))).toBe(false);
 
@@ -95,7 +95,7 @@ it("answers a press at once while its flow waits for a slow service, and the flo
   expect(firstAnswer).toBeGreaterThanOrEqual(0);
   expect(firstAnswer).toBeLessThan(firstReply);
   expect(calls.filter((c) => c.method === "answerCallbackQuery").every((c) => c.payload.callback_query_id === queryId)).toBe(true);
-  expect(user.last()?.text).toMatch(/^How much USDT to send\? Available: 100 USDT\. Minimum: 0\.01 USDT\.\n\n1 USDT ≈ 1\.00 USD now/);
+  expect(user.last()?.text).toMatch(/^How much USDT to send\? Available: 100 USDT\. Minimum: 0\.01 USDT\.\n\n1 USDT ≈ US\$1\.00 now/);
   const lines = h.logLines.slice(logFrom).map((l) => JSON.parse(l) as { level: number });
   expect(lines.filter((l) => l.level >= 40)).toEqual([]);
 });

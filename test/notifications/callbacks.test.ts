@@ -72,7 +72,7 @@ describe("signed callbacks", () => {
     await h.notifications.sender.drain();
     await until(() => outboxDrained(h), "the outbox");
     expect(user.texts().filter((t) => /was paid/.test(t))).toEqual([
-      `🧾 Invoice ${invoice.id} was paid: 7 USDT (≈ 7.00 USD) by user id 1000.`,
+      `🧾 Invoice ${invoice.id} was paid: 7 USDT (≈ US$7.00) by user id 1000.`,
     ]);
     expect(h.sim.sim.callbacks.attempts.map((a) => a.status)).toEqual([200]);
   });
@@ -97,7 +97,7 @@ describe("signed callbacks", () => {
     await h.notifications.sender.drain();
     await until(() => outboxDrained(h), "the outbox");
     expect(user.texts().filter((t) => /received a payment/.test(t))).toEqual([
-      `💸 Invoice ${invoice.id} received a payment: 3 USDT (≈ 3.00 USD) by user id 777 — 1 of 2 paid.`,
+      `💸 Invoice ${invoice.id} received a payment: 3 USDT (≈ US$3.00) by user id 777 — 1 of 2 paid.`,
     ]);
   });
 

@@ -34,7 +34,7 @@ it("watch the active network with its key, and start afresh on a switch", async 
   await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: onTestnet.id, payerId: "777" } });
   await tick();
   await tick();
-  expect(paid()).toEqual([`🧾 Invoice ${onTestnet.id} was paid: 3 USDT (≈ 3.00 USD) by user id 777.`]);
+  expect(paid()).toEqual([`🧾 Invoice ${onTestnet.id} was paid: 3 USDT (≈ US$3.00) by user id 777.`]);
   const polls = await h.simRequests("getInvoices");
   expect(new Set(polls.map((r) => r.network))).toEqual(new Set(["testnet"]));
 
@@ -50,8 +50,8 @@ it("watch the active network with its key, and start afresh on a switch", async 
   await tick();
   await tick();
   expect(paid()).toEqual([
-    `🧾 Invoice ${onTestnet.id} was paid: 3 USDT (≈ 3.00 USD) by user id 777.`,
-    `🧾 Invoice ${onProduction.id} was paid: 4 USDT (≈ 4.00 USD) by user id 778.`,
+    `🧾 Invoice ${onTestnet.id} was paid: 3 USDT (≈ US$3.00) by user id 777.`,
+    `🧾 Invoice ${onProduction.id} was paid: 4 USDT (≈ US$4.00) by user id 778.`,
   ]);
   expect(new Set((await h.simRequests("getInvoices")).map((r) => r.network))).toEqual(new Set(["production"]));
 });

@@ -45,7 +45,7 @@ describe("notifications", () => {
     await tick();
     await tick();
     // The invoice no longer names its payer: the notice reads the invoice's payments for it.
-    expect(noticesTo(user, /was paid/)).toEqual([`🧾 Invoice ${invoice.id} was paid: 25 USDT (≈ 25.00 USD) by user id 777.`]);
+    expect(noticesTo(user, /was paid/)).toEqual([`🧾 Invoice ${invoice.id} was paid: 25 USDT (≈ US$25.00) by user id 777.`]);
     expect(user.last()?.keyboard?.inline_keyboard[0]?.[0]).toMatchObject({
       callback_data: `inv:show:${invoice.id}`,
     });
@@ -67,13 +67,13 @@ describe("notifications", () => {
     await tick(); // one of two payments: the invoice is still active, so that payment is told alone
     expect(noticesTo(user, /was paid/)).toEqual([]);
     expect(noticesTo(user, /received a payment/)).toEqual([
-      `💸 Invoice ${invoice.id} received a payment: 10.5 USDT (≈ 10.50 USD) by user id 777 — 1 of 2 paid.`,
+      `💸 Invoice ${invoice.id} received a payment: 10.5 USDT (≈ US$10.50) by user id 777 — 1 of 2 paid.`,
     ]);
     await h.simFetch("/_sim/invoices/pay", { method: "POST", body: { invoiceId: invoice.id, payerId: "888", amount: "12" } });
     await tick();
     await tick();
     expect(noticesTo(user, /was paid/)).toEqual([
-      `🧾 Invoice ${invoice.id} was paid: 22.5 USDT (≈ 22.50 USD) by user id 777, user id 888.`,
+      `🧾 Invoice ${invoice.id} was paid: 22.5 USDT (≈ US$22.50) by user id 777, user id 888.`,
     ]);
   });
 
@@ -98,9 +98,9 @@ describe("notifications", () => {
     await tick();
     await tick();
     expect(noticesTo(user, /received a payment/)).toEqual([
-      `💸 Invoice ${invoice.id} received a payment: 10 USDT (≈ 10.00 USD) by user id 777 — 1 of 4 paid.`,
-      `💸 Invoice ${invoice.id} received a payment: 12.5 USDT (≈ 12.50 USD) by user id 888 — 2 of 4 paid.`,
-      `💸 Invoice ${invoice.id} received a payment: 11 USDT (≈ 11.00 USD) by user id 999 — 3 of 4 paid.`,
+      `💸 Invoice ${invoice.id} received a payment: 10 USDT (≈ US$10.00) by user id 777 — 1 of 4 paid.`,
+      `💸 Invoice ${invoice.id} received a payment: 12.5 USDT (≈ US$12.50) by user id 888 — 2 of 4 paid.`,
+      `💸 Invoice ${invoice.id} received a payment: 11 USDT (≈ US$11.00) by user id 999 — 3 of 4 paid.`,
     ]);
     expect(user.last()?.keyboard?.inline_keyboard[0]?.[0]).toMatchObject({ callback_data: `inv:show:${invoice.id}` });
     // The last payment closes the invoice: the paid notice tells it, with every payer and the total.
@@ -109,7 +109,7 @@ describe("notifications", () => {
     await tick();
     expect(noticesTo(user, /received a payment/)).toHaveLength(3);
     expect(noticesTo(user, /was paid/)).toEqual([
-      `🧾 Invoice ${invoice.id} was paid: 43.5 USDT (≈ 43.50 USD) by user id 777, user id 888, user id 999.`,
+      `🧾 Invoice ${invoice.id} was paid: 43.5 USDT (≈ US$43.50) by user id 777, user id 888, user id 999.`,
     ]);
     // Each payment notice is named by its payment.
     const payments = await clients.pay.getInvoicePayments({ invoiceId: invoice.id });
@@ -146,7 +146,7 @@ describe("notifications", () => {
     for (let i = 0; i < 6; i++) await poll();
     const told = noticesTo(user, /received a payment/);
     expect(told.toSorted()).toEqual(
-      invoices.map((invoice) => `💸 Invoice ${invoice.id} received a payment: 2 USDT (≈ 2.00 USD) by user id 777 — 1 of 2 paid.`).toSorted(),
+      invoices.map((invoice) => `💸 Invoice ${invoice.id} received a payment: 2 USDT (≈ US$2.00) by user id 777 — 1 of 2 paid.`).toSorted(),
     );
   });
 
@@ -170,7 +170,7 @@ describe("notifications", () => {
     await tick();
     await tick();
     expect(noticesTo(user, /received a payment/)).toEqual([
-      `💸 Invoice ${invoice.id} received a payment: 5 USDT (≈ 5.00 USD) by user id 777 — 1 of 3 paid.`,
+      `💸 Invoice ${invoice.id} received a payment: 5 USDT (≈ US$5.00) by user id 777 — 1 of 3 paid.`,
     ]);
 
     // Invoice notices turned off: the next payment is not told.
@@ -270,7 +270,7 @@ describe("notifications", () => {
     await clients.pay.deleteCheque({ chequeId: b.chequeId });
     await tick();
     await tick();
-    expect(noticesTo(user, /Cheque/)).toEqual([`🎟 Cheque ${a.chequeId} for 3 USDT (≈ 3.00 USD) was redeemed.`]);
+    expect(noticesTo(user, /Cheque/)).toEqual([`🎟 Cheque ${a.chequeId} for 3 USDT (≈ US$3.00) was redeemed.`]);
   });
 
   it("announce partial fills, the final fill and a triggered stop, each once", async () => {
@@ -295,8 +295,8 @@ describe("notifications", () => {
     await tick();
     const texts = noticesTo(user, /Order/);
     expect(texts).toHaveLength(2);
-    expect(texts[0]).toMatch(/partly filled: 0\.004 BTC \(≈ 260\.00 USD\) of 0\.01 BTC/);
-    expect(texts[1]).toMatch(/filled: 0\.01 BTC \(≈ 650\.00 USD\) at/);
+    expect(texts[0]).toMatch(/partly filled: 0\.004 BTC \(≈ US\$260\.00\) of 0\.01 BTC/);
+    expect(texts[1]).toMatch(/filled: 0\.01 BTC \(≈ US\$650\.00\) at/);
     // The order's id is shortened (its button opens the order in full).
     if (order.id.length > 12) {
       expect(texts[1]).toContain(`Order #${order.id.slice(0, 8)} `);

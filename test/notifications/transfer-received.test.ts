@@ -28,7 +28,7 @@ describe("money received from another person of this bot", () => {
     await delivered();
     await delivered();
     const told = receiver.texts().filter((t) => t.startsWith("💸"));
-    expect(told).toEqual([`💸 Вам пришло 7,5 USDT (≈ 7,50 USD). Отправитель: «Alex» (ID ${sender.user.id}).\n│ за обед`]);
+    expect(told).toEqual([`💸 Вам пришло 7,5 USDT (≈ 7,50\u00a0$). Отправитель: «Alex» (ID ${sender.user.id}).\n│ за обед`]);
     expect((await h.account(2002)).pay.USDT?.available).toBe("7.5");
   });
 
@@ -51,6 +51,6 @@ describe("a notice to a person who never chose a language", () => {
     await payThroughMenu(sender.user, 4004, "1");
     await delivered();
     await delivered();
-    expect(h.user(4004).texts().filter((t) => t.startsWith("💸"))).toEqual([expect.stringMatching(/^💸 Вам надійшло 1 USDT \(≈ 1,00 USD\)\. Відправник: /)]);
+    expect(h.user(4004).texts().filter((t) => t.startsWith("💸"))).toEqual([expect.stringMatching(/^💸 Вам надійшло 1 USDT \(≈ 1,00\u00a0USD\)\. Відправник: /)]);
   });
 });

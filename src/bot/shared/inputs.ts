@@ -5,7 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { FIAT_CODES, readFiatInput } from "../../domain/fiat-input.js";
-import { type AmountRules, floorToStep, formatAmount, formatFiat, money, parseAmount } from "../../domain/money.js";
+import { type AmountRules, floorToStep, formatAmount, formatFiatRate, money, parseAmount } from "../../domain/money.js";
 import { resolveSymbol, typedPair } from "../../domain/symbols.js";
 import type { BotConversation, ConvContext } from "../context.js";
 import type { UserMessage } from "./errors.js";
@@ -350,7 +350,7 @@ function fromTypedFiat(
 /** The prompt's line with the rate and the offer to type the amount in fiat; empty without a worth. */
 export function fiatHint(ctx: ConvContext, worth: Worth | undefined): string {
   return worth
-    ? `\n\n${ctx.t("amount-fiat-hint", { rate: formatFiat(worth.rate, worth.fiat), asset: worth.asset, fiat: worth.fiat })}`
+    ? `\n\n${ctx.t("amount-fiat-hint", { rate: formatFiatRate(worth.rate, worth.fiat), asset: worth.asset, fiat: worth.fiat })}`
     : "";
 }
 

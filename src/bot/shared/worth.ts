@@ -4,7 +4,7 @@
  * shown with ≈ beside crypto amounts; and the rate an amount typed in that currency is converted at.
  */
 import { z } from "zod";
-import { formatFiat, money } from "../../domain/money.js";
+import { formatFiatRate, money } from "../../domain/money.js";
 import { AssetCode, Decimal } from "../../service/schemas.js";
 import type { Translate } from "../../domain/translate.js";
 import { approxText } from "../../domain/worth.js";
@@ -95,7 +95,7 @@ export function withWorthThen(t: Translate, text: string, amount: string, worth:
 
 /** "Rate: 1 X ≈ …" for each of `worths`. */
 export function rateLines(t: Translate, worths: readonly Worth[]): string[] {
-  return worths.map((w) => t("worth-rate", { asset: w.asset, rate: formatFiat(w.rate, w.fiat) }));
+  return worths.map((w) => t("worth-rate", { asset: w.asset, rate: formatFiatRate(w.rate, w.fiat) }));
 }
 
 /** "≈ 12.35 USD" for `amount` of the worth's asset; empty without a worth. */

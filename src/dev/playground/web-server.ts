@@ -29,7 +29,7 @@ export interface WebServerOptions {
   standIn: BotApiServer;
   people: readonly DemoPerson[];
   /** The languages the bot speaks, each named in itself: the page's language selector offers them. */
-  languages: readonly { code: string; name: string }[];
+  languages: readonly { code: string; name: string; format: string }[];
   /** The page's own words per language: the Fluent source of locales/<code>/playground.ftl. */
   chrome: Readonly<Record<string, string>>;
   /** The playground's words in a language: what the server tells the page (a top-up, a link opened). */

@@ -24,12 +24,12 @@ describe.skipIf(!chromiumPresent())("the playground in headless Chromium", () =>
     await d.say("/start");
     await d.see(/Hello, Alex!/);
     await linkKey(d);
-    expect(await d.balance("you", "USDT")).toBe("1\u202f000 USDT");
+    expect(await d.balance("you", "USDT")).toBe("1,000 USDT");
     expect(await d.balance("friend", "USDT")).toBe("10 USDT");
 
     await d.transferToFriend("12.5");
     await d.pressOnNewest(/Confirm/);
-    await d.see(/Sent 12\.5 USDT \(≈ 12\.50 USD\) to “Sam”/);
+    await d.see(/Sent 12\.5 USDT \(≈ US\$12\.50\) to “Sam”/);
 
     await expect.poll(() => d.balance("you", "USDT")).toBe("987.5 USDT");
     await expect.poll(() => d.balance("friend", "USDT")).toBe("22.5 USDT");
@@ -73,7 +73,7 @@ describe.skipIf(!chromiumPresent())("the playground in headless Chromium", () =>
     await d.messages.locator(".row.bot .text a").filter({ hasText: /t\.me/ }).last().click();
     await d.page.getByTestId("open-as-admin").click();
     await expect.poll(() => d.page.getByTestId("toast").innerText()).toMatch(/could not be received/);
-    await expect.poll(() => d.balance("admin", "USDT")).toBe("25\u202f000 USDT");
+    await expect.poll(() => d.balance("admin", "USDT")).toBe("25,000 USDT");
     // Its owner sees it redeemed in the bot.
     await d.say("/cheques");
     await d.press(/My cheques/);
@@ -100,7 +100,7 @@ describe.skipIf(!chromiumPresent())("the playground in headless Chromium", () =>
     const csv = readFileSync(await download.path(), "utf8");
     expect(csv).toMatch(/1001.*USDT.*3.*paid/);
     expect(csv).toMatch(/1002.*USDT.*2\.5.*paid/);
-    await expect.poll(() => d.balance("admin", "USDT")).toBe("24\u202f994.5 USDT");
+    await expect.poll(() => d.balance("admin", "USDT")).toBe("24,994.5 USDT");
     await d.page.close();
   });
 
@@ -150,7 +150,7 @@ describe.skipIf(!chromiumPresent())("the playground in headless Chromium", () =>
     await d.say("/balance");
     await d.see(/USDT: .*Trading 900 \(\+100 held\)/);
     // The funding balance holds nothing: the panel shows its amount alone, as /balance does.
-    expect(await d.page.getByTestId("account-admin").locator("dl[data-kind=funding] dd[data-asset=USDT]").innerText()).toBe("1\u202f000 USDT");
+    expect(await d.page.getByTestId("account-admin").locator("dl[data-kind=funding] dd[data-asset=USDT]").innerText()).toBe("1,000 USDT");
     await d.see(/Funding 1,000 ·/);
     await d.page.close();
   });

@@ -3,7 +3,7 @@
  * Exchange funding and trading balances), fiat rates and the currency list. Pure functions of their
  * input and a translate function, so the handlers only fetch and send.
  */
-import { fiatDecimals, formatAmount, formatFiat, formatOptionalAmount, money } from "../../../domain/money.js";
+import { fiatDecimals, formatAmount, formatFiat, formatFiatRate, formatOptionalAmount, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import type { AccountBalance, Currency, PayBalance, Rate } from "../../../service/schemas.js";
 
@@ -130,7 +130,7 @@ export function balancesText(t: Translate, src: BalanceSources): string {
 export function ratesText(t: Translate, base: string, rates: Rate[]): string {
   const lines = [...rates]
     .sort((a, b) => byAssetOrder(a.currency, b.currency))
-    .map((r) => t("balances-rates-line", { asset: r.currency, rate: formatAmount(r.rate, base) }));
+    .map((r) => t("balances-rates-line", { asset: r.currency, rate: formatFiatRate(r.rate, base) }));
   return [t("balances-rates-title", { base }), "", ...(lines.length > 0 ? lines : [t("common-none")])].join(
     "\n",
   );

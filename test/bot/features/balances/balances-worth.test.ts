@@ -23,10 +23,10 @@ describe.each(databases)("balances with their worth (database %s)", (databaseUrl
     const { user } = await h.linkedUser({ pay: { USDT: "100", BTC: "0.01" }, funding: { TONCOIN: "10" }, trading: { USDT: "5" } });
     await user.send("/balance");
     let text = user.last()!.text;
-    expect(text).toContain(`USDT: Pay 100 · Funding 0 · Trading 5 ≈ 105.00 USD`);
-    expect(text).toContain(`BTC: Pay 0.01 · Funding 0 · Trading 0 ≈ 650.00 USD`);
-    expect(text).toContain(`TONCOIN: Pay 0 · Funding 10 · Trading 0 ≈ 52.00 USD`);
-    expect(text).toContain(`Total ≈ 807.00 USD`);
+    expect(text).toContain(`USDT: Pay 100 · Funding 0 · Trading 5 ≈ US$105.00`);
+    expect(text).toContain(`BTC: Pay 0.01 · Funding 0 · Trading 0 ≈ US$650.00`);
+    expect(text).toContain(`TONCOIN: Pay 0 · Funding 10 · Trading 0 ≈ US$52.00`);
+    expect(text).toContain(`Total ≈ US$807.00`);
     expect(text).toContain("Values in USD at the service's rates, each rounded to 2 decimal places.");
     expect(user.buttonData(/Values in USD/)).toBe("bal:fiats");
 
@@ -37,14 +37,14 @@ describe.each(databases)("balances with their worth (database %s)", (databaseUrl
     await user.press("bal:fiat:EUR");
     text = user.last()!.text;
     // 105 × 0.92, 0.01 × 59 800, 10 × 4.78.
-    expect(text).toContain("≈ 96.60 EUR");
-    expect(text).toContain("≈ 598.00 EUR");
-    expect(text).toContain("≈ 47.80 EUR");
-    expect(text).toContain("Total ≈ 742.40 EUR");
+    expect(text).toContain("≈ €96.60");
+    expect(text).toContain("≈ €598.00");
+    expect(text).toContain("≈ €47.80");
+    expect(text).toContain("Total ≈ €742.40");
     expect((await h.storage.users.get(user.id))?.fiat).toBe("EUR");
 
     await user.send("/balance");
-    expect(user.last()!.text).toContain("Total ≈ 742.40 EUR");
+    expect(user.last()!.text).toContain("Total ≈ €742.40");
   });
 
   it("names the assets without a rate and leaves them out of the total; rounds half up to the cent", async () => {
@@ -54,10 +54,10 @@ describe.each(databases)("balances with their worth (database %s)", (databaseUrl
     await user.send("/balance");
     const text = user.last()!.text;
     expect(text).toContain("TRX: Pay 10 · Funding 0 · Trading 0\n");
-    expect(text).toContain("USDT: Pay 1 · Funding 0 · Trading 0 ≈ 1.01 USD");
+    expect(text).toContain("USDT: Pay 1 · Funding 0 · Trading 0 ≈ US$1.01");
     // 0.00001 × 150 = 0.0015: worth something, less than a cent.
-    expect(text).toContain("SOL: Pay 0.00001 · Funding 0 · Trading 0 ≈ < 0.01 USD");
-    expect(text).toContain("Total ≈ 1.01 USD");
+    expect(text).toContain("SOL: Pay 0.00001 · Funding 0 · Trading 0 ≈ < US$0.01");
+    expect(text).toContain("Total ≈ US$1.01");
     expect(text).toContain("Not in the total (the service quotes no rate in USD): TRX.");
   });
 
@@ -80,18 +80,18 @@ describe.each(databases)("balances with their worth (database %s)", (databaseUrl
     await h.simFetch("/_sim/faults", { method: "DELETE" });
     const failedReads = (await h.simRequests("getRates")).length;
     await Promise.all([a.send("/balance"), b.send("/balance")]);
-    expect(a.last()!.text).toContain("Total ≈ 3.00 USD");
-    expect(b.last()!.text).toContain("Total ≈ 4.00 USD");
+    expect(a.last()!.text).toContain("Total ≈ US$3.00");
+    expect(b.last()!.text).toContain("Total ≈ US$4.00");
     const readsSoFar = (await h.simRequests("getRates")).length;
     // One read for both.
     expect(readsSoFar).toBe(failedReads + 1);
 
     await setRate("USDT", "USD", "2");
     await a.send("/balance");
-    expect(a.last()!.text).toContain("Total ≈ 3.00 USD");
+    expect(a.last()!.text).toContain("Total ≈ US$3.00");
     h.advanceClock(30_001);
     await a.send("/balance");
-    expect(a.last()!.text).toContain("Total ≈ 6.00 USD");
+    expect(a.last()!.text).toContain("Total ≈ US$6.00");
     expect(await h.simRequests("getRates")).toHaveLength(readsSoFar + 1);
   });
 
@@ -101,7 +101,7 @@ describe.each(databases)("balances with their worth (database %s)", (databaseUrl
     // A forged press on the balances message.
     await user.press("bal:fiat:XYZ", user.last()!.messageId);
     expect((await h.storage.users.get(user.id))?.fiat).toBeNull();
-    expect(user.last()!.text).toContain("Total ≈ 2.00 USD");
+    expect(user.last()!.text).toContain("Total ≈ US$2.00");
   });
 
   it("says it in Russian, in roubles", async () => {
@@ -115,10 +115,10 @@ describe.each(databases)("balances with their worth (database %s)", (databaseUrl
     expect(lines).toEqual([
       "💰 Балансы · Основная сеть",
       "",
-      "USDT: кошелёк 10 · финансовый баланс 0 · торговый баланс 0 ≈ 925,00 RUB",
+      "USDT: кошелёк 10 · финансовый баланс 0 · торговый баланс 0 ≈ 925,00\u00a0₽",
       "ETH: кошелёк 0 · финансовый баланс 0 · торговый баланс 0,5",
       "",
-      "Всего ≈ 925,00 RUB",
+      "Всего ≈ 925,00\u00a0₽",
       "Не учтено в итоге (сервис не даёт курса к RUB): ETH.",
       "Стоимость в RUB — по курсам сервиса, каждая сумма округлена до 2 знаков после запятой.",
     ]);

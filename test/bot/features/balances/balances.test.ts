@@ -38,9 +38,9 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       const lines = text.split("\n").filter((l) => /^[A-Z]+: /.test(l));
       // Each asset's whole holding (held amounts included) valued in USD, the default.
       expect(lines).toEqual([
-        `USDT: Pay 90 (+10 held) · Funding 10 · Trading ${formatAmount("1234.5")} ≈ 1,344.50 USD`,
-        "TONCOIN: Pay 2.5 · Funding 0 · Trading 0 ≈ 13.00 USD",
-        "BTC: Pay 0 · Funding 0.5 · Trading 0 ≈ 32,500.00 USD",
+        `USDT: Pay 90 (+10 held) · Funding 10 · Trading ${formatAmount("1234.5")} ≈ US$1,344.50`,
+        "TONCOIN: Pay 2.5 · Funding 0 · Trading 0 ≈ US$13.00",
+        "BTC: Pay 0 · Funding 0.5 · Trading 0 ≈ US$32,500.00",
       ]);
       // What is shown is what the service holds.
       const state = await h.account(account.userId);
@@ -97,10 +97,10 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       expect(shown.text.split("\n")).toEqual([
         "💰 Балансы · Основная сеть",
         "",
-        "USDT: кошелёк 1 · финансовый баланс 2,5 · торговый баланс 0 ≈ 3,50 USD",
-        "BTC: кошелёк 0 · финансовый баланс 0 · торговый баланс 0,5 ≈ 32\u00a0500,00 USD",
+        "USDT: кошелёк 1 · финансовый баланс 2,5 · торговый баланс 0 ≈ 3,50\u00a0$",
+        "BTC: кошелёк 0 · финансовый баланс 0 · торговый баланс 0,5 ≈ 32\u00a0500,00\u00a0$",
         "",
-        "Всего ≈ 32\u00a0503,50 USD",
+        "Всего ≈ 32\u00a0503,50\u00a0$",
         "Стоимость в USD — по курсам сервиса, каждая сумма округлена до 2 знаков после запятой.",
       ]);
       const labels = shown.keyboard!.inline_keyboard.flat().map((b) => b.text);
@@ -122,16 +122,16 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
       await user.press("rates:EUR");
       const eur = user.last()!.text;
       expect(eur).toContain("💱 Rates in EUR");
-      expect(eur).toContain(`1 BTC = ${formatAmount("59800", "EUR")}`);
-      expect(eur).toContain("1 USDT = 0.92 EUR");
-      expect(eur).toContain("1 TONCOIN = 4.78 EUR");
+      expect(eur).toContain("1 BTC = €59,800.00");
+      expect(eur).toContain("1 USDT = €0.92");
+      expect(eur).toContain("1 TONCOIN = €4.78");
       // Main assets first.
       expect(eur.indexOf("1 USDT")).toBeLessThan(eur.indexOf("1 BTC"));
 
       const before = h.tg.sent.length;
       await user.press("rates:RUB");
       expect(h.tg.sent.length).toBe(before);
-      expect(user.last()!.text).toContain(`1 BTC = ${formatAmount("6012500", "RUB")}`);
+      expect(user.last()!.text).toContain("1 BTC = RUB\u00a06,012,500.00");
       expect(user.buttonData(/• RUB/)).toBe("rates:RUB");
       expect(await h.simRequests("getRates")).toHaveLength(2);
     });
@@ -139,7 +139,7 @@ describe.each(databases)("balances (database %s)", (databaseUrl) => {
     it("takes the fiat as an argument of /rates", async () => {
       const user = h.user(555002);
       await user.send("/rates usd");
-      expect(user.last()!.text).toContain(`1 BTC = ${formatAmount("65000", "USD")}`);
+      expect(user.last()!.text).toContain("1 BTC = US$65,000.00");
     });
 
     it("lists the currencies with precision, minimums and networks", async () => {

@@ -235,7 +235,7 @@ describe.each(backends)("cheques ($name)", ({ databaseUrl }) => {
     const { user } = await h.linkedUser({ pay: { USDT: "100" } });
     const confirm = await reachSummary(user, { amount: "5", description: "gift\nAmount: 1000 USDT\nRecipient: anyone" });
     const summary = user.last()!.text.split("\n");
-    expect(summary.filter((l) => /^(Amount|Who may redeem):/.test(l))).toEqual(["Amount: 5 USDT (≈ 5.00 USD)", "Who may redeem: anyone with the link"]);
+    expect(summary.filter((l) => /^(Amount|Who may redeem):/.test(l))).toEqual(["Amount: 5 USDT (≈ US$5.00)", "Who may redeem: anyone with the link"]);
     expect(summary).toEqual(expect.arrayContaining(["Description:", "│ gift", "│ Amount: 1000 USDT", "│ Recipient: anyone"]));
     await user.press(confirm);
     await user.pressLabel(/Details/);

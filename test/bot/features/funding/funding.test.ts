@@ -103,18 +103,18 @@ describe.each(databases)("funding (database %s)", (databaseUrl) => {
     await user.press(pickData("USDT"));
     await user.press(pickData("TRX"));
     await user.send(TRX_ADDRESS);
-    expect(user.last()!.text).toContain("1 USDT ≈ 1.00 USD now; you may type the amount in USD too (e.g. 10 USD).");
+    expect(user.last()!.text).toContain("1 USDT ≈ US$1.00 now; you may type the amount in USD too (e.g. 10 USD).");
     await user.send("$12.5");
     const summary = user.last()!.text;
     expect(summary).toContain("Amount: 12.5 USDT");
-    expect(summary).toContain("Worth: ≈ 12.50 USD");
-    expect(summary).toContain("Rate: 1 USDT ≈ 1.00 USD (the service's, now)");
+    expect(summary).toContain("Worth: ≈ US$12.50");
+    expect(summary).toContain("Rate: 1 USDT ≈ US$1.00 (the service's, now)");
     const confirm = user.confirmData()!;
     await user.press(confirm);
     const [sent] = await h.simRequests("createFundingWithdrawal");
     expect(sent!.body).toMatchObject({ amount: "12.5", asset: "USDT" });
     expect(await fundingUsdt(user)).toEqual({ available: "86.5", holds: "13.5", balance: "100" });
-    expect(user.last()!.text).toContain("Worth then: ≈ 12.50 USD");
+    expect(user.last()!.text).toContain("Worth then: ≈ US$12.50");
   });
 
   it("reconciles a lost reply by the client id: one withdrawal, reported done", async () => {

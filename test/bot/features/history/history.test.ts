@@ -66,7 +66,7 @@ describe("/history", () => {
     await sender.user.pressLabel(/^1$/);
     expect((await serviceCalls()) - before).toBeLessThanOrEqual(1);
     const receipt = sender.user.last()!.text;
-    expect(receipt).toMatch(/^🧾 Receipt\n\n✅ Sent 7 USDT \(≈ 7\.00 USD\) to user id \d+/);
+    expect(receipt).toMatch(/^🧾 Receipt\n\n✅ Sent 7 USDT \(≈ US\$7\.00\) to user id \d+/);
     expect(receipt).toMatch(/\nTime: /);
     expect(receipt).toMatch(/\nState now: \w+/);
     const buttons = sender.user.last()!.keyboard!.inline_keyboard.flat();

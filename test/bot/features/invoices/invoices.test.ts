@@ -131,7 +131,7 @@ describe.each(databases)("invoices (database %s)", (databaseUrl) => {
     await user.pressLabel(/No expiry/);
 
     const shown = user.last()!.text;
-    expect(shown).toContain("Minimum payment: 2 USDT (≈ 2.00 USD) (the payer may pay more)");
+    expect(shown).toContain("Minimum payment: 2 USDT (≈ US$2.00) (the payer may pay more)");
     expect(shown).toContain("Payments expected: 3");
     const [sent] = await h.simRequests("createInvoice");
     expect(sent?.body).toMatchObject({ priceCurrency: "USDT", minPayment: "2", numPayments: 3 });

@@ -66,7 +66,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       const summary = admin.last()!.text;
       expect(summary).toContain(`🔁 Paying again rows of #${job.id.slice(0, 8)}: 1 row.`);
       expect(summary).toContain("Recipients: 1 (1 transfer)");
-      expect(summary).toContain("USDT: 2 USDT (≈ 2.00 USD) in 1 transfer");
+      expect(summary).toContain("USDT: 2 USDT (≈ US$2.00) in 1 transfer");
       expect(await sentClientIds(h)).toHaveLength(3);
 
       const second = (await latestJob(h))!;
@@ -119,7 +119,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
 
       await admin.pressLabel(/Send the unsent rows \(2\)/);
       await admin.pressLabel(/Don't notify/);
-      expect(admin.last()!.text).toContain("USDT: 5 USDT (≈ 5.00 USD) in 2 transfers");
+      expect(admin.last()!.text).toContain("USDT: 5 USDT (≈ US$5.00) in 2 transfers");
       const second = (await latestJob(h))!;
       await admin.pressLabel(/Confirm/);
       await waitDone(h, second.id);
@@ -145,7 +145,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       const summary = admin.last()!.text;
       expect(summary).toContain(`🔁 Paying again rows of #${job.id.slice(0, 8)}: 1 row.`);
       expect(summary).toContain("Already paid, not sent again: 2.");
-      expect(summary).toContain("USDT: 2 USDT (≈ 2.00 USD) in 1 transfer");
+      expect(summary).toContain("USDT: 2 USDT (≈ US$2.00) in 1 transfer");
       const second = (await latestJob(h))!;
       await admin.pressLabel(/Confirm/);
       await waitDone(h, second.id);

@@ -65,7 +65,7 @@ describe("the report's headline", () => {
     await waitDone(h, job.id);
     let report = admin.texts().find((t) => t.includes("Paid:"))!;
     expect(report.split("\n")[0]).toBe(`⚠️ Mass transfer #${job.id.slice(0, 8)} finished: 2 of 3 rows paid, 1 failed.`);
-    expect(report).toContain("Paid: 2 (4 USDT (≈ 4.00 USD))");
+    expect(report).toContain("Paid: 2 (4 USDT (≈ US$4.00))");
 
     await flowToConfirm(admin, `${R3},1,USDT`);
     job = (await latestJob(h))!;
@@ -199,7 +199,7 @@ describe("a list with mistakes", () => {
     expect(admin.last()!.text).toContain("Which currency should they be paid in?");
     await admin.pressLabel(/^USDT$/);
     await admin.pressLabel(/Don't notify/);
-    expect(admin.last()!.text).toContain("USDT: 3 USDT (≈ 3.00 USD) in 2 transfers");
+    expect(admin.last()!.text).toContain("USDT: 3 USDT (≈ US$3.00) in 2 transfers");
   });
 });
 
@@ -208,7 +208,7 @@ describe("separators", () => {
     await create();
     const admin = await linkedAdmin(h, { USDT: "100" });
     await flowToConfirm(admin, `target,amount,asset,description\n${R1};1,5;USDT;Thanks, Bob\n${R2};2;USDT`);
-    expect(admin.last()!.text).toContain("USDT: 3.5 USDT (≈ 3.50 USD) in 2 transfers");
+    expect(admin.last()!.text).toContain("USDT: 3.5 USDT (≈ US$3.50) in 2 transfers");
     let job = (await latestJob(h))!;
     await admin.pressLabel(/Confirm/);
     await waitDone(h, job.id);
@@ -219,7 +219,7 @@ describe("separators", () => {
       fileName: "from-a-spreadsheet.tsv",
       content: `target,amount,asset\r\n${R2}\t0.5\tUSDT\r\n${R3}\t1.25\tUSDT\r\n`,
     });
-    expect(admin.last()!.text).toContain("USDT: 1.75 USDT (≈ 1.75 USD) in 2 transfers");
+    expect(admin.last()!.text).toContain("USDT: 1.75 USDT (≈ US$1.75) in 2 transfers");
     job = (await latestJob(h))!;
     await admin.pressLabel(/Confirm/);
     await waitDone(h, job.id);

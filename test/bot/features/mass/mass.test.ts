@@ -49,7 +49,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       const summary = admin.last()!.text;
       expect(summary).toContain("Recipients: 2 (2 transfers)");
       expect(summary).toContain(
-        "USDT: 4.5 USDT (≈ 4.50 USD) in 2 transfers · fee: none · available 100 USDT → remains 95.5 USDT",
+        "USDT: 4.5 USDT (≈ US$4.50) in 2 transfers · fee: none · available 100 USDT → remains 95.5 USDT",
       );
       expect(summary).toContain("merged into one transfer");
       expect(summary).toContain("Recipients will get a message from me saying the payment is from “Acme Payroll”.");
@@ -95,15 +95,15 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       const texts = admin.texts().join("\n");
       expect(texts).toContain("🚀 Started: 2 transfers");
       expect(texts).toMatch(/✅ Sent: 2 · ❌ Failed: 0 · ⏳ Left: 0/);
-      expect(texts).toContain("Paid: 2 (4.5 USDT (≈ 4.50 USD))");
+      expect(texts).toContain("Paid: 2 (4.5 USDT (≈ US$4.50))");
       expect(texts).toContain("delivered 2, unreachable 0");
       const csv = lastDocument(h, ADMIN)!;
       expect(csv.fileName).toBe(`mass-${job.id}.csv`);
       expect(csv.content.trim().split("\n")).toHaveLength(3);
       expect(csv.content).toContain(`1,1 3,${R1},USDT,2.5,hello,paid,${rows[0]!.transfer_id}`);
       // Merged rows keep the first note (joined notes could exceed the length limit).
-      expect(h.tg.textsIn(R1)).toEqual(["💸 You received 2.5 USDT (≈ 2.50 USD) from Acme Payroll.\nNote:\n│ hello"]);
-      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT (≈ 2.00 USD) from Acme Payroll."]);
+      expect(h.tg.textsIn(R1)).toEqual(["💸 You received 2.5 USDT (≈ US$2.50) from Acme Payroll.\nNote:\n│ hello"]);
+      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT (≈ US$2.00) from Acme Payroll."]);
     });
 
     it("names the sender as the admin set it, offers that name next time, and shows each recipient only their own notes", async () => {
@@ -126,10 +126,10 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       await waitDone(h, job.id);
       // The app's own name ("Sim app …") is never shown to recipients.
       expect(h.tg.textsIn(R1)).toEqual([
-        "💸 You received 4 USDT (≈ 4.00 USD) from Acme Payroll.\nNote:\n│ rent March\nNote:\n│ rent April",
+        "💸 You received 4 USDT (≈ US$4.00) from Acme Payroll.\nNote:\n│ rent March\nNote:\n│ rent April",
       ]);
-      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT (≈ 2.00 USD) from Acme Payroll.\nNote:\n│ bonus for R2 only"]);
-      expect(h.tg.textsIn(R3)).toEqual(["💸 You received 4 USDT (≈ 4.00 USD) from Acme Payroll."]);
+      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT (≈ US$2.00) from Acme Payroll.\nNote:\n│ bonus for R2 only"]);
+      expect(h.tg.textsIn(R3)).toEqual(["💸 You received 4 USDT (≈ US$4.00) from Acme Payroll."]);
 
       // Next job: the last name is a button; pressing it keeps it.
       await admin.send("/mass");
@@ -141,7 +141,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       expect(job.sender_name).toBe("Acme Payroll");
       await admin.pressLabel(/Confirm/);
       await waitDone(h, job.id);
-      expect(h.tg.textsIn(R4)).toEqual(["💸 You received 1 USDT (≈ 1.00 USD) from Acme Payroll."]);
+      expect(h.tg.textsIn(R4)).toEqual(["💸 You received 1 USDT (≈ US$1.00) from Acme Payroll."]);
     });
 
     it("reads a CSV document with a header, quoted descriptions and two assets; keeps duplicates apart", async () => {
@@ -206,7 +206,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       await create();
       const admin = await linkedAdmin(h, { USDT: "50" });
       await flowToConfirm(admin, `${R1},1,USDT\n${R1},5,USDT\n${R2},1,USDT`, { dup: /Drop/ });
-      expect(admin.last()!.text).toContain("USDT: 2 USDT (≈ 2.00 USD) in 2 transfers");
+      expect(admin.last()!.text).toContain("USDT: 2 USDT (≈ US$2.00) in 2 transfers");
       const job = (await latestJob(h))!;
       await admin.pressLabel(/Confirm/);
       await waitDone(h, job.id);
@@ -513,7 +513,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       expect((await h.account(R4)).pay.USDT).toBeUndefined();
       const texts = admin.texts().join("\n");
       expect(texts).toContain("⏹ Mass transfer");
-      expect(texts).toContain("Not sent: 1 (4 USDT (≈ 4.00 USD))");
+      expect(texts).toContain("Not sent: 1 (4 USDT (≈ US$4.00))");
       const audit = await h.storage.db.selectFrom("mass_audit").selectAll().executeTakeFirstOrThrow();
       expect(audit).toMatchObject({ outcome: "cancelled", paid_rows: 3, skipped_rows: 1 });
     });
@@ -536,7 +536,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       await admin.pressLabel(/Confirm/);
       await waitDone(h, job.id);
       expect(h.tg.textsIn(R1)).toEqual([]);
-      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT (≈ 2.00 USD) from Acme Payroll."]);
+      expect(h.tg.textsIn(R2)).toEqual(["💸 You received 2 USDT (≈ US$2.00) from Acme Payroll."]);
       expect(h.tg.textsIn(R3)).toHaveLength(1);
       expect(admin.last()!.text).toContain("delivered 2, unreachable 1");
       expect((await jobRows(h, job.id)).map((r) => r.notified)).toEqual([2, 1, 1]);
@@ -557,13 +557,13 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       await admin.send("ООО Ромашка");
       const summary = admin.last()!.text;
       expect(summary).toContain("Получателей: 1 (переводов: 1)");
-      expect(summary).toContain("USDT: 1,5 USDT (≈ 1,50 USD) в 1 переводе · комиссия: нет");
+      expect(summary).toContain("USDT: 1,5 USDT (≈ 1,50\u00a0$) в 1 переводе · комиссия: нет");
       expect(summary).toContain("о выплате от «ООО Ромашка»");
       const job = (await latestJob(h))!;
       await admin.pressLabel(/Подтвердить/);
       await waitDone(h, job.id);
-      expect(admin.texts().join("\n")).toContain("Выплачено: 1 (1,5 USDT (≈ 1,50 USD))");
-      expect(h.tg.textsIn(R1)).toEqual(["💸 Вы получили 1,5 USDT (≈ 1,50 USD). Отправитель: ООО Ромашка."]);
+      expect(admin.texts().join("\n")).toContain("Выплачено: 1 (1,5 USDT (≈ 1,50\u00a0$))");
+      expect(h.tg.textsIn(R1)).toEqual(["💸 Вы получили 1,5 USDT (≈ 1,50\u00a0$). Отправитель: ООО Ромашка."]);
     });
 
     it("speaks of one recipient and one transfer in the singular", async () => {
@@ -572,7 +572,7 @@ describe.each(BACKENDS.map((url) => ({ databaseUrl: url, name: backendName(url) 
       await flowToConfirm(admin, `${R1},2.5,USDT`);
       const summary = admin.last()!.text;
       expect(summary).toContain("Recipients: 1 (1 transfer)\n");
-      expect(summary).toContain("USDT: 2.5 USDT (≈ 2.50 USD) in 1 transfer · fee: none");
+      expect(summary).toContain("USDT: 2.5 USDT (≈ US$2.50) in 1 transfer · fee: none");
       const job = (await latestJob(h))!;
       await admin.pressLabel(/Confirm/);
       await waitDone(h, job.id);

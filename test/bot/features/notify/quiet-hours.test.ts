@@ -228,7 +228,7 @@ describe("time zone and quiet hours", () => {
     await h.notifications.watcher.round();
     await h.notifications.sender.drain();
     for (let i = 0; i < 400 && !(await outboxDrained(h)); i++) await new Promise((r) => setTimeout(r, 10));
-    expect(user.texts().filter((t) => /was paid/.test(t))).toEqual([`🧾 Invoice ${invoice!.object_id} was paid: 5 USDT (≈ 5.00 USD) by user id 777.`]);
+    expect(user.texts().filter((t) => /was paid/.test(t))).toEqual([`🧾 Invoice ${invoice!.object_id} was paid: 5 USDT (≈ US$5.00) by user id 777.`]);
   });
 
   it("shows the times of the transfer history in the person's zone", async () => {

@@ -42,12 +42,12 @@ describe("Receive", () => {
     await user.send("/receive");
     await user.press(RECEIVE_DATA.request.build({}));
     await user.press(pickData("TONCOIN"));
-    expect(user.last()!.text).toContain("1 TONCOIN ≈ 5.20 USD now; you may type the amount in USD too (e.g. 10 USD).");
+    expect(user.last()!.text).toContain("1 TONCOIN ≈ US$5.20 now; you may type the amount in USD too (e.g. 10 USD).");
     await user.send("$10");
     const [sent] = await h.simRequests("createInvoice");
     // 10 / 5.2 = 1.923076923… TONCOIN, rounded down to the asset's 9 places: never asks more than typed.
     expect(sent?.body).toMatchObject({ priceCurrency: "TONCOIN", priceAmount: "1.923076923" });
-    expect(photosTo(user.id)[0]?.caption).toMatch(/^🧾 Payment request: 1\.923076923 TONCOIN \(≈ 10\.00 USD\)\./);
+    expect(photosTo(user.id)[0]?.caption).toMatch(/^🧾 Payment request: 1\.923076923 TONCOIN \(≈ US\$10\.00\)\./);
   });
 
   it("a payment request asks only the asset and the amount, answers with its QR code and link, and is announced once paid", async () => {
@@ -65,7 +65,7 @@ describe("Receive", () => {
     expect(created[0]!.description).toBeUndefined();
 
     const [photo] = photosTo(user.id);
-    expect(photo?.caption).toMatch(/^🧾 Payment request: 25 USDT \(≈ 25\.00 USD\)\. Scan the code to pay it, or share the link: https:\/\//);
+    expect(photo?.caption).toMatch(/^🧾 Payment request: 25 USDT \(≈ US\$25\.00\)\. Scan the code to pay it, or share the link: https:\/\//);
     expect(photo?.caption).toContain("I will tell you here when it is paid.");
     const buttons = buttonsOf(photo!.reply_markup);
     expect(buttons.map((b) => b.text)).toEqual(["📣 Share", "💬 Send into a chat", "🧾 Details", "« Back"]);
@@ -83,7 +83,7 @@ describe("Receive", () => {
       await h.notifications.sender.drain();
       for (let i = 0; i < 400 && !(await outboxDrained(h)); i++) await new Promise((r) => setTimeout(r, 10));
     }
-    expect(user.texts().filter((t) => /was paid/.test(t))).toEqual([`🧾 Invoice ${id} was paid: 25 USDT (≈ 25.00 USD) by user id 777.`]);
+    expect(user.texts().filter((t) => /was paid/.test(t))).toEqual([`🧾 Invoice ${id} was paid: 25 USDT (≈ US$25.00) by user id 777.`]);
   });
 
   it("the pay-me link opens a transfer to this person in the bot, as a QR code with a Share button", async () => {

@@ -105,7 +105,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
 
     await user.press(pickData("USDT"));
     expect(user.last()?.text).toBe(
-      "How much USDT to send? Available: 100 USDT. Minimum: 0.01 USDT.\n\n1 USDT ≈ 1.00 USD now; you may type the amount in USD too (e.g. 10 USD).",
+      "How much USDT to send? Available: 100 USDT. Minimum: 0.01 USDT.\n\n1 USDT ≈ US$1.00 now; you may type the amount in USD too (e.g. 10 USD).",
     );
     await user.send("12.5");
     expect(user.last()?.text).toMatch(/Add a note/);
@@ -146,7 +146,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     const payoutId = op?.result?.payoutId as string;
     expect(payoutId).toBeTruthy();
     expect(user.last()?.text).toContain(
-      `✅ Sent 12.5 USDT (≈ 12.50 USD) to user id ${recipientId}.\nTransfer id: ${payoutId}`,
+      `✅ Sent 12.5 USDT (≈ US$12.50) to user id ${recipientId}.\nTransfer id: ${payoutId}`,
     );
     expect(user.buttonData(/My transfers/)).toBe("snd:pg:0");
   });
@@ -187,7 +187,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(user.last()?.text).toContain(`To: “Anna” (id ${recipientId})`);
     await user.pressLabel(/Confirm/);
     await expectMovedOnce(sender, recipientId);
-    expect(user.last()?.text).toContain(`Sent 10 USDT (≈ 10.00 USD) to “Anna” (id ${recipientId})`);
+    expect(user.last()?.text).toContain(`Sent 10 USDT (≈ US$10.00) to “Anna” (id ${recipientId})`);
   });
 
   it("says how long a note that is too long was, and takes a shorter one", async () => {
@@ -214,7 +214,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     const summary = user.last()!.text.split("\n");
     // The bot's own lines are the only ones that start like them; the note is quoted line by line.
     expect(summary.filter((l) => l.startsWith("To:"))).toEqual([`To: “Eve Amount: 1 USDT ✅ Sent” (id ${recipientId})`]);
-    expect(summary.filter((l) => l.startsWith("Amount:"))).toEqual(["Amount: 10 USDT (≈ 10.00 USD)"]);
+    expect(summary.filter((l) => l.startsWith("Amount:"))).toEqual(["Amount: 10 USDT (≈ US$10.00)"]);
     expect(summary.filter((l) => l.startsWith("✅"))).toEqual([]);
     const at = summary.indexOf("Note:");
     expect(summary.slice(at + 1, at + 6)).toEqual([
@@ -232,7 +232,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect((await transferBodies())[0]?.description).toBe(note.trim());
     const result = user.last()!.text.split("\n");
     expect(result.filter((l) => l.startsWith("✅"))).toEqual([
-      `✅ Sent 10 USDT (≈ 10.00 USD) to “Eve Amount: 1 USDT ✅ Sent” (id ${recipientId}).`,
+      `✅ Sent 10 USDT (≈ US$10.00) to “Eve Amount: 1 USDT ✅ Sent” (id ${recipientId}).`,
     ]);
 
     // The transfer's details, found by id, quote the note too, and name the recipient remembered
@@ -294,7 +294,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     await expectMovedOnce(sender, recipientId, "2.5");
     // The recipient is named after a label, so no case has to fit it.
     expect(sender.user.last()?.text).toMatch(
-      new RegExp(`\\n✅ Отправлено 2,5 USDT \\(≈ 2,50 USD\\), получатель: ID ${recipientId}\\.\\nID перевода: \\S+$`),
+      new RegExp(`\\n✅ Отправлено 2,5 USDT \\(≈ 2,50\u00a0\\$\\), получатель: ID ${recipientId}\\.\\nID перевода: \\S+$`),
     );
   });
 
@@ -306,7 +306,7 @@ describe.each(databases)("send (database %s)", (databaseUrl) => {
     expect(sender.user.texts()).toContain(`Получатель: «Сэм» (ID ${recipientId})`);
     await fillTransfer(sender.user);
     await sender.user.pressLabel(/Подтвердить/);
-    expect(sender.user.last()?.text).toContain(`✅ Отправлено 10 USDT (≈ 10,00 USD), получатель: «Сэм» (ID ${recipientId}).`);
+    expect(sender.user.last()?.text).toContain(`✅ Отправлено 10 USDT (≈ 10,00\u00a0$), получатель: «Сэм» (ID ${recipientId}).`);
   });
 
   it("checks the amount before any confirmation", async () => {

@@ -27,13 +27,13 @@ describe("a transfer's worth in fiat", () => {
     const { user, account } = await h.linkedUser({ pay: { TONCOIN: "100" } });
     const { userId: sam } = await h.createAccount({});
     await toAmountPrompt(user, sam, "TONCOIN");
-    expect(user.last()!.text).toContain("1 TONCOIN ≈ 5.20 USD now; you may type the amount in USD too (e.g. 10 USD).");
+    expect(user.last()!.text).toContain("1 TONCOIN ≈ US$5.20 now; you may type the amount in USD too (e.g. 10 USD).");
     await user.send("$10");
     await user.press("in:skip");
     const summary = user.last()!.text;
     // 10 / 5.2 = 1.923076923… TONCOIN, rounded down to the asset's 9 places.
-    expect(summary).toContain("Amount: 1.923076923 TONCOIN (≈ 10.00 USD)");
-    expect(summary).toContain("Rate: 1 TONCOIN ≈ 5.20 USD");
+    expect(summary).toContain("Amount: 1.923076923 TONCOIN (≈ US$10.00)");
+    expect(summary).toContain("Rate: 1 TONCOIN ≈ US$5.20");
     await user.press(user.confirmData()!);
     expect((await h.account(sam)).pay.TONCOIN?.available).toBe("1.923076923");
     expect((await h.account(account.userId)).pay.TONCOIN?.available).toBe("98.076923077");
@@ -47,7 +47,7 @@ describe("a transfer's worth in fiat", () => {
     expect(user.last()!.text).toMatch(/^I can convert only from USD/);
     await user.send("10 usd");
     await user.press("in:skip");
-    expect(user.last()!.text).toContain("Amount: 10 USDT (≈ 10.00 USD)");
+    expect(user.last()!.text).toContain("Amount: 10 USDT (≈ US$10.00)");
   });
 
   it("a plain number is still the asset's amount, in Russian too", async () => {
@@ -56,7 +56,7 @@ describe("a transfer's worth in fiat", () => {
     await toAmountPrompt(user, sam, "USDT");
     await user.send("2,5");
     await user.press("in:skip");
-    expect(user.last()!.text).toContain("2,5 USDT (≈ 2,50 USD)");
+    expect(user.last()!.text).toContain("2,5 USDT (≈ 2,50\u00a0$)");
   });
 
   it("the result and the receipt keep what it was worth then, whatever the rate later", async () => {
@@ -66,10 +66,10 @@ describe("a transfer's worth in fiat", () => {
     await user.send("2");
     await user.press("in:skip");
     await user.press(user.confirmData()!);
-    expect(user.last()!.text).toContain("\n\n✅ Sent 2 TONCOIN (≈ 10.40 USD) to ");
+    expect(user.last()!.text).toContain("\n\n✅ Sent 2 TONCOIN (≈ US$10.40) to ");
     await user.send("/history");
     await user.pressLabel(/^1$/);
-    expect(user.last()!.text).toContain("✅ Sent 2 TONCOIN (≈ 10.40 USD) to ");
+    expect(user.last()!.text).toContain("✅ Sent 2 TONCOIN (≈ US$10.40) to ");
 
     await user.send("/cheque_new");
     await user.press(pickData("USDT"));
@@ -77,6 +77,6 @@ describe("a transfer's worth in fiat", () => {
     await user.press("in:skip");
     await user.send("Skip");
     await user.press(user.confirmData()!);
-    expect(user.last()!.text).toContain("Worth then: ≈ 5.00 USD");
+    expect(user.last()!.text).toContain("Worth then: ≈ US$5.00");
   });
 });

@@ -98,7 +98,7 @@ describe.each(databases)("swap figures that hold (database %s)", (databaseUrl) =
     expect(money.gte(usdt.trading, least)).toBe(true);
     // The book did not move: what arrives is what the summary estimated.
     expect(usdt.trading).toBe(estimate);
-    expect(user.last()!.text).toMatch(new RegExp(`✅ Swapped 319.2 TONCOIN \\(≈ [\\d\\s,.]+ USD\\) for ${summary.match(/You receive: ≈ ([\d,.]+ USDT)/)![1]}`));
+    expect(user.last()!.text).toMatch(new RegExp(`✅ Swapped 319.2 TONCOIN \\(≈ US\\$[\\d,.]+\\) for ${summary.match(/You receive: ≈ ([\d,.]+ USDT)/)![1]}`));
   });
 
   it("100 USDT for TONCOIN: “you give” is what leaves the balances, the unspent rest stays on trading as said, TONCOIN at least the floor", async () => {
@@ -122,7 +122,7 @@ describe.each(databases)("swap figures that hold (database %s)", (databaseUrl) =
     expect(after).toEqual({ funding: "0", trading: rest });
     expect(money.gte((await balancesOf(ex, "TONCOIN")).trading, least)).toBe(true);
     const done = user.last()!.text;
-    expect(plain(done)).toMatch(new RegExp(`Swapped${give}USDT\\(≈[\\d.]+USD\\)for`));
+    expect(plain(done)).toMatch(new RegExp(`Swapped${give}USDT\\(≈US\\$[\\d,.]+\\)for`));
     expect(plain(done)).toContain(`${rest}USDTtheorderdidnotspendstaysonyourtradingbalance.`);
   });
 
@@ -144,7 +144,7 @@ describe.each(databases)("swap figures that hold (database %s)", (databaseUrl) =
     expect(money.gte((await balancesOf(ex, "BTC")).trading, least)).toBe(true);
     // Written the Russian way: a decimal comma; compared without spaces.
     const done = user.last()!.text.replace(/[\s\u00a0]/g, "");
-    expect(done).toMatch(new RegExp(`Обменяно:${give.replace(".", ",")}USDT\\(≈[\\d,]+USD\\)на`));
+    expect(done).toMatch(new RegExp(`Обменяно:${give.replace(".", ",")}USDT\\(≈[\\d,]+\\$\\)на`));
     expect(done).toContain(`${rest.replace(".", ",")}USDT,непотраченныеордером,остаютсянаторговомбалансе.`);
   });
 
@@ -162,7 +162,7 @@ describe.each(databases)("swap figures that hold (database %s)", (databaseUrl) =
     expect(money.lt(usdt, estimate)).toBe(true);
     expect(money.gte(usdt, least)).toBe(true);
     expect(await balancesOf(ex, "TONCOIN")).toEqual({ funding: "0", trading: "0" });
-    expect(user.last()!.text).toMatch(/✅ Swapped 300 TONCOIN \(≈ [\d\s,.]+ USD\) for/);
+    expect(user.last()!.text).toMatch(/✅ Swapped 300 TONCOIN \(≈ US\$[\d,.]+\) for/);
   });
 
   it("the book moves past the worst price before Confirm: nothing is swapped, nothing is lost, the new figures are shown", async () => {

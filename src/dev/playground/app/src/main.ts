@@ -38,8 +38,8 @@ interface State {
   chats: Record<string, Message[]>;
   timings: Record<string, ChatTimings>;
   commands: Record<string, BotCommand[]>;
-  /** The bot's languages (the folders of its locales/), each named in itself. */
-  languages: { code: string; name: string }[];
+  /** The bot's languages (the folders of its locales/), each named in itself, with the tag it writes figures in. */
+  languages: { code: string; name: string; format: string }[];
   /** The page's own words: each language's locales/<code>/playground.ftl, as Fluent source. */
   chrome: Record<string, string>;
   panel: PanelState;
@@ -667,7 +667,7 @@ function renderPanel(): void {
       .map((o) => {
         const item = el("li");
         item.append(
-          el("span", "muted", new Date(o.at).toLocaleTimeString()),
+          el("span", "muted", new Date(o.at).toLocaleTimeString(figuresTag())),
           el("strong", "", ` ${o.operationId} `),
           el("span", "", o.summary),
         );
@@ -678,11 +678,16 @@ function renderPanel(): void {
   previousPanel = state.panel;
 }
 
-/** Thousands grouped on the decimal string itself (no floating point). */
+/** The tag the open chat's person reads figures in: as the bot writes them to that person. */
+function figuresTag(): string {
+  const language = state?.people.find((p) => p.id === current)?.languageCode ?? FALLBACK_LANGUAGE;
+  const known = state?.languages ?? [];
+  return (known.find((l) => l.code === language) ?? known.find((l) => l.code === language.split("-")[0]))?.format ?? FALLBACK_LANGUAGE;
+}
+
+/** An amount as the person's language writes it, every digit kept (Intl takes the decimal string exactly). */
 function group(amount: string): string {
-  const [int = "0", frac] = amount.split(".");
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
-  return frac ? `${grouped}.${frac}` : grouped;
+  return new Intl.NumberFormat(figuresTag(), { maximumFractionDigits: 100 }).format(amount as Intl.StringNumericLiteral);
 }
 
 // ---------------------------------------------------------------- wiring
