@@ -4,6 +4,6 @@ worth-approx = ≈ { $value }
 amount-fiat-hint = 1 { $asset } ≈ { $rate } сейчас; сумму можно ввести и в { $fiat } (например, 10 { $fiat }).
 amount-fiat-other = Пересчитать я могу только из { $own } — валюты, в которой оцениваются ваши балансы (её можно сменить кнопкой «Стоимость в» под /balance). Введите сумму в { $own } или в самом активе.
 amount-fiat-unavailable = Сервис сейчас не даёт курса для пересчёта из { $fiat }. Введите сумму в самом активе.
-worth-rate = Курс: 1 { $asset } ≈ { $rate } (курс сервиса сейчас)
+worth-rate = Курс в { $fiat }: 1 { $asset } ≈ { $rate } (по данным сервиса, сейчас)
 withdraw-field-worth = Стоимость: { $worth }
 worth-then = Стоимость на тот момент: { $worth }

@@ -4,6 +4,6 @@ worth-approx = ≈ { $value }
 amount-fiat-hint = 1 { $asset } ≈ { $rate } зараз; суму можна ввести й у { $fiat } (наприклад, 10 { $fiat }).
 amount-fiat-other = Перерахувати я можу лише з { $own } — валюти, у якій оцінюються ваші баланси (її можна змінити кнопкою «Вартість у» під /balance). Введіть суму в { $own } або в самому активі.
 amount-fiat-unavailable = Сервіс зараз не дає курсу для перерахунку з { $fiat }. Введіть суму в самому активі.
-worth-rate = Курс: 1 { $asset } ≈ { $rate } (курс сервісу зараз)
+worth-rate = Курс у { $fiat }: 1 { $asset } ≈ { $rate } (за даними сервісу, зараз)
 withdraw-field-worth = Вартість: { $worth }
 worth-then = Вартість на той момент: { $worth }

@@ -95,7 +95,7 @@ export function withWorthThen(t: Translate, text: string, amount: string, worth:
 
 /** "Rate: 1 X ≈ …" for each of `worths`. */
 export function rateLines(t: Translate, worths: readonly Worth[]): string[] {
-  return worths.map((w) => t("worth-rate", { asset: w.asset, rate: formatFiatRate(w.rate, w.fiat) }));
+  return worths.map((w) => t("worth-rate", { asset: w.asset, fiat: w.fiat, rate: formatFiatRate(w.rate, w.fiat) }));
 }
 
 /** "≈ 12.35 USD" for `amount` of the worth's asset; empty without a worth. */

@@ -43,7 +43,7 @@ try {
   if (SHOTS.has("chat")) {
     await you.transferToFriend("12.5");
     await you.press(/Confirm/);
-    await you.see(/Sent 12\.5 USDT \(≈ 12\.50 USD\) to “Sam”/);
+    await you.see(/Sent 12\.5 USDT \(≈ US\$12\.50\) to “Sam”/);
     await page.getByTestId("toast").waitFor({ state: "hidden" });
     await page.screenshot({ path: join(DOCS, "playground-chat.png") });
   }

@@ -108,7 +108,7 @@ describe.each(databases)("funding (database %s)", (databaseUrl) => {
     const summary = user.last()!.text;
     expect(summary).toContain("Amount: 12.5 USDT");
     expect(summary).toContain("Worth: ≈ US$12.50");
-    expect(summary).toContain("Rate: 1 USDT ≈ US$1.00 (the service's, now)");
+    expect(summary).toContain("Rate in USD: 1 USDT ≈ US$1.00 (the service's, now)");
     const confirm = user.confirmData()!;
     await user.press(confirm);
     const [sent] = await h.simRequests("createFundingWithdrawal");

@@ -33,7 +33,7 @@ describe("a transfer's worth in fiat", () => {
     const summary = user.last()!.text;
     // 10 / 5.2 = 1.923076923… TONCOIN, rounded down to the asset's 9 places.
     expect(summary).toContain("Amount: 1.923076923 TONCOIN (≈ US$10.00)");
-    expect(summary).toContain("Rate: 1 TONCOIN ≈ US$5.20");
+    expect(summary).toContain("Rate in USD: 1 TONCOIN ≈ US$5.20");
     await user.press(user.confirmData()!);
     expect((await h.account(sam)).pay.TONCOIN?.available).toBe("1.923076923");
     expect((await h.account(account.userId)).pay.TONCOIN?.available).toBe("98.076923077");

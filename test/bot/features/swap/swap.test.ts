@@ -251,7 +251,7 @@ describe.each(databases)("swap (database %s)", (databaseUrl) => {
     const summary = user.last()!.text;
     expect(summary).toMatch(/You give: ≈ [\d.]+ USDT \(≈ US\$[\d.]+\) at current prices, never more than [\d.]+ USDT/);
     expect(summary).toMatch(/You receive: ≈ [\d.]+ BTC \(≈ US\$[\d.]+\)/);
-    expect(summary).toContain(`Rate: 1 BTC ≈ ${formatFiat("65000", "USD")} (the service's, now)`);
+    expect(summary).toContain(`Rate in USD: 1 BTC ≈ ${formatFiat("65000", "USD")} (the service's, now)`);
     const id = user.confirmData()!.slice(3);
     const stored = SwapPayload.parse((await h.storage.operations.get(id))!.payload);
     expect(stored.amount).toBe("100");

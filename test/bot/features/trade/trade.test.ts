@@ -122,7 +122,7 @@ describe.each(databases)("trade (database %s)", (databaseUrl) => {
     expect(summary).toContain("Buy · Market · IOC");
     // Worth in the person's fiat beside the amounts, at the service's rates (USDT at 1 USD here).
     expect(summary).toContain("Spend: 100 USDT (≈ US$100.00)");
-    expect(summary).toContain(`Rate: 1 BTC ≈ ${formatFiat("65000", "USD")} (the service's, now)`);
+    expect(summary).toContain(`Rate in USD: 1 BTC ≈ ${formatFiat("65000", "USD")} (the service's, now)`);
     expect(summary).toContain(
       `Estimate now: ≈ ${fmt(estimate.size, "BTC")} for ≈ ${fmt(estimate.funds, "USDT")} (≈ ${formatFiat(estimate.funds, "USD")}), average price ≈ ${fmt(estimate.price, "USDT")}`,
     );
