@@ -12,6 +12,7 @@ import { newClientId } from "../../../domain/ids.js";
 import { formatAmount, formatPercent, money } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
 import { inlineUserText } from "../../../domain/user-text.js";
+import type { ExchangeClient } from "../../../service/client.js";
 import type { SymbolInfo } from "../../../service/schemas.js";
 import type { BotConversation, BotDeps, ConvContext } from "../../context.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
@@ -54,8 +55,8 @@ const TYPED_ASSET_SHOWN = 32;
 const availableOf = (list: { asset: string; available: string }[]) =>
   Object.fromEntries(list.map((b) => [b.asset, b.available]));
 
-async function loadBalances(deps: BotDeps, telegramId: number): Promise<Balances> {
-  const { exchange } = await clientsFor(deps, telegramId);
+/** Both balances through the caller's client: the key is read and decrypted once per step. */
+async function loadBalances(exchange: ExchangeClient): Promise<Balances> {
   const [funding, trading] = await Promise.all([exchange.getFundingBalances(), exchange.getTradingBalances()]);
   return { funding: availableOf(funding.balances), trading: availableOf(trading.balances) };
 }
@@ -66,7 +67,7 @@ const totalOf = (b: Balances, asset: string) => money.add(b.funding[asset] ?? "0
 /** The pairs (routeOf and partnersOf keep those open for trading) and both balances. */
 async function loadStart(deps: BotDeps, telegramId: number): Promise<{ pairs: SymbolInfo[]; balances: Balances }> {
   const { exchange } = await clientsFor(deps, telegramId);
-  const [{ symbols }, balances] = await Promise.all([exchange.getSymbols(), loadBalances(deps, telegramId)]);
+  const [{ symbols }, balances] = await Promise.all([exchange.getSymbols(), loadBalances(exchange)]);
   return { pairs: symbols, balances };
 }
 
@@ -94,7 +95,7 @@ async function loadQuote(
   const { exchange } = await clientsFor(deps, telegramId);
   const [now, balances, rates] = await Promise.all([
     exchange.estimateOrder(orderOf(route, amount)),
-    loadBalances(deps, telegramId),
+    loadBalances(exchange),
     feeRatesOf(exchange, route.symbol),
   ]);
   if (!money.isPositive(now.size)) return { quote: { kind: "none" }, balances };
