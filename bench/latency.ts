@@ -9,8 +9,9 @@
  * (a message, an edit or a callback answer) is printed per step number as p50 / p95 / max.
  *
  * Then throughput: `/start` and `/balance` from linked users with 1 and 50 at once, fed straight to
- * the same wiring's bot with Telegram answered in process (so the figure is the bot's own work), each after a
- * warm-up of WARM_UP updates (5,000) that are not counted.
+ * the same wiring's bot with Telegram answered in process (no socket to Telegram in the figure), each
+ * after a warm-up of WARM_UP updates (5,000) that are not counted. The CPU counted is this process's:
+ * for `/balance` it includes the in-process simulator answering the bot's three service reads.
  *
  *   npm run bench:latency          USERS=20 UPDATES=5000 ONLY=latency|throughput npm run bench:latency
  */

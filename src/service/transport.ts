@@ -35,12 +35,14 @@ export class TransportError extends Error {
   }
 }
 
-// Retries are the client's (only where repeating is safe); every status is a reply to read.
+// Retries are the client's (only where repeating is safe); every status is a reply to read. Replies
+// are small JSON lists and pages: asking for compression would put zlib into every call for nothing.
 const http = got.extend({
   retry: { limit: 0 },
   throwHttpErrors: false,
   followRedirect: false,
   responseType: "text",
+  decompress: false,
 });
 
 /** Sends one request and reads its whole reply; rejects with TransportError. */
