@@ -3,7 +3,7 @@
  * feature's Composer and records the entry in the feature's manifest, so what the router, the key
  * gate, the command menus, /help and the main menu read is what was registered, never a second table.
  */
-import type { CallbackQueryMiddleware, ChatTypeContext, CommandMiddleware, Composer, Context } from "grammy";
+import type { CallbackQueryMiddleware, ChatTypeContext, CommandMiddleware, Composer, Context, Filter, Middleware } from "grammy";
 import type { DeclaredCodec } from "../telegram/callback-data.js";
 import type { BotContext } from "./context.js";
 import type { DeepLink, FeatureManifest, OtherUpdate } from "./feature.js";
@@ -18,11 +18,15 @@ export interface Declaration {
   helpTopic?: string;
   /** Answers admins (ADMIN_IDS) only. */
   adminOnly?: boolean;
-  /** Reply-keyboard labels (locale keys) its flows' handlers answer when no flow is running. */
-  menuTexts?: string[];
-  /** Updates of other kinds its handlers take. */
-  updates?: OtherUpdate[];
 }
+
+/** The grammY filter of each kind of update no command, button or menu text names. */
+const UPDATE_FILTERS = {
+  inline_query: "inline_query",
+  users_shared: "message:users_shared",
+  forward: "message:forward_origin",
+} as const satisfies Record<OtherUpdate, string>;
+type UpdateFilter<K extends OtherUpdate> = (typeof UPDATE_FILTERS)[K];
 
 export interface CommandEntry {
   command: string;
@@ -61,37 +65,40 @@ export interface CallbackEntry {
   menu?: MenuSpot & { data: string };
 }
 
-export interface Entries<C extends Context> {
+/** A context that speaks the person's language (menu texts are matched in it). */
+type Speaking = Context & { t(key: string): string };
+
+export interface Entries<C extends Speaking> {
   /** What the feature answers: everything registered through it so far. */
   readonly manifest: FeatureManifest;
   command(entry: CommandEntry, ...handlers: CommandMiddleware<C>[]): void;
   menuButton(entry: MenuButtonEntry, ...handlers: CallbackQueryMiddleware<C>[]): void;
   /** Its buttons: a codec (or several for one handler); the handlers get presses whose data it reads. */
   callback(entry: DeclaredCodec | readonly DeclaredCodec[] | CallbackEntry, ...handlers: CallbackQueryMiddleware<C>[]): void;
+  /** Updates of another kind (an inline query, a shared user, a forwarded message). */
+  update<K extends OtherUpdate>(kind: K, ...handlers: Middleware<Filter<C, UpdateFilter<K>>>[]): void;
+  /**
+   * A reply keyboard's label (a locale key) pressed when no flow is running to take it; it needs no key
+   * (it starts nothing).
+   */
+  menuText(key: string, ...handlers: Middleware<C>[]): void;
   /** Deep links (`/start <kind>_…`): the handlers get /start with a payload. */
   deepLinks(links: DeepLink[], ...handlers: CommandMiddleware<C>[]): void;
   /** The same entries, registered on another of the feature's composers (a filtered one, say). */
-  within<D extends Context>(composer: Composer<D>): Entries<D>;
+  within<D extends Speaking>(composer: Composer<D>): Entries<D>;
 }
 
 /** Entries on a feature's private-chat composer, as the parts of a feature pass them around. */
 export type PrivateEntries = Entries<ChatTypeContext<BotContext, "private">>;
 
 /** Starts a feature's entries on its Composer (usually its private-chat one). */
-export function declare<C extends Context>(composer: Composer<C>, declaration: Declaration): Entries<C> {
-  const { name, needsKey, helpTopic, adminOnly, menuTexts, updates } = declaration;
-  const manifest: FeatureManifest = {
-    name,
-    needsKey,
-    ...(helpTopic ? { helpTopic } : {}),
-    ...(adminOnly ? { adminOnly } : {}),
-    ...(menuTexts ? { menuTexts } : {}),
-    ...(updates ? { updates } : {}),
-  };
+export function declare<C extends Speaking>(composer: Composer<C>, declaration: Declaration): Entries<C> {
+  const { name, needsKey, helpTopic, adminOnly } = declaration;
+  const manifest: FeatureManifest = { name, needsKey, ...(helpTopic ? { helpTopic } : {}), ...(adminOnly ? { adminOnly } : {}) };
   return entriesOn(composer, manifest);
 }
 
-function entriesOn<C extends Context>(composer: Composer<C>, m: FeatureManifest): Entries<C> {
+function entriesOn<C extends Speaking>(composer: Composer<C>, m: FeatureManifest): Entries<C> {
   // A command and a main-menu button may share a name (`/rates`, `menu:rates`): one entry opens both.
   const open = (entry: string) => {
     const list = (m.openWithoutKey ??= []);
@@ -124,6 +131,15 @@ function entriesOn<C extends Context>(composer: Composer<C>, m: FeatureManifest)
         codecs.map((c) => c.pattern),
         ...handlers,
       );
+    },
+    update(kind, ...handlers) {
+      (m.updates ??= []).push(kind);
+      // The handlers' context is the filter's (the signature says so); TypeScript cannot follow a generic kind.
+      composer.on(UPDATE_FILTERS[kind], ...(handlers as never[]));
+    },
+    menuText(key, ...handlers) {
+      (m.menuTexts ??= []).push(key);
+      composer.filter((ctx) => ctx.message?.text?.trim() === ctx.t(key), ...handlers);
     },
     deepLinks(links, ...handlers) {
       (m.deepLinks ??= []).push(...links);

@@ -174,8 +174,8 @@ export function inlineFeature({ deps }: FeatureKit): Feature {
     ];
   }
 
-  const entries = declare(composer, { name: "inline", needsKey: false, updates: ["inline_query"] });
-  composer.on("inline_query", async (ctx) => {
+  const entries = declare(composer, { name: "inline", needsKey: false });
+  entries.update("inline_query", async (ctx) => {
     const typed = ctx.inlineQuery.query.trim();
     let results: InlineQueryResult[];
     try {

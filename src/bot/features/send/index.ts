@@ -84,13 +84,7 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   actions.register(transferAction);
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
-  const entries = declare(pm, {
-    name: "send",
-    needsKey: true,
-    helpTopic: "wallet",
-    menuTexts: ["common-cancel"],
-    updates: ["users_shared", "forward"],
-  });
+  const entries = declare(pm, { name: "send", needsKey: true, helpTopic: "wallet" });
   const showPage = historyPages(deps);
 
   const showMenu = (ctx: BotContext) =>
@@ -140,7 +134,7 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   });
 
   // A user shared through our keyboard after the flow ended (the keyboard can outlive it): start anew.
-  pm.on("message:users_shared", async (ctx, next) => {
+  entries.update("users_shared", async (ctx, next) => {
     const shared = ctx.message.users_shared;
     const user = shared.users[0];
     if (shared.request_id !== RECIPIENT_REQUEST_ID || user === undefined) return next();
@@ -150,10 +144,10 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
 
   // A message forwarded outside a flow: most likely its author is someone to pay. Anything else
   // forwarded (a channel's post, a hidden account, a bot, oneself) is not understood, as before.
-  pm.on("message", async (ctx, next) => {
+  entries.update("forward", async (ctx, next) => {
     const carried = recipientFromMessage(ctx.message);
     const answer = carried && refuseSelf(carried, ctx.from.id);
-    if (!answer?.ok || ctx.message.forward_origin === undefined) return next();
+    if (!answer?.ok) return next();
     const { recipient } = answer;
     await ctx.reply(ctx.t("send-forward-offer", { recipient: personLabel(ctx.t, recipient.id, recipient) }), {
       reply_markup: new InlineKeyboard()
@@ -178,10 +172,7 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   // The reply keyboard's Cancel pressed after the flow already ended (e.g. by /cancel, which the bot
   // handles before any conversation and which cannot take a reply keyboard away): nothing is left to
   // cancel, so it says so, and the keyboard goes away now.
-  pm.filter(
-    (ctx) => ctx.message?.text !== undefined && ctx.message.text.trim() === ctx.t("common-cancel"),
-    (ctx) => ctx.reply(ctx.t("common-button-outdated"), { reply_markup: { remove_keyboard: true } }),
-  );
+  entries.menuText("common-cancel", (ctx) => ctx.reply(ctx.t("common-button-outdated"), { reply_markup: { remove_keyboard: true } }));
 
   return {
     manifest: entries.manifest,
