@@ -127,10 +127,7 @@ function entriesOn<C extends Speaking>(composer: Composer<C>, m: FeatureManifest
       m.callbacks = [...(m.callbacks ?? []), ...codecs];
       if (spec.open) (m.openCallbacks ??= []).push(...codecs.map((c) => c.head));
       if (spec.menu) place(spec.menu, spec.menu.data);
-      composer.callbackQuery(
-        codecs.map((c) => c.pattern),
-        ...handlers,
-      );
+      composer.callbackQuery(codecs.map((c) => c.pattern), ...handlers);
     },
     update(kind, ...handlers) {
       (m.updates ??= []).push(kind);
