@@ -130,6 +130,22 @@ export default tseslint.config(
     rules: { "layers/direction": ["error", { root: "src", layers: LAYERS, apart: DEV_TOOLS, faces: FEATURE_FACES }] },
   },
   {
+    // A feature registers its commands and buttons through its entries (src/bot/entries.ts), which
+    // record each in its manifest: a handler registered on a Composer itself would answer what the
+    // router, the key gate, the command menus and /help never hear of.
+    files: ["src/bot/features/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(command|callbackQuery)$/]:not([callee.object.name='entries']):not([callee.object.callee.property.name='within']):not([callee.object.property.name='has'])",
+          message: "Register commands and buttons through the feature's entries (entries.command, entries.callback, …).",
+        },
+      ],
+    },
+  },
+  {
     // The simulator's, the benchmark's and rotate-keys' entry points print their addresses, figures and counts.
     files: ["src/dev/simulator/main.ts", "src/rotate-keys.ts", "bench/**/*.ts", "test/**/*.ts"],
     rules: { "no-console": "off" },

@@ -18,7 +18,7 @@ export function helpSections(features: readonly Feature[], adminIds: readonly nu
       commands: f.manifest.commands ?? [],
     })),
     ...(adminIds.includes(telegramId)
-      ? [{ feature: "admin", commands: features.flatMap((f) => f.manifest.adminCommands ?? []) }]
+      ? [{ feature: "admin", topic: "admin", commands: features.flatMap((f) => f.manifest.adminCommands ?? []) }]
       : []),
   ];
 }

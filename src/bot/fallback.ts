@@ -1,8 +1,8 @@
 /** What no flow and no feature took: stale buttons, mistyped commands, stray messages. */
-import { Composer } from "grammy";
+import { Composer, type InlineKeyboard } from "grammy";
 import { closest, distance } from "fastest-levenshtein";
+import type { Translate } from "../domain/translate.js";
 import type { BotContext } from "./context.js";
-import { mainMenu } from "./features/start/index.js";
 
 /** The known command nearest to a mistyped one, when it is near enough to be a slip (at most two edits). */
 function nearestCommand(typed: string, known: readonly string[]): string | undefined {
@@ -19,7 +19,7 @@ const COMMAND = /^\/([A-Za-z0-9_]+)(?:@[A-Za-z0-9_]+)?/;
  * Last: a button nobody answers is outdated; a command nobody answers gets "did you mean /x?" when one
  * of `commands` is near it; any other message nobody understood gets the main menu.
  */
-export function fallbackFor(commands: readonly string[]): Composer<BotContext> {
+export function fallbackFor(commands: readonly string[], mainMenu: (t: Translate) => InlineKeyboard): Composer<BotContext> {
   const fallback = new Composer<BotContext>();
   fallback.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") }));
   fallback

@@ -2,7 +2,7 @@
  * What a feature contributes: its Composer, its conversations, its commands (for setMyCommands and
  * /help) and the irreversible actions it proposes through the shared confirmation step.
  */
-import type { Api, Composer } from "grammy";
+import type { Api, Composer, InlineKeyboard } from "grammy";
 import type { Translate } from "../domain/translate.js";
 import type { DeclaredCodec } from "../telegram/callback-data.js";
 import type { Jobs } from "../jobs/types.js";
@@ -10,22 +10,32 @@ import type { Outbox } from "../outbox/worker.js";
 import type { BotContext, BotDeps } from "./context.js";
 import type { Flow } from "./flows.js";
 import type { Languages } from "./i18n.js";
-import type { MenuButton } from "./menu-data.js";
 import type { ActionRegistry } from "./shared/confirm.js";
 
 export interface FeatureCommand {
   command: string;
   /** Locale key of the command's description. */
   descriptionKey: string;
+  /** Named on /help's first screen under its topic. */
+  featured?: boolean;
+}
+
+/** A button of the main menu: its label, its place (rows from the top, columns from the left) and its data. */
+export interface MenuPlace {
+  labelKey: string;
+  row: number;
+  column: number;
+  data: string;
 }
 
 /** The updates of a Telegram bot that no command, button or menu text names (`forward`: a forwarded message). */
 export type OtherUpdate = "inline_query" | "users_shared" | "forward";
 
 /**
- * What a feature answers, declared in one place (its folder's manifest.ts): the router sends an update
- * to the one feature whose manifest claims it, and the key gate reads from here which entries need a
- * linked key. Two features never claim the same entry.
+ * What a feature answers, recorded as it registers its handlers (entries.ts): the router sends an
+ * update to the one feature whose manifest claims it, the key gate reads from here which entries need
+ * a linked key, and the command menus, /help and the main menu are built from it. Two features never
+ * claim the same entry.
  */
 export interface FeatureManifest {
   name: string;
@@ -43,7 +53,9 @@ export interface FeatureManifest {
   /** Its buttons' callback data codecs; their first segment is the prefix it claims. */
   callbacks?: readonly DeclaredCodec[];
   /** Main-menu buttons it answers (`balances` for `menu:balances`). */
-  menuButtons?: MenuButton[];
+  menuButtons?: string[];
+  /** Its places on the main menu. */
+  mainMenu?: MenuPlace[];
   /** Reply-keyboard labels (locale keys) it answers when no flow is running. */
   menuTexts?: string[];
   /** Kinds of deep-link payload (`/start <kind>_…`) it opens, each with whether it needs a key. */
@@ -101,6 +113,8 @@ export interface FeatureKit {
   translatorFor(telegramId: number, fallback?: string): Promise<Translate>;
   /** The languages the bot speaks (the folders of locales/), each named in itself. */
   languages: Languages;
+  /** The main menu, built from every feature's declared places (read once all features are made). */
+  mainMenu(t: Translate): InlineKeyboard;
   /** Background work: register handlers, enqueue; never an engine directly. */
   jobs: Jobs;
   /** Messages owed outside an update: written in the transaction of the change that owes them. */

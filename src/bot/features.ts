@@ -1,4 +1,9 @@
-/** Every feature, in one list: add a feature here and nowhere else (its manifest says what it answers). */
+/**
+ * Every feature, in one list: add a feature here and nowhere else (what it registers says what it
+ * answers).
+ */
+import type { InlineKeyboard } from "grammy";
+import type { Translate } from "../domain/translate.js";
 import { helpSections } from "./commands.js";
 import type { Feature, FeatureFactory, FeatureKit } from "./feature.js";
 import { alertsFeature } from "./features/alerts/index.js";
@@ -21,6 +26,7 @@ import { startFeature } from "./features/start/index.js";
 import { swapFeature } from "./features/swap/index.js";
 import { tradeFeature } from "./features/trade/index.js";
 import { withdrawFeature } from "./features/withdraw/index.js";
+import { mainMenuOf } from "./main-menu.js";
 
 /** In the order their early middleware runs (the router sends every other update to one feature). */
 const FEATURES: FeatureFactory[] = [
@@ -46,10 +52,16 @@ const FEATURES: FeatureFactory[] = [
   massFeature,
 ];
 
-export function createFeatures(kit: FeatureKit): Feature[] {
+export function createFeatures(parts: Omit<FeatureKit, "mainMenu">): Feature[] {
+  // The main menu is laid out from what every feature declared, so it is known once all are made.
+  let mainMenu: (t: Translate) => InlineKeyboard = () => {
+    throw new Error("the main menu is read before the features are made");
+  };
+  const kit: FeatureKit = { ...parts, mainMenu: (t) => mainMenu(t) };
   const features = FEATURES.map((make) => make(kit));
   // /help names every feature's commands, its own included.
   const start = startFeature(kit, (telegramId) => helpSections(all, kit.deps.config.ADMIN_IDS, telegramId));
   const all = [start, ...features];
+  mainMenu = mainMenuOf(all);
   return all;
 }

@@ -20,6 +20,7 @@ import type { BotApp, BotParts, CreateBotOptions } from "./bot-app.js";
 import { translations as translationsOf } from "./i18n.js";
 import { Router } from "./router.js";
 import { fallbackFor } from "./fallback.js";
+import { mainMenuOf } from "./main-menu.js";
 import { ChatQueue } from "./chat-queue.js";
 import {
   DEFAULT_CHAT_BACKLOG,
@@ -134,7 +135,7 @@ export function createBot(deps: BotDeps, parts: BotParts, options: CreateBotOpti
   for (const f of features) if (f.beforeFlows) core.use(f.beforeFlows);
   // A running flow sees its chat's updates first; what it leaves goes to its feature, or the fallback.
   core.use(flowsConversation(features.flatMap((f) => f.conversations ?? [])));
-  core.use(router.middleware(fallbackFor(router.commands)));
+  core.use(router.middleware(fallbackFor(router.commands, mainMenuOf(features))));
   bot.catch((err) => errors.report(err.error, err.ctx));
 
   const { reconcileMinAgeMs } = options;

@@ -1,13 +1,10 @@
 /**
- * Typed callback data: every codec a manifest declares (and the main menu's, the confirmation step's
+ * Typed callback data: every codec a feature registers (and the main menu's, the confirmation step's
  * and the shared inputs') builds data that reads back to the same values, refuses what is not its
  * own, and fits Telegram's 64 bytes with every field at its longest.
  */
-import { readdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { callbackData, type DeclaredCodec, int, MAX_CALLBACK_BYTES, oneOf, text } from "../../src/telegram/callback-data.js";
-import type { FeatureManifest } from "../../src/bot/feature.js";
 import { ORDERS_DATA } from "../../src/bot/features/orders/callback-data.js";
 import { MENU } from "../../src/bot/menu-data.js";
 import { MASS_JOB_DATA, parseJobButton } from "../../src/mass/callback-data.js";
@@ -15,12 +12,12 @@ import { isConfirmationPress } from "../../src/bot/shared/confirm.js";
 import { CONFIRM_DATA } from "../../src/bot/shared/confirm-data.js";
 import { INPUT_DATA, pickData } from "../../src/bot/shared/input-data.js";
 
-const featuresDir = fileURLToPath(new URL("../../src/bot/features/", import.meta.url));
-const manifests: FeatureManifest[] = await Promise.all(
-  readdirSync(featuresDir).map(
-    async (name) => ((await import(`../../src/bot/features/${name}/manifest.ts`)) as { manifest: FeatureManifest }).manifest,
-  ),
-);
+import { Harness } from "../helpers/bot-harness.js";
+
+// What the features registered: read from a built bot (before the tests are collected, for it.each).
+const h = await Harness.create();
+const manifests = h.app.features.map((f) => f.manifest);
+await h.close();
 const codecs: [string, DeclaredCodec][] = [
   ["menu", MENU],
   ...manifests.flatMap((m) => (m.callbacks ?? []).map((c): [string, DeclaredCodec] => [m.name, c])),

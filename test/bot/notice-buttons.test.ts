@@ -1,38 +1,45 @@
 /**
  * The buttons under notices: the notification engine gets their data from the features that answer
- * them, so each reads back with its owner's codec (or at least lands on its owner by prefix), keeps
+ * them, so each reads back with a codec its owner registered (or at least lands on its owner by prefix), keeps
  * the data older notices carry, and fits Telegram's 64 bytes; an id that would not fit gets no button.
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeatureManifest } from "../../src/bot/feature.js";
-import { manifest as alerts } from "../../src/bot/features/alerts/manifest.js";
-import { manifest as cheques } from "../../src/bot/features/cheques/manifest.js";
-import { manifest as invoices } from "../../src/bot/features/invoices/manifest.js";
-import { manifest as orders } from "../../src/bot/features/orders/manifest.js";
 import { noticeButtons } from "../../src/bot/notice-buttons.js";
 import type { NoticePayload } from "../../src/notifications/detect.js";
 import { renderNotice } from "../../src/notifications/notices.js";
 import { MAX_CALLBACK_BYTES } from "../../src/telegram/callback-data.js";
+import { Harness } from "../helpers/bot-harness.js";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await Harness.create();
+});
+afterAll(async () => {
+  await h.close();
+});
+/** What a feature registered. */
+const manifestOf = (name: string): FeatureManifest => h.app.features.find((f) => f.manifest.name === name)!.manifest;
 
 const t = (key: string) => key;
 const order = { orderId: "ord_1", symbol: "BTC-USDT", side: "buy", dealSize: "1", size: "1", price: "10", remark: null };
 
-const notices: [NoticePayload, FeatureManifest, string][] = [
-  [{ type: "invoice-paid", invoiceId: "inv_1", asset: "USDT", amount: "10" }, invoices, "inv:show:inv_1"],
-  [{ type: "invoice-expired", invoiceId: "inv_1", asset: "USDT", amount: "10" }, invoices, "inv:show:inv_1"],
+const notices: [NoticePayload, string, string][] = [
+  [{ type: "invoice-paid", invoiceId: "inv_1", asset: "USDT", amount: "10" }, "invoices", "inv:show:inv_1"],
+  [{ type: "invoice-expired", invoiceId: "inv_1", asset: "USDT", amount: "10" }, "invoices", "inv:show:inv_1"],
   [
     { type: "invoice-payment", invoiceId: "inv_1", paymentId: "p1", asset: "USDT", amount: "5", payer: null, index: 1, of: 2 },
-    invoices,
+    "invoices",
     "inv:show:inv_1",
   ],
-  [{ type: "cheque-redeemed", chequeId: "chq_1", asset: "TON", amount: "1" }, cheques, "chq:show:chq_1"],
+  [{ type: "cheque-redeemed", chequeId: "chq_1", asset: "TON", amount: "1" }, "cheques", "chq:show:chq_1"],
   [
     { type: "price-alert", alertId: "al-1", symbol: "BTC-USDT", direction: "above", price: "1", last: "2", repeat: false },
-    alerts,
+    "alerts",
     "al:list",
   ],
-  [{ type: "order-filled", ...order }, orders, "ord:show:ord_1"],
-  [{ type: "order-stop-triggered", ...order }, orders, "ord:show:ord_1"],
+  [{ type: "order-filled", ...order }, "orders", "ord:show:ord_1"],
+  [{ type: "order-stop-triggered", ...order }, "orders", "ord:show:ord_1"],
 ];
 
 const dataOf = (p: NoticePayload) => {
@@ -43,7 +50,8 @@ const dataOf = (p: NoticePayload) => {
 describe("a notice's button", () => {
   it.each(notices.map(([p, owner, data]) => [p.type, p, owner, data] as const))(
     "%s carries data its owner reads",
-    (_, p, owner, expected) => {
+    (_, p, ownerName, expected) => {
+      const owner = manifestOf(ownerName);
       const data = dataOf(p);
       expect(data).toBe(expected);
       const prefix = data!.split(":")[0]!;

@@ -16,12 +16,14 @@ import { alertMarket } from "./market.js";
 import { alertArgsReader, alertWords } from "./prices.js";
 import { enterFlow } from "../../flows.js";
 import { ALERTS_DATA } from "./callback-data.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 import { alertLine, alertsPage, setAlertKeyboard } from "./views.js";
 
 export function alertsFeature({ deps, languages }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
+  // Public prices: alerts work without a key.
+  const entries = declare(pm, { name: "alerts", needsKey: false, helpTopic: "notices" });
   const alerts = createAlertStore(deps.storage.db);
   const market = alertMarket(deps);
   // "above", "выше" …: whatever language the person writes them in (locales' alerts-words-*).
@@ -40,7 +42,7 @@ export function alertsFeature({ deps, languages }: FeatureKit): Feature {
     await enterFlow(ctx, ALERT_FLOW, preset);
   };
 
-  pm.command("alert", async (ctx) => {
+  entries.command({ command: "alert", descriptionKey: "cmd-alert", featured: true }, async (ctx) => {
     const text = ctx.match.trim();
     if (text === "") return startFlow(ctx);
     const args = readAlertArgs(text);
@@ -55,28 +57,28 @@ export function alertsFeature({ deps, languages }: FeatureKit): Feature {
     }
     await startFlow(ctx, { ...args, price: price.amount });
   });
-  pm.callbackQuery(ALERTS_DATA.create.pattern, async (ctx) => {
+  entries.callback(ALERTS_DATA.create, async (ctx) => {
     await ctx.answerCallbackQuery();
     await startFlow(ctx);
   });
-  pm.callbackQuery(ALERTS_DATA.createFor.pattern, async (ctx) => {
+  entries.callback(ALERTS_DATA.createFor, async (ctx) => {
     const { symbol } = ALERTS_DATA.createFor.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
     await startFlow(ctx, { pair: symbol });
   });
 
-  pm.command("alerts", (ctx) => showList(ctx, 0, false));
-  pm.callbackQuery(ALERTS_DATA.list.pattern, async (ctx) => {
+  entries.command({ command: "alerts", descriptionKey: "cmd-alerts" }, (ctx) => showList(ctx, 0, false));
+  entries.callback(ALERTS_DATA.list, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showList(ctx, 0, false);
   });
-  pm.callbackQuery(ALERTS_DATA.page.pattern, async (ctx) => {
+  entries.callback(ALERTS_DATA.page, async (ctx) => {
     const { page } = ALERTS_DATA.page.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
     await showList(ctx, page, true);
   });
   // Once ⇄ every time, under an alert just set: the message then says which it is now.
-  pm.callbackQuery(ALERTS_DATA.repeat.pattern, async (ctx) => {
+  entries.callback(ALERTS_DATA.repeat, async (ctx) => {
     const { id, every } = ALERTS_DATA.repeat.parse(ctx.callbackQuery.data)!;
     const alert = await alerts.setRepeat(ctx.from.id, id, every === "1");
     if (!alert) return void (await ctx.answerCallbackQuery({ text: ctx.t("alerts-gone") }));
@@ -85,7 +87,7 @@ export function alertsFeature({ deps, languages }: FeatureKit): Feature {
       reply_markup: setAlertKeyboard(ctx.t, alert),
     });
   });
-  pm.callbackQuery([ALERTS_DATA.remove.pattern, ALERTS_DATA.removeUnpaged.pattern], async (ctx) => {
+  entries.callback([ALERTS_DATA.remove, ALERTS_DATA.removeUnpaged], async (ctx) => {
     const data = ctx.callbackQuery.data;
     const { id, page } = ALERTS_DATA.remove.parse(data) ?? { ...ALERTS_DATA.removeUnpaged.parse(data)!, page: 0 };
     const removed = await alerts.remove(ctx.from.id, id);
@@ -94,7 +96,7 @@ export function alertsFeature({ deps, languages }: FeatureKit): Feature {
   });
 
   return {
-    manifest,
+    manifest: entries.manifest,
     composer,
     conversations: [{ id: ALERT_FLOW, builder: alertFlow(market, alerts, words, () => deps.now().getTime()) }],
   };

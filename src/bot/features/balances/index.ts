@@ -18,7 +18,7 @@ import { keptReads } from "../../shared/kept-reads.js";
 import { userOnArrival } from "../../shared/user-on-arrival.js";
 import { BALANCE_DATA } from "./callback-data.js";
 import { FUNDING_DATA } from "../funding/callback-data.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 import { showInPlace } from "../../shared/show.js";
 import { topUpButton, topUpText } from "../../shared/top-up.js";
 import { MOVE_CONVERSATION, moveAction, moveConversation } from "./move.js";
@@ -30,7 +30,6 @@ import { DEFAULT_FIAT, fiatRates } from "../../shared/worth.js";
 // What other features use: the reply that offers a move when a balance falls short.
 export { moveReply } from "./move.js";
 
-const FIAT_PATTERN = BALANCE_DATA.rates.pattern;
 
 /** How long the service's list of fiat currencies is kept. */
 const FIAT_LIST_TTL_MS = 5 * 60_000;
@@ -45,6 +44,8 @@ async function publicClients(deps: BotDeps, telegramId: number) {
 export function balancesFeature({ deps, actions }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
+  // Rates and currencies are public; the network switch says itself when the new network has no key.
+  const entries = declare(pm, { name: "balances", needsKey: true, helpTopic: "wallet" });
   actions.register(moveAction);
 
 
@@ -111,18 +112,18 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     const src = await readBalances(ctx, current);
     await showInPlace(ctx, balancesView(ctx, src), { reply_markup: balancesKeyboard(ctx, src, current) });
   };
-  pm.command(["balance", "balances"], showBalances);
-  pm.callbackQuery(menu("balances"), async (ctx) => {
+  entries.command({ command: "balance", descriptionKey: "balances-cmd-balance", aliases: ["balances"], featured: true }, showBalances);
+  entries.menuButton({ button: "balances", menu: { labelKey: "menu-balances", row: 0, column: 0 } }, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showBalances(ctx);
   });
-  pm.callbackQuery(BALANCE_DATA.refresh.build({}), async (ctx) => {
+  entries.callback(BALANCE_DATA.refresh, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showBalancesInPlace(ctx);
   });
 
   // The network switch in the balances' header: the same balances, read on the other network.
-  pm.callbackQuery(BALANCE_DATA.network.pattern, async (ctx) => {
+  entries.callback({ codec: BALANCE_DATA.network, open: true }, async (ctx) => {
     const network = ctx.match[1] as NetworkName;
     await ctx.answerCallbackQuery();
     await deps.storage.users.setNetwork(ctx.from.id, network);
@@ -157,7 +158,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
       return [...FIATS];
     }
   };
-  pm.callbackQuery(BALANCE_DATA.fiatPicker.build({}), async (ctx) => {
+  entries.callback(BALANCE_DATA.fiatPicker, async (ctx) => {
     await ctx.answerCallbackQuery();
     const current = (await deps.storage.users.get(ctx.from.id))?.fiat ?? DEFAULT_FIAT;
     const kb = new InlineKeyboard();
@@ -168,7 +169,7 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     kb.row().text(ctx.t("common-back"), BALANCE_DATA.refresh.build({}));
     await showInPlace(ctx, ctx.t("balances-fiat-pick", { fiat: current }), { reply_markup: kb });
   });
-  pm.callbackQuery(BALANCE_DATA.fiat.pattern, async (ctx) => {
+  entries.callback(BALANCE_DATA.fiat, async (ctx) => {
     const fiat = ctx.match[1] as string;
     await ctx.answerCallbackQuery();
     // Only a currency the service offers is stored (a forged or stale button changes nothing).
@@ -188,16 +189,16 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     const rates = await pay.getRates({ base });
     await showInPlace(ctx, ratesText(ctx.t, base, rates), { reply_markup: fiatKeyboard(ctx, base) });
   };
-  pm.command("rates", async (ctx) => {
+  entries.command({ command: "rates", descriptionKey: "balances-cmd-rates", openWithoutKey: true }, async (ctx) => {
     const asked = ctx.match.trim().toUpperCase();
     if ((FIATS as readonly string[]).includes(asked)) return showRates(ctx, asked);
     await ctx.reply(ctx.t("balances-rates-pick-fiat"), { reply_markup: fiatKeyboard(ctx) });
   });
-  pm.callbackQuery(menu("rates"), async (ctx) => {
+  entries.menuButton({ button: "rates", menu: { labelKey: "menu-rates", row: 3, column: 1 }, openWithoutKey: true }, async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("balances-rates-pick-fiat"), { reply_markup: fiatKeyboard(ctx) });
   });
-  pm.callbackQuery(FIAT_PATTERN, async (ctx) => {
+  entries.callback({ codec: BALANCE_DATA.rates, open: true }, async (ctx) => {
     const base = ctx.match[1] as string;
     await ctx.answerCallbackQuery();
     if (!(FIATS as readonly string[]).includes(base)) return;
@@ -208,8 +209,8 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     const { pay } = await publicClients(deps, ctx.from!.id);
     for (const text of currenciesTexts(ctx.t, await pay.getCurrencies({ kind: "crypto" }))) await ctx.reply(text);
   };
-  pm.command("currencies", showCurrencies);
-  pm.callbackQuery(BALANCE_DATA.currencies.build({}), async (ctx) => {
+  entries.command({ command: "currencies", descriptionKey: "balances-cmd-currencies", openWithoutKey: true }, showCurrencies);
+  entries.callback({ codec: BALANCE_DATA.currencies, open: true }, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showCurrencies(ctx);
   });
@@ -219,14 +220,14 @@ export function balancesFeature({ deps, actions }: FeatureKit): Feature {
     await ctx.conversation.exitAll();
     await enterFlow(ctx, MOVE_CONVERSATION);
   };
-  pm.command("move", startMove);
-  pm.callbackQuery(BALANCE_DATA.move.build({}), async (ctx) => {
+  entries.command({ command: "move", descriptionKey: "balances-cmd-move" }, startMove);
+  entries.callback(BALANCE_DATA.move, async (ctx) => {
     await ctx.answerCallbackQuery();
     await startMove(ctx);
   });
 
   return {
-    manifest,
+    manifest: entries.manifest,
     composer,
     conversations: [{ id: MOVE_CONVERSATION, builder: moveConversation(deps, actions) }],
   };

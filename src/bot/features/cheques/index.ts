@@ -11,7 +11,7 @@ import type { Cheque } from "../../../service/schemas.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 import { proposeAction } from "../../shared/confirm.js";
 import { createCursorPages } from "../../shared/cursor-pages.js";
 import { showInPlace } from "../../shared/show.js";
@@ -19,22 +19,17 @@ import { createChequeAction, DELETE_KIND, type DeletePayload, deleteChequeAction
 import { CREATE_CONVERSATION, createChequeConversation } from "./create.js";
 import { DESCRIBE_CONVERSATION, describeChequeConversation } from "./describe.js";
 import {
-  CB,
   chequesMenu,
-  DELETE_PATTERN,
   deleteSummary,
-  DESCRIBE_PATTERN,
-  QR_PATTERN,
   chequeState,
   detailsKeyboard,
   detailsText,
   targetPerson,
   listView,
-  PAGE_PATTERN,
-  SHOW_PATTERN,
   stateLabel,
 } from "./views.js";
 import { zoneOf } from "../../shared/user-on-arrival.js";
+import { CHEQUE_DATA } from "./callback-data.js";
 
 const PAGE_SIZE = 5;
 
@@ -46,11 +41,12 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
 
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
+  const entries = declare(pm, { name: "cheques", needsKey: true, helpTopic: "documents" });
 
   const showMenu = (ctx: BotContext) =>
     ctx.reply(ctx.t("cheques-menu-title"), { reply_markup: chequesMenu(ctx.t) });
-  pm.command("cheques", showMenu);
-  pm.callbackQuery(CB.menu, async (ctx) => {
+  entries.command({ command: "cheques", descriptionKey: "cheques-cmd-cheques" }, showMenu);
+  entries.menuButton({ button: "cheques", menu: { labelKey: "menu-cheques", row: 0, column: 2 } }, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showMenu(ctx);
   });
@@ -60,8 +56,8 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
     await ctx.conversation.exitAll();
     await enterFlow(ctx, CREATE_CONVERSATION);
   };
-  pm.command("cheque_new", startCreate);
-  pm.callbackQuery(CB.create, async (ctx) => {
+  entries.command({ command: "cheque_new", descriptionKey: "cheques-cmd-new", featured: true }, startCreate);
+  entries.callback(CHEQUE_DATA.create, async (ctx) => {
     await ctx.answerCallbackQuery();
     await startCreate(ctx);
   });
@@ -86,11 +82,11 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
     });
     await showInPlace(ctx, view.text, { reply_markup: view.keyboard }, { edit });
   };
-  pm.callbackQuery(CB.list, async (ctx) => {
+  entries.callback(CHEQUE_DATA.list, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showPage(ctx, undefined, false);
   });
-  pm.callbackQuery(PAGE_PATTERN, async (ctx) => {
+  entries.callback(CHEQUE_DATA.page, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showPage(ctx, { token: ctx.match[1] as string, page: Number(ctx.match[2]) }, true);
   });
@@ -100,7 +96,7 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
     return pay.getCheque({ chequeId });
   };
 
-  pm.callbackQuery(SHOW_PATTERN, async (ctx) => {
+  entries.callback(CHEQUE_DATA.show, async (ctx) => {
     await ctx.answerCallbackQuery();
     const cheque = await readCheque(ctx.from.id, ctx.match[1] as string);
     const known = await targetPerson(deps.storage.people, cheque.target);
@@ -108,7 +104,7 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
   });
 
   // The cheque's link as a QR code, for a person to scan with another phone.
-  pm.callbackQuery(QR_PATTERN, async (ctx) => {
+  entries.callback(CHEQUE_DATA.qr, async (ctx) => {
     await ctx.answerCallbackQuery();
     const cheque = await readCheque(ctx.from.id, ctx.match[1] as string);
     const link = cheque.links.telegramBotLink;
@@ -119,13 +115,13 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
     await replyWithQr(ctx, link, { caption: ctx.t("cheques-qr-caption", { link: copyable(link) }) });
   });
 
-  pm.callbackQuery(DESCRIBE_PATTERN, async (ctx) => {
+  entries.callback(CHEQUE_DATA.describe, async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.conversation.exitAll();
     await enterFlow(ctx, DESCRIBE_CONVERSATION, ctx.match[1] as string);
   });
 
-  pm.callbackQuery(DELETE_PATTERN, async (ctx) => {
+  entries.callback(CHEQUE_DATA.remove, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
     const cheque = await pay.getCheque({ chequeId: ctx.match[1] as string });
@@ -143,7 +139,7 @@ export function chequesFeature({ deps, actions }: FeatureKit): Feature {
   });
 
   return {
-    manifest,
+    manifest: entries.manifest,
     composer,
     conversations: [
       { id: CREATE_CONVERSATION, builder: createChequeConversation(deps, actions) },

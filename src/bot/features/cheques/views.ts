@@ -28,11 +28,6 @@ export const CB = {
   describe: (chequeId: string) => CHEQUE_DATA.describe.tryBuild({ chequeId }),
   qr: (chequeId: string) => CHEQUE_DATA.qr.tryBuild({ chequeId }),
 } as const;
-export const SHOW_PATTERN = CHEQUE_DATA.show.pattern;
-export const DELETE_PATTERN = CHEQUE_DATA.remove.pattern;
-export const DESCRIBE_PATTERN = CHEQUE_DATA.describe.pattern;
-export const PAGE_PATTERN = CHEQUE_DATA.page.pattern;
-export const QR_PATTERN = CHEQUE_DATA.qr.pattern;
 
 
 /** The cheques menu: create or list. */

@@ -8,7 +8,7 @@ import { clientsFor } from "../../../accounts/clients.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 import { showInPlace } from "../../shared/show.js";
 import { FUNDING_DATA } from "./callback-data.js";
 import { HISTORY_PAGE_SIZE, moveDetails, movesPage, withdrawalDetails, withdrawalsPage } from "./history.js";
@@ -23,13 +23,14 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
   actions.register(fundingWithdrawalAction);
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
+  const entries = declare(pm, { name: "funding", needsKey: true, helpTopic: "exchange" });
 
   const startWithdraw = async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
     await enterFlow(ctx, FUNDING_WITHDRAW_CONVERSATION);
   };
-  pm.command("fund_withdraw", startWithdraw);
-  pm.callbackQuery(FUNDING_DATA.withdraw.build({}), async (ctx) => {
+  entries.command({ command: "fund_withdraw", descriptionKey: "funding-cmd-withdraw" }, startWithdraw);
+  entries.callback(FUNDING_DATA.withdraw, async (ctx) => {
     await ctx.answerCallbackQuery();
     await startWithdraw(ctx);
   });
@@ -40,14 +41,14 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
     const view = withdrawalsPage(ctx.t, reply, await zoneOf(deps.storage.users, ctx), deps.now().getTime());
     await showInPlace(ctx, view.text, { reply_markup: view.keyboard });
   };
-  pm.command("fund_withdrawals", (ctx) => showWithdrawals(ctx, 1));
-  pm.callbackQuery(FUNDING_DATA.withdrawalsPage.pattern, async (ctx, next) => {
+  entries.command({ command: "fund_withdrawals", descriptionKey: "funding-cmd-withdrawals" }, (ctx) => showWithdrawals(ctx, 1));
+  entries.callback(FUNDING_DATA.withdrawalsPage, async (ctx, next) => {
     const pressed = FUNDING_DATA.withdrawalsPage.parse(ctx.callbackQuery.data);
     if (!pressed) return next();
     await ctx.answerCallbackQuery();
     await showWithdrawals(ctx, pressed.page);
   });
-  pm.callbackQuery(FUNDING_DATA.withdrawal.pattern, async (ctx) => {
+  entries.callback(FUNDING_DATA.withdrawal, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
     const { id } = FUNDING_DATA.withdrawal.parse(ctx.callbackQuery.data)!;
@@ -65,14 +66,14 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
     const view = movesPage(ctx.t, reply, await zoneOf(deps.storage.users, ctx), deps.now().getTime());
     await showInPlace(ctx, view.text, { reply_markup: view.keyboard });
   };
-  pm.command("moves", (ctx) => showMoves(ctx, 1));
-  pm.callbackQuery(FUNDING_DATA.movesPage.pattern, async (ctx, next) => {
+  entries.command({ command: "moves", descriptionKey: "funding-cmd-moves" }, (ctx) => showMoves(ctx, 1));
+  entries.callback(FUNDING_DATA.movesPage, async (ctx, next) => {
     const pressed = FUNDING_DATA.movesPage.parse(ctx.callbackQuery.data);
     if (!pressed) return next();
     await ctx.answerCallbackQuery();
     await showMoves(ctx, pressed.page);
   });
-  pm.callbackQuery(FUNDING_DATA.move.pattern, async (ctx) => {
+  entries.callback(FUNDING_DATA.move, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
     const { id } = FUNDING_DATA.move.parse(ctx.callbackQuery.data)!;
@@ -83,7 +84,7 @@ export function fundingFeature({ deps, actions }: FeatureKit): Feature {
   });
 
   return {
-    manifest,
+    manifest: entries.manifest,
     composer,
     conversations: [
       { id: FUNDING_WITHDRAW_CONVERSATION, builder: fundingWithdrawConversation(deps, actions) },

@@ -31,7 +31,7 @@ import {
   repeatable,
   sharedEntry,
 } from "./entries.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 
 export const PAGE_SIZE = 10;
 /** An inline query that shares a receipt: `receipt <entry id>`. */
@@ -114,6 +114,7 @@ async function liveState(deps: BotDeps, op: OperationRecord, me: number): Promis
 export function historyFeature({ deps, actions }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
+  const entries = declare(pm, { name: "history", needsKey: true, helpTopic: "wallet" });
 
   const showPage = async (ctx: BotContext, filter: Filter, asset: string, page: number, edit: boolean) => {
     const me = ctx.from!.id;
@@ -128,23 +129,23 @@ export function historyFeature({ deps, actions }: FeatureKit): Feature {
     await showInPlace(ctx, text, { reply_markup: pageKeyboard(ctx.t, entries, { filter, asset, page }, more) }, { edit });
   };
 
-  pm.command("history", async (ctx) => {
+  entries.command({ command: "history", descriptionKey: "history-cmd" }, async (ctx) => {
     // "/history usdt" narrows to one asset at once.
     const typed = ctx.match.trim().toUpperCase();
     const asset = /^[A-Z0-9_]{1,10}$/.test(typed) ? typed : ANY_ASSET;
     await showPage(ctx, "a", asset, 0, false);
   });
-  pm.callbackQuery(menu("history"), async (ctx) => {
+  entries.menuButton({ button: "history", menu: { labelKey: "menu-history", row: 0, column: 1 } }, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showPage(ctx, "a", ANY_ASSET, 0, false);
   });
-  pm.callbackQuery(HISTORY_DATA.page.pattern, async (ctx) => {
+  entries.callback(HISTORY_DATA.page, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { filter, asset, page } = HISTORY_DATA.page.parse(ctx.callbackQuery.data)!;
     await showPage(ctx, filter, asset, page, true);
   });
 
-  pm.callbackQuery(HISTORY_DATA.kinds.pattern, async (ctx) => {
+  entries.callback(HISTORY_DATA.kinds, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { asset } = HISTORY_DATA.kinds.parse(ctx.callbackQuery.data)!;
     const kb = new InlineKeyboard();
@@ -156,7 +157,7 @@ export function historyFeature({ deps, actions }: FeatureKit): Feature {
     await showInPlace(ctx, ctx.t("history-pick-kind"), { reply_markup: kb }, { edit: true });
   });
 
-  pm.callbackQuery(HISTORY_DATA.assets.pattern, async (ctx) => {
+  entries.callback(HISTORY_DATA.assets, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { filter } = HISTORY_DATA.assets.parse(ctx.callbackQuery.data)!;
     const assets = (await deps.storage.operations.historyAssets(ctx.from.id, RECEIVED_KINDS)).filter((a) =>
@@ -170,7 +171,7 @@ export function historyFeature({ deps, actions }: FeatureKit): Feature {
     await showInPlace(ctx, ctx.t("history-pick-asset"), { reply_markup: kb }, { edit: true });
   });
 
-  pm.callbackQuery(HISTORY_DATA.entry.pattern, async (ctx) => {
+  entries.callback(HISTORY_DATA.entry, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { id, ...view } = HISTORY_DATA.entry.parse(ctx.callbackQuery.data)!;
     const me = ctx.from.id;
@@ -194,7 +195,7 @@ export function historyFeature({ deps, actions }: FeatureKit): Feature {
     await showInPlace(ctx, text, { reply_markup: kb, link_preview_options: { is_disabled: true } }, { edit: true });
   });
 
-  return { manifest, composer };
+  return { manifest: entries.manifest, composer };
 }
 
 /** The receipt: what was done (as its own outcome message says it), when, where, and its state now. */

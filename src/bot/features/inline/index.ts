@@ -17,7 +17,7 @@ import { ServiceError } from "../../../service/errors.js";
 import type { Cheque, Invoice } from "../../../service/schemas.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 import { zoneOf } from "../../shared/user-on-arrival.js";
 import { isReceiptQuery, sharedReceipt } from "../history/index.js";
 import { invoicePrice, invoiceTerms } from "../invoices/index.js";
@@ -174,7 +174,8 @@ export function inlineFeature({ deps }: FeatureKit): Feature {
     ];
   }
 
-  composer.on("inline_query", async (ctx) => {
+  const entries = declare(composer, { name: "inline", needsKey: false });
+  entries.update("inline_query", async (ctx) => {
     const typed = ctx.inlineQuery.query.trim();
     let results: InlineQueryResult[];
     try {
@@ -195,5 +196,5 @@ export function inlineFeature({ deps }: FeatureKit): Feature {
     });
   });
 
-  return { manifest, composer };
+  return { manifest: entries.manifest, composer };
 }

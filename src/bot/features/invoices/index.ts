@@ -6,7 +6,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 import { INVOICE_DATA } from "./callback-data.js";
 import { CREATE_INVOICE, createInvoiceConversation, type PaymentRequest } from "./create.js";
 import { deleteInvoiceAction, invoiceManagement } from "./manage.js";
@@ -28,6 +28,7 @@ export async function startPaymentRequest(ctx: BotContext): Promise<void> {
 export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
+  const entries = declare(pm, { name: "invoices", needsKey: true, helpTopic: "documents" });
   actions.register(deleteInvoiceAction());
 
   const showMenu = (ctx: BotContext) =>
@@ -43,23 +44,22 @@ export function invoicesFeature({ deps, actions }: FeatureKit): Feature {
     await ctx.conversation.exitAll();
     await enterFlow(ctx, CREATE_INVOICE);
   };
-  const manage = invoiceManagement(deps, actions);
-  composer.use(manage.composer);
+  const manage = invoiceManagement(deps, actions, entries);
 
-  pm.command("invoices", showMenu);
-  pm.callbackQuery(menu("invoices"), async (ctx) => {
+  entries.command({ command: "invoices", descriptionKey: "invoices-cmd-invoices" }, showMenu);
+  entries.menuButton({ button: "invoices", menu: { labelKey: "menu-invoices", row: 1, column: 2 } }, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showMenu(ctx);
   });
-  pm.command("newinvoice", startCreate);
-  pm.callbackQuery(INVOICE_DATA.create.build({}), async (ctx) => {
+  entries.command({ command: "newinvoice", descriptionKey: "invoices-cmd-new", featured: true }, startCreate);
+  entries.callback(INVOICE_DATA.create, async (ctx) => {
     await ctx.answerCallbackQuery();
     await startCreate(ctx);
   });
-  pm.command("myinvoices", manage.showList);
+  entries.command({ command: "myinvoices", descriptionKey: "invoices-cmd-list" }, manage.showList);
 
   return {
-    manifest,
+    manifest: entries.manifest,
     composer,
     conversations: [{ id: CREATE_INVOICE, builder: createInvoiceConversation(deps) }],
   };

@@ -4,7 +4,8 @@
  */
 import { replyWithQr } from "../../shared/qr.js";
 import { copyable } from "../../../domain/copyable.js";
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
+import type { PrivateEntries } from "../../entries.js";
 import { clientsFor } from "../../../accounts/clients.js";
 import { inlineUserText, quotedField } from "../../../domain/user-text.js";
 import { isNotFound, outcomeMayBeApplied, ServiceRefusedError } from "../../../service/errors.js";
@@ -93,9 +94,8 @@ const isTestnet = async (deps: BotDeps, telegramId: number) =>
 export function invoiceManagement(
   deps: BotDeps,
   actions: ActionRegistry,
-): { composer: Composer<BotContext>; showList: (ctx: BotContext) => Promise<void> } {
-  const composer = new Composer<BotContext>();
-  const pm = composer.chatType("private");
+  entries: PrivateEntries,
+): { showList: (ctx: BotContext) => Promise<void> } {
   const pages = createCursorPages(deps.storage, "invoices-pages");
 
   const showPage = async (ctx: BotContext, page: number, edit: boolean) => {
@@ -123,16 +123,16 @@ export function invoiceManagement(
     await showInPlace(ctx, text, { reply_markup: kb }, { edit });
   };
 
-  pm.callbackQuery(INVOICE_DATA.list.build({}), async (ctx) => {
+  entries.callback(INVOICE_DATA.list, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showPage(ctx, 0, false);
   });
-  pm.callbackQuery(INVOICE_DATA.page.pattern, async (ctx) => {
+  entries.callback(INVOICE_DATA.page, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showPage(ctx, INVOICE_DATA.page.parse(ctx.callbackQuery.data)!.page, true);
   });
 
-  pm.callbackQuery(INVOICE_DATA.show.pattern, async (ctx) => {
+  entries.callback(INVOICE_DATA.show, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
     const invoiceId = pressedInvoice(ctx, INVOICE_DATA.show);
@@ -153,7 +153,7 @@ export function invoiceManagement(
     });
   });
 
-  pm.callbackQuery(INVOICE_DATA.remove.pattern, async (ctx) => {
+  entries.callback(INVOICE_DATA.remove, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
     const inv = await pay.getInvoice({ invoiceId: pressedInvoice(ctx, INVOICE_DATA.remove) });
@@ -178,7 +178,7 @@ export function invoiceManagement(
   });
 
   // Paying on chain: the payer sends the asset from any wallet to an address the service gives out.
-  pm.callbackQuery(INVOICE_DATA.networks.pattern, async (ctx) => {
+  entries.callback(INVOICE_DATA.networks, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
     const invoiceId = pressedInvoice(ctx, INVOICE_DATA.networks);
@@ -192,7 +192,7 @@ export function invoiceManagement(
       reply_markup: networksKeyboard(ctx.t, inv.id, networks),
     });
   });
-  pm.callbackQuery(INVOICE_DATA.address.pattern, async (ctx) => {
+  entries.callback(INVOICE_DATA.address, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { network: payNetwork, invoiceId } = INVOICE_DATA.address.parse(ctx.callbackQuery.data)!;
     const { pay } = await clientsFor(deps, ctx.from.id);
@@ -206,7 +206,7 @@ export function invoiceManagement(
   });
 
   // The invoice's link as a QR code, for a payer to scan with their phone.
-  pm.callbackQuery(INVOICE_DATA.qr.pattern, async (ctx) => {
+  entries.callback(INVOICE_DATA.qr, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
     const inv = await pay.getInvoice({ invoiceId: pressedInvoice(ctx, INVOICE_DATA.qr) });
@@ -223,7 +223,7 @@ export function invoiceManagement(
 
   // Testnet only: the payer's money is test money, and the service refuses this call on production,
   // so it moves nothing real and needs no confirmation.
-  pm.callbackQuery(INVOICE_DATA.pay.pattern, async (ctx) => {
+  entries.callback(INVOICE_DATA.pay, async (ctx) => {
     if (!(await isTestnet(deps, ctx.from.id))) {
       await ctx.answerCallbackQuery({ text: ctx.t("error-testnet-only"), show_alert: true });
       return;
@@ -245,5 +245,5 @@ export function invoiceManagement(
     });
   });
 
-  return { composer, showList: (ctx) => showPage(ctx, 0, false) };
+  return { showList: (ctx) => showPage(ctx, 0, false) };
 }

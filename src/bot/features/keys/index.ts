@@ -24,7 +24,7 @@ import { menu } from "../../menu-data.js";
 import { zoneLabel } from "../../shared/format.js";
 import { NOTIFY_DATA } from "../notify/callback-data.js";
 import { KEY_DATA } from "./callback-data.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 import { addLinkKeyButton } from "../../shared/link-key.js";
 import { addSwitchButton, otherNetwork } from "../../shared/networks.js";
 import { showInPlace } from "../../shared/show.js";
@@ -137,6 +137,8 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   });
 
   const pm = composer.chatType("private");
+  // Works without a key: it is how one is linked.
+  const entries = declare(pm, { name: "keys", needsKey: false, helpTopic: "basics" });
   const networkLabel = (ctx: BotContext, network: NetworkName) => ctx.t(`keys-network-${network}`);
 
   const settingsView = (ctx: BotContext) => settingsScreen(deps, ctx);
@@ -144,12 +146,12 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     const { text, kb } = await settingsView(ctx);
     await ctx.reply(text, { reply_markup: kb });
   };
-  pm.command("settings", showSettings);
-  pm.callbackQuery(menu("settings"), async (ctx) => {
+  entries.command({ command: "settings", descriptionKey: "cmd-settings" }, showSettings);
+  entries.menuButton({ button: "settings", menu: { labelKey: "menu-settings", row: 3, column: 2 } }, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showSettings(ctx);
   });
-  pm.callbackQuery(KEY_DATA.settings.build({}), async (ctx) => {
+  entries.callback(KEY_DATA.settings, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { text, kb } = await settingsView(ctx);
     await showInPlace(ctx, text, { reply_markup: kb });
@@ -166,7 +168,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   };
 
   // Switching the active network: every later read, summary and action uses that network's key.
-  pm.callbackQuery(KEY_DATA.use.pattern, async (ctx) => {
+  entries.callback(KEY_DATA.use, async (ctx) => {
     const network = ctx.match[1] as NetworkName;
     await ctx.answerCallbackQuery();
     await deps.storage.users.setNetwork(ctx.from.id, network);
@@ -178,13 +180,13 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     const note = ctx.t(user?.hasKey ? `keys-switched-${network}` : `keys-switched-no-key-${network}`);
     await showInPlace(ctx, `${note}\n\n${text}`, { reply_markup: kb });
   });
-  pm.command("connect", askNetwork);
-  pm.callbackQuery(KEY_DATA.connect.build({}), async (ctx) => {
+  entries.command({ command: "connect", descriptionKey: "cmd-connect", featured: true }, askNetwork);
+  entries.callback(KEY_DATA.connect, async (ctx) => {
     await ctx.answerCallbackQuery();
     await askNetwork(ctx);
   });
 
-  pm.callbackQuery(KEY_DATA.network.pattern, async (ctx) => {
+  entries.callback(KEY_DATA.network, async (ctx) => {
     const network = ctx.match[1] as NetworkName;
     await ctx.answerCallbackQuery();
     const prompt = await ctx.reply(ctx.t("keys-send-key", { network: networkLabel(ctx, network), bot: serviceBot(network) }), {
@@ -196,7 +198,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   });
 
   // The network question's Cancel asks nothing of anyone: the question goes away.
-  pm.callbackQuery(KEY_DATA.close.build({}), async (ctx) => {
+  entries.callback(KEY_DATA.close, async (ctx) => {
     ctx.session.networkAsked = undefined;
     const closed = await ctx.deleteMessage().then(
       () => true,
@@ -205,7 +207,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     await ctx.answerCallbackQuery(closed ? {} : { text: ctx.t("common-button-outdated") });
   });
 
-  pm.callbackQuery(KEY_DATA.abort.build({}), async (ctx) => {
+  entries.callback(KEY_DATA.abort, async (ctx) => {
     const pending = ctx.session.pendingKey;
     const live =
       pending !== undefined &&
@@ -302,12 +304,12 @@ export function keysFeature({ deps }: FeatureKit): Feature {
         .text(ctx.t("keys-unlink-no"), KEY_DATA.unlinkNo.build({})),
     });
   };
-  pm.command("disconnect", askDisconnect);
-  pm.callbackQuery(KEY_DATA.disconnect.build({}), async (ctx) => {
+  entries.command({ command: "disconnect", descriptionKey: "cmd-disconnect" }, askDisconnect);
+  entries.callback(KEY_DATA.disconnect, async (ctx) => {
     await ctx.answerCallbackQuery();
     await askDisconnect(ctx);
   });
-  pm.callbackQuery(KEY_DATA.unlinkYes.pattern, async (ctx) => {
+  entries.callback(KEY_DATA.unlinkYes, async (ctx) => {
     const network = ctx.match[1] as NetworkName;
     await ctx.answerCallbackQuery();
     const removed = await deps.storage.users.removeKey(ctx.from.id, network);
@@ -322,7 +324,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
     const kb = removed ? addLinkKeyButton(new InlineKeyboard(), ctx.t) : new InlineKeyboard();
     await showInPlace(ctx, text, { reply_markup: kb.text(ctx.t("common-back"), menu("settings")) });
   });
-  pm.callbackQuery(KEY_DATA.unlinkNo.build({}), async (ctx) => {
+  entries.callback(KEY_DATA.unlinkNo, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showInPlace(ctx, ctx.t("keys-unlink-kept"), {
       reply_markup: new InlineKeyboard().text(ctx.t("common-back"), menu("settings")),
@@ -330,7 +332,7 @@ export function keysFeature({ deps }: FeatureKit): Feature {
   });
 
   return {
-    manifest,
+    manifest: entries.manifest,
     composer,
     early,
   };

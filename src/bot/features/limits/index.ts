@@ -11,12 +11,13 @@ import { Network } from "../../../service/schemas.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { attempt, tellFailure } from "../../shared/attempt.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 
 /** The Limits feature. */
 export function limitsFeature({ deps }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
-  composer.chatType("private").command("limits", async (ctx) => {
+  const entries = declare(composer.chatType("private"), { name: "limits", needsKey: true, helpTopic: "wallet" });
+  entries.command({ command: "limits", descriptionKey: "limits-cmd" }, async (ctx) => {
     const found = await attempt(ctx, async () => {
       const { pay } = await clientsFor(deps, ctx.from.id);
       const currencies = await pay.getCurrencies({ kind: "crypto" });
@@ -49,5 +50,5 @@ export function limitsFeature({ deps }: FeatureKit): Feature {
     const body = lines.length > 0 ? lines.join("\n") : ctx.t("limits-none");
     await ctx.reply(`${ctx.t("limits-title")}\n\n${body}\n\n${ctx.t("limits-not-stated")}`);
   });
-  return { manifest, composer };
+  return { manifest: entries.manifest, composer };
 }

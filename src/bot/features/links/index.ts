@@ -9,17 +9,16 @@ import { clientsFor, NoKeyError } from "../../../accounts/clients.js";
 import { isNotFound } from "../../../service/errors.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 import { invoiceCard, invoiceKeyboard } from "../invoices/index.js";
 import { marketScreens } from "../market/index.js";
 import { startTransfer } from "../send/index.js";
-import { mainMenu } from "../start/index.js";
 import { parseStartPayload } from "../../shared/link-payloads.js";
 import { zoneOf } from "../../shared/user-on-arrival.js";
 
-export function linksFeature({ deps }: FeatureKit): Feature {
+export function linksFeature({ deps, mainMenu }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
-  const pm = composer.chatType("private");
+  const entries = declare(composer.chatType("private"), { name: "links", needsKey: false });
   const screens = marketScreens(deps);
 
   const refuse = (ctx: BotContext, key: string) => ctx.reply(ctx.t(key), { reply_markup: mainMenu(ctx.t) });
@@ -39,8 +38,15 @@ export function linksFeature({ deps }: FeatureKit): Feature {
     }
   };
 
-  // Runs after the start feature, which passes on /start with a payload.
-  pm.command("start", async (ctx, next) => {
+  const links = [
+    { kind: "price" },
+    // A transfer needs the sender's key; the reply says the link works once one is linked.
+    { kind: "send", needsKey: true, noKeyReply: "links-send-no-key" },
+    // Without a key an invoice is simply not found (links-invoice-foreign), like someone else's.
+    { kind: "invoice" },
+  ];
+  // The router sends /start with a payload here; without one it is the start feature's.
+  entries.deepLinks(links, async (ctx, next) => {
     const raw = ctx.match.trim();
     if (!raw) return next();
     await deps.storage.users.ensure(ctx.from.id);
@@ -54,7 +60,7 @@ export function linksFeature({ deps }: FeatureKit): Feature {
         return screens.price(ctx, payload.symbol, false);
       }
       case "send": {
-        // Without a key the key gate answered already (the manifest's deep link says so).
+        // Without a key the key gate answered already (the deep link is declared to need one).
         if (payload.userId === ctx.from.id) return void (await refuse(ctx, "links-send-self"));
         await startTransfer(ctx, payload.userId);
         return;
@@ -64,5 +70,5 @@ export function linksFeature({ deps }: FeatureKit): Feature {
     }
   });
 
-  return { manifest, composer };
+  return { manifest: entries.manifest, composer };
 }

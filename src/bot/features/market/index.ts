@@ -9,7 +9,7 @@ import { clientsFor, publicClientsFor } from "../../../accounts/clients.js";
 import { inlineUserText } from "../../../domain/user-text.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 import { showInPlace } from "../../shared/show.js";
 import { startTrade } from "../trade/index.js";
 import { DEFAULT_INTERVAL, isChartInterval } from "./chart.js";
@@ -32,6 +32,8 @@ const backToMenu = (ctx: BotContext) => new InlineKeyboard().text(ctx.t("common-
 export function marketFeature({ deps }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
+  // Public market data: works without a key.
+  const entries = declare(pm, { name: "market", needsKey: false, helpTopic: "exchange" });
   const screens = marketScreens(deps);
 
   /** A command that names a pair: resolves it, or lists pairs when none was given. */
@@ -47,11 +49,9 @@ export function marketFeature({ deps }: FeatureKit): Feature {
       if (symbol) await show(ctx, symbol, rest);
     };
 
-  pm.command("price", withPair("price", (ctx, s) => screens.price(ctx, s)));
-  pm.command("book", withPair("book", (ctx, s) => screens.book(ctx, s)));
-  pm.command("trades", withPair("trades", (ctx, s) => screens.trades(ctx, s)));
-  pm.command(
-    "chart",
+  entries.command({ command: "price", descriptionKey: "market-cmd-price", featured: true }, withPair("price", (ctx, s) => screens.price(ctx, s)));
+  entries.command(
+    { command: "chart", descriptionKey: "market-cmd-chart" },
     withPair("chart", async (ctx, s, [interval]) => {
       const asked = interval?.toLowerCase();
       if (asked !== undefined && !isChartInterval(asked)) {
@@ -60,43 +60,47 @@ export function marketFeature({ deps }: FeatureKit): Feature {
       await screens.chart(ctx, s, asked !== undefined && isChartInterval(asked) ? asked : DEFAULT_INTERVAL);
     }),
   );
+  entries.command({ command: "book", descriptionKey: "market-cmd-book" }, withPair("book", (ctx, s) => screens.book(ctx, s)));
+  entries.command({ command: "trades", descriptionKey: "market-cmd-trades" }, withPair("trades", (ctx, s) => screens.trades(ctx, s)));
 
-  pm.callbackQuery(MARKET_DATA.price.pattern, async (ctx) => {
+  entries.callback(MARKET_DATA.price, async (ctx) => {
     const { symbol } = MARKET_DATA.price.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
     // From a photo (the chart) the card comes as a new message: a photo cannot become text.
     await screens.price(ctx, symbol, !ctx.callbackQuery.message?.photo);
   });
-  pm.callbackQuery(MARKET_DATA.book.pattern, async (ctx) => {
+  entries.callback(MARKET_DATA.book, async (ctx) => {
     const { symbol } = MARKET_DATA.book.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
     await screens.book(ctx, symbol);
   });
-  pm.callbackQuery(MARKET_DATA.trades.pattern, async (ctx) => {
+  entries.callback(MARKET_DATA.trades, async (ctx) => {
     const { symbol } = MARKET_DATA.trades.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
     await screens.trades(ctx, symbol);
   });
-  pm.callbackQuery(MARKET_DATA.chart.pattern, async (ctx) => {
+  entries.callback(MARKET_DATA.chart, async (ctx) => {
     const { symbol, interval } = MARKET_DATA.chart.parse(ctx.callbackQuery.data)!;
     if (!isChartInterval(interval)) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
     await ctx.answerCallbackQuery();
     await screens.chart(ctx, symbol, interval);
   });
-  pm.callbackQuery(MARKET_DATA.info.pattern, async (ctx) => {
+  entries.callback(MARKET_DATA.info, async (ctx) => {
     const { symbol } = MARKET_DATA.info.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
     await screens.info(ctx, symbol);
   });
-  pm.callbackQuery(MARKET_DATA.trade.pattern, async (ctx) => {
+  entries.callback(MARKET_DATA.trade, async (ctx) => {
     const { symbol } = MARKET_DATA.trade.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
     await startTrade(ctx, symbol);
   });
 
-  pm.command("symbols", (ctx) => screens.symbols(ctx, searchQuery(ctx.match), 1));
+  entries.command({ command: "symbols", descriptionKey: "market-cmd-symbols" }, (ctx) => screens.symbols(ctx, searchQuery(ctx.match), 1));
   // Data that matches the pattern but does not read back (page 0) goes on to the fallback.
-  pm.callbackQuery(MARKET_DATA.symbols.pattern, async (ctx, next) => {
+  // The main menu's Market button opens the first page of the pairs.
+  const menuSpot = { labelKey: "menu-market", row: 4, column: 1, data: MARKET_DATA.symbols.build({ page: 1, query: "" }) };
+  entries.callback({ codec: MARKET_DATA.symbols, menu: menuSpot }, async (ctx, next) => {
     const data = MARKET_DATA.symbols.parse(ctx.callbackQuery.data);
     if (!data) return next();
     await ctx.answerCallbackQuery();
@@ -108,12 +112,12 @@ export function marketFeature({ deps }: FeatureKit): Feature {
     const assets = await exchange.getAssets();
     await showInPlace(ctx, ctx.t("market-assets-title"), { reply_markup: assetsKeyboard(ctx.t, assets) });
   };
-  pm.command("assets", showAssets);
-  pm.callbackQuery(MARKET_DATA.assets.pattern, async (ctx) => {
+  entries.command({ command: "assets", descriptionKey: "market-cmd-assets" }, showAssets);
+  entries.callback(MARKET_DATA.assets, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showAssets(ctx);
   });
-  pm.callbackQuery(MARKET_DATA.asset.pattern, async (ctx) => {
+  entries.callback(MARKET_DATA.asset, async (ctx) => {
     const { asset: code } = MARKET_DATA.asset.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
     const { exchange } = await publicClientsFor(deps, ctx.from.id);
@@ -123,7 +127,7 @@ export function marketFeature({ deps }: FeatureKit): Feature {
     });
   });
 
-  pm.command("fees", async (ctx) => {
+  entries.command({ command: "fees", descriptionKey: "market-cmd-fees" }, async (ctx) => {
     const user = await deps.storage.users.get(ctx.from.id);
     // With a key, the account's own rates; without one, the public defaults.
     const { exchange } = user?.hasKey
@@ -148,10 +152,10 @@ export function marketFeature({ deps }: FeatureKit): Feature {
     const lines = await Promise.all([probe("exchange"), probe("pay")]);
     await showInPlace(ctx, statusText(ctx.t, c.network, lines), { reply_markup: backToMenu(ctx) });
   };
-  pm.command("status", showStatus);
+  entries.command({ command: "status", descriptionKey: "market-cmd-status" }, showStatus);
 
   return {
-    manifest,
+    manifest: entries.manifest,
     composer,
   };
 }

@@ -4,7 +4,7 @@
  * message (Pause / Resume / Cancel), a report, optional notifications, and an audit record. Anyone
  * not in ADMIN_IDS sees nothing of it: their /mass and presses fall through to the generic replies.
  */
-import { Composer, InlineKeyboard, InputFile } from "grammy";
+import { Composer, Context, InlineKeyboard, InputFile } from "grammy";
 import { type JobAction, MASS_JOB_DATA, MASS_REPORT_DATA, MASS_RETRY_DATA, parseJobButton } from "../../../mass/callback-data.js";
 import { reportDocument } from "../../../mass/report.js";
 import { MassRunner } from "../../../mass/runner.js";
@@ -14,7 +14,7 @@ import { createMassStore, type MassJobStatus } from "../../../mass/store.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 import { massTransferAction } from "./action.js";
 import { MASS_CONVERSATION, type MassStart, massConversation } from "./flow.js";
 import { menu } from "../../menu-data.js";
@@ -44,14 +44,20 @@ export function massFeature(kit: FeatureKit): Feature {
 
   const isAdmin = (ctx: BotContext) => ctx.from !== undefined && deps.config.ADMIN_IDS.includes(ctx.from.id);
   const composer = new Composer<BotContext>();
-  const admin = composer.chatType("private").filter(isAdmin);
+  const entries = declare(composer.chatType("private").filter(isAdmin), {
+    name: "mass",
+    needsKey: true,
+    adminOnly: true,
+    helpTopic: "admin",
+  });
   const early = new Composer<BotContext>();
 
-  // The main menu is shared, so admins get their entry point under the /start greeting.
+  // The main menu is shared, so admins get their entry point under the /start greeting (a wrapper
+  // around the start feature's answer, not an entry of this feature).
   early
     .chatType("private")
     .filter(isAdmin)
-    .command("start", async (ctx, next) => {
+    .filter(Context.has.command("start"), async (ctx, next) => {
       await next();
       await ctx.reply(ctx.t("mass-admin-entry"), {
         reply_markup: new InlineKeyboard().text(ctx.t("mass-menu-button"), menu("mass")),
@@ -62,15 +68,15 @@ export function massFeature(kit: FeatureKit): Feature {
     await ctx.conversation.exitAll();
     await enterFlow(ctx, MASS_CONVERSATION);
   };
-  admin.command("mass", enter);
-  admin.callbackQuery(menu("mass"), async (ctx) => {
+  entries.command({ command: "mass", descriptionKey: "mass-cmd", admin: true, featured: true }, enter);
+  entries.menuButton({ button: "mass" }, async (ctx) => {
     await ctx.answerCallbackQuery();
     await enter(ctx);
   });
 
   // Job buttons live on the admin's progress message; checked against the job's admin below.
-  const jobButtons = Object.values(MASS_JOB_DATA).map((codec) => codec.pattern);
-  composer.filter(isAdmin).callbackQuery(jobButtons, async (ctx) => {
+  // A job under way can always be paused, resumed or cancelled from its progress message.
+  entries.within(composer.filter(isAdmin)).callback({ codec: Object.values(MASS_JOB_DATA), open: true }, async (ctx) => {
     const { action, jobId } = parseJobButton(ctx.callbackQuery.data)!;
     const job = await store.get(jobId);
     if (!job || job.adminId !== ctx.from.id) {
@@ -110,8 +116,9 @@ export function massFeature(kit: FeatureKit): Feature {
     runner.start(jobId);
   });
 
-  // Under a finished job's report: its failed and unsent rows, summarised and confirmed as a new job.
-  admin.callbackQuery(MASS_RETRY_DATA.pattern, async (ctx) => {
+  // Under a finished job's report: its failed and unsent rows, summarised and confirmed as a new job
+  // (it opens a new payout, so it needs the key, as /mass does).
+  entries.callback(MASS_RETRY_DATA, async (ctx) => {
     const { jobId } = MASS_RETRY_DATA.parse(ctx.callbackQuery.data)!;
     const job = await store.get(jobId);
     if (!job || job.adminId !== ctx.from.id) {
@@ -129,7 +136,7 @@ export function massFeature(kit: FeatureKit): Feature {
   });
 
   // Under a finished job's report: its CSV again, rebuilt from the rows as they stand.
-  admin.callbackQuery(MASS_REPORT_DATA.pattern, async (ctx) => {
+  entries.callback(MASS_REPORT_DATA, async (ctx) => {
     const { jobId } = MASS_REPORT_DATA.parse(ctx.callbackQuery.data)!;
     const job = await store.get(jobId);
     if (!job || job.adminId !== ctx.from.id) {
@@ -142,7 +149,7 @@ export function massFeature(kit: FeatureKit): Feature {
   });
 
   return {
-    manifest,
+    manifest: entries.manifest,
     composer,
     early,
     conversations: [{ id: MASS_CONVERSATION, builder: massConversation(deps, actions, store) }],

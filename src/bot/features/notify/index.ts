@@ -18,8 +18,7 @@ import { ALERTS_DATA } from "../alerts/callback-data.js";
 import { KEY_DATA } from "../keys/callback-data.js";
 import { settingsScreen } from "../keys/index.js";
 import { NOTIFY_DATA } from "./callback-data.js";
-import { manifest } from "./manifest.js";
-import { mainMenu } from "../start/index.js";
+import { declare } from "../../entries.js";
 
 const SECRET_TTL_MS = 10 * 60 * 1000;
 /** Quiet-hour choices, hours on the person's own clock (their time zone). */
@@ -33,14 +32,15 @@ const QUIET_PRESETS: QuietHours[] = [
 ];
 /** A webhook secret: one token of printable characters (the service's format is not documented). */
 const SECRET = /^[\x21-\x7e]{16,256}$/;
-const TOGGLE = NOTIFY_DATA.toggle.pattern;
 
 const pad = (h: number) => String(h).padStart(2, "0");
 
-export function notifyFeature({ deps }: FeatureKit): Feature {
+export function notifyFeature({ deps, mainMenu }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   const early = new Composer<BotContext>();
   const pm = composer.chatType("private");
+  // Notification settings work without a key.
+  const entries = declare(pm, { name: "notify", needsKey: false, helpTopic: "notices" });
   const watch = createWatchStore(deps.storage.db);
   const settingsRepo = deps.storage.notifySettings;
 
@@ -73,17 +73,17 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     else await ctx.reply(text, { reply_markup: keyboard });
   };
 
-  pm.command("notify", (ctx) => showSettings(ctx, false));
-  pm.callbackQuery(NOTIFY_DATA.show.build({}), async (ctx) => {
+  entries.command({ command: "notify", descriptionKey: "cmd-notify", featured: true }, (ctx) => showSettings(ctx, false));
+  entries.callback(NOTIFY_DATA.show, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showSettings(ctx, true);
   });
-  pm.callbackQuery(NOTIFY_DATA.menu.build({}), async (ctx) => {
+  entries.callback(NOTIFY_DATA.menu, async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) });
   });
 
-  pm.callbackQuery(TOGGLE, async (ctx) => {
+  entries.callback(NOTIFY_DATA.toggle, async (ctx) => {
     const topic = ctx.match[1] as NoticeTopic;
     const s = await settingsRepo.get(ctx.from.id);
     await settingsRepo.setTopic(ctx.from.id, topic, !s.topics[topic]);
@@ -120,7 +120,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     const { text, keyboard } = await quietView(ctx.t, ctx.from!.id);
     await showInPlace(ctx, text, { reply_markup: keyboard });
   };
-  pm.callbackQuery(NOTIFY_DATA.quiet.build({}), async (ctx) => {
+  entries.callback(NOTIFY_DATA.quiet, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showQuiet(ctx);
   });
@@ -133,8 +133,8 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     });
     await showQuiet(ctx);
   };
-  pm.callbackQuery(NOTIFY_DATA.quietOff.build({}), (ctx) => setQuiet(ctx, null));
-  pm.callbackQuery(NOTIFY_DATA.quietSet.pattern, async (ctx) => {
+  entries.callback(NOTIFY_DATA.quietOff, (ctx) => setQuiet(ctx, null));
+  entries.callback(NOTIFY_DATA.quietSet, async (ctx) => {
     const chosen = NOTIFY_DATA.quietSet.parse(ctx.callbackQuery.data);
     const quiet = QUIET_PRESETS.find((q) => q.from === chosen?.from && q.to === chosen?.to);
     if (quiet === undefined) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
@@ -159,7 +159,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
   };
   for (const picker of Object.values(pickers)) {
     // The zones as buttons, each with its offset now.
-    pm.callbackQuery(picker.zones.build({}), async (ctx) => {
+    entries.callback(picker.zones, async (ctx) => {
       await ctx.answerCallbackQuery();
       const now = deps.now().getTime();
       const kb = new InlineKeyboard();
@@ -170,7 +170,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
       kb.row().text(ctx.t("common-back"), picker.back);
       await showInPlace(ctx, ctx.t("notify-zone-title"), { reply_markup: kb });
     });
-    pm.callbackQuery(picker.zone.pattern, async (ctx) => {
+    entries.callback(picker.zone, async (ctx) => {
       const chosen = picker.zone.parse(ctx.callbackQuery.data);
       const zone = chosen === undefined ? undefined : OFFERED_ZONES[chosen.index];
       if (zone === undefined) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
@@ -182,14 +182,14 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
     });
   }
 
-  pm.callbackQuery(NOTIFY_DATA.setSecret.build({}), async (ctx) => {
+  entries.callback(NOTIFY_DATA.setSecret, async (ctx) => {
     ctx.session.pendingWebhookSecret = { until: deps.now().getTime() + SECRET_TTL_MS };
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("notify-secret-ask"), {
       reply_markup: new InlineKeyboard().text(ctx.t("common-cancel"), NOTIFY_DATA.abortSecret.build({})),
     });
   });
-  pm.callbackQuery(NOTIFY_DATA.abortSecret.build({}), async (ctx) => {
+  entries.callback(NOTIFY_DATA.abortSecret, async (ctx) => {
     // After the secret was taken (or the wait ran out), this Cancel has nothing left to cancel.
     const pending = ctx.session.pendingWebhookSecret;
     if (pending === undefined || pending.until <= deps.now().getTime())
@@ -200,7 +200,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
       reply_markup: new InlineKeyboard().text(ctx.t("common-back"), NOTIFY_DATA.show.build({})),
     });
   });
-  pm.callbackQuery(NOTIFY_DATA.removeSecret.build({}), async (ctx) => {
+  entries.callback(NOTIFY_DATA.removeSecret, async (ctx) => {
     await settingsRepo.removeSecret(ctx.from.id);
     await ctx.answerCallbackQuery({ text: ctx.t("notify-secret-removed") });
     await showSettings(ctx, true);
@@ -227,7 +227,7 @@ export function notifyFeature({ deps }: FeatureKit): Feature {
   });
 
   return {
-    manifest,
+    manifest: entries.manifest,
     composer,
     early,
   };

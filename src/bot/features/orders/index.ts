@@ -10,7 +10,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import { clientsFor } from "../../../accounts/clients.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 import { showInPlace } from "../../shared/show.js";
 import { cancelOrderKeyboard } from "../trade/index.js";
 import { ORDERS_DATA } from "./callback-data.js";
@@ -40,6 +40,7 @@ const symbolParam = (f: OrderFilter) => (f.symbol === null ? {} : { symbol: f.sy
 export function ordersFeature({ deps }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
+  const entries = declare(pm, { name: "orders", needsKey: true, helpTopic: "exchange" });
 
   const remember = (ctx: BotContext, f: OrderFilter) => {
     ctx.session.orders = { ...f };
@@ -49,14 +50,14 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     const view = panel(ctx.t, filterFromSession(ctx.session.orders));
     await ctx.reply(view.text, { reply_markup: view.keyboard });
   };
-  pm.command("orders", openPanel);
-  pm.callbackQuery(menu("orders"), async (ctx) => {
+  entries.command({ command: "orders", descriptionKey: "orders-cmd" }, openPanel);
+  entries.menuButton({ button: "orders", menu: { labelKey: "menu-orders", row: 2, column: 1 } }, async (ctx) => {
     await ctx.answerCallbackQuery();
     await openPanel(ctx);
   });
 
   // Data that matches a button's pattern but does not read back (page 0) goes on to the fallback.
-  pm.callbackQuery(ORDERS_DATA.filters.pattern, async (ctx, next) => {
+  entries.callback(ORDERS_DATA.filters, async (ctx, next) => {
     const { filter: f } = ORDERS_DATA.filters.parse(ctx.callbackQuery.data) ?? {};
     if (!f) return next();
     remember(ctx, f);
@@ -64,7 +65,7 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     await showView(ctx, panel(ctx.t, f));
   });
 
-  pm.callbackQuery(ORDERS_DATA.pairPicker.pattern, async (ctx, next) => {
+  entries.callback(ORDERS_DATA.pairPicker, async (ctx, next) => {
     const { filter: f } = ORDERS_DATA.pairPicker.parse(ctx.callbackQuery.data) ?? {};
     if (!f) return next();
     await ctx.answerCallbackQuery();
@@ -72,7 +73,7 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     await showView(ctx, symbolPicker(ctx.t, f, symbols));
   });
 
-  pm.callbackQuery(ORDERS_DATA.history.pattern, async (ctx, next) => {
+  entries.callback(ORDERS_DATA.history, async (ctx, next) => {
     const data = ORDERS_DATA.history.parse(ctx.callbackQuery.data);
     if (!data) return next();
     const { page, filter: f } = data;
@@ -106,7 +107,7 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
   });
 
   // The active list takes no parameters: all open orders come at once and are filtered and paged here.
-  pm.callbackQuery(ORDERS_DATA.active.pattern, async (ctx, next) => {
+  entries.callback(ORDERS_DATA.active, async (ctx, next) => {
     const data = ORDERS_DATA.active.parse(ctx.callbackQuery.data);
     if (!data) return next();
     const { page: pressed, filter: f } = data;
@@ -139,7 +140,7 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
     );
   });
 
-  pm.callbackQuery(ORDERS_DATA.show.pattern, async (ctx) => {
+  entries.callback(ORDERS_DATA.show, async (ctx) => {
     const { orderId } = ORDERS_DATA.show.parse(ctx.callbackQuery.data)!;
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
@@ -151,7 +152,7 @@ export function ordersFeature({ deps }: FeatureKit): Feature {
   });
 
   return {
-    manifest,
+    manifest: entries.manifest,
     composer,
   };
 }

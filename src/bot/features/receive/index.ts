@@ -17,7 +17,7 @@ import { copyable } from "../../../domain/copyable.js";
 import { startPaymentRequest } from "../invoices/index.js";
 import { sendLink } from "../../shared/link-payloads.js";
 import { RECEIVE_DATA } from "./callback-data.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 
 function receiveKeyboard(t: Translate): InlineKeyboard {
   return new InlineKeyboard()
@@ -34,23 +34,28 @@ function receiveKeyboard(t: Translate): InlineKeyboard {
 export function receiveFeature({ deps }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
+  // A request is made with the person's key; the pay-me link and the deposit link are theirs to share
+  // whether or not a key is linked, and the screen itself says what each needs.
+  const entries = declare(pm, { name: "receive", needsKey: true, helpTopic: "wallet" });
 
   const showMenu = (ctx: BotContext, edit: boolean) =>
     showInPlace(ctx, ctx.t("receive-title"), { reply_markup: receiveKeyboard(ctx.t) }, { edit });
 
-  pm.command("receive", (ctx) => showMenu(ctx, false));
-  pm.callbackQuery([menu("receive"), RECEIVE_DATA.menu.build({})], async (ctx) => {
+  entries.command({ command: "receive", descriptionKey: "receive-cmd", openWithoutKey: true }, (ctx) => showMenu(ctx, false));
+  const openMenu = async (ctx: BotContext) => {
     await ctx.answerCallbackQuery();
     await showMenu(ctx, true);
-  });
+  };
+  entries.menuButton({ button: "receive", menu: { labelKey: "menu-receive", row: 1, column: 1 }, openWithoutKey: true }, openMenu);
+  entries.callback({ codec: RECEIVE_DATA.menu, open: true }, openMenu);
 
-  pm.callbackQuery(RECEIVE_DATA.request.build({}), async (ctx) => {
+  entries.callback(RECEIVE_DATA.request, async (ctx) => {
     await ctx.answerCallbackQuery();
     await startPaymentRequest(ctx);
   });
 
   // The link others open in this bot to send this person a transfer, as a QR code too.
-  pm.callbackQuery(RECEIVE_DATA.payMe.build({}), async (ctx) => {
+  entries.callback({ codec: RECEIVE_DATA.payMe, open: true }, async (ctx) => {
     await ctx.answerCallbackQuery();
     const link = sendLink(ctx.me.username, ctx.from.id);
     await replyWithQr(ctx, link, {
@@ -63,7 +68,7 @@ export function receiveFeature({ deps }: FeatureKit): Feature {
   });
 
   // Money from outside (another wallet, an exchange) is deposited in xRocket itself: its deep link.
-  pm.callbackQuery(RECEIVE_DATA.topUp.build({}), async (ctx) => {
+  entries.callback({ codec: RECEIVE_DATA.topUp, open: true }, async (ctx) => {
     await ctx.answerCallbackQuery();
     const network = await networkOf(deps, ctx.from.id);
     const reply = topUpReply(ctx.t, network, ctx.t("receive-top-up-why"), "pay");
@@ -71,5 +76,5 @@ export function receiveFeature({ deps }: FeatureKit): Feature {
     await showInPlace(ctx, reply.text, { reply_markup: keyboard }, { edit: true });
   });
 
-  return { manifest, composer, conversations: [] };
+  return { manifest: entries.manifest, composer, conversations: [] };
 }

@@ -10,7 +10,7 @@ import type { Translate } from "../../../domain/translate.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext, BotConversation, BotDeps, ConvContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 import { shareUrl } from "../../shared/format.js";
 import { askText } from "../../shared/inputs.js";
 import { sendLink } from "../../shared/link-payloads.js";
@@ -84,6 +84,7 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   actions.register(transferAction);
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
+  const entries = declare(pm, { name: "send", needsKey: true, helpTopic: "wallet" });
   const showPage = historyPages(deps);
 
   const showMenu = (ctx: BotContext) =>
@@ -100,38 +101,40 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   };
 
   // "/send" opens the menu; "/send 123456789" starts a transfer to that user at once.
-  pm.command("send", async (ctx) => {
+  entries.command({ command: "send", descriptionKey: "send-cmd", featured: true }, async (ctx) => {
     const arg = ctx.match.trim();
     if (arg) await startNew(ctx, arg);
     else await showMenu(ctx);
   });
-  pm.callbackQuery([menu("send"), SEND_DATA.menu.build({})], async (ctx) => {
+  const openMenu = async (ctx: BotContext) => {
     await ctx.answerCallbackQuery();
     await showMenu(ctx);
-  });
-  pm.callbackQuery(SEND_DATA.create.build({}), async (ctx) => {
+  };
+  entries.menuButton({ button: "send", menu: { labelKey: "menu-send", row: 1, column: 0 } }, openMenu);
+  entries.callback(SEND_DATA.menu, openMenu);
+  entries.callback(SEND_DATA.create, async (ctx) => {
     await ctx.answerCallbackQuery();
     await startNew(ctx);
   });
 
-  pm.command("transfers", (ctx) => showPage(ctx, 0, false));
-  pm.callbackQuery(SEND_DATA.page.pattern, async (ctx) => {
+  entries.command({ command: "transfers", descriptionKey: "send-cmd-list" }, (ctx) => showPage(ctx, 0, false));
+  entries.callback(SEND_DATA.page, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showPage(ctx, SEND_DATA.page.parse(ctx.callbackQuery.data)!.page, true);
   });
 
-  pm.command("transfer", async (ctx) => {
+  entries.command({ command: "transfer", descriptionKey: "send-cmd-find" }, async (ctx) => {
     const arg = ctx.match.trim();
     if (arg) await showTransfer(ctx, arg);
     else await enterFlow(ctx, FIND_CONVERSATION);
   });
-  pm.callbackQuery(SEND_DATA.find.build({}), async (ctx) => {
+  entries.callback(SEND_DATA.find, async (ctx) => {
     await ctx.answerCallbackQuery();
     await enterFlow(ctx, FIND_CONVERSATION);
   });
 
   // A user shared through our keyboard after the flow ended (the keyboard can outlive it): start anew.
-  pm.on("message:users_shared", async (ctx, next) => {
+  entries.update("users_shared", async (ctx, next) => {
     const shared = ctx.message.users_shared;
     const user = shared.users[0];
     if (shared.request_id !== RECIPIENT_REQUEST_ID || user === undefined) return next();
@@ -141,10 +144,10 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
 
   // A message forwarded outside a flow: most likely its author is someone to pay. Anything else
   // forwarded (a channel's post, a hidden account, a bot, oneself) is not understood, as before.
-  pm.on("message", async (ctx, next) => {
+  entries.update("forward", async (ctx, next) => {
     const carried = recipientFromMessage(ctx.message);
     const answer = carried && refuseSelf(carried, ctx.from.id);
-    if (!answer?.ok || ctx.message.forward_origin === undefined) return next();
+    if (!answer?.ok) return next();
     const { recipient } = answer;
     await ctx.reply(ctx.t("send-forward-offer", { recipient: personLabel(ctx.t, recipient.id, recipient) }), {
       reply_markup: new InlineKeyboard()
@@ -152,13 +155,13 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
         .text(ctx.t("common-back"), menu("main")),
     });
   });
-  pm.callbackQuery(SEND_DATA.to.pattern, async (ctx) => {
+  entries.callback(SEND_DATA.to, async (ctx) => {
     await ctx.answerCallbackQuery();
     // Its name was remembered when the message was forwarded (shared/people.ts).
     await startNew(ctx, String(SEND_DATA.to.parse(ctx.callbackQuery.data)!.userId));
   });
 
-  pm.callbackQuery(SEND_DATA.again.pattern, async (ctx) => {
+  entries.callback(SEND_DATA.again, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { userId, asset, amount } = SEND_DATA.again.parse(ctx.callbackQuery.data)!;
     if (userId === ctx.from.id) return void (await ctx.reply(ctx.t("send-recipient-self")));
@@ -169,13 +172,10 @@ export function sendFeature({ deps, actions }: FeatureKit): Feature {
   // The reply keyboard's Cancel pressed after the flow already ended (e.g. by /cancel, which the bot
   // handles before any conversation and which cannot take a reply keyboard away): nothing is left to
   // cancel, so it says so, and the keyboard goes away now.
-  pm.filter(
-    (ctx) => ctx.message?.text !== undefined && ctx.message.text.trim() === ctx.t("common-cancel"),
-    (ctx) => ctx.reply(ctx.t("common-button-outdated"), { reply_markup: { remove_keyboard: true } }),
-  );
+  entries.menuText("common-cancel", (ctx) => ctx.reply(ctx.t("common-button-outdated"), { reply_markup: { remove_keyboard: true } }));
 
   return {
-    manifest,
+    manifest: entries.manifest,
     composer,
     conversations: [
       { id: NEW_TRANSFER_CONVERSATION, builder: newTransferConversation(deps, actions) },

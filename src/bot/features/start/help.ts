@@ -1,7 +1,7 @@
 /**
  * /help on one screen: the commands grouped by topic, the two most used of each named there, and a
  * button per topic that shows all of its commands (each topic screen leads back). Every command any
- * feature declares is under some topic: a feature missing from the table lands in "More".
+ * feature declares is under the topic the feature declared; a feature that names none lands in "More".
  */
 import { InlineKeyboard } from "grammy";
 import { copyable } from "../../../domain/copyable.js";
@@ -13,42 +13,23 @@ import { START_DATA } from "./callback-data.js";
 /** One feature's commands as /help sees them (admin commands as the "admin" feature). */
 export interface HelpSection {
   feature: string;
-  /** The topic its manifest names, if any. */
+  /** The topic the feature declared, if any. */
   topic?: string;
   commands: FeatureCommand[];
 }
 
-interface Topic {
-  id: string;
-  /** Features whose commands the topic holds. */
-  features: string[];
-  /** Named on the first screen (when the person has them). */
-  featured: string[];
-}
-
-const TOPICS: Topic[] = [
-  { id: "wallet", features: ["balances", "history", "send", "receive", "withdraw"], featured: ["balance", "send"] },
-  { id: "documents", features: ["cheques", "invoices"], featured: ["cheque_new", "newinvoice"] },
-  { id: "exchange", features: ["trade", "swap", "orders", "market", "funding"], featured: ["trade", "price"] },
-  { id: "notices", features: ["notify", "alerts"], featured: ["notify", "alert"] },
-  { id: "basics", features: ["start", "keys"], featured: ["connect", "cancel"] },
-  { id: "admin", features: ["admin"], featured: ["mass"] },
-];
-const MORE: Topic = { id: "more", features: [], featured: [] };
+/** The topics in order; a feature that names none (or one not here) lands in "more". */
+const TOPICS = ["wallet", "documents", "exchange", "notices", "basics", "admin"];
+const MORE = "more";
 
 export const HELP_MAIN = START_DATA.helpMain.build({});
-export const HELP_TOPIC = START_DATA.helpTopic.pattern;
 
 /** The topics with their commands, in order; empty topics left out. */
-function topicsOf(sections: HelpSection[]): { topic: Topic; commands: FeatureCommand[] }[] {
-  const ids = new Set(TOPICS.map((t) => t.id));
-  const topicOf = (s: HelpSection) =>
-    TOPICS.find((t) => t.features.includes(s.feature))?.id ?? (s.topic && ids.has(s.topic) ? s.topic : MORE.id);
+function topicsOf(sections: HelpSection[]): { topic: string; commands: FeatureCommand[] }[] {
+  const topicOf = (s: HelpSection) => (s.topic && TOPICS.includes(s.topic) ? s.topic : MORE);
   const all = [...TOPICS, MORE].map((topic) => ({
     topic,
-    commands: sections
-      .filter((s) => topicOf(s) === topic.id)
-      .flatMap((s) => s.commands),
+    commands: sections.filter((s) => topicOf(s) === topic).flatMap((s) => s.commands),
   }));
   return all.filter((t) => t.commands.length > 0);
 }
@@ -60,11 +41,11 @@ function topicsOf(sections: HelpSection[]): { topic: Topic; commands: FeatureCom
 const EXAMPLE = /\/[a-z_]+(?: [^\s()]+)+/g;
 const line = (t: Translate, c: FeatureCommand) => `/${c.command} — ${t(c.descriptionKey).replace(EXAMPLE, (m) => copyable(m))}`;
 
-function topicButtons(t: Translate, topics: { topic: Topic }[]): InlineKeyboard {
+function topicButtons(t: Translate, topics: { topic: string }[]): InlineKeyboard {
   const kb = new InlineKeyboard();
   topics.forEach(({ topic }, i) => {
     if (i > 0 && i % 2 === 0) kb.row();
-    kb.text(t(`help-topic-${topic.id}`), START_DATA.helpTopic.build({ topic: topic.id }));
+    kb.text(t(`help-topic-${topic}`), START_DATA.helpTopic.build({ topic }));
   });
   return kb.row().text(t("help-menu"), menu("main"));
 }
@@ -74,8 +55,8 @@ export function helpMain(t: Translate, sections: HelpSection[]): { text: string;
   const topics = topicsOf(sections);
   const lines = [t("help-title"), ""];
   for (const { topic, commands } of topics) {
-    lines.push(t(`help-topic-${topic.id}`));
-    const featured = commands.filter((c) => topic.featured.includes(c.command));
+    lines.push(t(`help-topic-${topic}`));
+    const featured = commands.filter((c) => c.featured);
     for (const c of featured.length > 0 ? featured : commands.slice(0, 2)) lines.push(line(t, c));
   }
   lines.push("", t("help-more"));
@@ -88,7 +69,7 @@ export function helpTopic(
   sections: HelpSection[],
   id: string,
 ): { text: string; keyboard: InlineKeyboard } | undefined {
-  const found = topicsOf(sections).find((x) => x.topic.id === id);
+  const found = topicsOf(sections).find((x) => x.topic === id);
   if (!found) return undefined;
   const text = [t(`help-topic-${id}`), "", ...found.commands.map((c) => line(t, c))].join("\n");
   return { text, keyboard: new InlineKeyboard().text(t("common-back"), HELP_MAIN) };

@@ -6,18 +6,16 @@ import { inlineUserText } from "../../../domain/user-text.js";
 import type { UserRecord } from "../../../storage/types.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { menu } from "../../menu-data.js";
+import { declare } from "../../entries.js";
 import { KEY_DATA } from "../keys/callback-data.js";
 import { START_DATA } from "./callback-data.js";
-import { manifest } from "./manifest.js";
 import type { Language } from "../../i18n.js";
 import { showInPlace } from "../../shared/show.js";
 import { userOnArrival } from "../../shared/user-on-arrival.js";
-import { HELP_MAIN, HELP_TOPIC, type HelpSection, helpMain, helpTopic } from "./help.js";
-import { languageKeyboard, mainMenu } from "./menu.js";
+import { type HelpSection, helpMain, helpTopic } from "./help.js";
+import { languageKeyboard } from "./menu.js";
 
-// The main menu is the way back other features and the fallback offer; commands.ts fills the help.
-export { mainMenu } from "./menu.js";
+// commands.ts fills the help.
 export type { HelpSection } from "./help.js";
 
 /**
@@ -28,6 +26,7 @@ export type { HelpSection } from "./help.js";
  */
 function welcome(
   t: Translate,
+  mainMenu: (t: Translate) => InlineKeyboard,
   languages: readonly Language[],
   name: string,
   user: Pick<UserRecord, "language" | "hasKey">,
@@ -50,46 +49,49 @@ function welcome(
 }
 
 export function startFeature(
-  { deps, languages }: FeatureKit,
+  { deps, languages, mainMenu }: FeatureKit,
   helpSections: (telegramId: number) => HelpSection[],
 ): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
+  const entries = declare(pm, { name: "start", needsKey: false, helpTopic: "basics" });
 
-  pm.command("start", async (ctx, next) => {
+  entries.command({ command: "start", descriptionKey: "cmd-start" }, async (ctx, next) => {
     // A deep link (`/start <payload>`) is the links feature's.
     if (ctx.match.trim()) return next();
     const user = (await userOnArrival(deps.storage.users, ctx)) ?? (await deps.storage.users.ensure(ctx.from.id));
-    const { text, keyboard } = welcome(ctx.t, languages.list, ctx.from.first_name, user);
+    const { text, keyboard } = welcome(ctx.t, mainMenu, languages.list, ctx.from.first_name, user);
     await ctx.reply(text, { reply_markup: keyboard });
   });
 
-  pm.command("menu", (ctx) => ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) }));
-  pm.callbackQuery(menu("main"), async (ctx) => {
+  entries.command({ command: "menu", descriptionKey: "cmd-menu" }, (ctx) =>
+    ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) }),
+  );
+  entries.menuButton({ button: "main" }, async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenu(ctx.t) });
   });
 
-  pm.command("help", (ctx) => {
+  entries.command({ command: "help", descriptionKey: "cmd-help" }, (ctx) => {
     const { text, keyboard } = helpMain(ctx.t, helpSections(ctx.from.id));
     return ctx.reply(text, { reply_markup: keyboard });
   });
-  pm.callbackQuery(HELP_MAIN, async (ctx) => {
+  entries.callback(START_DATA.helpMain, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { text, keyboard } = helpMain(ctx.t, helpSections(ctx.from.id));
     await showInPlace(ctx, text, { reply_markup: keyboard });
   });
-  pm.callbackQuery(HELP_TOPIC, async (ctx) => {
+  entries.callback(START_DATA.helpTopic, async (ctx) => {
     const screen = helpTopic(ctx.t, helpSections(ctx.from.id), ctx.match[1] as string);
     if (!screen) return ctx.answerCallbackQuery({ text: ctx.t("common-button-outdated") });
     await ctx.answerCallbackQuery();
     await showInPlace(ctx, screen.text, { reply_markup: screen.keyboard });
   });
 
-  pm.command("language", (ctx) =>
+  entries.command({ command: "language", descriptionKey: "cmd-language" }, (ctx) =>
     ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard(languages.list) }),
   );
-  pm.callbackQuery(menu("language"), async (ctx) => {
+  entries.menuButton({ button: "language" }, async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("start-pick-language"), { reply_markup: languageKeyboard(languages.list) });
   });
@@ -103,21 +105,21 @@ export function startFeature(
     if (onWelcome) {
       // The welcome itself turns into the chosen language.
       const user = await deps.storage.users.ensure(ctx.from!.id);
-      const { text, keyboard } = welcome(ctx.t, languages.list, ctx.from!.first_name, user, true);
+      const { text, keyboard } = welcome(ctx.t, mainMenu, languages.list, ctx.from!.first_name, user, true);
       await showInPlace(ctx, text, { reply_markup: keyboard });
       return;
     }
     await ctx.reply(ctx.t("start-language-set"), { reply_markup: mainMenu(ctx.t) });
   };
-  pm.callbackQuery(START_DATA.language.pattern, (ctx) => chooseLanguage(ctx, ctx.match[1] as string, false));
-  pm.callbackQuery(START_DATA.welcomeLanguage.pattern, (ctx) => chooseLanguage(ctx, ctx.match[1] as string, true));
+  entries.callback(START_DATA.language, (ctx) => chooseLanguage(ctx, ctx.match[1] as string, false));
+  entries.callback(START_DATA.welcomeLanguage, (ctx) => chooseLanguage(ctx, ctx.match[1] as string, true));
 
   // /cancel, before any flow resumes: leaves whatever flow is active (also where none is).
   const beforeFlows = new Composer<BotContext>();
-  beforeFlows.chatType("private").command("cancel", async (ctx) => {
+  entries.within(beforeFlows.chatType("private")).command({ command: "cancel", descriptionKey: "cmd-cancel", featured: true }, async (ctx) => {
     await ctx.conversation.exitAll();
     await ctx.reply(ctx.t("common-cancelled"), { reply_markup: mainMenu(ctx.t) });
   });
 
-  return { manifest, composer, beforeFlows };
+  return { manifest: entries.manifest, composer, beforeFlows };
 }

@@ -7,27 +7,26 @@ import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
 import { enterFlow } from "../../flows.js";
-import { menu } from "../../menu-data.js";
 import { swapAction } from "./action.js";
 import { SWAP_CONVERSATION, swapConversation } from "./flow.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 
 export function swapFeature({ deps, actions }: FeatureKit): Feature {
   actions.register(swapAction);
   const composer = new Composer<BotContext>();
-  const pm = composer.chatType("private");
+  const entries = declare(composer.chatType("private"), { name: "swap", needsKey: true, helpTopic: "exchange" });
   // A flow already under way is left for the new one.
   const start = async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
     await enterFlow(ctx, SWAP_CONVERSATION);
   };
-  pm.command("swap", start);
-  pm.callbackQuery(menu("swap"), async (ctx) => {
+  entries.command({ command: "swap", descriptionKey: "swap-cmd" }, start);
+  entries.menuButton({ button: "swap", menu: { labelKey: "menu-swap", row: 4, column: 0 } }, async (ctx) => {
     await ctx.answerCallbackQuery();
     await start(ctx);
   });
   return {
-    manifest,
+    manifest: entries.manifest,
     composer,
     conversations: [{ id: SWAP_CONVERSATION, builder: swapConversation(deps, actions) }],
   };

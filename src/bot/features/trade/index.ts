@@ -8,13 +8,12 @@ import { clientsFor } from "../../../accounts/clients.js";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 import { proposeAction } from "../../shared/confirm.js";
 import { CANCEL_KIND, type CancelPayload, cancelOrderAction, placeOrderAction } from "./actions.js";
 import { TRADE_CONVERSATION, tradeConversation } from "./flow.js";
 import { TRADE_DATA } from "./callback-data.js";
 import { cancelSummary, isCancellable } from "./view.js";
-import { menu } from "../../menu-data.js";
 
 export { cancelOrderKeyboard } from "./view.js";
 
@@ -33,15 +32,15 @@ export function tradeFeature({ deps, actions }: FeatureKit): Feature {
   actions.register(placeOrderAction);
   actions.register(cancelOrderAction);
   const composer = new Composer<BotContext>();
-  const pm = composer.chatType("private");
+  const entries = declare(composer.chatType("private"), { name: "trade", needsKey: true, helpTopic: "exchange" });
 
-  pm.command("trade", (ctx) => startTrade(ctx));
-  pm.callbackQuery(menu("trade"), async (ctx) => {
+  entries.command({ command: "trade", descriptionKey: "trade-cmd", featured: true }, (ctx) => startTrade(ctx));
+  entries.menuButton({ button: "trade", menu: { labelKey: "menu-trade", row: 3, column: 0 } }, async (ctx) => {
     await ctx.answerCallbackQuery();
     await startTrade(ctx);
   });
 
-  pm.callbackQuery(TRADE_DATA.cancel.pattern, async (ctx) => {
+  entries.callback(TRADE_DATA.cancel, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { exchange } = await clientsFor(deps, ctx.from.id);
     const { orderId } = TRADE_DATA.cancel.parse(ctx.callbackQuery.data)!;
@@ -59,7 +58,7 @@ export function tradeFeature({ deps, actions }: FeatureKit): Feature {
   });
 
   return {
-    manifest,
+    manifest: entries.manifest,
     composer,
     conversations: [{ id: TRADE_CONVERSATION, builder: tradeConversation(deps, actions) }],
   };

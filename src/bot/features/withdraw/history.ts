@@ -1,6 +1,7 @@
 /** My withdrawals: the list, paged by the service's cursor, and the details of one. */
 import { copyable } from "../../../domain/copyable.js";
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
+import type { PrivateEntries } from "../../entries.js";
 import { clientsFor } from "../../../accounts/clients.js";
 import { formatOptionalAmount } from "../../../domain/money.js";
 import type { Translate } from "../../../domain/translate.js";
@@ -57,12 +58,7 @@ function withdrawalCard(t: Translate, w: PayWithdrawal, zone?: string): string {
 }
 
 /** The list and details handlers, and a function that shows the list's first page. */
-export function withdrawalHistory(deps: BotDeps): {
-  composer: Composer<BotContext>;
-  showList: (ctx: BotContext) => Promise<void>;
-} {
-  const composer = new Composer<BotContext>();
-  const pm = composer.chatType("private");
+export function withdrawalHistory(deps: BotDeps, entries: PrivateEntries): { showList: (ctx: BotContext) => Promise<void> } {
   const pages = createCursorPages(deps.storage, "withdraw-pages");
 
   const showPage = async (ctx: BotContext, page: number, edit: boolean) => {
@@ -85,15 +81,15 @@ export function withdrawalHistory(deps: BotDeps): {
     await showInPlace(ctx, text, { reply_markup: kb }, { edit });
   };
 
-  pm.callbackQuery(WITHDRAW_DATA.list.build({}), async (ctx) => {
+  entries.callback(WITHDRAW_DATA.list, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showPage(ctx, 0, false);
   });
-  pm.callbackQuery(WITHDRAW_DATA.page.pattern, async (ctx) => {
+  entries.callback(WITHDRAW_DATA.page, async (ctx) => {
     await ctx.answerCallbackQuery();
     await showPage(ctx, WITHDRAW_DATA.page.parse(ctx.callbackQuery.data)!.page, true);
   });
-  pm.callbackQuery(WITHDRAW_DATA.show.pattern, async (ctx) => {
+  entries.callback(WITHDRAW_DATA.show, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { pay } = await clientsFor(deps, ctx.from.id);
     const { withdrawalId } = WITHDRAW_DATA.show.parse(ctx.callbackQuery.data)!;
@@ -103,5 +99,5 @@ export function withdrawalHistory(deps: BotDeps): {
     });
   });
 
-  return { composer, showList: (ctx) => showPage(ctx, 0, false) };
+  return { showList: (ctx) => showPage(ctx, 0, false) };
 }

@@ -6,7 +6,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import { enterFlow } from "../../flows.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureKit } from "../../feature.js";
-import { manifest } from "./manifest.js";
+import { declare } from "../../entries.js";
 import { WITHDRAW_TO_ADDRESS, withdrawalAction, withdrawToAddressConversation } from "./address.js";
 import { withdrawalHistory } from "./history.js";
 import { WITHDRAWAL_LINK, withdrawalLinkConversation } from "./link.js";
@@ -17,9 +17,9 @@ import { WITHDRAW_DATA } from "./callback-data.js";
 export function withdrawFeature({ deps, actions }: FeatureKit): Feature {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
+  const entries = declare(pm, { name: "withdraw", needsKey: true, helpTopic: "wallet" });
   actions.register(withdrawalAction());
-  const history = withdrawalHistory(deps);
-  composer.use(history.composer);
+  const history = withdrawalHistory(deps, entries);
 
   const showMenu = (ctx: BotContext) =>
     ctx.reply(ctx.t("withdraw-menu"), {
@@ -42,17 +42,17 @@ export function withdrawFeature({ deps, actions }: FeatureKit): Feature {
     await run(ctx);
   };
 
-  pm.command("withdraw", showMenu);
-  pm.callbackQuery(menu("withdraw"), answered(showMenu));
-  pm.command("withdraw_link", enter(WITHDRAWAL_LINK));
-  pm.callbackQuery(WITHDRAW_DATA.link.build({}), answered(enter(WITHDRAWAL_LINK)));
-  pm.command("withdraw_to", enter(WITHDRAW_TO_ADDRESS));
-  pm.callbackQuery(WITHDRAW_DATA.create.build({}), answered(enter(WITHDRAW_TO_ADDRESS)));
+  entries.command({ command: "withdraw", descriptionKey: "withdraw-cmd-withdraw" }, showMenu);
+  entries.menuButton({ button: "withdraw", menu: { labelKey: "menu-withdraw", row: 2, column: 0 } }, answered(showMenu));
+  entries.command({ command: "withdraw_link", descriptionKey: "withdraw-cmd-link" }, enter(WITHDRAWAL_LINK));
+  entries.callback(WITHDRAW_DATA.link, answered(enter(WITHDRAWAL_LINK)));
+  entries.command({ command: "withdraw_to", descriptionKey: "withdraw-cmd-to" }, enter(WITHDRAW_TO_ADDRESS));
+  entries.callback(WITHDRAW_DATA.create, answered(enter(WITHDRAW_TO_ADDRESS)));
   // The list's own button (WITHDRAW_DATA.list) is handled with the list.
-  pm.command("withdrawals", history.showList);
+  entries.command({ command: "withdrawals", descriptionKey: "withdraw-cmd-list" }, history.showList);
 
   return {
-    manifest,
+    manifest: entries.manifest,
     composer,
     conversations: [
       { id: WITHDRAWAL_LINK, builder: withdrawalLinkConversation(deps) },
