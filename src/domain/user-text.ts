@@ -77,11 +77,14 @@ function displayUnits(text: string): string[] & { marked: number } {
     const [before, after] = [chars[i - 1] ?? "", chars[i + 1] ?? ""];
     // A colour or text selector draws the visible character just before it.
     if (VARIATION_SELECTOR.test(c)) return inside && !INVISIBLE.test(before);
-    if (TAG.test(c)) return inside && EMOJI.test(firstOf(i));
+    // Tags spell a flag right after its black flag (🏴 and tags): a tag after anything else hides.
+    if (TAG.test(c)) return inside && EMOJI.test(firstOf(i)) && (EMOJI.test(before) || (TAG.test(before) && kept(i - 1)));
     // A joiner inside an emoji sequence (👩‍💻): an emoji grapheme that goes on with an emoji.
     const joinsEmoji = EMOJI.test(firstOf(i)) && graphemeOf[i + 1] === graphemeOf[i] && EMOJI.test(after);
     if (c === ZWJ && joinsEmoji) return true;
-    if (c === ZWJ || c === ZWNJ) return JOINING_SCRIPT.test(before) && JOINING_SCRIPT.test(after);
+    // Between two letters of such a script; a mark (U+061C) is of the script too, but is no letter.
+    const letter = (x: string) => JOINING_SCRIPT.test(x) && !INVISIBLE.test(x);
+    if (c === ZWJ || c === ZWNJ) return letter(before) && letter(after);
     return false;
   };
   const units = Object.assign([] as string[], { marked: 0 });
@@ -105,7 +108,9 @@ function displayUnits(text: string): string[] & { marked: number } {
 
 /** `units` joined, at most `max` of them: when there are more, the first `max - 1` and "…". */
 function clipUnits(units: string[], max: number): string {
-  return units.length > max ? `${units.slice(0, Math.max(0, max - 1)).join("")}${ELLIPSIS}` : units.join("");
+  if (units.length <= max) return units.join("");
+  // A joiner kept between two letters loses the letter after it at the cut: it would join nothing, unseen.
+  return `${units.slice(0, Math.max(0, max - 1)).join("").replace(/[\u200C\u200D]+$/u, "")}${ELLIPSIS}`;
 }
 
 /** Whitespace of every kind trimmed (the byte order mark is not whitespace here: it is shown). */

@@ -99,5 +99,16 @@ describe("joiners and selectors only where they join or select", () => {
     expect(inlineUserText("\u200D\u200D😀")).toBe("[U+200D][U+200D]😀");
     expect(inlineUserText("\u200D\uFE0F")).toBe("[U+200D][U+FE0F]");
     expect(inlineUserText("😀\u200D\u200D😀")).toBe("😀[U+200D][U+200D]😀");
+    // A tag spells a flag only right after its emoji: after a marked joiner it hides.
+    expect(inlineUserText("😀\u200D\u{E0067}")).toBe("😀[U+200D][U+E0067]");
+    expect(hasInvisible(inlineUserText("😀\u200C\u{E0067}"))).toBe(false);
+    // A joiner after the Arabic letter mark (of the script, but itself invisible) joins no letters.
+    expect(inlineUserText("\u061C\u200C\u0606")).toBe("[U+061C][U+200C]\u0606");
+  });
+
+  it("drops a joiner left at a cut, joining nothing", () => {
+    const shown = inlineUserText(`${"!".repeat(4)}\u0606\u200C\u061D!`, 6);
+    expect(shown).toBe("!!!!\u0606…");
+    expect(hasInvisible(shown)).toBe(false);
   });
 });
