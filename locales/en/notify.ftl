@@ -1,11 +1,12 @@
 ## notify
 cmd-notify = Notification settings
 notify-title = 🔔 Notifications
-notify-explain = I tell you when an invoice is paid (and of each payment, when it takes several), a cheque is redeemed, an order is filled, or a price you watch is reached. Tap a kind to turn it on or off.
+notify-explain = I tell you when an invoice is paid (and of each payment, when it takes several), a cheque is redeemed, an order is filled, a price you watch is reached, or someone here sends you money. Tap a kind to turn it on or off.
 notify-topic-invoices = Invoices: payments, paid, expired
 notify-topic-cheques = Cheques redeemed
 notify-topic-orders = Orders filled or cancelled
 notify-topic-alerts = Price alerts
+notify-topic-transfers = Money received from people here
 notify-quiet-off = Quiet hours: off
 notify-quiet-on = Quiet hours: { $from }:00–{ $to }:00 ({ $zone })
 notify-quiet-none = Off

@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { ServiceFactory } from "../service/factory.js";
 import type { SqlStorage } from "../storage/index.js";
+import type { NoticeTopic } from "../storage/notify-settings.js";
 import { AlertWatcher, createAlertStore } from "./alerts.js";
 import { type CallbackDeps, callbackUrl, refusalLog } from "./callbacks.js";
 import { Cheque, type Invoice, Order } from "../service/schemas.js";
@@ -86,8 +87,8 @@ const WATCHED_ACTIONS: Record<string, WatchKind | undefined> = { cheque_create: 
 const SYNC_EVERY_MS = 60_000;
 const ROUND_EVERY_MS = 1_000;
 const DRAIN_EVERY_MS = 250;
-/** The notice topic of money received from another person of this bot: always on (no switch turns it off). */
-const RECEIVED_TOPIC = "transfers";
+/** The notice topic of money received from another person of this bot (its switch is under /notify). */
+const RECEIVED_TOPIC: NoticeTopic = "transfers";
 const BLOCKED_EVERY_MS = 5_000;
 const STREAM_SYNC_EVERY_MS = 30_000;
 

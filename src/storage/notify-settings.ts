@@ -9,7 +9,7 @@ import type { KeyCipher } from "./key-crypto.js";
 import type { Database, NotifySettingsTable } from "./schema.js";
 import { noSealedValue, seal, unseal, WEBHOOK_SECRET } from "./sealed-columns.js";
 
-export const NOTICE_TOPICS = ["invoices", "cheques", "orders", "alerts"] as const;
+export const NOTICE_TOPICS = ["invoices", "cheques", "orders", "alerts", "transfers"] as const;
 export type NoticeTopic = (typeof NOTICE_TOPICS)[number];
 
 export interface NotifySettings {
@@ -83,6 +83,7 @@ function toSettings(
       cheques: row ? row.cheques === 1 : true,
       orders: row ? row.orders === 1 : true,
       alerts: row ? row.alerts === 1 : true,
+      transfers: row ? row.transfers === 1 : true,
     },
     quiet:
       row && row.quiet_from !== null && row.quiet_to !== null ? { from: row.quiet_from, to: row.quiet_to } : null,

@@ -152,6 +152,7 @@ export interface NotifySettingsTable {
   cheques: Generated<number>;
   orders: Generated<number>;
   alerts: Generated<number>;
+  transfers: Generated<number>;
   quiet_from: number | null;
   quiet_to: number | null;
   blocked: Generated<number>;

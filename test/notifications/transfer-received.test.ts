@@ -3,6 +3,7 @@
  * language (the service has no list of incoming transfers; the bot carried this one out).
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { NOTIFY_DATA } from "../../src/bot/features/notify/callback-data.js";
 import { Harness } from "../helpers/bot-harness.js";
 import { outboxDrained } from "../helpers/mass-flow.js";
 import { payThroughMenu } from "../helpers/transfers.js";
@@ -30,6 +31,29 @@ describe("money received from another person of this bot", () => {
     const told = receiver.texts().filter((t) => t.startsWith("💸"));
     expect(told).toEqual([`💸 Вам пришло 7,5 USDT (≈ 7,50\u00a0$). Отправитель: «Alex» (ID ${sender.user.id}).\n│ за обед`]);
     expect((await h.account(2002)).pay.USDT?.available).toBe("7.5");
+  });
+
+  it("is a kind of notice the receiver can turn off under /notify, and on again", async () => {
+    h = await Harness.create();
+    const sender = await h.linkedUser({ pay: { USDT: "50" } });
+    const receiver = h.user(2102, { firstName: "Sam" });
+    h.sim.createAccount({ userId: 2102 });
+    await receiver.send("/start");
+    await receiver.send("/notify");
+    const toggle = NOTIFY_DATA.toggle.build({ topic: "transfers" });
+    expect(receiver.buttonData(/Money received from people here/)).toBe(toggle);
+    await receiver.press(toggle);
+    await payThroughMenu(sender.user, 2102, "2");
+    await delivered();
+    await delivered();
+    expect(receiver.texts().filter((t) => t.startsWith("💸"))).toEqual([]);
+    expect((await h.account(2102)).pay.USDT?.available).toBe("2");
+
+    await receiver.press(toggle);
+    await payThroughMenu(sender.user, 2102, "3");
+    await delivered();
+    await delivered();
+    expect(receiver.texts().filter((t) => t.startsWith("💸"))).toEqual([expect.stringMatching(/^💸 You received 3 USDT /)]);
   });
 
   it("tells nobody who never started the bot", async () => {

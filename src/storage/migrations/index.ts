@@ -32,6 +32,7 @@ import * as watchInstances from "./042-watch-instances.js";
 import * as operationsByPerson from "./046-operations-by-person.js";
 import * as historyColumns from "./047-history-columns.js";
 import * as peopleLanguage from "./048-people-language.js";
+import * as transferNoticesSwitch from "./049-transfer-notices-switch.js";
 
 const migrations: Record<string, Migration> = {
   "001-initial": initial,
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "046-operations-by-person": operationsByPerson,
   "047-history-columns": historyColumns,
   "048-people-language": peopleLanguage,
+  "049-transfer-notices-switch": transferNoticesSwitch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
