@@ -39,6 +39,8 @@ describe.skipIf(!chromiumPresent())("the playground in headless Chromium", () =>
     const latencies = await d.messages.locator(".latency-tag").allInnerTexts();
     expect(latencies.length).toBeGreaterThan(5);
     for (const l of latencies) expect(l).toMatch(/^⚡ \d+ ms$/);
+    // Each message's time as the bot's English writes times (a 24-hour clock), not the browser's default.
+    expect(await d.messages.locator(".row.bot .meta span:last-child").last().innerText()).toMatch(/^\d{2}:\d{2}$/);
     await d.page.close();
   });
 

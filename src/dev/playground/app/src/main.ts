@@ -236,6 +236,7 @@ const handlers: MessageHandlers = {
   openLink: (url) => openLink(url),
   command: (text) => act("messages", { text }),
   t,
+  figuresTag,
 };
 
 function person(id = current): Person {

@@ -7,6 +7,8 @@ export interface MessageHandlers {
   command(text: string): void;
   /** The page's own words (locales/<lang>/playground.ftl) in the language of the open chat's person. */
   t(key: string, args?: Record<string, string | number>): string;
+  /** The tag the open chat's person reads figures and times in (as the bot writes them). */
+  figuresTag(): string;
 }
 
 /** How the server classed a bot message (src/dev/playground/reply-timing.ts). */
@@ -85,7 +87,7 @@ export function renderMessage(message: Message, meta: MessageMeta, on: MessageHa
     notice.title = on.t("playground-notice-hint");
     metaLine.append(notice);
   }
-  metaLine.append(el("span", "", new Date(message.date * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })));
+  metaLine.append(el("span", "", new Date(message.date * 1000).toLocaleTimeString(on.figuresTag(), { hour: "2-digit", minute: "2-digit" })));
   bubble.append(metaLine);
 
   const keyboard = message.reply_markup?.inline_keyboard;
