@@ -33,6 +33,8 @@ describe.skipIf(!chromiumPresent())("links and top-ups in the playground, in hea
     await expect.poll(() => d.balance("you", "USDT")).toBe("1,004 USDT");
     // The side panel lists what xRocket's bot did beside the API's operations.
     await expect.poll(() => d.page.getByTestId("operations").innerText()).toMatch(/xRocket bot Sam paid the invoice: 4 USDT/);
+    // The bot tells the invoice's owner on its own; waited for here, so it lands in no later test's flow.
+    await d.see(/was paid: 4 USDT/, 15_000);
     await d.page.close();
   });
 
@@ -76,6 +78,7 @@ describe.skipIf(!chromiumPresent())("links and top-ups in the playground, in hea
     await d.page.getByTestId("open-as-outsider").click();
     expect(await d.toast(/15 USDT/)).toMatch(/paid the invoice: 15 USDT/);
     await expect.poll(() => d.balance("you", "USDT")).toBe("1,019 USDT");
+    await d.see(/was paid: 15 USDT/, 15_000);
     await d.page.close();
   });
 
