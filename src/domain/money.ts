@@ -209,8 +209,8 @@ function isCurrency(code: string): boolean {
  */
 function fiatFormat(fiat: string, maxPlaces: number): (value: Intl.StringNumericLiteral) => string {
   const places = fiatDecimals(fiat);
-  return cachedFormat(fiatFormats, `${formatLocale()}|${fiat}|${maxPlaces}`, (key) => {
-    const [tag] = key.split("|");
+  const tag = formatLocale();
+  return cachedFormat(fiatFormats, `${tag}|${fiat}|${maxPlaces}`, () => {
     const digits = { minimumFractionDigits: places, maximumFractionDigits: Math.max(places, maxPlaces) };
     if (isCurrency(fiat)) {
       const f = new Intl.NumberFormat(tag, { style: "currency", currency: fiat, ...digits });
@@ -257,8 +257,9 @@ const percentFormats = new Map<string, Intl.NumberFormat>();
  * "1,23 %" (at least `minDecimals` places); with `signed`, "+1.23%" for a change.
  */
 export function formatPercent(rate: string, decimals = 2, signed = false, minDecimals = decimals): string {
-  const f = cachedFormat(percentFormats, `${formatLocale()}|${decimals}|${signed}|${minDecimals}`, (key) =>
-    new Intl.NumberFormat(key.split("|")[0], {
+  const tag = formatLocale();
+  const f = cachedFormat(percentFormats, `${tag}|${decimals}|${signed}|${minDecimals}`, () =>
+    new Intl.NumberFormat(tag, {
       style: "percent",
       minimumFractionDigits: minDecimals,
       maximumFractionDigits: decimals,

@@ -86,9 +86,14 @@ function loadChrome(sources: Record<string, string>): void {
   }
 }
 
+/** The language the open chat's person uses in Telegram (the bot's too); English before the state comes. */
+function personLanguage(): string {
+  return state?.people.find((p) => p.id === current)?.languageCode ?? FALLBACK_LANGUAGE;
+}
+
 /** The page's words in the language the open chat's person uses in Telegram (the bot's too). */
 function t(key: string, args?: Record<string, string | number>): string {
-  const language = state?.people.find((p) => p.id === current)?.languageCode ?? FALLBACK_LANGUAGE;
+  const language = personLanguage();
   for (const code of [language, language.split("-")[0]!, FALLBACK_LANGUAGE]) {
     const bundle = bundles.get(code);
     const message = bundle?.getMessage(key);
@@ -681,7 +686,7 @@ function renderPanel(): void {
 
 /** The tag the open chat's person reads figures in: as the bot writes them to that person. */
 function figuresTag(): string {
-  const language = state?.people.find((p) => p.id === current)?.languageCode ?? FALLBACK_LANGUAGE;
+  const language = personLanguage();
   const known = state?.languages ?? [];
   return (known.find((l) => l.code === language) ?? known.find((l) => l.code === language.split("-")[0]))?.format ?? FALLBACK_LANGUAGE;
 }
