@@ -5,7 +5,7 @@
  * restart neither repeats a notice (the new state is stored) nor misses one (it is queued with it).
  */
 import { type Kysely, sql } from "kysely";
-import { compileWithArgs, precompile } from "../storage/compiled.js";
+import { precompile } from "../storage/compiled.js";
 import type { Database } from "../storage/schema.js";
 import { type NoticeDraft, type ObjectState, WATCH_KINDS, type WatchKind } from "./detect.js";
 
@@ -16,6 +16,12 @@ export interface Slot {
   activeAt: number;
   baseline: boolean;
 }
+
+/** A slot's key in the maps a round keeps. */
+export const slotKey = (telegramId: number, kind: WatchKind): string => `${telegramId}:${kind}`;
+
+/** Rows (or user ids) per batched statement: well within SQLite's and PostgreSQL's parameter limits. */
+const CHUNK = 500;
 
 /** The notice topic (settings switch) of a kind. */
 export const TOPIC_OF: Record<WatchKind | "alert", "invoices" | "cheques" | "orders" | "alerts"> = {
@@ -65,25 +71,6 @@ export function createWatchStore(db: Kysely<Database>) {
       .orderBy("next_poll_at")
       .limit(arg(1)),
   );
-  const openObjectRows = precompile(db, (q, arg) =>
-    q
-      .selectFrom("watch_objects")
-      .select(["object_id", "state"])
-      .where("telegram_id", "=", arg(0))
-      .where("kind", "=", arg(1))
-      .where("open", "=", 1),
-  );
-  // Run inside the round's transaction: compiled once, executed on the transaction's connection.
-  const rescheduleQuery = (withActiveAt: boolean) =>
-    compileWithArgs<Database, unknown, [number, string, number, number, number?]>(db, (q, arg) =>
-      q
-        .updateTable("watch_slots")
-        .set({ next_poll_at: arg(3), baseline: 1, ...(withActiveAt ? { active_at: arg(4) } : {}) })
-        .where("telegram_id", "=", arg(0))
-        .where("kind", "=", arg(1))
-        .where("next_poll_at", "=", arg(2)),
-    );
-  const reschedule = { plain: rescheduleQuery(false), active: rescheduleQuery(true) };
   return {
     /**
      * Gives every user with a key a slot per kind they have on, and removes slots of users without a
@@ -187,19 +174,26 @@ export function createWatchStore(db: Kysely<Database>) {
     async rescheduleMany(
       slots: readonly { telegramId: number; kind: WatchKind; dueAt: number; nextPollAt: number; activeAt?: number }[],
     ): Promise<void> {
-      if (slots.length === 0) return;
-      // In key order: two instances rescheduling the same slots at once (while the live set changes)
-      // lock them in the same order, so neither waits for the other in a cycle.
+      // One statement per chunk rather than one per slot: a round reschedules up to its batch of slots,
+      // and each round trip cost the watcher and the database more than the update itself. In key
+      // order, so that two instances rescheduling the same slots (while the live set changes) mostly
+      // lock them in the same order; should they deadlock, the loser's slots stay due and are polled again.
       const ordered = [...slots].sort((x, y) => x.telegramId - y.telegramId || (x.kind < y.kind ? -1 : x.kind > y.kind ? 1 : 0));
-      await db.transaction().execute(async (trx) => {
-        for (const s of ordered) {
-          await trx.executeQuery(
-            s.activeAt === undefined
-              ? reschedule.plain(s.telegramId, s.kind, s.dueAt, s.nextPollAt)
-              : reschedule.active(s.telegramId, s.kind, s.dueAt, s.nextPollAt, s.activeAt),
+      for (let at = 0; at < ordered.length; at += CHUNK) {
+        const rows = ordered
+          .slice(at, at + CHUNK)
+          .map(
+            (s) =>
+              sql`(cast(${s.telegramId} as bigint), cast(${s.kind} as text), cast(${s.dueAt} as bigint), cast(${s.nextPollAt} as bigint), cast(${s.activeAt ?? null} as bigint))`,
           );
-        }
-      });
+        // Portable SQL (PostgreSQL and SQLite): typed VALUES named by the CTE, joined in UPDATE … FROM.
+        await sql`with polled(telegram_id, kind, due_at, next_poll_at, active_at) as (values ${sql.join(rows)})
+          update watch_slots set next_poll_at = polled.next_poll_at, baseline = 1,
+            active_at = coalesce(polled.active_at, watch_slots.active_at)
+          from polled
+          where watch_slots.telegram_id = polled.telegram_id and watch_slots.kind = polled.kind
+            and watch_slots.next_poll_at = polled.due_at`.execute(db);
+      }
     },
 
     async reschedule(telegramId: number, kind: WatchKind, nextPollAt: number, activeAt?: number): Promise<void> {
@@ -221,10 +215,25 @@ export function createWatchStore(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The open objects last seen of a user and kind, id → state. */
-    async openObjects(telegramId: number, kind: WatchKind): Promise<Map<string, ObjectState>> {
-      const rows = await openObjectRows(telegramId, kind);
-      return new Map(rows.map((r) => [r.object_id, JSON.parse(r.state) as ObjectState]));
+    /**
+     * The open objects last seen of each of a round's slots, by `slotKey` (every slot given has an
+     * entry, empty when nothing of it is open): one read per chunk of users instead of one per slot.
+     */
+    async openObjectsOf(slots: readonly { telegramId: number; kind: WatchKind }[]): Promise<Map<string, Map<string, ObjectState>>> {
+      const out = new Map<string, Map<string, ObjectState>>();
+      for (const s of slots) out.set(slotKey(s.telegramId, s.kind), new Map());
+      const users = [...new Set(slots.map((s) => s.telegramId))];
+      for (let at = 0; at < users.length; at += CHUNK) {
+        const rows = await db
+          .selectFrom("watch_objects")
+          .select(["telegram_id", "kind", "object_id", "state"])
+          .where("telegram_id", "in", users.slice(at, at + CHUNK))
+          .where("open", "=", 1)
+          .execute();
+        // A user's objects of kinds not polled in this round are skipped.
+        for (const r of rows) out.get(slotKey(r.telegram_id, r.kind as WatchKind))?.set(r.object_id, JSON.parse(r.state) as ObjectState);
+      }
+      return out;
     },
 
     async objectState(telegramId: number, kind: WatchKind, objectId: string): Promise<ObjectState | undefined> {

@@ -16,6 +16,7 @@
  * part of the global budget; the intervals are fitted by each to all slots and the whole budget.
  */
 import type { Logger } from "pino";
+import type { NetworkName } from "../domain/networks.js";
 import { isNotFound, RateLimitedError, UnauthorizedError } from "../service/errors.js";
 import type { ServiceClients, ServiceFactory } from "../service/factory.js";
 import type { InvoicePayment } from "../service/schemas.js";
@@ -33,7 +34,7 @@ import {
   type WatchKind,
   withPayments,
 } from "./detect.js";
-import type { Slot, WatchStore } from "./store.js";
+import { type Slot, slotKey, type WatchStore } from "./store.js";
 
 export interface WatcherOptions {
   /** Shortest and longest time between two polls of one slot. */
@@ -53,7 +54,7 @@ export interface WatcherOptions {
 
 export interface WatcherDeps {
   store: WatchStore;
-  users: Pick<UsersRepo, "loadKey">;
+  users: Pick<UsersRepo, "loadActiveKeys">;
   services: ServiceFactory;
   log: Logger;
   now: () => number;
@@ -129,6 +130,11 @@ class CallBudget {
     });
   }
 }
+
+/** A round's users' keys, read together. */
+type RoundKeys = Map<number, { network: NetworkName; apiKey: string }>;
+/** A round's slots' open objects as stored, by `slotKey`. */
+type RoundObjects = Map<string, Map<string, ObjectState>>;
 
 /** A round's decisions about its slots, written together when the round ends. */
 type Rescheduled = { telegramId: number; kind: WatchKind; dueAt: number; nextPollAt: number; activeAt?: number };
@@ -213,22 +219,30 @@ export class Watcher {
       if (slots) slots.push(s);
       else byUser.set(s.telegramId, [s]);
     }
+    // The round's keys and last-seen objects in one read each, not one per user and slot. Should the
+    // database not answer, the round ends here with its slots still due.
+    const [keys, known] = await Promise.all([
+      this.d.users.loadActiveKeys([...byUser.keys()], (telegramId, err) =>
+        this.d.log.warn({ err, telegramId }, "watcher could not read a stored key"),
+      ),
+      this.d.store.openObjectsOf(due),
+    ]);
     const queue = [...byUser.values()];
     const done: Rescheduled[] = [];
     const worker = async () => {
-      for (let slots = queue.shift(); slots; slots = queue.shift()) await this.#pollUser(slots, done);
+      for (let slots = queue.shift(); slots; slots = queue.shift()) await this.#pollUser(slots, keys, known, done);
     };
     try {
       await Promise.all(Array.from({ length: Math.min(this.d.options.concurrency, queue.length) }, worker));
     } finally {
-      // The round's bookkeeping in one transaction; a crash before it only makes these slots due again.
+      // The round's bookkeeping together; a crash before it only makes these slots due again.
       await this.d.store.rescheduleMany(done);
     }
     this.#budget.prune(this.d.now());
     return due.length;
   }
 
-  async #pollUser(slots: Slot[], done: Rescheduled[]): Promise<void> {
+  async #pollUser(slots: Slot[], keys: RoundKeys, known: RoundObjects, done: Rescheduled[]): Promise<void> {
     const user = slots[0]?.telegramId;
     if (user === undefined) return;
     const later = (slot: Slot, nextPollAt: number, activeAt?: number) =>
@@ -239,12 +253,9 @@ export class Watcher {
         nextPollAt,
         ...(activeAt === undefined ? {} : { activeAt }),
       });
-    const stored = await this.d.users.loadKey(user).catch((err: unknown) => {
-      this.d.log.warn({ err, telegramId: user }, "watcher could not read a stored key");
-      return undefined;
-    });
+    const stored = keys.get(user);
     if (stored === undefined) {
-      // The key was removed since the slots were made; the next sync drops them.
+      // The key was removed since the slots were made (the next sync drops them), or cannot be read.
       for (const s of slots) later(s, this.d.now() + this.d.options.maxIntervalMs);
       return;
     }
@@ -254,17 +265,17 @@ export class Watcher {
         later(slot, this.#pausedUntil);
         continue;
       }
-      const [nextPollAt, activeAt] = await this.#pollSlot(slot, clients);
+      const [nextPollAt, activeAt] = await this.#pollSlot(slot, clients, known.get(slotKey(user, slot.kind)) ?? new Map());
       later(slot, nextPollAt, activeAt);
     }
   }
 
   /** Polls one slot; returns when to poll it next, and its time of last activity when the poll read it. */
-  async #pollSlot(slot: Slot, clients: ServiceClients): Promise<[number, number?]> {
+  async #pollSlot(slot: Slot, clients: ServiceClients, known: Map<string, ObjectState>): Promise<[number, number?]> {
     const { log } = this.d;
     const user = slot.telegramId;
     try {
-      const { changed, anyOpen } = await this.#pollKind(slot, clients);
+      const { changed, anyOpen } = await this.#pollKind(slot, clients, known);
       const now = this.d.now();
       const activeAt = changed ? now : slot.activeAt;
       return [now + this.intervalFor(activeAt, now, anyOpen), activeAt];
@@ -317,10 +328,13 @@ export class Watcher {
     return fn();
   }
 
-  /** Lists what is open now, reads back what disappeared from the list, feeds everything to the detector. */
-  async #pollKind(slot: Slot, c: ServiceClients): Promise<{ changed: boolean; anyOpen: boolean }> {
+  /**
+   * Lists what is open now, reads back what disappeared from the list, feeds everything to the detector.
+   * `known`: the slot's open objects as stored when the round began (a state stored since only makes
+   * the guarded write fail and compare again; an object stored since is seen at the slot's next poll).
+   */
+  async #pollKind(slot: Slot, c: ServiceClients, known: Map<string, ObjectState>): Promise<{ changed: boolean; anyOpen: boolean }> {
     const user = slot.telegramId;
-    const known = await this.d.store.openObjects(user, slot.kind);
     const listed = await this.#listOpen(user, slot.kind, c);
     let changed = false;
     let anyOpen = false;

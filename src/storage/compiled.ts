@@ -8,19 +8,6 @@ import { sqliteRunNow } from "./database.js";
 
 const SLOT = "\u0000arg:";
 
-/**
- * `build(arg)` builds the query with `arg(i)` standing for the i-th argument; the result makes the
- * compiled query with the arguments put in their places (any other parameter is kept as compiled), to
- * run on whatever executes it (e.g. a transaction's `executeQuery`).
- */
-export function compileWithArgs<DB, Row, Args extends unknown[]>(
-  db: Kysely<DB>,
-  build: (db: Kysely<DB>, arg: (i: number) => never) => Compilable<Row>,
-): (...args: Args) => CompiledQuery<Row> {
-  const { sql, parameters } = compileParts(db, build);
-  return (...args) => CompiledQuery.raw(sql, parameters(args)) as CompiledQuery<Row>;
-}
-
 /** The SQL text, and the parameters for given arguments (any other parameter kept as compiled). */
 function compileParts<DB, Row>(
   db: Kysely<DB>,
@@ -36,7 +23,10 @@ function compileParts<DB, Row>(
   };
 }
 
-/** The same, run on `db` itself (on SQLite at once when its connection is free). */
+/**
+ * `build(arg)` builds the query with `arg(i)` standing for the i-th argument; the result runs it on
+ * `db` with the arguments put in their places (on SQLite at once when its connection is free).
+ */
 export function precompile<DB, Row, Args extends unknown[]>(
   db: Kysely<DB>,
   build: (db: Kysely<DB>, arg: (i: number) => never) => Compilable<Row>,

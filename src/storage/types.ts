@@ -41,6 +41,14 @@ export interface UsersRepo {
    */
   loadKey(telegramId: number, network?: NetworkName): Promise<{ network: NetworkName; apiKey: string } | undefined>;
   /**
+   * Decrypts the active network's key of each of `telegramIds` in one read (the watcher's round):
+   * users without one are absent; a key that cannot be decrypted is reported to `unreadable` and absent.
+   */
+  loadActiveKeys(
+    telegramIds: readonly number[],
+    unreadable: (telegramId: number, err: unknown) => void,
+  ): Promise<Map<number, { network: NetworkName; apiKey: string }>>;
+  /**
    * Removes the key of `network` (the active network's when not given); true when one was stored. When
    * the active network loses its key and the other has one, the other becomes active.
    */

@@ -14,6 +14,8 @@ import type { UserRecord, UsersRepo } from "./types.js";
 
 export const DEFAULT_NETWORK: NetworkName = "production";
 const NETWORKS: readonly NetworkName[] = ["production", "testnet"];
+/** User ids per read of `loadActiveKeys`: well within the databases' parameter limits. */
+const KEYS_PER_READ = 500;
 
 /**
  * The user's row with which networks hold a key (1 or 0) and the active key's account name. Read with
@@ -123,6 +125,30 @@ export function createUsersRepo(db: Kysely<Database>, cipher: KeyCipher): UsersR
       if (!row) return undefined;
       const apiKey = unseal(cipher, SERVICE_KEY, row, telegramId, { network: wanted });
       return apiKey === undefined ? undefined : { network: wanted, apiKey };
+    },
+
+    async loadActiveKeys(telegramIds, unreadable) {
+      const out = new Map<number, { network: NetworkName; apiKey: string }>();
+      for (let at = 0; at < telegramIds.length; at += KEYS_PER_READ) {
+        const rows = await db
+          .selectFrom("users")
+          .innerJoin("service_keys as k", (join) =>
+            join.onRef("k.telegram_id", "=", "users.telegram_id").onRef("k.network", "=", "users.network"),
+          )
+          .selectAll("k")
+          .where("users.telegram_id", "in", telegramIds.slice(at, at + KEYS_PER_READ))
+          .execute();
+        for (const row of rows) {
+          const network = row.network as NetworkName;
+          try {
+            const apiKey = unseal(cipher, SERVICE_KEY, row, row.telegram_id, { network });
+            if (apiKey !== undefined) out.set(row.telegram_id, { network, apiKey });
+          } catch (err) {
+            unreadable(row.telegram_id, err);
+          }
+        }
+      }
+      return out;
     },
 
     async removeKey(telegramId, network) {

@@ -73,6 +73,30 @@ describeBackends("users", (backend) => {
     expect(await users().loadKey(12345)).toBeUndefined();
   });
 
+  it("reads many users' active keys at once: the active network's, none for a user without, an unreadable one reported", async () => {
+    const CAROL = 7_555_000_111;
+    await users().saveKey(ALICE, "production", `${API_KEY}-alice-prod`, "Alice");
+    await users().saveKey(ALICE, "testnet", `${API_KEY}-alice-test`, "Alice");
+    await users().setNetwork(ALICE, "production");
+    await users().saveKey(BOB, "testnet", `${API_KEY}-bob`, "Bob");
+    await users().ensure(CAROL);
+    // Bob's stored key altered: it no longer decrypts.
+    await backend.storage().db.updateTable("service_keys").set({ key_tag: Buffer.alloc(16).toString("base64") }).where("telegram_id", "=", BOB).execute();
+    const unreadable: number[] = [];
+    const keys = await users().loadActiveKeys([ALICE, BOB, CAROL, 12345], (id, err) => {
+      expect(err).toBeInstanceOf(KeyDecryptionError);
+      unreadable.push(id);
+    });
+    expect([...keys]).toEqual([[ALICE, { network: "production", apiKey: `${API_KEY}-alice-prod` }]]);
+    expect(unreadable).toEqual([BOB]);
+    // More users than one read takes.
+    const many = Array.from({ length: 1203 }, (_, i) => 8_000_000_000 + i);
+    for (const id of many.filter((_, i) => i % 100 === 0)) await users().saveKey(id, "production", `key-${id}`, "Many");
+    const read = await users().loadActiveKeys(many, () => expect.unreachable());
+    expect([...read.keys()].sort()).toEqual(many.filter((_, i) => i % 100 === 0));
+    expect(read.get(8_000_001_200)).toEqual({ network: "production", apiKey: "key-8000001200" });
+  });
+
   it("stores only ciphertext, bound to the user and the network", async () => {
     await users().saveKey(ALICE, "testnet", API_KEY, "Alice");
     await users().saveKey(BOB, "testnet", "another-key", "Bob");
