@@ -4,8 +4,9 @@
  * is polled again after an interval that grows with the time since something of that kind last
  * changed (a fresh invoice often, a month-old one rarely), within configured bounds. A user's calls
  * per minute are bounded so that one user's hundreds of objects cannot starve the others, and a 429
- * from the service pauses all polling for the time it asks. A user's key is decrypted for the slots
- * being polled and dropped with the clients afterwards, never kept between rounds.
+ * from the service pauses all polling for the time it asks. A round reads its users' keys and its
+ * slots' last-seen objects in one query each and reschedules its slots in one statement
+ * (docs/decisions/069); the keys are decrypted for the round and never kept between rounds.
  *
  * All calls together are bounded too (`callsPerMinute`): a round takes no more slots than the budget
  * allows (the rest stay due, soonest first), and when the slots' configured intervals would need more
