@@ -17,7 +17,6 @@
  * part of the global budget; the intervals are fitted by each to all slots and the whole budget.
  */
 import type { Logger } from "pino";
-import type { NetworkName } from "../domain/networks.js";
 import { isNotFound, RateLimitedError, UnauthorizedError } from "../service/errors.js";
 import type { ServiceClients, ServiceFactory } from "../service/factory.js";
 import type { InvoicePayment } from "../service/schemas.js";
@@ -133,9 +132,9 @@ class CallBudget {
 }
 
 /** A round's users' keys, read together. */
-type RoundKeys = Map<number, { network: NetworkName; apiKey: string }>;
+type RoundKeys = Awaited<ReturnType<UsersRepo["loadActiveKeys"]>>;
 /** A round's slots' open objects as stored, by `slotKey`. */
-type RoundObjects = Map<string, Map<string, ObjectState>>;
+type RoundObjects = Awaited<ReturnType<WatchStore["openObjectsOf"]>>;
 
 /** A round's decisions about its slots, written together when the round ends. */
 type Rescheduled = { telegramId: number; kind: WatchKind; dueAt: number; nextPollAt: number; activeAt?: number };
